@@ -1,0 +1,1 @@
+"""Aggregation, statistics, CSV/Parquet export, plots and HTML reports of simulation records."""

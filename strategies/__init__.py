@@ -1,0 +1,1 @@
+"""Decision policies as data, and the jitted functions that interpret them."""

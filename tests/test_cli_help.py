@@ -1,0 +1,63 @@
+"""Every command explains itself: help text with an example, `--help` exits 0, `--version` works."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+import cli
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def all_commands(group: click.Group = cli.main, path: tuple[str, ...] = ()):
+    """(path, command) for the root and every command and subcommand below it."""
+    yield path, group
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            yield from all_commands(command, (*path, name))
+        else:
+            yield (*path, name), command
+
+
+COMMANDS = list(all_commands())
+
+
+def test_the_card_commands_exist():
+    paths = {" ".join(p) for p, _ in COMMANDS}
+    assert {"cards", "cards list", "cards show", "cards validate", "cards audit"} <= paths
+
+
+@pytest.mark.parametrize("path, command", COMMANDS, ids=[" ".join(p) or "commandsim" for p, _ in COMMANDS])
+def test_every_command_has_help_with_an_example(path, command):
+    assert command.help and command.help.strip(), f"{path} has no help text"
+    assert "commandsim" in command.help and "Example" in command.help, f"{path}'s help shows no example"
+    result = CliRunner().invoke(cli.main, [*path, "--help"])
+    assert result.exit_code == 0, result.output
+    assert "Usage:" in result.output
+
+
+@pytest.mark.parametrize("path, command", COMMANDS, ids=[" ".join(p) or "commandsim" for p, _ in COMMANDS])
+def test_every_option_has_help(path, command):
+    for param in command.params:
+        if isinstance(param, click.Option) and param.name not in ("help", "version"):
+            assert param.help, f"{path}: option {param.opts} has no help"
+
+
+def test_version_matches_pyproject():
+    result = CliRunner().invoke(cli.main, ["--version"])
+    assert result.exit_code == 0
+    version = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
+    assert result.output.strip() == f"commandsim {version}"
+
+
+def test_help_in_a_real_process():
+    proc = subprocess.run([sys.executable, "-m", "cli", "--help"], cwd=REPO, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Usage: commandsim" in proc.stdout
