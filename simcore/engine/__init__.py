@@ -1,0 +1,1 @@
+"""The numba game engine of The Last Command (kernels over flat arrays; see layout.py)."""

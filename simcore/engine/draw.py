@@ -1,0 +1,94 @@
+"""Drawing cards: deck refills from in-play cards and discards, Malfunctions resolved as drawn,
+Cloaked-Mines style triggers on draws caused by an Ability."""
+from numba import njit
+
+from simcore.opcodes import Op
+from simcore.tables import C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_MALFUNCTION, MALF_RETURN_DISCARD
+
+from .events import log_event
+from .layout import (CREW, CREW_DECK, CREW_DISC, EV_DRAW, EV_MALF_DRAWN, EV_RESHUFFLE, HAND, M_MALF, N_SYSTEMS,
+                     S_COPY_POS, S_MALF_DRAWN, S_MOVED, S_WINNER, STACK, SYS_DECK, SYS_DISC)
+from .piles import move_all, pop, push, shuffle
+from .primitives import apply_simple, deal_damage
+from .rules import ongoing_sum, pile
+from strategies.policy import draw_source
+
+MAX_REPLACEMENTS = 32  # replacement draws in one draw, at most
+
+
+@njit(cache=True)
+def refill_deck(piles, cnt, sc, log, p, src):
+    """An empty deck: in-play cards of its type go to the discard, which is shuffled into the deck."""
+    disc = pile(p, SYS_DISC if src == 0 else CREW_DISC)
+    for s in range(N_SYSTEMS):
+        if src == 0:
+            if cnt[pile(p, STACK + s)] > 0:
+                sc[S_MOVED + s] |= 1 << p
+            move_all(piles, cnt, pile(p, STACK + s), disc)
+            sc[S_COPY_POS + 3 * p + s] = 0
+        else:
+            move_all(piles, cnt, pile(p, CREW + s), disc)
+    shuffle(piles, cnt, disc, sc)
+    move_all(piles, cnt, disc, pile(p, SYS_DECK if src == 0 else CREW_DECK))
+    log_event(log, sc, p, EV_RESHUFFLE, src, 0, 0)
+
+
+@njit(cache=True)
+def deck_ready(piles, cnt, sc, log, p, src):
+    """Make deck ``src`` drawable (refilling it if empty); False if there is nothing to draw."""
+    k = pile(p, SYS_DECK if src == 0 else CREW_DECK)
+    if cnt[k] == 0:
+        refill_deck(piles, cnt, sc, log, p, src)
+    return cnt[k] > 0
+
+
+@njit(cache=True)
+def draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
+    """p draws one card from deck ``src`` (0 System, 1 Crew); if empty, from the other.
+
+    Malfunctions resolve as drawn (and may give replacement draws). Returns the type put
+    into the hand, or -1 if none."""
+    remaining = 1
+    guard = 0  # a deck of nothing but Malfunctions must not loop for ever
+    while remaining > 0 and sc[S_WINNER] < 0 and guard < MAX_REPLACEMENTS:
+        remaining -= 1
+        guard += 1
+        if not deck_ready(piles, cnt, sc, log, p, src):
+            src = 1 - src
+            if not deck_ready(piles, cnt, sc, log, p, src):
+                return -1
+        deck = pile(p, SYS_DECK if src == 0 else CREW_DECK)
+        t = pop(piles, cnt, deck)
+        log_event(log, sc, p, EV_DRAW, t, src, 1 if by_ability else 0)
+        is_malf = cards[t, C_KIND] == KIND_MALFUNCTION
+        if by_ability:
+            q = 1 - p
+            hurt = ongoing_sum(cards, eff, piles, cnt, sc, q, Op.MINES, 1)
+            if is_malf:
+                hurt += ongoing_sum(cards, eff, piles, cnt, sc, q, Op.MINES, 2)
+            if hurt > 0:
+                deal_damage(cards, eff, piles, cnt, sc, log, p, hurt, True)
+        if not is_malf:
+            push(piles, cnt, pile(p, HAND), t)
+            return t
+        sc[S_MALF_DRAWN + p] += 1
+        log_event(log, sc, p, EV_MALF_DRAWN, t, src, 0)
+        start = cards[t, C_MAIN]
+        for i in range(start, start + cards[t, C_MAIN + 1]):
+            apply_simple(cards, eff, piles, cnt, sc, strat, log, p, -1, eff[i, 0], eff[i, 1], eff[i, 2])
+        if cards[t, C_MALF_RETURN] == MALF_RETURN_DISCARD:
+            push(piles, cnt, pile(p, SYS_DISC if src == 0 else CREW_DISC), t)
+        else:
+            push(piles, cnt, M_MALF, t)
+        if cards[t, C_MALF_REPLACE] == 1:
+            remaining += 1
+            by_ability = False
+            src = draw_source(cards, piles, cnt, sc, strat, p)
+    return -1
+
+
+@njit(cache=True)
+def draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, by_ability):
+    """p draws one card from the deck its policy chooses."""
+    src = draw_source(cards, piles, cnt, sc, strat, p)
+    return draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability)

@@ -1,0 +1,112 @@
+"""One whole game: setup, then turns of Card, Market, System Bonus and Draw Phases."""
+from numba import njit
+
+from .bonus import bonus_phase
+from .cardplay import card_phase
+from .draw import draw_card, draw_chosen
+from .events import log_event
+from .layout import (CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
+                     EV_DRAW_GAME, EV_TURN, EV_WIN, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_MALF, M_SYS_DECK,
+                     N_SYSTEMS, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, PH_SETUP, S_ANYPOWER, S_BONUS_DRAWS,
+                     S_CREDITS, S_CUR, S_HULL, S_PENDING_COPY, S_PHASE, S_POWER, S_RNG, S_SEED, S_TURN, S_WINNER,
+                     SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS, SU_SYS, SYS_DECK)
+from .market import market_phase
+from .piles import find, pop, push, remove_at, shuffle
+from .rules import pile
+
+WINNER_DRAW = 2
+
+
+@njit(cache=True)
+def fill(piles, cnt, k, setup, setup_n, row):
+    for i in range(setup_n[row]):
+        push(piles, cnt, k, setup[row, i])
+
+
+@njit(cache=True)
+def setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
+    cnt[:] = 0
+    sc[:] = 0
+    bought[:] = 0
+    sc[S_RNG] = seed
+    sc[S_SEED] = seed
+    sc[S_WINNER] = -1
+    sc[S_PENDING_COPY] = -1
+    sc[S_PHASE] = PH_SETUP
+    for p in range(2):
+        sc[S_HULL + p] = cfg[CFG_HULL]
+        sc[S_CREDITS + p] = cfg[CFG_CREDITS + p]
+        sc[S_ANYPOWER + p] = -1
+        for s in range(N_SYSTEMS):
+            sc[S_POWER + 3 * p + s] = cfg[CFG_POWER]
+        fill(piles, cnt, pile(p, SYS_DECK), setup, setup_n, SU_SYS + 2 * p)
+        fill(piles, cnt, pile(p, CREW_DECK), setup, setup_n, SU_CREW + 2 * p)
+        shuffle(piles, cnt, pile(p, SYS_DECK), sc)
+        shuffle(piles, cnt, pile(p, CREW_DECK), sc)
+    for s in range(N_SYSTEMS):
+        fill(piles, cnt, M_SYS_DECK + s, setup, setup_n, SU_MARKET_SYS + s)
+        shuffle(piles, cnt, M_SYS_DECK + s, sc)
+        for _ in range(FACEUP_SLOTS):
+            if cnt[M_SYS_DECK + s] > 0:
+                push(piles, cnt, M_FACEUP + s, pop(piles, cnt, M_SYS_DECK + s))
+    for e in range(3):
+        fill(piles, cnt, M_CREW + e, setup, setup_n, SU_MARKET_CREW + e)
+        shuffle(piles, cnt, M_CREW + e, sc)
+    fill(piles, cnt, M_MALF, setup, setup_n, SU_MALF)
+    shuffle(piles, cnt, M_MALF, sc)
+    for p in range(2):
+        # Fog of War: chosen cards start in hand, then the rest of the hand is drawn blind
+        for i in range(setup_n[SU_HAND + p]):
+            t = setup[SU_HAND + p, i]
+            for deck in (SYS_DECK, CREW_DECK):
+                j = find(piles, cnt, pile(p, deck), t)
+                if j >= 0:
+                    push(piles, cnt, pile(p, HAND), remove_at(piles, cnt, pile(p, deck), j))
+                    break
+        for _ in range(cfg[CFG_INITIAL_DRAW + p]):
+            draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, False)
+
+
+@njit(cache=True)
+def draw_phase(cards, eff, piles, cnt, sc, strat, log, p, base):
+    n = base + sc[S_BONUS_DRAWS + p]
+    sc[S_BONUS_DRAWS + p] = 0
+    for i in range(n):
+        if sc[S_WINNER] >= 0:
+            return
+        # draws beyond the standard ones come from Abilities (System Bonuses)
+        draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, i >= base)
+
+
+@njit(cache=True)
+def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
+    sc[S_CUR] = p
+    log_event(log, sc, p, EV_TURN, sc[S_TURN], 0, 0)
+    sc[S_PHASE] = PH_CARD
+    card_phase(cards, eff, piles, cnt, sc, strat, log, p)
+    if sc[S_WINNER] >= 0:
+        return
+    sc[S_PHASE] = PH_MARKET
+    market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p)
+    sc[S_PHASE] = PH_BONUS
+    bonus_phase(cards, eff, piles, cnt, sc, strat, log, p)
+    if sc[S_WINNER] >= 0:
+        return
+    sc[S_PHASE] = PH_DRAW
+    draw_phase(cards, eff, piles, cnt, sc, strat, log, p, cfg[CFG_DRAW_COUNT])
+
+
+@njit(cache=True)
+def play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
+    """Play one game from ``seed``; player 0 goes first. The result is left in ``sc``:
+    S_WINNER (0, 1, or WINNER_DRAW at the turn cap) and S_TURN (player-turns begun)."""
+    setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
+    while sc[S_WINNER] < 0:
+        if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
+            sc[S_WINNER] = WINNER_DRAW
+            log_event(log, sc, -1, EV_DRAW_GAME, 0, 0, 0)
+            return
+        p = sc[S_TURN] % 2
+        play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p)
+        sc[S_TURN] += 1
+    log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)

@@ -1,0 +1,78 @@
+"""Market Phase: purchases and set refreshes."""
+import numpy as np
+from numba import njit
+
+from simcore.tables import C_CREDIT
+
+from .events import log_event
+from .layout import (CREW_DISC, EV_BUY, EV_REFRESH, FACEUP_SLOTS, M_CREW, M_FACEUP, M_SYS_DECK, N_SYSTEMS,
+                     REFRESH_COST, S_BOUGHT, S_CREDITS, SYS_DISC)
+from .market_piles import take_market_item
+from .piles import insert_bottom, pop, push
+from .rules import discount_for, pile
+from strategies.policy import M_BUY_CREW, M_BUY_SYSTEM, M_REFRESH, M_STOP, market_action
+
+MAX_MARKET_ACTIONS = 40
+
+
+@njit(cache=True)
+def market_costs(cards, eff, piles, cnt, sc, p, costs):
+    """costs[item] for the 9 Market items (-1 when absent), after ongoing discounts (min 1)."""
+    for k in range(9):
+        costs[k] = -1
+        if k < 6:
+            s = k // 2
+            if k % 2 < cnt[M_FACEUP + s]:
+                t = piles[M_FACEUP + s, k % 2]
+                costs[k] = cards[t, C_CREDIT] - discount_for(cards, eff, piles, cnt, sc, p, s)
+        else:
+            e = k - 6
+            if cnt[M_CREW + e] > 0:
+                t = piles[M_CREW + e, cnt[M_CREW + e] - 1]
+                costs[k] = cards[t, C_CREDIT] - discount_for(cards, eff, piles, cnt, sc, p, 3)
+        if costs[k] != -1 and costs[k] < 1:
+            costs[k] = 1
+
+
+@njit(cache=True)
+def refresh_set(piles, cnt, which):
+    """Replace a set: the face-up cards go to the bottom of their deck (System) or each Crew
+    deck's top card goes to its bottom (Crew)."""
+    if which < N_SYSTEMS:
+        while cnt[M_FACEUP + which] > 0:
+            insert_bottom(piles, cnt, M_SYS_DECK + which, pop(piles, cnt, M_FACEUP + which))
+        for _ in range(FACEUP_SLOTS):
+            if cnt[M_SYS_DECK + which] > 0:
+                push(piles, cnt, M_FACEUP + which, pop(piles, cnt, M_SYS_DECK + which))
+    else:
+        for e in range(3):
+            if cnt[M_CREW + e] > 1:
+                insert_bottom(piles, cnt, M_CREW + e, pop(piles, cnt, M_CREW + e))
+
+
+@njit(cache=True)
+def market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p):
+    costs = np.empty(9, np.int64)
+    refreshes = 0
+    for _ in range(MAX_MARKET_ACTIONS):
+        market_costs(cards, eff, piles, cnt, sc, p, costs)
+        kind, arg = market_action(cards, piles, cnt, sc, strat, p, costs, refreshes)
+        if kind == M_STOP:
+            break
+        if kind == M_REFRESH:
+            if sc[S_CREDITS + p] < REFRESH_COST or arg < 0 or arg > 3:
+                break
+            sc[S_CREDITS + p] -= REFRESH_COST
+            refresh_set(piles, cnt, arg)
+            refreshes += 1
+            log_event(log, sc, p, EV_REFRESH, arg, 0, 0)
+            continue
+        item = arg if kind == M_BUY_SYSTEM else 6 + arg
+        if item < 0 or item > 8 or costs[item] < 0 or costs[item] > sc[S_CREDITS + p]:
+            break
+        sc[S_CREDITS + p] -= costs[item]
+        t = take_market_item(piles, cnt, item)
+        push(piles, cnt, pile(p, SYS_DISC if item < 6 else CREW_DISC), t)
+        bought[p, t] += 1
+        sc[S_BOUGHT + p] += 1
+        log_event(log, sc, p, EV_BUY, t, costs[item], 0)

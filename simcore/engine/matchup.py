@@ -1,0 +1,134 @@
+"""A match's configuration (factions, starting-card variants, Fog of War, turn cap) as the
+flat setup arrays the engine reads."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simcore.errors import CommandsimError
+from simcore.tables import (C_COUNT, C_EXPERTISE, C_FACTION, C_KIND, C_START_SET, C_SYSTEM, FACTION_NONE, FACTIONS,
+                            KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM, START_SETS, START_STANDARD, CardTables)
+
+from .layout import (CAP, CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER,
+                     MAX_HULL, N_CFG, N_SETUP_ROWS, SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS,
+                     SU_SYS)
+
+DEFAULT_MAX_TURNS = 400   # player-turns; normal games end far sooner
+VARIANTS = tuple(START_SETS)
+
+
+class MatchupError(CommandsimError):
+    pass
+
+
+@dataclass(frozen=True)
+class FogOfWar:
+    """One seat's Fog of War: cards chosen into the starting hand, extra starting cards, and
+    how many cards are then drawn blind."""
+    hand: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()
+    draw: int | None = None
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """Seat 0 goes first (5 Credits), seat 1 second (6 Credits)."""
+    factions: tuple[str, str] = ("federation", "sunder")
+    variants: tuple[str, str] = ("standard", "standard")
+    max_turns: int = DEFAULT_MAX_TURNS
+    fog: tuple[FogOfWar | None, FogOfWar | None] = (None, None)
+    start_credits: tuple[int, int] = (5, 6)
+    initial_draw: int = 3
+    draw_count: int = 3
+
+    def swapped(self) -> "Matchup":
+        return Matchup((self.factions[1], self.factions[0]), (self.variants[1], self.variants[0]),
+                       self.max_turns, (self.fog[1], self.fog[0]), self.start_credits, self.initial_draw,
+                       self.draw_count)
+
+    def validate(self) -> None:
+        for f in self.factions:
+            if f not in FACTIONS:
+                raise MatchupError(f"unknown faction '{f}': expected one of {', '.join(FACTIONS)}")
+        for v in self.variants:
+            if v not in START_SETS:
+                raise MatchupError(f"unknown variant '{v}': expected one of {', '.join(START_SETS)}")
+        if self.max_turns < 1:
+            raise MatchupError(f"max_turns must be at least 1, got {self.max_turns}")
+
+
+def _copies(tables: CardTables, mask: np.ndarray) -> list[int]:
+    out: list[int] = []
+    for t in np.flatnonzero(mask):
+        out.extend([int(t)] * int(tables.cards[t, C_COUNT]))
+    return out
+
+
+def _index(tables: CardTables, name: str, variant: str) -> int:
+    """Card type by name; a starting System card name means the copy of ``variant``."""
+    hits = [c.index for c in tables.catalog if c.name.lower() == name.lower()]
+    if len(hits) > 1:
+        want = START_SETS[variant]
+        hits = [t for t in hits if tables.cards[t, C_START_SET] == want] or hits[:1]
+    if not hits:
+        raise MatchupError(f"Fog of War: unknown card '{name}'")
+    return hits[0]
+
+
+def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(setup int32[N_SETUP_ROWS, CAP], setup_n int32[N_SETUP_ROWS], cfg int64[N_CFG])."""
+    m.validate()
+    cards = tables.cards
+    kind, system, expertise = cards[:, C_KIND], cards[:, C_SYSTEM], cards[:, C_EXPERTISE]
+    faction, start = cards[:, C_FACTION], cards[:, C_START_SET]
+    rows: list[list[int]] = [[] for _ in range(N_SETUP_ROWS)]
+    market = {s: _copies(tables, (kind == KIND_SYSTEM) & (faction == FACTION_NONE) & (system == s))
+              for s in range(3)}
+    crew_market = {e: _copies(tables, (kind == KIND_CREW) & (faction == FACTION_NONE) & (expertise == e))
+                   for e in range(3)}
+    cfg = np.zeros(N_CFG, np.int64)
+    for p in range(2):
+        f = FACTIONS[m.factions[p]]
+        rows[SU_SYS + 2 * p] = _copies(tables, (kind == KIND_SYSTEM) & (faction == f)
+                                       & (start == START_SETS[m.variants[p]]))
+        rows[SU_CREW + 2 * p] = _copies(tables, (kind == KIND_CREW) & (faction == f) & (start == START_STANDARD))
+        fog = m.fog[p] or FogOfWar()
+        for name in fog.extra:
+            t = _index(tables, name, m.variants[p])
+            if kind[t] == KIND_MALFUNCTION:
+                raise MatchupError(f"Fog of War: '{name}' is a Malfunction, not a starting card")
+            pool = market.get(int(system[t])) if kind[t] == KIND_SYSTEM else crew_market.get(int(expertise[t]))
+            if faction[t] == FACTION_NONE:
+                if pool is None or t not in pool:
+                    raise MatchupError(f"Fog of War: no '{name}' left in the Market to start with")
+                pool.remove(t)  # a physical card: it leaves the Market
+            rows[(SU_SYS if kind[t] == KIND_SYSTEM else SU_CREW) + 2 * p].append(t)
+        own = rows[SU_SYS + 2 * p] + rows[SU_CREW + 2 * p]
+        for name in fog.hand:
+            t = _index(tables, name, m.variants[p])
+            if own.count(t) <= rows[SU_HAND + p].count(t):
+                raise MatchupError(f"Fog of War: '{name}' is not among seat {p}'s starting cards")
+            rows[SU_HAND + p].append(t)
+        draw = m.initial_draw - len(fog.hand) if fog.draw is None else fog.draw
+        if draw < 0 or draw > len(own) - len(fog.hand):
+            raise MatchupError(f"Fog of War: seat {p} cannot draw {draw} cards")
+        cfg[CFG_INITIAL_DRAW + p] = draw
+        cfg[CFG_CREDITS + p] = m.start_credits[p]
+    for s in range(3):
+        rows[SU_MARKET_SYS + s] = market[s]
+    for e in range(3):
+        rows[SU_MARKET_CREW + e] = crew_market[e]
+    rows[SU_MALF] = _copies(tables, kind == KIND_MALFUNCTION)
+    setup = np.full((N_SETUP_ROWS, CAP), -1, np.int32)
+    setup_n = np.zeros(N_SETUP_ROWS, np.int32)
+    for r, row in enumerate(rows):
+        if len(row) > CAP:
+            raise MatchupError(f"too many cards in setup row {r}: {len(row)} > {CAP}")
+        setup[r, :len(row)] = row
+        setup_n[r] = len(row)
+    cfg[CFG_MAX_TURNS] = m.max_turns
+    cfg[CFG_DRAW_COUNT] = m.draw_count
+    cfg[CFG_POWER] = 1
+    cfg[CFG_HULL] = MAX_HULL
+    return setup, setup_n, cfg

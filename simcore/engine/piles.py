@@ -1,0 +1,67 @@
+"""Fixed-size piles: push/pop on top (the last slot), insert at the bottom, shuffle."""
+from numba import njit
+
+from .rng import rand_below
+
+
+@njit(cache=True)
+def push(piles, cnt, k, t):
+    piles[k, cnt[k]] = t
+    cnt[k] += 1
+
+
+@njit(cache=True)
+def pop(piles, cnt, k):
+    cnt[k] -= 1
+    return piles[k, cnt[k]]
+
+
+@njit(cache=True)
+def top(piles, cnt, k):
+    if cnt[k] == 0:
+        return -1
+    return piles[k, cnt[k] - 1]
+
+
+@njit(cache=True)
+def remove_at(piles, cnt, k, i):
+    """Remove and return the card at index i, keeping the order of the rest."""
+    t = piles[k, i]
+    for j in range(i, cnt[k] - 1):
+        piles[k, j] = piles[k, j + 1]
+    cnt[k] -= 1
+    return t
+
+
+@njit(cache=True)
+def insert_bottom(piles, cnt, k, t):
+    for j in range(cnt[k], 0, -1):
+        piles[k, j] = piles[k, j - 1]
+    piles[k, 0] = t
+    cnt[k] += 1
+
+
+@njit(cache=True)
+def move_all(piles, cnt, src, dst):
+    for i in range(cnt[src]):
+        piles[dst, cnt[dst]] = piles[src, i]
+        cnt[dst] += 1
+    cnt[src] = 0
+
+
+@njit(cache=True)
+def shuffle(piles, cnt, k, sc):
+    n = cnt[k]
+    for i in range(n - 1, 0, -1):
+        j = rand_below(sc, i + 1)
+        tmp = piles[k, i]
+        piles[k, i] = piles[k, j]
+        piles[k, j] = tmp
+
+
+@njit(cache=True)
+def find(piles, cnt, k, t):
+    for i in range(cnt[k] - 1, -1, -1):
+        if piles[k, i] == t:
+            return i
+    return -1

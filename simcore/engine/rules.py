@@ -1,0 +1,147 @@
+"""Read-only rule queries shared by the engine and the policies (no state changes)."""
+from numba import njit
+
+from simcore.opcodes import Op, Req
+from simcore.tables import (C_BONUS, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING, C_POWER, C_REQ, C_REQ_ARG,
+                            C_SYSTEM, KIND_SYSTEM)
+
+from .layout import (CREW, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PLAYER_PILES, S_ANYPOWER, S_COPY_POS,
+                     S_COPY_SRC_PILE, S_COPY_SRC_POS, S_COPY_SRC_TYPE, S_POWER, STACK)
+
+
+@njit(cache=True)
+def pile(p, k):
+    return p * PLAYER_PILES + k
+
+
+@njit(cache=True)
+def copy_valid(piles, cnt, sc, p, s):
+    """True when the uncovered card of p's System s is a Corsair still copying a card in play."""
+    j = 3 * p + s
+    pos = sc[S_COPY_POS + j]
+    if pos == 0 or cnt[pile(p, STACK + s)] != pos:
+        return False
+    k = sc[S_COPY_SRC_PILE + j]
+    i = sc[S_COPY_SRC_POS + j]
+    return cnt[k] > i and piles[k, i] == sc[S_COPY_SRC_TYPE + j]
+
+
+@njit(cache=True)
+def active_type(piles, cnt, sc, p, s):
+    """Type whose Abilities the uncovered card of System s has now (a Corsair's copy), -1 if empty."""
+    k = pile(p, STACK + s)
+    if cnt[k] == 0:
+        return -1
+    if copy_valid(piles, cnt, sc, p, s):
+        return sc[S_COPY_SRC_TYPE + 3 * p + s]
+    return piles[k, cnt[k] - 1]
+
+
+@njit(cache=True)
+def crew_count(cnt, p, s):
+    return cnt[pile(p, CREW + s)]
+
+
+@njit(cache=True)
+def total_crew(cnt, p):
+    n = 0
+    for s in range(N_SYSTEMS):
+        n += cnt[pile(p, CREW + s)]
+    return n
+
+
+@njit(cache=True)
+def crew_with_expertise(cards, piles, cnt, p, s, e):
+    k = pile(p, CREW + s)
+    n = 0
+    for i in range(cnt[k]):
+        if cards[piles[k, i], C_EXPERTISE] == e:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def has_crew_space(cnt, p):
+    for s in range(N_SYSTEMS):
+        if cnt[pile(p, CREW + s)] < MAX_CREW_PER_SYSTEM:
+            return True
+    return False
+
+
+@njit(cache=True)
+def requirement_ok(cards, piles, cnt, p, t, s):
+    r = cards[t, C_REQ]
+    if r == Req.NONE:
+        return True
+    if r == Req.CREW_IN_SYSTEM:
+        return crew_count(cnt, p, s) >= cards[t, C_REQ_ARG]
+    if r == Req.COVERING:
+        return cnt[pile(p, STACK + s)] > 0
+    if r == Req.EXPERTISE_IN_SYSTEM:
+        return crew_with_expertise(cards, piles, cnt, p, s, cards[t, C_REQ_ARG]) > 0
+    return False
+
+
+@njit(cache=True)
+def total_power(sc, p):
+    return sc[S_POWER + 3 * p] + sc[S_POWER + 3 * p + 1] + sc[S_POWER + 3 * p + 2]
+
+
+@njit(cache=True)
+def can_play_system(cards, piles, cnt, sc, p, t, free):
+    """A System card t in p's hand can be played now (free: no Power cost)."""
+    if cards[t, C_KIND] != KIND_SYSTEM:
+        return False
+    s = cards[t, C_SYSTEM]
+    if not requirement_ok(cards, piles, cnt, p, t, s):
+        return False
+    if free:
+        return True
+    cost = cards[t, C_POWER]
+    if sc[S_ANYPOWER + p] == t:
+        return total_power(sc, p) >= cost
+    return sc[S_POWER + 3 * p + s] >= cost
+
+
+@njit(cache=True)
+def ongoing_sum(cards, eff, piles, cnt, sc, p, op, col):
+    """Sum of column ``col`` of every ongoing effect ``op`` on p's uncovered System cards."""
+    total = 0
+    for s in range(N_SYSTEMS):
+        t = active_type(piles, cnt, sc, p, s)
+        if t < 0:
+            continue
+        start = cards[t, C_ONGOING]
+        for i in range(start, start + cards[t, C_ONGOING + 1]):
+            if eff[i, 0] == op:
+                total += eff[i, col]
+    return total
+
+
+@njit(cache=True)
+def discount_for(cards, eff, piles, cnt, sc, p, kind_filter):
+    """Credits off a purchase of market kind ``kind_filter`` (0..2 System type, 3 Crew)."""
+    total = 0
+    for s in range(N_SYSTEMS):
+        t = active_type(piles, cnt, sc, p, s)
+        if t < 0:
+            continue
+        start = cards[t, C_ONGOING]
+        for i in range(start, start + cards[t, C_ONGOING + 1]):
+            if eff[i, 0] == Op.DISCOUNT and (eff[i, 3] == -1 or eff[i, 3] == kind_filter):
+                total += eff[i, 1]
+    return total
+
+
+@njit(cache=True)
+def main_has_op(cards, eff, t, op):
+    start = cards[t, C_MAIN]
+    for i in range(start, start + cards[t, C_MAIN + 1]):
+        if eff[i, 0] == op:
+            return True
+    return False
+
+
+@njit(cache=True)
+def bonus_len(cards, t, e):
+    return cards[t, C_BONUS + 3 * e + 1]

@@ -1,0 +1,118 @@
+"""The Python API over the engine: play N seeded games of a matchup and get per-game records,
+or replay one game with its event log. Notebook-friendly; the CLI is a thin layer over this."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+import pandas as pd
+
+from simcore.cards import load_cards
+from simcore.engine.batch import (N_RESULT_COLS, R_BOUGHT, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS, R_WINNER,
+                                  play_batch, play_one)
+from simcore.engine.game import WINNER_DRAW
+from simcore.engine.layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LOG_N
+from simcore.engine.matchup import Matchup, build_setup
+from simcore.engine.rng import game_seed
+from simcore.errors import CommandsimError
+from simcore.tables import CardTables
+from strategies.library import load_params, strategy_rows
+
+WINNER_LABELS = {0: "first", 1: "second", WINNER_DRAW: "draw"}
+MAX_LOG_EVENTS = 20000
+
+
+@dataclass
+class Records:
+    """Per-game results of one matchup: ``games`` (one row per game) and ``bought``
+    (int32[n_games, 2, n_types]: copies of each card type each seat bought)."""
+    games: pd.DataFrame
+    bought: np.ndarray
+    card_names: list[str]
+
+    def bought_frame(self) -> pd.DataFrame:
+        """Long table: game, seat, card, copies bought (only non-zero entries)."""
+        g, seat, t = np.nonzero(self.bought)
+        return pd.DataFrame({"game": self.games["game"].to_numpy()[g], "seat": np.where(seat == 0, "first", "second"),
+                             "card": np.asarray(self.card_names, dtype=object)[t], "copies": self.bought[g, seat, t]})
+
+
+def set_threads(threads: int | None) -> None:
+    if threads is not None:
+        if threads < 1:
+            raise CommandsimError(f"--threads must be at least 1, got {threads}")
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+
+
+def _prepare(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None):
+    tables = tables if tables is not None else load_cards()
+    setup, setup_n, cfg = build_setup(tables, matchup)
+    names = tuple(load_params(s)[0] for s in strategies)
+    return tables, setup, setup_n, cfg, strategy_rows(strategies, tables), names
+
+
+def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
+               strategies: tuple[str, str] = ("balanced", "balanced"), tables: CardTables | None = None,
+               threads: int | None = None, first_game: int = 0, keep_bought: bool = True) -> Records:
+    """Play games ``first_game .. first_game + n_games - 1`` of the run with base ``seed``.
+
+    Seat 0 of ``matchup`` moves first. Game g's dice depend only on (seed, g)."""
+    if n_games < 0:
+        raise CommandsimError(f"number of games must be >= 0, got {n_games}")
+    if seed < 0:
+        raise CommandsimError(f"seed must be >= 0, got {seed}")
+    tables, setup, setup_n, cfg, strat, names = _prepare(matchup, strategies, tables)
+    set_threads(threads)
+    out = np.zeros((n_games, N_RESULT_COLS), np.int64)
+    bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
+    play_batch(tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, out, bought)
+    games = pd.DataFrame({
+        "game": np.arange(first_game, first_game + n_games),
+        "seed": out[:, R_SEED],
+        "first_faction": matchup.factions[0], "second_faction": matchup.factions[1],
+        "first_variant": matchup.variants[0], "second_variant": matchup.variants[1],
+        "first_strategy": names[0], "second_strategy": names[1],
+        "winner": pd.Categorical.from_codes(out[:, R_WINNER], ["first", "second", "draw"]),
+        "turns": out[:, R_TURNS],
+        "first_hull": out[:, R_HULL], "second_hull": out[:, R_HULL + 1],
+        "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
+        "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
+        "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
+    })
+    return Records(games, bought, tables.names)
+
+
+@dataclass
+class Replay:
+    seed: int
+    matchup: Matchup
+    strategies: tuple[str, str]
+    result: dict
+    events: np.ndarray          # int32[n_events, LOG_COLS]
+    lost_events: int
+    tables: CardTables
+
+
+def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
+                strategies: tuple[str, str] = ("balanced", "balanced"),
+                tables: CardTables | None = None) -> Replay:
+    """Play the game with this per-game seed (the ``seed`` column of a record) with its event log."""
+    tables, setup, setup_n, cfg, strat, _ = _prepare(matchup, strategies, tables)
+    piles = np.zeros((N_PILES, CAP), np.int32)
+    cnt = np.zeros(N_PILES, np.int32)
+    sc = np.zeros(N_SC, np.int64)
+    log = np.zeros((MAX_LOG_EVENTS, LOG_COLS), np.int32)
+    bought = np.zeros((2, tables.cards.shape[0]), np.int32)
+    row = np.zeros(N_RESULT_COLS, np.int64)
+    play_one(tables.cards, tables.eff, setup, setup_n, cfg, strat, np.int64(game_seed_value), piles, cnt, sc, log,
+             bought, row)
+    result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
+              "first_hull": int(row[R_HULL]), "second_hull": int(row[R_HULL + 1])}
+    return Replay(int(game_seed_value), matchup, strategies, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
+                  tables)
+
+
+def seed_of_game(base_seed: int, game_index: int) -> int:
+    """The per-game seed of game ``game_index`` in a run with ``base_seed``."""
+    return int(game_seed(base_seed, game_index))

@@ -1,0 +1,555 @@
+"""Jitted decision functions: every choice a player makes goes through here.
+
+Each function reads the strategy row ``strat[p]`` (see ``params``): KIND_RANDOM picks
+uniformly among the legal choices with the game's own RNG; KIND_HEURISTIC ranks
+choices with the row's weights and card values. The engine never decides.
+"""
+from numba import njit
+
+from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP,
+                                   M_SYS_DECK, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_CREDITS,
+                                   S_POWER, STACK, SYS_DECK, SYS_DISC)
+from simcore.engine.rng import rand_below
+from simcore.engine.rules import (active_type, can_play_system, crew_with_expertise, has_crew_space, main_has_op,
+                                  pile, total_crew)
+from simcore.opcodes import Op
+from simcore.tables import C_BONUS, C_CREDIT, C_EXPERTISE, C_KIND, C_POWER, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, \
+    KIND_SYSTEM
+
+from .effect_value import segment_value
+from .params import (KIND_RANDOM, N_PARAMS, P_BUY_MIN, P_CLEAR_CREW, P_COST_WEIGHT, P_COVER_MARGIN, P_CREW_BONUS,
+                     P_CREW_SHARE, P_KIND, P_REFRESH_BELOW, P_SCRAP_BELOW, P_W_DAMAGE)
+
+# card actions
+A_PLAY_SYSTEM = 0
+A_PLAY_CREW = 1
+A_DISCARD = 2
+A_CLEAR_CREW = 3
+# market actions
+M_STOP = 0
+M_BUY_SYSTEM = 1   # arg = 2 * system + slot
+M_BUY_CREW = 2     # arg = expertise
+M_REFRESH = 3      # arg = set (0..2 System type, 3 Crew)
+
+
+@njit(cache=True)
+def is_random(strat, p):
+    return strat[p, P_KIND] == KIND_RANDOM
+
+
+@njit(cache=True)
+def value(strat, p, t):
+    return strat[p, N_PARAMS + t]
+
+
+# ---------------------------------------------------------------- drawing
+@njit(cache=True)
+def draw_source(cards, piles, cnt, sc, strat, p):
+    """0: draw from the System deck, 1: from the Crew deck."""
+    if is_random(strat, p):
+        return rand_below(sc, 2)
+    h = pile(p, HAND)
+    crew = 0
+    for i in range(cnt[h]):
+        if cards[piles[h, i], C_KIND] == KIND_CREW:
+            crew += 1
+    if crew < strat[p, P_CREW_SHARE] * (cnt[h] + 1):
+        return 1
+    return 0
+
+
+# ---------------------------------------------------------------- card phase
+@njit(cache=True)
+def power_deficit(cards, piles, cnt, sc, p, s):
+    """Power System s still lacks for the System cards of that type in p's hand."""
+    h = pile(p, HAND)
+    need = 0
+    for i in range(cnt[h]):
+        t = piles[h, i]
+        if cards[t, C_KIND] == KIND_SYSTEM and cards[t, C_SYSTEM] == s:
+            need += cards[t, C_POWER]
+    return need - sc[S_POWER + 3 * p + s]
+
+
+@njit(cache=True)
+def bonus_gain(cards, eff, strat, p, top, e):
+    """Value of expertise e's bonus on card type ``top`` (negative bonuses are < 0)."""
+    if top < 0:
+        return 0.0
+    return segment_value(eff, strat[p], cards[top, C_BONUS + 3 * e], cards[top, C_BONUS + 3 * e + 1])
+
+
+@njit(cache=True)
+def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
+    """System (with room) where p stations Crew card t; -1 if none has room."""
+    best = -1
+    best_score = -1e9
+    n_room = 0
+    for s in range(N_SYSTEMS):
+        if cnt[pile(p, CREW + s)] < MAX_CREW_PER_SYSTEM:
+            n_room += 1
+    if n_room == 0:
+        return -1
+    if is_random(strat, p):
+        k = rand_below(sc, n_room)
+        for s in range(N_SYSTEMS):
+            if cnt[pile(p, CREW + s)] < MAX_CREW_PER_SYSTEM:
+                if k == 0:
+                    return s
+                k -= 1
+    e = cards[t, C_EXPERTISE]
+    for s in range(N_SYSTEMS):
+        if cnt[pile(p, CREW + s)] >= MAX_CREW_PER_SYSTEM:
+            continue
+        score = 0.0
+        if crew_with_expertise(cards, piles, cnt, p, s, e) == 0:
+            score += bonus_gain(cards, eff, strat, p, active_type(piles, cnt, sc, p, s), e)
+        if power_deficit(cards, piles, cnt, sc, p, s) > 0:
+            score += 2.0
+        pw = sc[S_POWER + 3 * p + s]
+        score -= 0.2 * pw
+        if pw >= MAX_POWER:
+            score -= 5.0
+        if s == e:
+            score += 0.3
+        if score > best_score:
+            best_score = score
+            best = s
+    return best
+
+
+@njit(cache=True)
+def card_action(cards, eff, piles, cnt, sc, strat, p):
+    """Next Card Phase action: (hand index, A_* kind, system)."""
+    h = pile(p, HAND)
+    n = cnt[h]
+    if is_random(strat, p):
+        i = rand_below(sc, n)
+        t = piles[h, i]
+        if cards[t, C_KIND] == KIND_SYSTEM:
+            if can_play_system(cards, piles, cnt, sc, p, t, False) and rand_below(sc, 2) == 0:
+                return i, A_PLAY_SYSTEM, cards[t, C_SYSTEM]
+            return i, A_DISCARD, -1
+        if cards[t, C_KIND] == KIND_CREW:
+            if not has_crew_space(cnt, p):
+                if rand_below(sc, 2) == 0:
+                    return i, A_CLEAR_CREW, -1
+                return i, A_DISCARD, -1
+            k = rand_below(sc, 4)
+            if k == 3:
+                return i, A_DISCARD, -1
+            return i, A_PLAY_CREW, crew_system(cards, eff, piles, cnt, sc, strat, p, t)
+        return i, A_DISCARD, -1
+    # heuristic: Crew first (their Power pays for System cards), best Crew card first
+    best_i = -1
+    best_v = -1e9
+    for i in range(n):
+        t = piles[h, i]
+        if cards[t, C_KIND] == KIND_CREW and value(strat, p, t) > best_v:
+            best_v = value(strat, p, t)
+            best_i = i
+    if best_i >= 0:
+        t = piles[h, best_i]
+        if has_crew_space(cnt, p):
+            return best_i, A_PLAY_CREW, crew_system(cards, eff, piles, cnt, sc, strat, p, t)
+        if strat[p, P_CLEAR_CREW] > 0.5:
+            return best_i, A_CLEAR_CREW, -1
+        return best_i, A_DISCARD, -1
+    # System cards: in each System play the weaker first, so the stronger stays uncovered
+    pick = -1
+    pick_v = 1e9
+    for i in range(n):
+        t = piles[h, i]
+        if cards[t, C_KIND] != KIND_SYSTEM:
+            return i, A_DISCARD, -1
+        if not can_play_system(cards, piles, cnt, sc, p, t, False):
+            continue
+        s = cards[t, C_SYSTEM]
+        # would paying for t leave a stronger card of the same System unplayable?
+        blocks = False
+        for j in range(n):
+            u = piles[h, j]
+            if j != i and cards[u, C_KIND] == KIND_SYSTEM and cards[u, C_SYSTEM] == s \
+                    and value(strat, p, u) > value(strat, p, t) \
+                    and can_play_system(cards, piles, cnt, sc, p, u, False) \
+                    and sc[S_POWER + 3 * p + s] - cards[t, C_POWER] < cards[u, C_POWER]:
+                blocks = True
+        if blocks:
+            continue
+        if value(strat, p, t) < pick_v:
+            pick_v = value(strat, p, t)
+            pick = i
+    if pick >= 0:
+        t = piles[h, pick]
+        s = cards[t, C_SYSTEM]
+        top = active_type(piles, cnt, sc, p, s)
+        if top >= 0 and value(strat, p, t) < value(strat, p, top) * strat[p, P_COVER_MARGIN]:
+            return pick, A_DISCARD, -1
+        return pick, A_PLAY_SYSTEM, s
+    return 0, A_DISCARD, -1
+
+
+@njit(cache=True)
+def power_system(cards, piles, cnt, sc, strat, p):
+    """System that receives 'any System' Power."""
+    if is_random(strat, p):
+        return rand_below(sc, N_SYSTEMS)
+    best = 0
+    best_score = -1e9
+    for s in range(N_SYSTEMS):
+        pw = sc[S_POWER + 3 * p + s]
+        score = float(power_deficit(cards, piles, cnt, sc, p, s)) * 2.0 - pw
+        if pw >= MAX_POWER:
+            score -= 100.0
+        if score > best_score:
+            best_score = score
+            best = s
+    return best
+
+
+@njit(cache=True)
+def option_feasible(cards, eff, piles, cnt, sc, p, start, length):
+    for i in range(start, start + length):
+        if eff[i, 0] == Op.PLAY_FREE:
+            h = pile(p, HAND)
+            ok = False
+            for j in range(cnt[h]):
+                if can_play_system(cards, piles, cnt, sc, p, piles[h, j], True):
+                    ok = True
+            if not ok:
+                return False
+    return True
+
+
+@njit(cache=True)
+def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
+    """0 or 1: which option of the OR at effect row i (an infeasible option is never chosen)."""
+    a = eff[i, 1]
+    b = eff[i, 2]
+    fa = option_feasible(cards, eff, piles, cnt, sc, p, i + 1, a)
+    fb = option_feasible(cards, eff, piles, cnt, sc, p, i + 1 + a, b)
+    if not fa:
+        return 1
+    if not fb:
+        return 0
+    if is_random(strat, p):
+        return rand_below(sc, 2)
+    va = segment_value(eff, strat[p], i + 1, a)
+    vb = segment_value(eff, strat[p], i + 1 + a, b)
+    return 0 if va >= vb else 1
+
+
+@njit(cache=True)
+def free_play_card(cards, piles, cnt, sc, strat, p):
+    """Hand index of the System card to play with no Power cost (-1 none): the dearest in Power."""
+    h = pile(p, HAND)
+    best = -1
+    best_cost = -1.0
+    for i in range(cnt[h]):
+        t = piles[h, i]
+        if can_play_system(cards, piles, cnt, sc, p, t, True):
+            score = cards[t, C_POWER] + (rand_below(sc, 8) / 10.0 if is_random(strat, p) else 0.0)
+            if score > best_cost:
+                best_cost = score
+                best = i
+    return best
+
+
+# ---------------------------------------------------------------- targets
+@njit(cache=True)
+def malfunction_pile(cnt, sc, strat, p, q, on_deck):
+    """Pile kind of victim q that receives a Malfunction dealt by p."""
+    if on_deck:
+        if is_random(strat, p):
+            return SYS_DECK if rand_below(sc, 2) == 0 else CREW_DECK
+        return CREW_DECK if cnt[pile(q, CREW_DECK)] > 0 else SYS_DECK
+    if is_random(strat, p):
+        return SYS_DISC if rand_below(sc, 2) == 0 else CREW_DISC
+    # the discard that is shuffled back sooner: the one whose deck is smaller
+    if cnt[pile(q, CREW_DECK)] < cnt[pile(q, SYS_DECK)]:
+        return CREW_DISC
+    return SYS_DISC
+
+
+@njit(cache=True)
+def lose_power_system(sc, strat, q):
+    """System of q that loses Power when q chooses: the fullest one."""
+    best = 0
+    for s in range(1, N_SYSTEMS):
+        if sc[S_POWER + 3 * q + s] > sc[S_POWER + 3 * q + best]:
+            best = s
+    if is_random(strat, q):
+        return rand_below(sc, N_SYSTEMS)
+    return best
+
+
+@njit(cache=True)
+def rank_pick(sc, strat, p, n, scores, lowest):
+    """Index of the best of n scored candidates (random policy: uniform)."""
+    if n == 0:
+        return -1
+    if is_random(strat, p):
+        return rand_below(sc, n)
+    best = 0
+    for i in range(1, n):
+        if (scores[i] < scores[best]) if lowest else (scores[i] > scores[best]):
+            best = i
+    return best
+
+
+@njit(cache=True)
+def pick_hand_discard(piles, cnt, sc, strat, q, scores):
+    """Hand index q discards when forced: its least valuable card."""
+    h = pile(q, HAND)
+    for i in range(cnt[h]):
+        scores[i] = value(strat, q, piles[h, i])
+    return rank_pick(sc, strat, q, cnt[h], scores, True)
+
+
+@njit(cache=True)
+def pick_opponent_inplay(piles, cnt, sc, strat, p, q, scores):
+    """System of q whose uncovered card p discards: the most valuable one (-1 none)."""
+    systems = scores[8:]
+    n = 0
+    for s in range(N_SYSTEMS):
+        if cnt[pile(q, STACK + s)] > 0:
+            scores[n] = value(strat, p, piles[pile(q, STACK + s), cnt[pile(q, STACK + s)] - 1])
+            systems[n] = s
+            n += 1
+    i = rank_pick(sc, strat, p, n, scores, False)
+    return -1 if i < 0 else int(systems[i])
+
+
+@njit(cache=True)
+def pick_copy_target(cards, eff, piles, cnt, sc, strat, p, s_self, cand_pile, cand_pos, scores):
+    """(pile, index) of the uncovered System card a Corsair copies; (-1, -1) if none."""
+    n = 0
+    for q in range(2):
+        for s in range(N_SYSTEMS):
+            k = pile(q, STACK + s)
+            if cnt[k] == 0 or (q == p and s == s_self):
+                continue
+            t = piles[k, cnt[k] - 1]
+            if main_has_op(cards, eff, t, Op.COPY):
+                continue
+            cand_pile[n] = k
+            cand_pos[n] = cnt[k] - 1
+            scores[n] = value(strat, p, t) + cards[t, C_POWER] * 0.01
+            n += 1
+    i = rank_pick(sc, strat, p, n, scores, False)
+    if i < 0:
+        return -1, -1
+    return cand_pile[i], cand_pos[i]
+
+
+@njit(cache=True)
+def pick_own_card(cards, piles, cnt, sc, strat, p, s_exclude, include_hand, include_inplay, lowest, malf_first,
+                  threshold, cand_pile, cand_pos, scores):
+    """(pile, index) among p's hand/discards/uncovered cards, by value; (-1, -1) if none qualifies.
+
+    Used for Scrap (lowest, Malfunctions first, only below ``threshold``) and for taking a card
+    back (highest, never a Malfunction)."""
+    n = 0
+    for kind in range(4):
+        if kind == 0 and not include_hand:
+            continue
+        k = pile(p, HAND) if kind == 0 else (pile(p, SYS_DISC) if kind == 1 else pile(p, CREW_DISC))
+        if kind == 3:
+            continue
+        for i in range(cnt[k]):
+            t = piles[k, i]
+            is_malf = cards[t, C_KIND] == KIND_MALFUNCTION
+            if is_malf and not malf_first:
+                continue
+            v = -100.0 if is_malf else value(strat, p, t)
+            if lowest and v >= threshold:
+                continue
+            cand_pile[n] = k
+            cand_pos[n] = i
+            scores[n] = v
+            n += 1
+    if include_inplay:
+        for s in range(N_SYSTEMS):
+            k = pile(p, STACK + s)
+            if s == s_exclude or cnt[k] == 0:
+                continue
+            cand_pile[n] = k
+            cand_pos[n] = cnt[k] - 1
+            scores[n] = value(strat, p, piles[k, cnt[k] - 1])
+            n += 1
+    if lowest and is_random(strat, p):
+        # the random player may also decline ("may Scrap")
+        if rand_below(sc, n + 1) == n:
+            return -1, -1
+    i = rank_pick(sc, strat, p, n, scores, lowest)
+    if i < 0:
+        return -1, -1
+    return cand_pile[i], cand_pos[i]
+
+
+@njit(cache=True)
+def pick_system_discard(cards, piles, cnt, sc, strat, p, scores):
+    """Index in p's System discard of the System card to move to hand (Super Computer); -1 none."""
+    k = pile(p, SYS_DISC)
+    for i in range(cnt[k]):
+        t = piles[k, i]
+        scores[i] = value(strat, p, t) if cards[t, C_KIND] == KIND_SYSTEM else -1e9
+    i = rank_pick(sc, strat, p, cnt[k], scores, False)
+    if i >= 0 and cards[piles[k, i], C_KIND] != KIND_SYSTEM:
+        return -1
+    return i
+
+
+@njit(cache=True)
+def pick_crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst):
+    """(from system, crew index, to system) of an optional Crew move; from = -1: no move."""
+    best_from = -1
+    best_i = -1
+    best_to = -1
+    best_gain = 0.0
+    n_legal = 0
+    for a in range(N_SYSTEMS):
+        if src >= 0 and a != src:
+            continue
+        ka = pile(p, CREW + a)
+        for i in range(cnt[ka]):
+            e = cards[piles[ka, i], C_EXPERTISE]
+            for b in range(N_SYSTEMS):
+                if b == a or (dst >= 0 and b != dst) or cnt[pile(p, CREW + b)] >= MAX_CREW_PER_SYSTEM:
+                    continue
+                n_legal += 1
+                gain = 0.0
+                if crew_with_expertise(cards, piles, cnt, p, b, e) == 0:
+                    gain += bonus_gain(cards, eff, strat, p, active_type(piles, cnt, sc, p, b), e)
+                if crew_with_expertise(cards, piles, cnt, p, a, e) == 1:
+                    gain -= bonus_gain(cards, eff, strat, p, active_type(piles, cnt, sc, p, a), e)
+                if is_random(strat, p):
+                    gain = float(rand_below(sc, 1000)) - 500.0
+                if gain > best_gain:
+                    best_gain = gain
+                    best_from = a
+                    best_i = i
+                    best_to = b
+    return best_from, best_i, best_to
+
+
+# ---------------------------------------------------------------- market
+@njit(cache=True)
+def market_score(cards, strat, p, t, cost):
+    v = value(strat, p, t) - strat[p, P_COST_WEIGHT] * cost
+    if cards[t, C_KIND] == KIND_CREW:
+        v += strat[p, P_CREW_BONUS]
+    return v
+
+
+@njit(cache=True)
+def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
+    """(M_* kind, arg). ``costs[k]``: price of item k after discounts (k = 2s+slot, then 6+e),
+    or -1 when the item is absent."""
+    credits = sc[S_CREDITS + p]
+    if is_random(strat, p):
+        n = 1
+        for k in range(9):
+            if 0 <= costs[k] <= credits:
+                n += 1
+        can_refresh = credits >= 2 and refreshes < 2
+        r = rand_below(sc, n + (4 if can_refresh else 0))
+        if r >= n:
+            return M_REFRESH, r - n
+        if r == 0:
+            return M_STOP, 0
+        r -= 1
+        for k in range(9):
+            if 0 <= costs[k] <= credits:
+                if r == 0:
+                    return (M_BUY_SYSTEM, k) if k < 6 else (M_BUY_CREW, k - 6)
+                r -= 1
+        return M_STOP, 0
+    best = -1
+    best_score = -1e9
+    for k in range(9):
+        if costs[k] < 0 or costs[k] > credits:
+            continue
+        if k < 6:
+            t = piles[M_FACEUP + k // 2, k % 2]
+        else:
+            t = piles[M_CREW + k - 6, cnt[M_CREW + k - 6] - 1]
+        sc_k = market_score(cards, strat, p, t, costs[k])
+        if sc_k > best_score:
+            best_score = sc_k
+            best = k
+    if best >= 0 and best_score >= strat[p, P_BUY_MIN]:
+        return (M_BUY_SYSTEM, best) if best < 6 else (M_BUY_CREW, best - 6)
+    if refreshes == 0 and credits >= 2 + 5 and best_score < strat[p, P_REFRESH_BELOW]:
+        worst = -1
+        worst_score = 1e9
+        for s in range(N_SYSTEMS):
+            if cnt[M_SYS_DECK + s] < FACEUP_SLOTS:
+                continue
+            top_score = -1e9
+            for slot in range(cnt[M_FACEUP + s]):
+                t = piles[M_FACEUP + s, slot]
+                top_score = max(top_score, market_score(cards, strat, p, t, cards[t, C_CREDIT]))
+            if top_score < worst_score:
+                worst_score = top_score
+                worst = s
+        if worst >= 0:
+            return M_REFRESH, worst
+    return M_STOP, 0
+
+
+@njit(cache=True)
+def pick_market_card(cards, piles, cnt, sc, strat, p, flt, scores, cand):
+    """Market item (k = 2s+slot or 6+e) that p takes for free, within filter ``flt``; -1 none."""
+    n = 0
+    for k in range(9):
+        if k < 6:
+            s = k // 2
+            if (flt >= 0 and flt != s) or k % 2 >= cnt[M_FACEUP + s]:
+                continue
+            t = piles[M_FACEUP + s, k % 2]
+        else:
+            if (flt >= 0 and flt != 3) or cnt[M_CREW + k - 6] == 0:
+                continue
+            t = piles[M_CREW + k - 6, cnt[M_CREW + k - 6] - 1]
+        cand[n] = k
+        scores[n] = value(strat, p, t) + 0.01 * cards[t, C_CREDIT]
+        n += 1
+    i = rank_pick(sc, strat, p, n, scores, False)
+    return -1 if i < 0 else cand[i]
+
+
+@njit(cache=True)
+def pick_quantum_decks(piles, cnt, sc, strat, p, scores):
+    """Two different Market deck types (0..2 System decks, 3..5 Crew decks) to take the top of."""
+    for d in range(6):
+        k = M_SYS_DECK + d if d < 3 else M_CREW + d - 3
+        if cnt[k] == 0:
+            scores[d] = -1e9
+        elif d >= 3:
+            scores[d] = value(strat, p, piles[k, cnt[k] - 1])  # Crew decks are face up
+        else:
+            scores[d] = 2.0 * strat[p, P_W_DAMAGE]               # a blind System card
+        if is_random(strat, p) and cnt[k] > 0:
+            scores[d] = float(rand_below(sc, 1000))
+    first = -1
+    second = -1
+    for d in range(6):
+        if scores[d] <= -1e9:
+            continue
+        if first < 0 or scores[d] > scores[first]:
+            second = first
+            first = d
+        elif second < 0 or scores[d] > scores[second]:
+            second = d
+    return first, second
+
+
+@njit(cache=True)
+def clear_crew_wanted(strat, p, cnt):
+    return total_crew(cnt, p) == 3 * MAX_CREW_PER_SYSTEM and strat[p, P_CLEAR_CREW] > 0.5
+
+
+@njit(cache=True)
+def scrap_threshold(strat, p):
+    return strat[p, P_SCRAP_BELOW]
