@@ -96,4 +96,5 @@ class CardTables:
 
     @property
     def names(self) -> list[str]:
-        return [c.name for c in self.catalog]
+        """Unique card keys, in table order."""
+        return [c.key or c.name for c in self.catalog]

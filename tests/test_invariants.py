@@ -1,0 +1,31 @@
+"""Invariants over many seeded games: every card in exactly one place, caps and floors hold,
+no pile overflows, the hand is empty after every Card Phase."""
+import numpy as np
+import pytest
+
+from simcore.cards import load_cards
+from simcore.engine.invariants import INVARIANT_NAMES, check_games
+from simcore.engine.matchup import Matchup, build_setup
+from strategies.library import strategy_rows
+
+TABLES = load_cards()
+
+
+def violations(matchup, strategies, n, first_seed):
+    setup, setup_n, cfg = build_setup(TABLES, matchup)
+    seeds = np.arange(first_seed, first_seed + n, dtype=np.int64)
+    out = np.zeros((n, 3), np.int64)
+    check_games(TABLES.cards, TABLES.eff, setup, setup_n, cfg, strategy_rows(strategies, TABLES), seeds, out)
+    bad = np.flatnonzero(out[:, 0])
+    return [(int(seeds[i]), INVARIANT_NAMES[int(out[i, 0])], int(out[i, 1]), int(out[i, 2])) for i in bad[:5]]
+
+
+@pytest.mark.parametrize("variants", [("standard", "standard"), ("asymmetrical", "asymmetrical"),
+                                      ("standard", "asymmetrical")])
+def test_invariants_hold_in_random_legal_play(variants):
+    # 3 x 3,400 = 10,200 games of uniform random legal play
+    assert violations(Matchup(("federation", "sunder"), variants), ("random", "random"), 3400, 1) == []
+
+
+def test_invariants_hold_for_the_heuristic_policy():
+    assert violations(Matchup(("sunder", "federation")), ("balanced", "random"), 1000, 50_000) == []
