@@ -38,3 +38,33 @@ def test_replay_text_names_cards_and_result():
     text = "\n".join(text_lines(r))
     assert "== Turn 1: first player" in text
     assert "Result:" in text and r.result["winner"] in text
+
+
+def test_cli_replay_prints_the_game_of_a_run():
+    from click.testing import CliRunner
+
+    import cli
+    from simcore.simulate import seed_of_game
+
+    runner = CliRunner()
+    by_index = runner.invoke(cli.main, ["replay", "--seed", "3", "--game", "5", "--json"])
+    by_seed = runner.invoke(cli.main, ["replay", "--seed", str(seed_of_game(3, 5)), "--json"])
+    assert by_index.exit_code == 0 and by_index.output == by_seed.output
+    lines = [json.loads(x) for x in by_index.output.splitlines()]
+    rec = play_games(1, seed=3, first_game=5).games.iloc[0]
+    assert lines[-1]["event"] in ("win", "draw_game")
+    assert lines[-1]["hull"] == [rec.first_hull, rec.second_hull]
+    text = runner.invoke(cli.main, ["replay", "--seed", "3", "--game", "5"])
+    assert text.exit_code == 0 and "Result:" in text.output
+
+
+def test_cli_replay_bad_options_exit_2_without_traceback():
+    from click.testing import CliRunner
+
+    import cli
+
+    for args in (["--factions", "federation,klingon"], ["--variants", "odd"], ["--strategy", "nope"],
+                 ["--fog", "/no/such/fog.toml"]):
+        res = CliRunner().invoke(cli.main, ["replay", "--seed", "1", *args])
+        assert res.exit_code == 2, args
+        assert "Traceback" not in res.output

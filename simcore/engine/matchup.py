@@ -132,3 +132,45 @@ def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray,
     cfg[CFG_POWER] = 1
     cfg[CFG_HULL] = MAX_HULL
     return setup, setup_n, cfg
+
+
+def load_fog(path) -> tuple[FogOfWar | None, FogOfWar | None]:
+    """Fog of War for both seats from a TOML file::
+
+        [first]                      # the seat that moves first
+        hand = ["Cadet Fitz", "Nuclear Reactor"]   # chosen starting cards
+        extra = ["Engineer Ensign"]  # more starting cards (Market cards leave the Market)
+        draw = 2                     # cards then drawn blind (default: 3 minus the chosen ones)
+        [second]
+        extra = ["Basic Laser"]
+    """
+    import tomllib
+    from pathlib import Path
+
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise MatchupError(f"{path}: no such Fog of War file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise MatchupError(f"{path}: malformed TOML: {exc}") from None
+    seats: list[FogOfWar | None] = []
+    for seat in ("first", "second"):
+        d = data.pop(seat, None)
+        if d is None:
+            seats.append(None)
+            continue
+        unknown = set(d) - {"hand", "extra", "draw"}
+        if unknown:
+            raise MatchupError(f"{path}: seat '{seat}': unknown field(s) {', '.join(sorted(unknown))} "
+                               f"(expected hand, extra, draw)")
+        for key in ("hand", "extra"):
+            if not isinstance(d.get(key, []), list) or not all(isinstance(x, str) for x in d.get(key, [])):
+                raise MatchupError(f"{path}: seat '{seat}', field '{key}': expected a list of card names")
+        draw = d.get("draw")
+        if draw is not None and (not isinstance(draw, int) or isinstance(draw, bool)):
+            raise MatchupError(f"{path}: seat '{seat}', field 'draw': expected an integer, got {draw!r}")
+        seats.append(FogOfWar(tuple(d.get("hand", [])), tuple(d.get("extra", [])), draw))
+    if data:
+        raise MatchupError(f"{path}: unknown section(s) {', '.join(sorted(data))} (expected first, second)")
+    return seats[0], seats[1]
