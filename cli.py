@@ -187,7 +187,7 @@ def audit(cards_path: Path | None, fmt: str):
 
 
 @main.command()
-@click.option("--games", "games", type=int, default=2000, show_default=True, metavar="N",
+@click.option("--games", "games", type=int, default=20000, show_default=True, metavar="N",
               help="Games per cell: half with each faction moving first, on the same seeds (an even number).")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
               help="Base seed; game g of every cell and seat order uses the seed derived from (S, g).")
@@ -225,7 +225,7 @@ def sweep(games: int, seed: int, factions: str, variants: str, mixed_variants: b
     \b
     Examples:
       commandsim sweep
-      commandsim sweep --games 20000 --seed 7 --out out/big.csv
+      commandsim sweep --games 200000 --seed 7 --out out/big.csv
       commandsim sweep --mixed-variants --threads 2
       commandsim sweep --strategy balanced --opponent-strategy random --out out/vs_random.parquet
       commandsim sweep --cards my_cards/railgun.toml --out out/railgun5.csv

@@ -32,7 +32,7 @@ from .aggregate import card_counts, card_table, combine_counts, perspective_coun
 DEFAULT_FACTIONS = ("federation", "sunder")
 DEFAULT_VARIANTS = ("standard", "asymmetrical")
 DEFAULT_STRATEGY = "balanced"
-DEFAULT_GAMES = 2000
+DEFAULT_GAMES = 20000  # per cell: a +-0.7-point interval in a few seconds
 DEFAULT_CHUNK = 20_000      # games per engine call: memory and Ctrl-C latency vs call overhead
 
 Progress = Callable[[int, int], None]   # (games done, total games)
