@@ -13,6 +13,10 @@ from .primitives import gain_credits, most_power_system
 from .rules import can_play_system, pile, total_crew
 from strategies.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_action, free_play_card
 
+# Card Phase actions, at most: a card whose Ability draws it back (a lone Holodeck or Ship's A.I.
+# with empty decks: the draw reshuffles it from play) would otherwise be replayed for ever
+MAX_CARD_ACTIONS = 256
+
 
 @njit(cache=True)
 def pay_power(cards, sc, p, t, s, free):
@@ -75,7 +79,13 @@ def discard_for_credits(cards, piles, cnt, sc, log, p, i):
 @njit(cache=True)
 def card_phase(cards, eff, piles, cnt, sc, strat, log, p):
     h = pile(p, HAND)
+    actions = 0
     while cnt[h] > 0 and sc[S_WINNER] < 0:
+        actions += 1
+        if actions > MAX_CARD_ACTIONS:
+            # "If ever you cannot play a card (or choose not to), you may Discard it": the loop ends
+            discard_for_credits(cards, piles, cnt, sc, log, p, cnt[h] - 1)
+            continue
         i, kind, s = card_action(cards, eff, piles, cnt, sc, strat, p)
         t = piles[h, i]
         if kind == A_PLAY_SYSTEM and cards[t, C_KIND] == KIND_SYSTEM \
@@ -99,3 +109,7 @@ def card_phase(cards, eff, piles, cnt, sc, strat, log, p):
             if j >= 0:
                 u = remove_at(piles, cnt, h, j)
                 play_system(cards, eff, piles, cnt, sc, strat, log, p, u, True)
+    # a Super Computer card may use Power from any System only in this Card Phase: if it left the
+    # hand without paying (played free by Ship's A.I., Scrapped), the mark must not pass to a later
+    # copy of its type
+    sc[S_ANYPOWER + p] = -1

@@ -1,0 +1,92 @@
+"""Rulebook, 3. System Bonus Phase: a Bonus is earned once per Expertise per System per turn,
+stacked icons (per_crew) are earned per matching Crew, Bonuses must be earned even when they
+hurt, and a Draw Bonus adds a card to the coming Draw Phase."""
+from __future__ import annotations
+
+from simcore.cards import load_cards
+from simcore.engine.layout import EV_BONUS, L_EVENT
+from simcore.engine.scenario import Scenario
+
+TABLES = load_cards()
+
+
+def build(players, strategies=("balanced", "balanced"), seed=1, **spec) -> Scenario:
+    return Scenario.build({"players": players, **spec}, tables=TABLES, strategies=strategies, seed=seed)
+
+
+def bonus_events(sc: Scenario):
+    return [row for row in sc.events() if row[L_EVENT] == EV_BONUS]
+
+
+def test_bonus_phase_earned_once_per_expertise_even_with_two_matching_crew():
+    sc = build([{"stacks": {"tactical": ["Tri Laser"]},
+                 "crew": {"tactical": ["Tactician Ensign", "Tactician Lieutenant", "Cadet Fitz"]}}, {}])
+    sc.bonus_phase(0)
+    assert sc.hull(1) == 19
+    assert len(bonus_events(sc)) == 1
+
+
+def test_bonus_phase_earned_once_per_system_per_turn():
+    # a whole turn (nothing in hand, nothing to buy): the Bonus Phase runs once
+    sc = build([{"stacks": {"tactical": ["Tri Laser"]}, "crew": {"tactical": ["Tactician Ensign"] * 2},
+                 "sys_deck": ["Railgun"] * 4, "crew_deck": ["Cadet Fitz"] * 4}, {}])
+    sc.turn(0)
+    assert sc.hull(1) == 19
+
+
+def test_bonus_phase_each_expertise_and_each_system_earns_its_own_bonus():
+    sc = build([{"stacks": {"tactical": ["Tri Laser"], "comms": ["Fleet Frigate"]},
+                 "crew": {"tactical": ["Tactician Ensign"], "comms": ["Tactician Ensign", "Comms Expert Ensign"]}},
+                {}])
+    sc.bonus_phase(0)
+    assert sc.hull(1) == 18          # Tri Laser (Tactician) + Fleet Frigate (Tactician)
+    assert sc.credits(0) == 6        # Fleet Frigate (Comms Expert)
+
+
+def test_bonus_phase_per_crew_hydra_missile_a_earns_per_tactician():
+    sc = build([{"stacks": {"tactical": ["Hydra Missile A"]},
+                 "crew": {"tactical": ["Tactician Ensign", "Tactician Lieutenant", "Engineer Ensign"]}}, {}])
+    sc.bonus_phase(0)
+    assert sc.hull(1) == 18
+
+
+def test_bonus_phase_per_crew_hydra_missile_b_stacked_tacticians_but_comms_expert_once():
+    sc = build([{"stacks": {"tactical": ["Hydra Missile B"]},
+                 "crew": {"tactical": ["Tactician Ensign", "Comms Expert Ensign", "Comms Expert Lieutenant"]}}, {}])
+    sc.bonus_phase(0)
+    assert sc.hull(1) == 19          # one Tactician: 1 Damage
+    assert sc.hull(0) == 19          # the Comms Expert Bonus (take 1 Damage) is earned once
+
+
+def test_bonus_phase_per_crew_repair_drones_repair_per_engineer():
+    sc = build([{"stacks": {"engineering": ["Repair Drones"]}, "hull": 10,
+                 "crew": {"engineering": ["Engineer Ensign", "Cadet Korr", "Engineer Lieutenant"]}}, {}])
+    sc.bonus_phase(0)
+    assert sc.hull(0) == 13
+
+
+def test_bonus_phase_bonus_must_be_earned_even_when_harmful():
+    # Tri Laser, Engineer: "the emitters overheat, take 1 Damage"
+    sc = build([{"stacks": {"tactical": ["Tri Laser"]}, "crew": {"tactical": ["Engineer Ensign"]}}, {}])
+    sc.bonus_phase(0)
+    assert sc.hull(0) == 19 and sc.hull(1) == 20
+
+
+def test_bonus_phase_no_system_card_no_bonus():
+    sc = build([{"crew": {"tactical": ["Tactician Ensign"], "engineering": ["Engineer Ensign"]}}, {}])
+    sc.bonus_phase(0)
+    assert bonus_events(sc) == []
+    assert sc.hull(1) == 20 and sc.bonus_draws(0) == 0
+
+
+def test_bonus_phase_draw_bonus_adds_to_the_coming_draw_phase():
+    # Shuttle Bay (Comms Expert: Draw 1) and Teleporter (Engineer: Draw 1)
+    sc = build([{"stacks": {"comms": ["Shuttle Bay"], "engineering": ["Teleporter"]},
+                 "crew": {"comms": ["Comms Expert Ensign"], "engineering": ["Engineer Ensign"]},
+                 "sys_deck": ["Railgun"] * 6, "crew_deck": ["Cadet Fitz"] * 6}, {}])
+    sc.bonus_phase(0)
+    assert sc.bonus_draws(0) == 2
+    assert sc.pile(0, "hand") == []          # nothing is drawn during the Bonus Phase itself
+    sc.draw_phase(0)
+    assert len(sc.pile(0, "hand")) == 3 + 2
+    assert sc.bonus_draws(0) == 0

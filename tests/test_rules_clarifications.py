@@ -1,0 +1,277 @@
+"""Rulebook, Card Clarifications: Ship's A.I., Super Computer, Quantum Artifact, Keshran Corsair,
+Cloaked Mines, and the Crew movers (Fleet Frigate, Holodeck, Ion Cannon, Dexeer Symbiote)."""
+from __future__ import annotations
+
+import pytest
+
+from simcore.cards import load_cards
+from simcore.engine.layout import (EV_COPY, EV_DRAW, EV_MOVE_CREW, EV_PLAY_CREW, EV_PLAY_SYSTEM, EV_TAKE, HAND,
+                                   L_A, L_B, L_C, L_EVENT, L_HULL, L_POWER, S_POWER, STACK, SYS_DISC)
+from simcore.engine.piles import pop, push
+from simcore.engine.rules import pile
+from simcore.engine.scenario import SYSTEMS, Scenario
+
+TABLES = load_cards()
+
+
+def build(players, strategies=("balanced", "balanced"), seed=1, **spec) -> Scenario:
+    return Scenario.build({"players": players, **spec}, tables=TABLES, strategies=strategies, seed=seed)
+
+
+def events(sc: Scenario, ev: int):
+    return [row for row in sc.events() if row[L_EVENT] == ev]
+
+
+def name(t) -> str:
+    return TABLES.names[int(t)]
+
+
+def strategy_file(tmp_path, **params) -> str:
+    """A heuristic strategy (balanced, with some parameters changed) as a TOML file."""
+    path = tmp_path / "strategy.toml"
+    body = "\n".join(f"{k} = {v}" for k, v in params.items())
+    path.write_text(f'name = "test"\nkind = "heuristic"\n[params]\n{body}\n')
+    return str(path)
+
+
+# ---------------------------------------------------------------- Ship's A.I.
+
+def test_ships_ai_plays_another_system_card_from_hand_with_no_power_cost(tmp_path):
+    # a player who values "play a card free" above "Draw 1 and 2 Power" (the balanced one does not)
+    free_lover = strategy_file(tmp_path, w_other=10)
+    sc = build([{"hand": ["Ship's A.I.", "Tri Laser"], "power": {"engineering": 1, "comms": 0, "tactical": 0}},
+                {}], strategies=(free_lover, "balanced"))
+    sc.card_phase(0)
+    assert sc.pile(0, "stack:engineering") == ["Ship's A.I."]
+    assert sc.pile(0, "stack:tactical") == ["Tri Laser"]      # 0 Tactical Power, played anyway
+    assert sc.hull(1) == 17
+    assert sc.power(0) == {"engineering": 0, "comms": 0, "tactical": 0}
+    plays = {name(r[L_A]): r[L_C] for r in events(sc, EV_PLAY_SYSTEM)}
+    assert plays == {"Ship's A.I.": 1, "Tri Laser": 0}       # Power paid
+    assert events(sc, EV_DRAW) == []                         # the other Ability is not used
+
+
+def test_ships_ai_when_it_cannot_play_a_card_it_uses_its_other_ability(tmp_path):
+    # the only other System card (Railgun) needs a Tactician in Tactical: the free play is impossible,
+    # even for a player who prefers it
+    free_lover = strategy_file(tmp_path, w_other=10)
+    sc = build([{"hand": ["Ship's A.I.", "Railgun"], "sys_deck": ["Railgun"],
+                 "power": {"engineering": 1, "comms": 0, "tactical": 0}}, {}], strategies=(free_lover, "balanced"))
+    sc.card_phase(0)
+    assert sc.pile(0, "stack:engineering") == ["Ship's A.I."]
+    assert sc.pile(0, "stack:tactical") == []
+    assert [name(r[L_A]) for r in events(sc, EV_DRAW)] == ["Railgun"]     # Draw 1 ...
+    assert sum(sc.power(0).values()) == 2                                  # ... and 2 Power (A.I. paid 1)
+    assert sc.pile(0, "sys_discard") == ["Railgun", "Railgun"]
+    assert sc.hull(1) == 20
+
+
+# ---------------------------------------------------------------- Super Computer
+
+def test_super_computer_moves_a_system_card_from_discard_to_hand_payable_with_power_from_any_systems():
+    sc = build([{"hand": ["Super Computer"], "sys_discard": ["Charge Laser"],
+                 "power": {"engineering": 1, "comms": 1, "tactical": 0}}, {}])
+    sc.card_phase(0)
+    assert sc.pile(0, "sys_discard") == []
+    assert sc.pile(0, "stack:tactical") == ["Charge Laser"]   # cost 2: 1 from Engineering + 1 from Comms
+    assert sc.power(0) == {"engineering": 0, "comms": 0, "tactical": 0}
+    assert sc.hull(1) == 17
+    took = events(sc, EV_TAKE)
+    assert [name(r[L_A]) for r in took] == ["Charge Laser"]
+
+
+def test_super_computer_any_power_privilege_is_for_the_moved_card_only():
+    # the card already in hand still pays from its own System
+    sc = build([{"hand": ["Super Computer", "Scrizzian Claw"], "sys_discard": ["Charge Laser"],
+                 "power": {"engineering": 2, "comms": 0, "tactical": 0}}, {}])
+    sc.card_phase(0)
+    assert sc.pile(0, "stack:tactical") == ["Charge Laser"]
+    assert sc.pile(0, "stack:comms") == []
+    assert "Scrizzian Claw" in sc.pile(0, "sys_discard")
+
+
+def test_super_computer_privilege_ends_with_the_card_phase(tmp_path):
+    # the moved Charge Laser is played free by Ship's A.I. (it never pays Power) ...
+    free_lover = strategy_file(tmp_path, w_other=10)
+    sc = build([{"hand": ["Super Computer", "Ship's A.I."], "sys_discard": ["Charge Laser"],
+                 "power": {"engineering": 1, "comms": 0, "tactical": 0}}, {}], strategies=(free_lover, "balanced"))
+    sc.card_phase(0)
+    assert sc.pile(0, "stack:tactical") == ["Charge Laser"]
+    assert sc.power(0) == {"engineering": 0, "comms": 0, "tactical": 0}
+    # ... so a Charge Laser in a later Card Phase pays from Tactical again, not from Comms
+    push(sc.piles, sc.cnt, pile(0, HAND), TABLES.index("Charge Laser"))
+    sc.sc[S_POWER + 1] = 2
+    sc.card_phase(0)
+    assert sc.pile(0, "stack:tactical") == ["Charge Laser"]
+    assert sc.pile(0, "sys_discard") == ["Charge Laser"]
+    assert sc.power(0) == {"engineering": 0, "comms": 2, "tactical": 0}
+
+
+# ---------------------------------------------------------------- Quantum Artifact
+
+def test_quantum_artifact_takes_the_tops_of_two_different_market_deck_types():
+    sc = build([{"hand": ["Quantum Artifact"], "power": {"engineering": 4}}, {}],
+               market={"tactical": ["Railgun"], "tactical_deck": ["Tri Laser", "Hyperkinetic Dart"],
+                       "crew": {"tactician": ["Tactician Colonel", "Tactician Ensign"]}})
+    sc.card_phase(0)
+    took = sorted(name(r[L_A]) for r in events(sc, EV_TAKE))
+    assert took == ["Hyperkinetic Dart", "Tactician Ensign"]
+    assert sc.market("tactical_deck") == ["Tri Laser"]
+    assert sc.market("tactician") == ["Tactician Colonel"]
+    assert sc.market("tactical") == ["Railgun"]              # face-up cards are not deck tops
+
+
+def test_quantum_artifact_never_takes_two_cards_from_the_same_deck_type():
+    sc = build([{"hand": ["Quantum Artifact"], "power": {"engineering": 4}}, {}],
+               market={"tactical_deck": ["Tri Laser", "Hyperkinetic Dart"]})
+    sc.card_phase(0)
+    assert [name(r[L_A]) for r in events(sc, EV_TAKE)] == ["Hyperkinetic Dart"]
+    assert sc.market("tactical_deck") == ["Tri Laser"]
+
+
+# ---------------------------------------------------------------- Keshran Corsair
+
+def corsair_copying_shield_drone():
+    """P0 plays a Corsair; the only other uncovered card is P1's Shield Drone (main: Repair 2;
+    Bonus: Engineer Repair 1; the Corsair's own Bonus: Comms Expert 1 Credit)."""
+    sc = build([{"hand": ["Keshran Corsair"], "hull": 10, "power": {"comms": 1},
+                 "crew": {"comms": ["Engineer Ensign", "Comms Expert Ensign"]}},
+                {"stacks": {"engineering": ["Shield Drone"]}}])
+    sc.card_phase(0)
+    return sc
+
+
+def test_keshran_corsair_performs_the_main_ability_of_the_copied_card():
+    sc = corsair_copying_shield_drone()
+    assert sc.pile(0, "stack:comms") == ["Keshran Corsair"]
+    assert [name(r[L_A]) for r in events(sc, EV_COPY)] == ["Shield Drone"]
+    assert sc.hull(0) == 12                                  # Shield Drone: Repair 2
+
+
+def test_keshran_corsair_earns_the_copied_cards_bonuses_while_both_stay_in_play():
+    sc = corsair_copying_shield_drone()
+    sc.bonus_phase(0)
+    assert sc.hull(0) == 13                                  # Shield Drone's Engineer Bonus
+    assert sc.credits(0) == 5                                # not the Corsair's own Comms Expert Bonus
+
+
+def test_keshran_corsair_returns_to_normal_when_the_copied_card_leaves_play():
+    sc = corsair_copying_shield_drone()
+    push(sc.piles, sc.cnt, pile(1, SYS_DISC), pop(sc.piles, sc.cnt, pile(1, STACK + 0)))
+    sc.bonus_phase(0)
+    assert sc.hull(0) == 12                                  # no Engineer Bonus any more
+    assert sc.credits(0) == 6                                # its own Comms Expert Bonus
+
+
+def test_keshran_corsair_copies_ongoing_abilities_too():
+    sc = corsair_copying_shield_drone()
+    push(sc.piles, sc.cnt, pile(1, HAND), TABLES.index("Tri Laser"))
+    sc.card_phase(1)
+    assert sc.hull(0) == 12 - 2                              # 3 Damage, reduced by the copied Shield
+
+
+def test_keshran_corsair_keeps_copying_a_card_that_is_covered_but_still_in_play():
+    sc = corsair_copying_shield_drone()
+    push(sc.piles, sc.cnt, pile(1, STACK + 0), TABLES.index("Repair Bot"))   # covers the Shield Drone
+    sc.bonus_phase(0)
+    assert sc.hull(0) == 13 and sc.credits(0) == 5
+
+
+def test_keshran_corsair_may_copy_a_card_of_its_own_ship():
+    sc = build([{"hand": ["Keshran Corsair"], "power": {"comms": 1}, "stacks": {"tactical": ["Tri Laser"]}}, {}])
+    sc.card_phase(0)
+    assert [name(r[L_A]) for r in events(sc, EV_COPY)] == ["Tri Laser"]
+    assert sc.hull(1) == 17
+
+
+# ---------------------------------------------------------------- Cloaked Mines
+
+MINES = {"stacks": {"tactical": ["Cloaked Mines"]}}
+
+
+def test_cloaked_mines_no_damage_for_the_standard_3_card_draw():
+    sc = build([MINES, {"sys_deck": ["Tri Laser"] * 5}])
+    sc.draw_phase(1)
+    assert len(sc.pile(1, "hand")) == 3
+    assert sc.hull(1) == 20
+
+
+def test_cloaked_mines_1_damage_when_the_opponent_draws_by_an_ability():
+    # Shuttle Bay: Draw 2 cards (no Crew anywhere: both come from the System deck)
+    sc = build([MINES, {"hand": ["Shuttle Bay"], "sys_deck": ["Railgun", "Railgun"]}])
+    sc.card_phase(1)
+    assert [r[L_C] for r in events(sc, EV_DRAW)] == [1, 1]    # both drawn by an Ability
+    assert sc.hull(1) == 18
+
+
+def test_cloaked_mines_never_hurt_their_owner():
+    sc = build([{**MINES, "hand": ["Shuttle Bay"], "sys_deck": ["Railgun", "Railgun"]}, {}])
+    sc.card_phase(0)
+    assert sc.hull(0) == 20
+
+
+def test_cloaked_mines_1_more_damage_when_the_ability_draw_is_a_malfunction():
+    # Cloaked Mines' own Tactician Bonus: the opponent draws 1 card; it is a Vented Compartment
+    sc = build([{**MINES, "crew": {"tactical": ["Tactician Ensign"]}},
+                {"sys_deck": ["Railgun", "Vented Compartment"]}])
+    sc.bonus_phase(0)
+    assert sc.hull(1) == 18
+    assert sc.pile(1, "hand") == []                           # Vented Compartment counted as the draw
+    assert sc.market("malfunctions") == ["Vented Compartment"]
+
+
+def test_cloaked_mines_bonus_draws_in_the_draw_phase_are_ability_draws():
+    # the opponent's 4th card comes from a System Bonus (Teleporter, Engineer: Draw 1)
+    sc = build([MINES, {"stacks": {"engineering": ["Teleporter"]}, "crew": {"engineering": ["Engineer Ensign"]},
+                        "sys_deck": ["Tri Laser"] * 5, "crew_deck": ["Cadet Fitz"] * 5}])
+    sc.bonus_phase(1).draw_phase(1)
+    assert len(sc.pile(1, "hand")) == 4
+    assert sc.hull(1) == 19
+
+
+def test_cloaked_mines_covered_deals_nothing():
+    sc = build([{"stacks": {"tactical": ["Cloaked Mines", "Tri Laser"]}},
+                {"hand": ["Shuttle Bay"], "sys_deck": ["Railgun", "Railgun"]}])
+    sc.card_phase(1)
+    assert sc.hull(1) == 20
+
+
+# ---------------------------------------------------------------- Crew movers
+
+MOVERS = [
+    # (card, player 0 position, moved Crew, from, to)
+    ("Fleet Frigate", {"power": {"comms": 1}, "crew": {"comms": ["Engineer Ensign"]},
+                       "stacks": {"tactical": ["Guardian Crystal"]}}, "Engineer Ensign", "comms", "tactical"),
+    ("Ion Cannon", {"power": {"tactical": 2}, "crew": {"comms": ["Tactician Ensign"]}},
+     "Tactician Ensign", "comms", "tactical"),
+    ("Holodeck", {"power": {"engineering": 1}, "crew": {"tactical": ["Engineer Ensign"]},
+                  "sys_deck": ["Railgun"], "crew_deck": ["Comms Expert Ensign"]},
+     "Engineer Ensign", "tactical", "engineering"),
+    ("Dexeer Symbiote", {"power": {"comms": 1}, "crew": {"engineering": ["Comms Expert Ensign"]},
+                         "sys_deck": ["Railgun"], "crew_deck": ["Tactician Ensign"]},
+     "Comms Expert Ensign", "engineering", "comms"),
+]
+
+
+@pytest.mark.parametrize("card,position,crew,src,dst", MOVERS, ids=[m[0] for m in MOVERS])
+def test_crew_movers_move_crew_between_systems_without_replaying_them(card, position, crew, src, dst):
+    sc = build([{"hand": [card], **position}, {}])
+    sc.card_phase(0)
+    assert crew in sc.pile(0, f"crew:{dst}")
+    assert crew not in sc.pile(0, f"crew:{src}")
+    log = sc.events()
+    moves = [i for i, r in enumerate(log) if r[L_EVENT] == EV_MOVE_CREW]
+    assert len(moves) == 1
+    i = moves[0]
+    assert name(log[i][L_A]) == crew and log[i][L_B] == SYSTEMS.index(src) and log[i][L_C] == SYSTEMS.index(dst)
+    # moving is not playing: no Crew Ability, so no Power (or anything else) is gained by the move
+    assert [name(r[L_A]) for r in events(sc, EV_PLAY_CREW)].count(crew) == 0
+    assert (log[i][L_POWER:L_POWER + 6] == log[i - 1][L_POWER:L_POWER + 6]).all()
+    assert (log[i][L_HULL:L_HULL + 2] == log[i - 1][L_HULL:L_HULL + 2]).all()
+
+
+def test_crew_movers_fleet_frigate_power_after_the_move():
+    card, position, *_ = MOVERS[0]
+    sc = build([{"hand": [card], **position}, {}])
+    sc.card_phase(0)
+    assert sc.power(0) == {"engineering": 1, "comms": 0, "tactical": 1}
