@@ -17,7 +17,8 @@ from simcore.engine.matchup import Matchup, build_setup
 from simcore.engine.rng import game_seed
 from simcore.errors import CommandsimError
 from simcore.tables import CardTables
-from strategies.library import load_params, strategy_rows
+from strategies.library import strategy_name, strategy_rows
+from strategies.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
 
 WINNER_LABELS = {0: "first", 1: "second", WINNER_DRAW: "draw"}
 MAX_LOG_EVENTS = 20000
@@ -48,8 +49,13 @@ def set_threads(threads: int | None) -> None:
 def _prepare(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None):
     tables = tables if tables is not None else load_cards()
     setup, setup_n, cfg = build_setup(tables, matchup)
-    names = tuple(load_params(s)[0] for s in strategies)
-    return tables, setup, setup_n, cfg, strategy_rows(strategies, tables), names
+    names = tuple(strategy_name(s) for s in strategies)   # a name, a .toml path or a parameter vector
+    rows = strategy_rows(strategies, tables)
+    if matchup.mode == "solo":
+        # seat 1 is the rulebook's A.I., whatever strategy was named for it
+        rows[1] = solo_ai_row(tables)
+        names = (names[0], SOLO_AI_NAME)
+    return tables, setup, setup_n, cfg, rows, names
 
 
 def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
@@ -57,7 +63,8 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
                threads: int | None = None, first_game: int = 0, keep_bought: bool = True) -> Records:
     """Play games ``first_game .. first_game + n_games - 1`` of the run with base ``seed``.
 
-    Seat 0 of ``matchup`` moves first. Game g's dice depend only on (seed, g)."""
+    Seat 0 of ``matchup`` moves first. Game g's dice depend only on (seed, g). Each strategy is a
+    built-in name, a strategy .toml path, or a parameter vector (``strategies.library.resolve``)."""
     if n_games < 0:
         raise CommandsimError(f"number of games must be >= 0, got {n_games}")
     if seed < 0:
@@ -70,6 +77,7 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
     games = pd.DataFrame({
         "game": np.arange(first_game, first_game + n_games),
         "seed": out[:, R_SEED],
+        "mode": matchup.mode, "difficulty": matchup.difficulty or "",
         "first_faction": matchup.factions[0], "second_faction": matchup.factions[1],
         "first_variant": matchup.variants[0], "second_variant": matchup.variants[1],
         "first_strategy": names[0], "second_strategy": names[1],
@@ -98,7 +106,7 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
                 strategies: tuple[str, str] = ("balanced", "balanced"),
                 tables: CardTables | None = None) -> Replay:
     """Play the game with this per-game seed (the ``seed`` column of a record) with its event log."""
-    tables, setup, setup_n, cfg, strat, _ = _prepare(matchup, strategies, tables)
+    tables, setup, setup_n, cfg, strat, names = _prepare(matchup, strategies, tables)
     piles = np.zeros((N_PILES, CAP), np.int32)
     cnt = np.zeros(N_PILES, np.int32)
     sc = np.zeros(N_SC, np.int64)
@@ -109,7 +117,7 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
              bought, row)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
               "first_hull": int(row[R_HULL]), "second_hull": int(row[R_HULL + 1])}
-    return Replay(int(game_seed_value), matchup, strategies, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
+    return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
                   tables)
 
 

@@ -6,9 +6,9 @@ choices with the row's weights and card values. The engine never decides.
 """
 from numba import njit
 
-from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP,
-                                   M_SYS_DECK, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_CREDITS,
-                                   S_POWER, STACK, SYS_DECK, SYS_DISC)
+from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
+                                   MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_POWER, STACK, SYS_DECK,
+                                   SYS_DISC)
 from simcore.engine.rng import rand_below
 from simcore.engine.rules import (active_type, can_play_system, crew_with_expertise, has_crew_space, main_has_op,
                                   pile, total_crew)
@@ -16,25 +16,26 @@ from simcore.opcodes import Op
 from simcore.tables import C_BONUS, C_CREDIT, C_EXPERTISE, C_KIND, C_POWER, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, \
     KIND_SYSTEM
 
+from . import solo_ai
 from .effect_value import segment_value
-from .params import (KIND_RANDOM, N_PARAMS, P_BUY_MIN, P_CLEAR_CREW, P_COST_WEIGHT, P_COVER_MARGIN, P_CREW_BONUS,
-                     P_CREW_SHARE, P_KIND, P_REFRESH_BELOW, P_SCRAP_BELOW, P_W_DAMAGE)
-
-# card actions
-A_PLAY_SYSTEM = 0
-A_PLAY_CREW = 1
-A_DISCARD = 2
-A_CLEAR_CREW = 3
-# market actions
-M_STOP = 0
-M_BUY_SYSTEM = 1   # arg = 2 * system + slot
-M_BUY_CREW = 2     # arg = expertise
-M_REFRESH = 3      # arg = set (0..2 System type, 3 Crew)
+from .params import (KIND_RANDOM, KIND_SOLO_AI, N_PARAMS, P_CLEAR_CREW, P_COST_WEIGHT, P_CREW_BONUS, P_KIND,
+                     P_SCRAP_BELOW)
+from . import heuristic
+from .actions import (A_CLEAR_CREW, A_DISCARD, A_PLAY_CREW, A_PLAY_SYSTEM, M_BUY_CREW, M_BUY_SYSTEM,  # noqa: F401
+                      M_REFRESH, M_STOP)
+from .situation import value_now, weight_mults
 
 
 @njit(cache=True)
 def is_random(strat, p):
     return strat[p, P_KIND] == KIND_RANDOM
+
+
+@njit(cache=True)
+def is_solo_ai(strat, p):
+    """The rulebook's Solo A.I.: its row's card values are Credit costs (the guide's measure), so
+    every value-ranked pick follows the guide; the choices it states otherwise dispatch to solo_ai."""
+    return strat[p, P_KIND] == KIND_SOLO_AI
 
 
 @njit(cache=True)
@@ -48,14 +49,7 @@ def draw_source(cards, piles, cnt, sc, strat, p):
     """0: draw from the System deck, 1: from the Crew deck."""
     if is_random(strat, p):
         return rand_below(sc, 2)
-    h = pile(p, HAND)
-    crew = 0
-    for i in range(cnt[h]):
-        if cards[piles[h, i], C_KIND] == KIND_CREW:
-            crew += 1
-    if crew < strat[p, P_CREW_SHARE] * (cnt[h] + 1):
-        return 1
-    return 0
+    return heuristic.draw_source(cards, piles, cnt, sc, strat, p)
 
 
 # ---------------------------------------------------------------- card phase
@@ -82,8 +76,6 @@ def bonus_gain(cards, eff, strat, p, top, e):
 @njit(cache=True)
 def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     """System (with room) where p stations Crew card t; -1 if none has room."""
-    best = -1
-    best_score = -1e9
     n_room = 0
     for s in range(N_SYSTEMS):
         if cnt[pile(p, CREW + s)] < MAX_CREW_PER_SYSTEM:
@@ -97,25 +89,7 @@ def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
                 if k == 0:
                     return s
                 k -= 1
-    e = cards[t, C_EXPERTISE]
-    for s in range(N_SYSTEMS):
-        if cnt[pile(p, CREW + s)] >= MAX_CREW_PER_SYSTEM:
-            continue
-        score = 0.0
-        if crew_with_expertise(cards, piles, cnt, p, s, e) == 0:
-            score += bonus_gain(cards, eff, strat, p, active_type(piles, cnt, sc, p, s), e)
-        if power_deficit(cards, piles, cnt, sc, p, s) > 0:
-            score += 2.0
-        pw = sc[S_POWER + 3 * p + s]
-        score -= 0.2 * pw
-        if pw >= MAX_POWER:
-            score -= 5.0
-        if s == e:
-            score += 0.3
-        if score > best_score:
-            best_score = score
-            best = s
-    return best
+    return heuristic.crew_system(cards, eff, piles, cnt, sc, strat, p, t)
 
 
 @njit(cache=True)
@@ -140,71 +114,17 @@ def card_action(cards, eff, piles, cnt, sc, strat, p):
                 return i, A_DISCARD, -1
             return i, A_PLAY_CREW, crew_system(cards, eff, piles, cnt, sc, strat, p, t)
         return i, A_DISCARD, -1
-    # heuristic: Crew first (their Power pays for System cards), best Crew card first
-    best_i = -1
-    best_v = -1e9
-    for i in range(n):
-        t = piles[h, i]
-        if cards[t, C_KIND] == KIND_CREW and value(strat, p, t) > best_v:
-            best_v = value(strat, p, t)
-            best_i = i
-    if best_i >= 0:
-        t = piles[h, best_i]
-        if has_crew_space(cnt, p):
-            return best_i, A_PLAY_CREW, crew_system(cards, eff, piles, cnt, sc, strat, p, t)
-        if strat[p, P_CLEAR_CREW] > 0.5:
-            return best_i, A_CLEAR_CREW, -1
-        return best_i, A_DISCARD, -1
-    # System cards: in each System play the weaker first, so the stronger stays uncovered
-    pick = -1
-    pick_v = 1e9
-    for i in range(n):
-        t = piles[h, i]
-        if cards[t, C_KIND] != KIND_SYSTEM:
-            return i, A_DISCARD, -1
-        if not can_play_system(cards, piles, cnt, sc, p, t, False):
-            continue
-        s = cards[t, C_SYSTEM]
-        # would paying for t leave a stronger card of the same System unplayable?
-        blocks = False
-        for j in range(n):
-            u = piles[h, j]
-            if j != i and cards[u, C_KIND] == KIND_SYSTEM and cards[u, C_SYSTEM] == s \
-                    and value(strat, p, u) > value(strat, p, t) \
-                    and can_play_system(cards, piles, cnt, sc, p, u, False) \
-                    and sc[S_POWER + 3 * p + s] - cards[t, C_POWER] < cards[u, C_POWER]:
-                blocks = True
-        if blocks:
-            continue
-        if value(strat, p, t) < pick_v:
-            pick_v = value(strat, p, t)
-            pick = i
-    if pick >= 0:
-        t = piles[h, pick]
-        s = cards[t, C_SYSTEM]
-        top = active_type(piles, cnt, sc, p, s)
-        if top >= 0 and value(strat, p, t) < value(strat, p, top) * strat[p, P_COVER_MARGIN]:
-            return pick, A_DISCARD, -1
-        return pick, A_PLAY_SYSTEM, s
-    return 0, A_DISCARD, -1
+    return heuristic.card_action(cards, eff, piles, cnt, sc, strat, p)
 
 
 @njit(cache=True)
 def power_system(cards, piles, cnt, sc, strat, p):
     """System that receives 'any System' Power."""
+    if is_solo_ai(strat, p):
+        return solo_ai.power_system(cards, piles, cnt, sc, p)
     if is_random(strat, p):
         return rand_below(sc, N_SYSTEMS)
-    best = 0
-    best_score = -1e9
-    for s in range(N_SYSTEMS):
-        pw = sc[S_POWER + 3 * p + s]
-        score = float(power_deficit(cards, piles, cnt, sc, p, s)) * 2.0 - pw
-        if pw >= MAX_POWER:
-            score -= 100.0
-        if score > best_score:
-            best_score = score
-            best = s
-    return best
+    return heuristic.power_system(cards, piles, cnt, sc, strat, p)
 
 
 @njit(cache=True)
@@ -232,11 +152,12 @@ def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
         return 1
     if not fb:
         return 0
+    if is_solo_ai(strat, p):
+        t = sc[S_CUR_CARD]
+        return solo_ai.choose_option(cards, eff, strat, p, i, t >= 0 and cards[t, C_KIND] == KIND_CREW, fa, fb)
     if is_random(strat, p):
         return rand_below(sc, 2)
-    va = segment_value(eff, strat[p], i + 1, a)
-    vb = segment_value(eff, strat[p], i + 1 + a, b)
-    return 0 if va >= vb else 1
+    return heuristic.choose_option(cards, eff, piles, cnt, sc, strat, p, i)
 
 
 @njit(cache=True)
@@ -248,7 +169,8 @@ def free_play_card(cards, piles, cnt, sc, strat, p):
     for i in range(cnt[h]):
         t = piles[h, i]
         if can_play_system(cards, piles, cnt, sc, p, t, True):
-            score = cards[t, C_POWER] + (rand_below(sc, 8) / 10.0 if is_random(strat, p) else 0.0)
+            score = cards[t, C_POWER] + (rand_below(sc, 8) / 10.0 if is_random(strat, p)
+                                         else 0.001 * value_now(sc, strat, p, t))
             if score > best_cost:
                 best_cost = score
                 best = i
@@ -259,16 +181,11 @@ def free_play_card(cards, piles, cnt, sc, strat, p):
 @njit(cache=True)
 def malfunction_pile(cnt, sc, strat, p, q, on_deck):
     """Pile kind of victim q that receives a Malfunction dealt by p."""
-    if on_deck:
-        if is_random(strat, p):
-            return SYS_DECK if rand_below(sc, 2) == 0 else CREW_DECK
-        return CREW_DECK if cnt[pile(q, CREW_DECK)] > 0 else SYS_DECK
     if is_random(strat, p):
+        if on_deck:
+            return SYS_DECK if rand_below(sc, 2) == 0 else CREW_DECK
         return SYS_DISC if rand_below(sc, 2) == 0 else CREW_DISC
-    # the discard that is shuffled back sooner: the one whose deck is smaller
-    if cnt[pile(q, CREW_DECK)] < cnt[pile(q, SYS_DECK)]:
-        return CREW_DISC
-    return SYS_DISC
+    return heuristic.malfunction_pile(cnt, strat, p, q, on_deck)
 
 
 @njit(cache=True)
@@ -302,7 +219,7 @@ def pick_hand_discard(piles, cnt, sc, strat, q, scores):
     """Hand index q discards when forced: its least valuable card."""
     h = pile(q, HAND)
     for i in range(cnt[h]):
-        scores[i] = value(strat, q, piles[h, i])
+        scores[i] = value_now(sc, strat, q, piles[h, i])
     return rank_pick(sc, strat, q, cnt[h], scores, True)
 
 
@@ -313,7 +230,7 @@ def pick_opponent_inplay(piles, cnt, sc, strat, p, q, scores):
     n = 0
     for s in range(N_SYSTEMS):
         if cnt[pile(q, STACK + s)] > 0:
-            scores[n] = value(strat, p, piles[pile(q, STACK + s), cnt[pile(q, STACK + s)] - 1])
+            scores[n] = value_now(sc, strat, p, piles[pile(q, STACK + s), cnt[pile(q, STACK + s)] - 1])
             systems[n] = s
             n += 1
     i = rank_pick(sc, strat, p, n, scores, False)
@@ -334,7 +251,8 @@ def pick_copy_target(cards, eff, piles, cnt, sc, strat, p, s_self, cand_pile, ca
                 continue
             cand_pile[n] = k
             cand_pos[n] = cnt[k] - 1
-            scores[n] = value(strat, p, t) + cards[t, C_POWER] * 0.01
+            scores[n] = solo_ai.copy_score(cards, t) if is_solo_ai(strat, p) \
+                else value_now(sc, strat, p, t) + cards[t, C_POWER] * 0.01
             n += 1
     i = rank_pick(sc, strat, p, n, scores, False)
     if i < 0:
@@ -361,7 +279,7 @@ def pick_own_card(cards, piles, cnt, sc, strat, p, s_exclude, include_hand, incl
             is_malf = cards[t, C_KIND] == KIND_MALFUNCTION
             if is_malf and not malf_first:
                 continue
-            v = -100.0 if is_malf else value(strat, p, t)
+            v = -100.0 if is_malf else value_now(sc, strat, p, t)
             if lowest and v >= threshold:
                 continue
             cand_pile[n] = k
@@ -375,7 +293,7 @@ def pick_own_card(cards, piles, cnt, sc, strat, p, s_exclude, include_hand, incl
                 continue
             cand_pile[n] = k
             cand_pos[n] = cnt[k] - 1
-            scores[n] = value(strat, p, piles[k, cnt[k] - 1])
+            scores[n] = value_now(sc, strat, p, piles[k, cnt[k] - 1])
             n += 1
     if lowest and is_random(strat, p):
         # the random player may also decline ("may Scrap")
@@ -390,10 +308,12 @@ def pick_own_card(cards, piles, cnt, sc, strat, p, s_exclude, include_hand, incl
 @njit(cache=True)
 def pick_system_discard(cards, piles, cnt, sc, strat, p, scores):
     """Index in p's System discard of the System card to move to hand (Super Computer); -1 none."""
+    if is_solo_ai(strat, p):
+        return solo_ai.super_computer_pick(cards, piles, cnt, sc, p)
     k = pile(p, SYS_DISC)
     for i in range(cnt[k]):
         t = piles[k, i]
-        scores[i] = value(strat, p, t) if cards[t, C_KIND] == KIND_SYSTEM else -1e9
+        scores[i] = value_now(sc, strat, p, t) if cards[t, C_KIND] == KIND_SYSTEM else -1e9
     i = rank_pick(sc, strat, p, cnt[k], scores, False)
     if i >= 0 and cards[piles[k, i], C_KIND] != KIND_SYSTEM:
         return -1
@@ -403,6 +323,8 @@ def pick_system_discard(cards, piles, cnt, sc, strat, p, scores):
 @njit(cache=True)
 def pick_crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst):
     """(from system, crew index, to system) of an optional Crew move; from = -1: no move."""
+    if not is_random(strat, p):
+        return heuristic.crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst)
     best_from = -1
     best_i = -1
     best_to = -1
@@ -465,37 +387,7 @@ def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
                     return (M_BUY_SYSTEM, k) if k < 6 else (M_BUY_CREW, k - 6)
                 r -= 1
         return M_STOP, 0
-    best = -1
-    best_score = -1e9
-    for k in range(9):
-        if costs[k] < 0 or costs[k] > credits:
-            continue
-        if k < 6:
-            t = piles[M_FACEUP + k // 2, k % 2]
-        else:
-            t = piles[M_CREW + k - 6, cnt[M_CREW + k - 6] - 1]
-        sc_k = market_score(cards, strat, p, t, costs[k])
-        if sc_k > best_score:
-            best_score = sc_k
-            best = k
-    if best >= 0 and best_score >= strat[p, P_BUY_MIN]:
-        return (M_BUY_SYSTEM, best) if best < 6 else (M_BUY_CREW, best - 6)
-    if refreshes == 0 and credits >= 2 + 5 and best_score < strat[p, P_REFRESH_BELOW]:
-        worst = -1
-        worst_score = 1e9
-        for s in range(N_SYSTEMS):
-            if cnt[M_SYS_DECK + s] < FACEUP_SLOTS:
-                continue
-            top_score = -1e9
-            for slot in range(cnt[M_FACEUP + s]):
-                t = piles[M_FACEUP + s, slot]
-                top_score = max(top_score, market_score(cards, strat, p, t, cards[t, C_CREDIT]))
-            if top_score < worst_score:
-                worst_score = top_score
-                worst = s
-        if worst >= 0:
-            return M_REFRESH, worst
-    return M_STOP, 0
+    return heuristic.market_action(cards, piles, cnt, sc, strat, p, costs, refreshes)
 
 
 @njit(cache=True)
@@ -513,7 +405,7 @@ def pick_market_card(cards, piles, cnt, sc, strat, p, flt, scores, cand):
                 continue
             t = piles[M_CREW + k - 6, cnt[M_CREW + k - 6] - 1]
         cand[n] = k
-        scores[n] = value(strat, p, t) + 0.01 * cards[t, C_CREDIT]
+        scores[n] = value_now(sc, strat, p, t) + 0.01 * cards[t, C_CREDIT]
         n += 1
     i = rank_pick(sc, strat, p, n, scores, False)
     return -1 if i < 0 else cand[i]
@@ -527,9 +419,9 @@ def pick_quantum_decks(piles, cnt, sc, strat, p, scores):
         if cnt[k] == 0:
             scores[d] = -1e9
         elif d >= 3:
-            scores[d] = value(strat, p, piles[k, cnt[k] - 1])  # Crew decks are face up
-        else:
-            scores[d] = 2.0 * strat[p, P_W_DAMAGE]               # a blind System card
+            scores[d] = value_now(sc, strat, p, piles[k, cnt[k] - 1])  # Crew decks are face up
+        elif not is_random(strat, p):   # a blind System card: the mean of that deck
+            scores[d] = heuristic.deck_mean_value(piles, cnt, sc, strat, p, k, weight_mults(sc, strat, p))
         if is_random(strat, p) and cnt[k] > 0:
             scores[d] = float(rand_below(sc, 1000))
     first = -1

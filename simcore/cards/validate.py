@@ -37,6 +37,9 @@ def _did_you_mean(word, choices) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+MAX_CHOICE_NESTING = 4  # the effect interpreter keeps its OR jumps in 4 packed 16-bit slots
+
+
 class CardReader:
     """Validates one [[card]] table; ``fail`` names this card and the field at fault."""
 
@@ -276,6 +279,8 @@ class CardReader:
             else:
                 self.word(f"{where}.{arg.name}", ENUMS[arg.kind], value=value)
             args.append((arg.name, value))
+        if op == "choice" and where.count(".options") >= MAX_CHOICE_NESTING:
+            self.fail(f"{where}.op", f"an OR nested more than {MAX_CHOICE_NESTING} deep (the engine's limit)")
         options = self.options(item.get("options"), f"{where}.options") if op == "choice" else ()
         return Effect(op, tuple(args), options)
 

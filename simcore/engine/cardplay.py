@@ -7,7 +7,7 @@ from .effects import discard_pile_for, run_segment
 from .events import log_event
 from .layout import (CREW, CREW_DISC, DISCARD_CREDITS, EV_CLEAR_CREW, EV_DISCARD, EV_PLAY_CREW, EV_PLAY_SYSTEM,
                      HAND, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PH_CARD, S_ANYPOWER, S_FREE_PLAYS, S_PENDING_COPY,
-                     S_PENDING_SYS, S_POWER, S_WINNER, STACK)
+                     S_PENDING_SYS, S_POWER, S_WINNER, STACK, S_CUR_CARD)
 from .piles import move_all, push, remove_at
 from .primitives import gain_credits, most_power_system
 from .rules import can_play_system, pile, total_crew
@@ -45,6 +45,7 @@ def play_system(cards, eff, piles, cnt, sc, strat, log, p, t, free):
     paid = pay_power(cards, sc, p, t, s, free)
     covering = cnt[pile(p, STACK + s)] > 0
     push(piles, cnt, pile(p, STACK + s), t)
+    sc[S_CUR_CARD] = t
     log_event(log, sc, p, EV_PLAY_SYSTEM, t, s, paid)
     run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
     # a Corsair performs the main Ability of the card it copies (never another Corsair's)
@@ -61,6 +62,7 @@ def play_system(cards, eff, piles, cnt, sc, strat, log, p, t, free):
 @njit(cache=True)
 def play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s):
     push(piles, cnt, pile(p, CREW + s), t)
+    sc[S_CUR_CARD] = t
     log_event(log, sc, p, EV_PLAY_CREW, t, s, 0)
     run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
 

@@ -7,7 +7,7 @@ from simcore.tables import C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_M
 
 from .events import log_event
 from .layout import (CREW, CREW_DECK, CREW_DISC, EV_DRAW, EV_MALF_DRAWN, EV_RESHUFFLE, HAND, M_MALF, N_SYSTEMS,
-                     S_COPY_POS, S_MALF_DRAWN, S_MOVED, S_WINNER, STACK, SYS_DECK, SYS_DISC)
+                     S_COPY_POS, S_MALF_DRAWN, S_MOVED, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC)
 from .piles import move_all, pop, push, shuffle
 from .primitives import apply_simple, deal_damage
 from .rules import ongoing_sum, pile
@@ -34,6 +34,50 @@ def refill_deck(piles, cnt, sc, log, p, src):
 
 
 @njit(cache=True)
+def refill_ai_deck(piles, cnt, sc, log, p):
+    """Solo A.I.: every in-play card and its discard are shuffled into one new Player deck."""
+    disc = pile(p, SYS_DISC)
+    for s in range(N_SYSTEMS):
+        if cnt[pile(p, STACK + s)] > 0:
+            sc[S_MOVED + s] |= 1 << p
+        move_all(piles, cnt, pile(p, STACK + s), disc)
+        sc[S_COPY_POS + 3 * p + s] = 0
+        move_all(piles, cnt, pile(p, CREW + s), disc)
+    move_all(piles, cnt, pile(p, CREW_DISC), disc)
+    move_all(piles, cnt, pile(p, CREW_DECK), disc)
+    shuffle(piles, cnt, disc, sc)
+    move_all(piles, cnt, disc, pile(p, SYS_DECK))
+    log_event(log, sc, p, EV_RESHUFFLE, 0, 0, 0)
+
+
+@njit(cache=True)
+def ai_draw(cards, eff, piles, cnt, sc, log, p, by_ability):
+    """Solo A.I. draws from its one Player deck; a Malfunction waits in its hand for its next turn."""
+    deck = pile(p, SYS_DECK)
+    if cnt[deck] == 0:
+        refill_ai_deck(piles, cnt, sc, log, p)
+        if cnt[deck] == 0:
+            return -1
+    t = pop(piles, cnt, deck)
+    log_event(log, sc, p, EV_DRAW, t, 0, 1 if by_ability else 0)
+    if by_ability:
+        mines_trigger(cards, eff, piles, cnt, sc, log, p, cards[t, C_KIND] == KIND_MALFUNCTION)
+    push(piles, cnt, pile(p, HAND), t)
+    return t
+
+
+@njit(cache=True)
+def mines_trigger(cards, eff, piles, cnt, sc, log, p, is_malf):
+    """p drew a card because of an Ability: the opponent's uncovered mines hurt p."""
+    q = 1 - p
+    hurt = ongoing_sum(cards, eff, piles, cnt, sc, q, Op.MINES, 1)
+    if is_malf:
+        hurt += ongoing_sum(cards, eff, piles, cnt, sc, q, Op.MINES, 2)
+    if hurt > 0:
+        deal_damage(cards, eff, piles, cnt, sc, log, p, hurt, True)
+
+
+@njit(cache=True)
 def deck_ready(piles, cnt, sc, log, p, src):
     """Make deck ``src`` drawable (refilling it if empty); False if there is nothing to draw."""
     k = pile(p, SYS_DECK if src == 0 else CREW_DECK)
@@ -48,6 +92,8 @@ def draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
 
     Malfunctions resolve as drawn (and may give replacement draws). Returns the type put
     into the hand, or -1 if none."""
+    if p == sc[S_SOLO_AI]:
+        return ai_draw(cards, eff, piles, cnt, sc, log, p, by_ability)
     remaining = 1
     guard = 0  # a deck of nothing but Malfunctions must not loop for ever
     while remaining > 0 and sc[S_WINNER] < 0 and guard < MAX_REPLACEMENTS:
@@ -62,12 +108,7 @@ def draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
         log_event(log, sc, p, EV_DRAW, t, src, 1 if by_ability else 0)
         is_malf = cards[t, C_KIND] == KIND_MALFUNCTION
         if by_ability:
-            q = 1 - p
-            hurt = ongoing_sum(cards, eff, piles, cnt, sc, q, Op.MINES, 1)
-            if is_malf:
-                hurt += ongoing_sum(cards, eff, piles, cnt, sc, q, Op.MINES, 2)
-            if hurt > 0:
-                deal_damage(cards, eff, piles, cnt, sc, log, p, hurt, True)
+            mines_trigger(cards, eff, piles, cnt, sc, log, p, is_malf)
         if not is_malf:
             push(piles, cnt, pile(p, HAND), t)
             return t

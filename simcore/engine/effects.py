@@ -10,7 +10,8 @@ from .events import log_event
 from .layout import (CAP, CREW, CREW_DECK, CREW_DISC, EV_COPY, EV_FORCED_DISCARD, EV_MALF_REPAIR, EV_MOVE_CREW,
                      EV_SCRAP, EV_TAKE, HAND, M_CREW, M_FACEUP, M_MALF, M_SCRAP, M_SYS_DECK, PH_BONUS, S_ANYPOWER,
                      S_BONUS_DRAWS, S_COPY_POS, S_COPY_SRC_PILE, S_COPY_SRC_POS, S_COPY_SRC_TYPE, S_FREE_PLAYS,
-                     S_MOVED, S_PENDING_COPY, S_PENDING_SYS, S_WINNER, STACK, SYS_DECK, SYS_DISC)
+                     S_MOVED, S_PENDING_COPY, S_PENDING_SYS, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC,
+                     M_AI_MARKET)
 from .market_piles import take_market_item
 from .piles import pop, push, remove_at
 from .primitives import apply_simple
@@ -19,7 +20,7 @@ from strategies.policy import (choose_option, pick_copy_target, pick_crew_move, 
                                pick_market_card, pick_opponent_inplay, pick_own_card, pick_quantum_decks,
                                pick_system_discard, scrap_threshold)
 
-MAX_NESTING = 8
+MAX_NESTING = 4  # ORs inside ORs, at most (the loader checks)
 
 
 @njit(cache=True)
@@ -28,21 +29,130 @@ def discard_pile_for(cards, p, t):
 
 
 @njit(cache=True)
-def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
-    """Run eff[start:start+length] for player p, whose card sits in System s (-1: none)."""
+def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
+    """The opcodes that pick cards or targets: they need scratch space for the candidates, which
+    is allocated here so that the common opcodes allocate nothing."""
     q = 1 - p
     scores = np.empty(CAP)
     cand_a = np.empty(CAP, np.int64)
     cand_b = np.empty(CAP, np.int64)
-    jump_at = np.empty(MAX_NESTING, np.int64)
-    jump_to = np.empty(MAX_NESTING, np.int64)
+    if op == Op.SCRAP:
+        for _ in range(a):
+            k, j = pick_own_card(cards, piles, cnt, sc, strat, p, -1, True, False, True, True,
+                                 scrap_threshold(strat, p), cand_a, cand_b, scores)
+            if k < 0:
+                break
+            t = remove_at(piles, cnt, k, j)
+            push(piles, cnt, M_SCRAP, t)
+            log_event(log, sc, p, EV_SCRAP, t, k, 0)
+    elif op == Op.OPP_DISCARD:
+        for _ in range(a):
+            j = pick_hand_discard(piles, cnt, sc, strat, q, scores)
+            if j < 0:
+                break
+            t = remove_at(piles, cnt, pile(q, HAND), j)
+            push(piles, cnt, discard_pile_for(cards, q, t), t)
+            log_event(log, sc, p, EV_FORCED_DISCARD, t, q, 0)
+    elif op == Op.DISCARD_OPP_INPLAY:
+        for _ in range(a):
+            s2 = pick_opponent_inplay(piles, cnt, sc, strat, p, q, scores)
+            if s2 < 0:
+                break
+            t = pop(piles, cnt, pile(q, STACK + s2))
+            push(piles, cnt, pile(q, SYS_DISC), t)
+            sc[S_MOVED + s2] |= 1 << q
+            log_event(log, sc, p, EV_FORCED_DISCARD, t, q, 1)
+    elif op == Op.TAKE_OWN:
+        for _ in range(a):
+            k, j = pick_own_card(cards, piles, cnt, sc, strat, p, s, False, True, False, False, 0.0,
+                                 cand_a, cand_b, scores)
+            if k < 0:
+                break
+            t = remove_at(piles, cnt, k, j)
+            if k >= pile(p, STACK) and k < pile(p, STACK + 3):
+                sc[S_MOVED + k - pile(p, STACK)] |= 1 << p
+            push(piles, cnt, pile(p, HAND), t)
+            log_event(log, sc, p, EV_TAKE, t, k, 0)
+    elif op == Op.TAKE_MARKET:
+        for _ in range(a):
+            if p == sc[S_SOLO_AI]:
+                # the A.I. takes Market cards from its own Market deck
+                if cnt[M_AI_MARKET] == 0:
+                    break
+                t = pop(piles, cnt, M_AI_MARKET)
+            else:
+                item = pick_market_card(cards, piles, cnt, sc, strat, p, c, scores, cand_a)
+                if item < 0:
+                    break
+                t = take_market_item(piles, cnt, item)
+            if b == Dest.HAND:
+                push(piles, cnt, pile(p, HAND), t)
+            elif b == Dest.DECK_TOP:
+                push(piles, cnt, pile(p, CREW_DECK if cards[t, C_KIND] == KIND_CREW else SYS_DECK), t)
+            else:
+                push(piles, cnt, discard_pile_for(cards, p, t), t)
+            log_event(log, sc, p, EV_TAKE, t, -1, b)
+    elif op == Op.MOVE_CREW:
+        for _ in range(a):
+            src, j, dst = pick_crew_move(cards, eff, piles, cnt, sc, strat, p, b, c)
+            if src < 0:
+                break
+            t = remove_at(piles, cnt, pile(p, CREW + src), j)
+            push(piles, cnt, pile(p, CREW + dst), t)
+            log_event(log, sc, p, EV_MOVE_CREW, t, src, dst)
+    elif op == Op.QUANTUM_ARTIFACT and p == sc[S_SOLO_AI]:
+        for _ in range(2):  # Solo Mode: 2 cards from the A.I.'s Market deck to its hand
+            if cnt[M_AI_MARKET] > 0:
+                t = pop(piles, cnt, M_AI_MARKET)
+                push(piles, cnt, pile(p, HAND), t)
+                log_event(log, sc, p, EV_TAKE, t, M_AI_MARKET, 1)
+    elif op == Op.QUANTUM_ARTIFACT:
+        d1, d2 = pick_quantum_decks(piles, cnt, sc, strat, p, scores)
+        for d in (d1, d2):
+            if d < 0:
+                continue
+            k = M_SYS_DECK + d if d < 3 else M_CREW + d - 3
+            t = pop(piles, cnt, k)
+            push(piles, cnt, pile(p, HAND), t)
+            log_event(log, sc, p, EV_TAKE, t, k, 1)
+    elif op == Op.SUPER_COMPUTER:
+        j = pick_system_discard(cards, piles, cnt, sc, strat, p, scores)
+        if j >= 0:
+            t = remove_at(piles, cnt, pile(p, SYS_DISC), j)
+            push(piles, cnt, pile(p, HAND), t)
+            sc[S_ANYPOWER + p] = t
+            log_event(log, sc, p, EV_TAKE, t, pile(p, SYS_DISC), 2)
+    elif op == Op.COPY:
+        if s >= 0:
+            k, j = pick_copy_target(cards, eff, piles, cnt, sc, strat, p, s, cand_a, cand_b, scores)
+            if k >= 0:
+                slot = 3 * p + s
+                sc[S_COPY_POS + slot] = cnt[pile(p, STACK + s)]
+                sc[S_COPY_SRC_PILE + slot] = k
+                sc[S_COPY_SRC_POS + slot] = j
+                sc[S_COPY_SRC_TYPE + slot] = piles[k, j]
+                sc[S_PENDING_COPY] = piles[k, j]
+                sc[S_PENDING_SYS] = s
+                log_event(log, sc, p, EV_COPY, piles[k, j], k, j)
+
+
+@njit(cache=True)
+def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
+    """Run eff[start:start+length] for player p, whose card sits in System s (-1: none)."""
+    q = 1 - p
+    # after option A of an OR, jump over option B: a stack of (at, to) row pairs packed 16 bits
+    # each into two integers (ORs nest at most MAX_NESTING deep), so no array is allocated
+    jump_at = 0
+    jump_to = 0
     n_jumps = 0
     i = start
     end = start + length
     while i < end and sc[S_WINNER] < 0:
-        while n_jumps > 0 and i == jump_at[n_jumps - 1]:
+        while n_jumps > 0 and i == (jump_at & 0xFFFF):
             n_jumps -= 1
-            i = jump_to[n_jumps]
+            i = jump_to & 0xFFFF
+            jump_at >>= 16
+            jump_to >>= 16
         if i >= end:
             break
         op = eff[i, 0]
@@ -52,8 +162,8 @@ def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, pha
         if op == Op.CHOICE:
             if choose_option(cards, eff, piles, cnt, sc, strat, p, i) == 0:
                 # run option A, then jump over option B
-                jump_at[n_jumps] = i + 1 + a
-                jump_to[n_jumps] = i + 1 + a + b
+                jump_at = (jump_at << 16) | (i + 1 + a)
+                jump_to = (jump_to << 16) | (i + 1 + a + b)
                 n_jumps += 1
                 i += 1
             else:
@@ -83,92 +193,8 @@ def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, pha
                         push(piles, cnt, M_MALF, t)
                         log_event(log, sc, p, EV_MALF_REPAIR, t, k, 0)
                         break
-        elif op == Op.SCRAP:
-            for _ in range(a):
-                k, j = pick_own_card(cards, piles, cnt, sc, strat, p, -1, True, False, True, True,
-                                     scrap_threshold(strat, p), cand_a, cand_b, scores)
-                if k < 0:
-                    break
-                t = remove_at(piles, cnt, k, j)
-                push(piles, cnt, M_SCRAP, t)
-                log_event(log, sc, p, EV_SCRAP, t, k, 0)
-        elif op == Op.OPP_DISCARD:
-            for _ in range(a):
-                j = pick_hand_discard(piles, cnt, sc, strat, q, scores)
-                if j < 0:
-                    break
-                t = remove_at(piles, cnt, pile(q, HAND), j)
-                push(piles, cnt, discard_pile_for(cards, q, t), t)
-                log_event(log, sc, p, EV_FORCED_DISCARD, t, q, 0)
-        elif op == Op.DISCARD_OPP_INPLAY:
-            for _ in range(a):
-                s2 = pick_opponent_inplay(piles, cnt, sc, strat, p, q, scores)
-                if s2 < 0:
-                    break
-                t = pop(piles, cnt, pile(q, STACK + s2))
-                push(piles, cnt, pile(q, SYS_DISC), t)
-                sc[S_MOVED + s2] |= 1 << q
-                log_event(log, sc, p, EV_FORCED_DISCARD, t, q, 1)
-        elif op == Op.TAKE_OWN:
-            for _ in range(a):
-                k, j = pick_own_card(cards, piles, cnt, sc, strat, p, s, False, True, False, False, 0.0,
-                                     cand_a, cand_b, scores)
-                if k < 0:
-                    break
-                t = remove_at(piles, cnt, k, j)
-                if k >= pile(p, STACK) and k < pile(p, STACK + 3):
-                    sc[S_MOVED + k - pile(p, STACK)] |= 1 << p
-                push(piles, cnt, pile(p, HAND), t)
-                log_event(log, sc, p, EV_TAKE, t, k, 0)
-        elif op == Op.TAKE_MARKET:
-            for _ in range(a):
-                item = pick_market_card(cards, piles, cnt, sc, strat, p, c, scores, cand_a)
-                if item < 0:
-                    break
-                t = take_market_item(piles, cnt, item)
-                if b == Dest.HAND:
-                    push(piles, cnt, pile(p, HAND), t)
-                elif b == Dest.DECK_TOP:
-                    push(piles, cnt, pile(p, CREW_DECK if cards[t, C_KIND] == KIND_CREW else SYS_DECK), t)
-                else:
-                    push(piles, cnt, discard_pile_for(cards, p, t), t)
-                log_event(log, sc, p, EV_TAKE, t, -1, b)
-        elif op == Op.MOVE_CREW:
-            for _ in range(a):
-                src, j, dst = pick_crew_move(cards, eff, piles, cnt, sc, strat, p, b, c)
-                if src < 0:
-                    break
-                t = remove_at(piles, cnt, pile(p, CREW + src), j)
-                push(piles, cnt, pile(p, CREW + dst), t)
-                log_event(log, sc, p, EV_MOVE_CREW, t, src, dst)
-        elif op == Op.QUANTUM_ARTIFACT:
-            d1, d2 = pick_quantum_decks(piles, cnt, sc, strat, p, scores)
-            for d in (d1, d2):
-                if d < 0:
-                    continue
-                k = M_SYS_DECK + d if d < 3 else M_CREW + d - 3
-                t = pop(piles, cnt, k)
-                push(piles, cnt, pile(p, HAND), t)
-                log_event(log, sc, p, EV_TAKE, t, k, 1)
-        elif op == Op.SUPER_COMPUTER:
-            j = pick_system_discard(cards, piles, cnt, sc, strat, p, scores)
-            if j >= 0:
-                t = remove_at(piles, cnt, pile(p, SYS_DISC), j)
-                push(piles, cnt, pile(p, HAND), t)
-                sc[S_ANYPOWER + p] = t
-                log_event(log, sc, p, EV_TAKE, t, pile(p, SYS_DISC), 2)
         elif op == Op.PLAY_FREE:
             sc[S_FREE_PLAYS] += 1
-        elif op == Op.COPY:
-            if s >= 0:
-                k, j = pick_copy_target(cards, eff, piles, cnt, sc, strat, p, s, cand_a, cand_b, scores)
-                if k >= 0:
-                    slot = 3 * p + s
-                    sc[S_COPY_POS + slot] = cnt[pile(p, STACK + s)]
-                    sc[S_COPY_SRC_PILE + slot] = k
-                    sc[S_COPY_SRC_POS + slot] = j
-                    sc[S_COPY_SRC_TYPE + slot] = piles[k, j]
-                    sc[S_PENDING_COPY] = piles[k, j]
-                    sc[S_PENDING_SYS] = s
-                    log_event(log, sc, p, EV_COPY, piles[k, j], k, j)
+        elif op < Op.SHIELD:
+            run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c)
         # ongoing opcodes (SHIELD, MINES, DISCOUNT) are read by hooks, never run

@@ -5,12 +5,14 @@ from .bonus import bonus_phase
 from .cardplay import card_phase
 from .draw import draw_card, draw_chosen
 from .events import log_event
-from .layout import (CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
+from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S_SOLO_AI,
+                     CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
                      EV_DRAW_GAME, EV_TURN, EV_WIN, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_MALF, M_SYS_DECK,
                      N_SYSTEMS, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, PH_SETUP, S_ANYPOWER, S_BONUS_DRAWS,
                      S_CREDITS, S_CUR, S_HULL, S_PENDING_COPY, S_PHASE, S_POWER, S_RNG, S_SEED, S_TURN, S_WINNER,
                      SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS, SU_SYS, SYS_DECK)
 from .market import market_phase
+from .solo import ai_card_phase, ai_market_phase, resolve_held_malfunctions, setup_ai
 from .piles import find, pop, push, remove_at, shuffle
 from .rules import pile
 
@@ -33,6 +35,7 @@ def setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, boug
     sc[S_WINNER] = -1
     sc[S_PENDING_COPY] = -1
     sc[S_PHASE] = PH_SETUP
+    sc[S_SOLO_AI] = cfg[CFG_SOLO_AI]
     for p in range(2):
         sc[S_HULL + p] = cfg[CFG_HULL]
         sc[S_CREDITS + p] = cfg[CFG_CREDITS + p]
@@ -54,6 +57,11 @@ def setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, boug
         shuffle(piles, cnt, M_CREW + e, sc)
     fill(piles, cnt, M_MALF, setup, setup_n, SU_MALF)
     shuffle(piles, cnt, M_MALF, sc)
+    ai = cfg[CFG_SOLO_AI]
+    if ai >= 0:
+        for s in range(N_SYSTEMS):
+            sc[S_POWER + 3 * ai + s] = cfg[CFG_AI_POWER]
+        setup_ai(piles, cnt, sc, ai, cfg[CFG_AI_DISCARDED])
     for p in range(2):
         # Fog of War: chosen cards start in hand, then the rest of the hand is drawn blind
         for i in range(setup_n[SU_HAND + p]):
@@ -79,21 +87,35 @@ def draw_phase(cards, eff, piles, cnt, sc, strat, log, p, base):
 
 
 @njit(cache=True)
+def play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase):
+    """One phase of p's turn; the Solo A.I. plays its own Card, Market and Draw Phases."""
+    sc[S_PHASE] = phase
+    ai = p == sc[S_SOLO_AI]
+    if phase == PH_CARD:
+        if ai:
+            resolve_held_malfunctions(cards, eff, piles, cnt, sc, strat, log, p)
+            ai_card_phase(cards, eff, piles, cnt, sc, strat, log, p)
+        else:
+            card_phase(cards, eff, piles, cnt, sc, strat, log, p)
+    elif phase == PH_MARKET:
+        if ai:
+            ai_market_phase(cards, piles, cnt, sc, log, bought, p)
+        else:
+            market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p)
+    elif phase == PH_BONUS:
+        bonus_phase(cards, eff, piles, cnt, sc, strat, log, p)
+    else:
+        draw_phase(cards, eff, piles, cnt, sc, strat, log, p, cfg[CFG_AI_DRAW] if ai else cfg[CFG_DRAW_COUNT])
+
+
+@njit(cache=True)
 def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
     sc[S_CUR] = p
     log_event(log, sc, p, EV_TURN, sc[S_TURN], 0, 0)
-    sc[S_PHASE] = PH_CARD
-    card_phase(cards, eff, piles, cnt, sc, strat, log, p)
-    if sc[S_WINNER] >= 0:
-        return
-    sc[S_PHASE] = PH_MARKET
-    market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p)
-    sc[S_PHASE] = PH_BONUS
-    bonus_phase(cards, eff, piles, cnt, sc, strat, log, p)
-    if sc[S_WINNER] >= 0:
-        return
-    sc[S_PHASE] = PH_DRAW
-    draw_phase(cards, eff, piles, cnt, sc, strat, log, p, cfg[CFG_DRAW_COUNT])
+    for phase in (PH_CARD, PH_MARKET, PH_BONUS, PH_DRAW):
+        play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase)
+        if sc[S_WINNER] >= 0:
+            return
 
 
 @njit(cache=True)

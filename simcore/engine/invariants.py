@@ -4,13 +4,12 @@ Codes (0 = fine): see INVARIANT_NAMES. Used by tests over thousands of seeded ga
 import numpy as np
 from numba import njit
 
-from .bonus import bonus_phase
-from .cardplay import card_phase
-from .game import draw_phase, setup_game
-from .layout import (CAP, CFG_DRAW_COUNT, CFG_MAX_TURNS, CREW, FACEUP_SLOTS, HAND, LOG_COLS, M_FACEUP,
+from simcore.tables import C_KIND, KIND_MALFUNCTION
+
+from .game import play_phase, setup_game
+from .layout import (CAP, CFG_MAX_TURNS, CREW, S_SOLO_AI, FACEUP_SLOTS, HAND, LOG_COLS, M_FACEUP,
                      MAX_CREDITS, MAX_CREW_PER_SYSTEM, MAX_HULL, MAX_POWER, N_PILES, N_SC, N_SETUP_ROWS, S_CREDITS,
                      S_HULL, S_POWER, S_TURN, S_WINNER)
-from .market import market_phase
 from .rules import pile
 
 OK = 0
@@ -62,6 +61,16 @@ def state_error(piles, cnt, sc, expected, counts):
 
 
 @njit(cache=True)
+def hand_done(cards, piles, cnt, sc, p):
+    """After a Card Phase the hand is empty (the Solo A.I. may hold Malfunctions for next turn)."""
+    h = pile(p, HAND)
+    for i in range(cnt[h]):
+        if p != sc[S_SOLO_AI] or cards[piles[h, i], C_KIND] != KIND_MALFUNCTION:
+            return False
+    return True
+
+
+@njit(cache=True)
 def check_games(cards, eff, setup, setup_n, cfg, strat, seeds, out):
     """Play one game per seed, checking the invariants after every phase.
     out[g] = (error code, player-turn, phase 1..4) of the first violation, or zeros."""
@@ -84,16 +93,9 @@ def check_games(cards, eff, setup, setup_n, cfg, strat, seeds, out):
         while err == OK and sc[S_WINNER] < 0 and sc[S_TURN] < cfg[CFG_MAX_TURNS]:
             p = sc[S_TURN] % 2
             for phase in range(1, 5):
-                if phase == 1:
-                    card_phase(cards, eff, piles, cnt, sc, strat, log, p)
-                    if sc[S_WINNER] < 0 and cnt[pile(p, HAND)] != 0:
-                        err = HAND_NOT_EMPTY
-                elif phase == 2:
-                    market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p)
-                elif phase == 3:
-                    bonus_phase(cards, eff, piles, cnt, sc, strat, log, p)
-                else:
-                    draw_phase(cards, eff, piles, cnt, sc, strat, log, p, cfg[CFG_DRAW_COUNT])
+                play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase)
+                if phase == 1 and sc[S_WINNER] < 0 and not hand_done(cards, piles, cnt, sc, p):
+                    err = HAND_NOT_EMPTY
                 if err == OK:
                     err = state_error(piles, cnt, sc, expected, counts)
                 if err != OK:

@@ -31,7 +31,8 @@ M_FACEUP = 25     # + system: the 2 face-up cards of each System type
 M_CREW = 28       # + expertise: face-up Crew decks (top = buyable)
 M_MALF = 31       # Malfunction supply (top = next dealt)
 M_SCRAP = 32      # Scrapped cards (out of the game, kept for conservation checks)
-N_PILES = 33
+M_AI_MARKET = 33  # Solo Mode: the A.I.'s own Market deck
+N_PILES = 34
 FACEUP_SLOTS = 2
 
 # ---- scalars
@@ -59,6 +60,8 @@ S_MALF_DRAWN = 53   # + p: Malfunctions p drew
 S_PENDING_COPY = 55  # type whose main Ability a Corsair must now perform (-1 none)
 S_PENDING_SYS = 56   # System of that Corsair
 S_SEED = 57
+S_SOLO_AI = 58       # seat of the Solo Mode A.I. (-1 in a duel)
+S_CUR_CARD = 59      # type of the card whose Ability is resolving
 N_SC = 64
 
 # phases
@@ -75,7 +78,11 @@ CFG_INITIAL_DRAW = 2    # + p: cards drawn at setup (3), after any preset hand
 CFG_CREDITS = 4         # + p: starting Credits (5, 6)
 CFG_POWER = 6           # starting Power in each System (1)
 CFG_HULL = 7            # starting Hull (20)
-N_CFG = 8
+CFG_SOLO_AI = 8         # seat of the Solo Mode A.I., -1 in a duel
+CFG_AI_DISCARDED = 9    # Solo Mode difficulty: A.I. Market cards moved to its discard at setup (1..4)
+CFG_AI_POWER = 10       # Solo Mode: the A.I.'s starting Power in each System (3)
+CFG_AI_DRAW = 11        # Solo Mode: the A.I.'s Draw Phase (4)
+N_CFG = 12
 
 # ---- setup rows (int32[N_SETUP_ROWS, CAP] + counts)
 SU_SYS = 0      # + 2p: player p's starting System cards

@@ -10,12 +10,20 @@ from simcore.errors import CommandsimError
 from simcore.tables import (C_COUNT, C_EXPERTISE, C_FACTION, C_KIND, C_START_SET, C_SYSTEM, FACTION_NONE, FACTIONS,
                             KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM, START_SETS, START_STANDARD, CardTables)
 
-from .layout import (CAP, CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER,
+from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI,
+                     CAP, CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER,
                      MAX_HULL, N_CFG, N_SETUP_ROWS, SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS,
                      SU_SYS)
 
 DEFAULT_MAX_TURNS = 400   # player-turns; normal games end far sooner
 VARIANTS = tuple(START_SETS)
+MODES = ("duel", "solo")
+# Solo Mode: cards moved from the top of the A.I.'s Market deck to its discard at setup
+DIFFICULTIES = {"easy": 1, "medium": 2, "hard": 3, "insane": 4}
+SOLO_AI_SEAT = 1          # the player always goes first
+SOLO_AI_POWER = 3         # "start them with 3 Power in each System, 6 Credits, and 20 Hull"
+SOLO_AI_CREDITS = 6
+SOLO_AI_HAND = 4          # its starting hand and its Draw Phase
 
 
 class MatchupError(CommandsimError):
@@ -33,7 +41,10 @@ class FogOfWar:
 
 @dataclass(frozen=True)
 class Matchup:
-    """Seat 0 goes first (5 Credits), seat 1 second (6 Credits)."""
+    """Seat 0 goes first (5 Credits), seat 1 second (6 Credits).
+
+    Solo Mode (``mode="solo"``): seat 0 is the player (who always goes first) and seat 1 the
+    rulebook's automated opponent at ``difficulty`` (easy, medium, hard, insane)."""
     factions: tuple[str, str] = ("federation", "sunder")
     variants: tuple[str, str] = ("standard", "standard")
     max_turns: int = DEFAULT_MAX_TURNS
@@ -41,13 +52,25 @@ class Matchup:
     start_credits: tuple[int, int] = (5, 6)
     initial_draw: int = 3
     draw_count: int = 3
+    mode: str = "duel"
+    difficulty: str | None = None
 
     def swapped(self) -> "Matchup":
         return Matchup((self.factions[1], self.factions[0]), (self.variants[1], self.variants[0]),
                        self.max_turns, (self.fog[1], self.fog[0]), self.start_credits, self.initial_draw,
-                       self.draw_count)
+                       self.draw_count, self.mode, self.difficulty)
 
     def validate(self) -> None:
+        if self.mode not in MODES:
+            raise MatchupError(f"unknown mode '{self.mode}': expected one of {', '.join(MODES)}")
+        if self.mode == "solo":
+            if self.difficulty not in DIFFICULTIES:
+                raise MatchupError(f"solo mode needs a difficulty: one of {', '.join(DIFFICULTIES)}, "
+                                   f"got {self.difficulty!r}")
+            if self.fog[SOLO_AI_SEAT] is not None:
+                raise MatchupError("Fog of War applies to the player only in solo mode, not to the A.I.")
+        elif self.difficulty is not None:
+            raise MatchupError("a difficulty applies only to solo mode")
         for f in self.factions:
             if f not in FACTIONS:
                 raise MatchupError(f"unknown faction '{f}': expected one of {', '.join(FACTIONS)}")
@@ -127,6 +150,14 @@ def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray,
             raise MatchupError(f"too many cards in setup row {r}: {len(row)} > {CAP}")
         setup[r, :len(row)] = row
         setup_n[r] = len(row)
+    cfg[CFG_SOLO_AI] = -1
+    if m.mode == "solo":
+        cfg[CFG_SOLO_AI] = SOLO_AI_SEAT
+        cfg[CFG_AI_DISCARDED] = DIFFICULTIES[m.difficulty]
+        cfg[CFG_AI_POWER] = SOLO_AI_POWER
+        cfg[CFG_AI_DRAW] = SOLO_AI_HAND
+        cfg[CFG_INITIAL_DRAW + SOLO_AI_SEAT] = SOLO_AI_HAND
+        cfg[CFG_CREDITS + SOLO_AI_SEAT] = SOLO_AI_CREDITS
     cfg[CFG_MAX_TURNS] = m.max_turns
     cfg[CFG_DRAW_COUNT] = m.draw_count
     cfg[CFG_POWER] = 1

@@ -9,10 +9,11 @@ from simcore.opcodes import Op, SystemTarget
 
 from .events import log_event
 from .layout import (EV_EFFECT, EV_MALF_DEALT, MAX_CREDITS, MAX_HULL, MAX_POWER, M_MALF, N_SYSTEMS,
-                     S_CREDITS, S_DAMAGE_DEALT, S_HULL, S_POWER, S_WINNER)
+                     S_CREDITS, S_DAMAGE_DEALT, S_HULL, S_POWER, S_SOLO_AI, S_WINNER, SYS_DECK, SYS_DISC)
 from .piles import pop, push
 from .rules import crew_count, ongoing_sum, pile
 from strategies.policy import lose_power_system, malfunction_pile, power_system
+from strategies.solo_ai import malfunction_pile as solo_malfunction_pile
 
 
 @njit(cache=True)
@@ -70,7 +71,12 @@ def deal_malfunction(cards, piles, cnt, sc, strat, log, p, on_deck):
         return 0
     q = 1 - p
     t = pop(piles, cnt, M_MALF)
-    kind = malfunction_pile(cnt, sc, strat, p, q, on_deck)
+    if q == sc[S_SOLO_AI]:
+        kind = SYS_DECK if on_deck else SYS_DISC  # the A.I. has one deck and one discard
+    elif p == sc[S_SOLO_AI]:
+        kind = solo_malfunction_pile(cnt, q, on_deck)
+    else:
+        kind = malfunction_pile(cnt, sc, strat, p, q, on_deck)
     push(piles, cnt, pile(q, kind), t)
     log_event(log, sc, p, EV_MALF_DEALT, t, kind, q)
     return 1

@@ -18,14 +18,15 @@ from simcore.errors import CommandsimError
 from simcore.tables import CardTables
 from strategies.library import strategy_rows
 
-from .bonus import bonus_phase
-from .cardplay import card_phase
-from .game import draw_phase, play_turn
-from .layout import (CAP, CFG_DRAW_COUNT, CFG_MAX_TURNS, CREW, CREW_DECK, CREW_DISC, HAND, LOG_COLS, M_CREW,
+from strategies.solo_row import solo_ai_row
+
+from .game import play_phase, play_turn
+from .layout import (CFG_AI_DRAW, CFG_SOLO_AI, M_AI_MARKET, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, S_SOLO_AI,
+                     CAP, CFG_DRAW_COUNT, CFG_MAX_TURNS, CREW, CREW_DECK, CREW_DISC, HAND, LOG_COLS, M_CREW,
                      M_FACEUP, M_MALF, M_SCRAP, M_SYS_DECK, N_CFG, N_PILES, N_SC, S_ANYPOWER, S_BONUS_DRAWS,
                      S_CREDITS, S_HULL, S_LOG_N, S_PENDING_COPY, S_POWER, S_RNG, S_TURN, S_WINNER, STACK, SYS_DECK,
                      SYS_DISC)
-from .market import market_phase
+from .matchup import SOLO_AI_HAND, SOLO_AI_SEAT
 
 SYSTEMS = ("engineering", "comms", "tactical")
 EXPERTISES = ("engineer", "comms_expert", "tactician")
@@ -52,7 +53,8 @@ class Scenario:
     # ------------------------------------------------------------ building
     @classmethod
     def build(cls, spec: dict, tables: CardTables | None = None,
-              strategies: tuple[str, str] = ("balanced", "balanced"), seed: int = 1) -> "Scenario":
+              strategies: tuple[str, str] = ("balanced", "balanced"), seed: int = 1,
+              solo: bool = False) -> "Scenario":
         """Position from a dict. Players: hull, credits, power {system: n}, hand, sys_deck, crew_deck,
         sys_discard, crew_discard (lists of names, last = top), stacks {system: [bottom..top]},
         crew {system: [...]}. Market: {system: [face-up]}, "<system>_deck", crew {expertise: [..top]},
@@ -67,6 +69,12 @@ class Scenario:
         s.sc[S_WINNER] = -1
         s.sc[S_PENDING_COPY] = -1
         s.sc[S_TURN] = int(spec.get("turn", 0))
+        s.sc[S_SOLO_AI] = -1
+        s.cfg[CFG_SOLO_AI] = -1
+        if solo:
+            s.sc[S_SOLO_AI] = s.cfg[CFG_SOLO_AI] = SOLO_AI_SEAT
+            s.cfg[CFG_AI_DRAW] = SOLO_AI_HAND
+            s.strat[SOLO_AI_SEAT] = solo_ai_row(tables)
         players = list(spec.get("players", [{}, {}])) + [{}, {}]
         for p in range(2):
             s._build_player(p, players[p])
@@ -110,27 +118,29 @@ class Scenario:
         for e, name in enumerate(EXPERTISES):
             self._fill(M_CREW + e, d.get("crew", {}).get(name, []), f"market crew {name}")
         self._fill(M_MALF, d.get("malfunctions", []), "market malfunctions")
+        self._fill(M_AI_MARKET, d.get("ai_market", []), "market ai_market")
 
     # ------------------------------------------------------------ running
     def _args(self):
         return self.tables.cards, self.tables.eff, self.piles, self.cnt, self.sc, self.strat, self.log
 
-    def card_phase(self, p: int) -> "Scenario":
-        card_phase(*self._args(), p)
+    def _phase(self, p: int, phase: int) -> "Scenario":
+        c, e, piles, cnt, sc, strat, log = self._args()
+        play_phase(c, e, piles, cnt, sc, strat, log, self.bought, self.cfg, p, phase)
         return self
+
+    def card_phase(self, p: int) -> "Scenario":
+        """p's Card Phase (the Solo A.I. first resolves the Malfunctions it holds)."""
+        return self._phase(p, PH_CARD)
 
     def market_phase(self, p: int) -> "Scenario":
-        c, e, piles, cnt, sc, strat, log = self._args()
-        market_phase(c, e, piles, cnt, sc, strat, log, self.bought, p)
-        return self
+        return self._phase(p, PH_MARKET)
 
     def bonus_phase(self, p: int) -> "Scenario":
-        bonus_phase(*self._args(), p)
-        return self
+        return self._phase(p, PH_BONUS)
 
     def draw_phase(self, p: int) -> "Scenario":
-        draw_phase(*self._args(), p, int(self.cfg[CFG_DRAW_COUNT]))
-        return self
+        return self._phase(p, PH_DRAW)
 
     def turn(self, p: int) -> "Scenario":
         c, e, piles, cnt, sc, strat, log = self._args()
@@ -153,6 +163,8 @@ class Scenario:
             return self.names(M_MALF)
         if which == "scrap":
             return self.names(M_SCRAP)
+        if which == "ai_market":
+            return self.names(M_AI_MARKET)
         if which in EXPERTISES:
             return self.names(M_CREW + EXPERTISES.index(which))
         if which.endswith("_deck"):

@@ -1,0 +1,190 @@
+"""The rulebook's Solo Mode A.I.: its choices as the Solo Mode Ability Guide and the Card
+Clarifications state them. Where the rulebook says "the choice in the A.I.'s best interest",
+one documented deterministic rule is used (see each function). Credit cost stands for a
+card's worth everywhere the guide says so (starting cards cost 0)."""
+from numba import njit
+
+from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS,
+                                   S_POWER, STACK, SYS_DECK, SYS_DISC)
+from simcore.engine.rules import active_type, bonus_len, crew_with_expertise, pile, requirement_ok, total_power
+from simcore.opcodes import Op
+from simcore.tables import C_BONUS, C_CREDIT, C_EXPERTISE, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_MALFUNCTION, \
+    KIND_SYSTEM
+
+from .effect_value import segment_value
+
+
+@njit(cache=True)
+def worth(cards, t):
+    """The guide's measure of a card: its Credit cost (Malfunctions are worth less than any card)."""
+    if cards[t, C_KIND] == KIND_MALFUNCTION:
+        return -1
+    return cards[t, C_CREDIT]
+
+
+@njit(cache=True)
+def power_system(cards, piles, cnt, sc, p):
+    """'Any System' Power goes to the System with the least Power, unless a System card in hand
+    still lacks Power: then to the System of the card that lacks least (it may become playable)."""
+    h = pile(p, HAND)
+    best = -1
+    best_gap = 1 << 30
+    for i in range(cnt[h]):
+        t = piles[h, i]
+        if cards[t, C_KIND] != KIND_SYSTEM:
+            continue
+        s = cards[t, C_SYSTEM]
+        gap = cards[t, C_POWER] - sc[S_POWER + 3 * p + s]
+        if 0 < gap < best_gap and sc[S_POWER + 3 * p + s] < MAX_POWER:
+            best_gap = gap
+            best = s
+    if best >= 0:
+        return best
+    best = 0
+    for s in range(1, N_SYSTEMS):
+        if sc[S_POWER + 3 * p + s] < sc[S_POWER + 3 * p + best]:
+            best = s
+    return best
+
+
+@njit(cache=True)
+def option_has(eff, start, length, op):
+    for i in range(start, start + length):
+        if eff[i, 0] == op:
+            return True
+    return False
+
+
+@njit(cache=True)
+def choose_option(cards, eff, strat, p, i, crew_card, fa, fb):
+    """Starting Crew's OR: always the Power. Ship's A.I.: the free play when it can. Any other OR
+    (best interest, documented rule): the option worth more under the A.I.'s weights, A on a tie."""
+    a = eff[i, 1]
+    b = eff[i, 2]
+    if not fa:
+        return 1
+    if not fb:
+        return 0
+    if crew_card:
+        if option_has(eff, i + 1, a, Op.POWER):
+            return 0
+        if option_has(eff, i + 1 + a, b, Op.POWER):
+            return 1
+    if option_has(eff, i + 1, a, Op.PLAY_FREE):
+        return 0
+    if option_has(eff, i + 1 + a, b, Op.PLAY_FREE):
+        return 1
+    va = segment_value(eff, strat[p], i + 1, a)
+    vb = segment_value(eff, strat[p], i + 1 + a, b)
+    return 0 if va >= vb else 1
+
+
+@njit(cache=True)
+def malfunction_pile(cnt, q, on_deck):
+    """Malfunctions the A.I. deals go to the player's discard with the FEWEST cards, or on top of
+    the deck with the MOST cards (System on a tie)."""
+    if on_deck:
+        return CREW_DECK if cnt[pile(q, CREW_DECK)] > cnt[pile(q, SYS_DECK)] else SYS_DECK
+    return CREW_DISC if cnt[pile(q, CREW_DISC)] < cnt[pile(q, SYS_DISC)] else SYS_DISC
+
+
+@njit(cache=True)
+def hand_discard(cards, piles, cnt, q):
+    """Forced to Discard, the A.I. discards its cheapest card (an unresolved Malfunction first)."""
+    h = pile(q, HAND)
+    best = -1
+    for i in range(cnt[h]):
+        if best < 0 or worth(cards, piles[h, i]) < worth(cards, piles[h, best]):
+            best = i
+    return best
+
+
+@njit(cache=True)
+def opponent_inplay(cards, piles, cnt, q):
+    """Discarding the player's in-play card: the uncovered one with the highest Credit cost."""
+    best = -1
+    for s in range(N_SYSTEMS):
+        k = pile(q, STACK + s)
+        if cnt[k] > 0 and (best < 0 or cards[piles[k, cnt[k] - 1], C_CREDIT]
+                           > cards[piles[pile(q, STACK + best), cnt[pile(q, STACK + best)] - 1], C_CREDIT]):
+            best = s
+    return best
+
+
+@njit(cache=True)
+def copy_score(cards, t):
+    """Keshran Corsair copies the card with the highest Power cost."""
+    return float(cards[t, C_POWER])
+
+
+@njit(cache=True)
+def own_card_score(cards, t):
+    """Scrap takes the lowest, taking a card back the highest, Credit cost."""
+    return float(worth(cards, t))
+
+
+@njit(cache=True)
+def super_computer_pick(cards, piles, cnt, sc, p):
+    """Super Computer: the System card with the highest Power cost it can pay from all Systems."""
+    k = pile(p, SYS_DISC)
+    best = -1
+    for i in range(cnt[k]):
+        t = piles[k, i]
+        if cards[t, C_KIND] != KIND_SYSTEM or cards[t, C_POWER] > total_power(sc, p):
+            continue
+        # "(playable)": an asterisked card whose requirement is not met cannot be played either
+        # (a Railgun with no Tactician in Tactical was moved, then discarded for 2 Credits)
+        if not requirement_ok(cards, piles, cnt, p, t, cards[t, C_SYSTEM]):
+            continue
+        if best < 0 or cards[t, C_POWER] > cards[piles[k, best], C_POWER]:
+            best = i
+    return best
+
+
+@njit(cache=True)
+def bonus_worth(cards, eff, strat, p, t, e):
+    """Value under the A.I.'s weights of expertise e's Bonus on card type t (0: it has none;
+    < 0: a Bonus that hurts it, such as a self-Damage)."""
+    if bonus_len(cards, t, e) == 0:
+        return 0.0
+    return segment_value(eff, strat[p], cards[t, C_BONUS + 3 * e], cards[t, C_BONUS + 3 * e + 1])
+
+
+@njit(cache=True)
+def unpaired_bonus(cards, eff, piles, cnt, sc, strat, p, s, e):
+    """The uncovered card of System s has a positive Bonus for expertise e that no Crew pairs yet."""
+    t = active_type(piles, cnt, sc, p, s)
+    if t < 0 or bonus_len(cards, t, e) == 0 or crew_with_expertise(cards, piles, cnt, p, s, e) > 0:
+        return False
+    return segment_value(eff, strat[p], cards[t, C_BONUS + 3 * e], cards[t, C_BONUS + 3 * e + 1]) > 0
+
+
+@njit(cache=True)
+def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
+    """The rulebook's hierarchy for stationing Crew: A. a System with no Power, B. a System whose
+    card has an unpaired Bonus this Crew pairs, C. the lowest Power, D. its own colour; never a
+    System with full Power or 3 Crew. Each step narrows the previous one's ties. -1: nowhere."""
+    e = cards[t, C_EXPERTISE]
+    best = -1
+    best_key = (0, 0, 0, 0)
+    for s in range(N_SYSTEMS):
+        pw = sc[S_POWER + 3 * p + s]
+        if cnt[pile(p, CREW + s)] >= MAX_CREW_PER_SYSTEM or pw >= MAX_POWER:
+            continue
+        key = (1 if pw == 0 else 0, 1 if unpaired_bonus(cards, eff, piles, cnt, sc, strat, p, s, e) else 0,
+               MAX_POWER - pw, 1 if s == e else 0)
+        if best < 0 or key > best_key:
+            best = s
+            best_key = key
+    return best
+
+
+@njit(cache=True)
+def crew_power(cards, eff, t):
+    """Power a Crew card gives the System it is played in (its Power option for an OR)."""
+    n = 0
+    start = cards[t, C_MAIN]
+    for i in range(start, start + cards[t, C_MAIN + 1]):
+        if eff[i, 0] == Op.POWER and eff[i, 2] == -2:  # SystemTarget.HERE
+            n += eff[i, 1]
+    return n

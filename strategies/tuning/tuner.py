@@ -1,0 +1,229 @@
+"""``commandsim tune``: search a strategy's parameters for the strongest play against a pool of opponents.
+
+The search is the cross-entropy method over the heuristic parameters, each scaled to [0, 1]
+by its tuning range (``strategies.param_info``):
+
+1. Start from the given strategy: mean = its parameters, spread ``sigma`` per parameter.
+2. Each generation draws ``population`` candidates from N(mean, sigma^2) (clipped to the
+   ranges); the current mean is always one of them. Every candidate plays ``games`` games
+   against the pool (split evenly over the opponents), all candidates on the *same* seeds of
+   that generation, each seed twice with the seats swapped and the factions balanced.
+3. The best ``elite`` share of candidates by score (win 1, draw 1/2) moves the mean and the
+   spread towards their own mean and spread (smoothing ``alpha``; the spread never falls below
+   ``min_sigma``).
+4. The result is the final mean: it has been moved by many evaluations, unlike the single
+   best-scoring candidate, whose score is inflated by selection. A validation round on seeds of
+   its own (twice ``games``) plays the final mean and the start against the pool; if the mean
+   scores lower, the start is returned unchanged (a small, noisy search must not make a
+   strategy worse).
+
+Everything random comes from the run's ``seed``: a numpy Generator seeded from it draws the
+candidates, and the game seeds of generation g and of the final check come from their own
+``SeedSequence`` streams, so the final check plays seeds the search never saw. A run stopped by
+``time_limit`` reports how many generations it completed; re-running with that many
+generations and no time limit reproduces it exactly.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from simcore.cards import load_cards
+from simcore.engine.matchup import Matchup
+from simcore.errors import CommandsimError
+from simcore.tables import CardTables
+from strategies import params as P
+from strategies.library import StrategyError, load_spec, resolve
+from strategies.param_info import PARAMS, TUNABLE
+
+from .arena import Match, head_to_head
+
+STREAM_SEARCH = 1   # SeedSequence spawn keys: game seeds of each generation ...
+STREAM_FINAL = 2    # ... and of the final check, which the search never plays ...
+STREAM_VALIDATE = 3  # ... and of the validation round (final mean against the start)
+
+
+class TuneError(CommandsimError):
+    pass
+
+
+@dataclass
+class TuneOptions:
+    start: str = "balanced"
+    pool: tuple[str, ...] = ("balanced", "aggro", "engine", "defensive")
+    generations: int = 10
+    population: int = 16
+    games: int = 400                # per candidate and generation, over the whole pool
+    seed: int = 1
+    time_limit: float | None = None  # seconds for the search (the final check is extra)
+    final_games: int = 2000         # per opponent in the final check
+    sigma: float = 0.15             # initial spread, as a share of each parameter's range
+    min_sigma: float = 0.02
+    elite: float = 0.25
+    alpha: float = 0.7
+    params: tuple[str, ...] = ()    # parameters searched (default: all of the heuristic kind)
+    matchup: Matchup = field(default_factory=Matchup)
+    threads: int | None = None
+
+    def check(self) -> None:
+        for name, low in (("generations", 0), ("population", 2), ("games", 4), ("final_games", 4)):
+            if getattr(self, name) < low:
+                raise TuneError(f"--{name.replace('_', '-')} must be at least {low}, got {getattr(self, name)}")
+        if self.games < 4 * len(self.pool):
+            raise TuneError(f"--games must be at least 4 per opponent ({4 * len(self.pool)} for "
+                            f"{len(self.pool)} opponents), got {self.games}")
+        if self.final_games % 4:
+            raise TuneError(f"--final-games must be a multiple of 4, got {self.final_games}")
+        if self.time_limit is not None and self.time_limit <= 0:
+            raise TuneError(f"--time-limit must be positive, got {self.time_limit}")
+        if not self.pool:
+            raise TuneError("the opponent pool is empty")
+        if not 0 < self.elite <= 1 or not 0 < self.alpha <= 1 or self.sigma <= 0 or self.min_sigma < 0:
+            raise TuneError("elite and alpha must be in (0, 1], sigma > 0 and min_sigma >= 0")
+        for name in self.params:
+            if name not in PARAMS:
+                raise TuneError(f"unknown parameter '{name}' (expected one of {', '.join(TUNABLE)})")
+        if self.seed < 0:
+            raise TuneError(f"--seed must be >= 0, got {self.seed}")
+
+
+@dataclass
+class Generation:
+    index: int
+    mean_score: float       # of the candidates
+    best_score: float
+    center_score: float     # of the current mean (candidate 0)
+    sigma: float            # mean spread, in range units
+    seconds: float
+
+
+@dataclass
+class Result:
+    name: str
+    vector: np.ndarray
+    start_name: str
+    start_vector: np.ndarray
+    start_key: str                   # the key of ``final`` that is the start strategy
+    generations: list[Generation]
+    stopped_by_time: bool
+    final: dict[str, Match]          # tuned strategy against each opponent (and the start) on fresh seeds
+    baseline: dict[str, Match]       # the start strategy against the same opponents, same seeds
+    changed: dict[str, tuple[float, float]]  # parameter -> (start value, tuned value)
+    validation: tuple[float, float] = (float("nan"), float("nan"))  # pool score of (start, final mean)
+    kept_start: bool = False         # the final mean did not beat the start in validation
+
+
+def _game_seed(seed: int, *stream: int) -> int:
+    return int(np.random.SeedSequence([seed, *stream]).generate_state(1, np.uint32)[0])
+
+
+def _per_opponent(games: int, n: int) -> int:
+    return max(4, (games // n) // 4 * 4)
+
+
+def evaluate(vector: np.ndarray, pool: Sequence[tuple[str, np.ndarray]], games_each: int, seed: int,
+             matchup: Matchup, tables: CardTables, threads: int | None) -> float:
+    """Mean score of ``vector`` against every opponent of the pool, ``games_each`` games each."""
+    total = 0.0
+    for _, opp in pool:
+        total += head_to_head(vector, opp, games_each, seed, matchup, tables, threads).score.mean()
+    return total / len(pool)
+
+
+def tune(opts: TuneOptions, tables: CardTables | None = None,
+         progress: Callable[[Generation], None] | None = None) -> Result:
+    opts.check()
+    tables = tables if tables is not None else load_cards()
+    start = load_spec(opts.start)
+    if start.kind != "heuristic":
+        raise TuneError(f"--strategy: '{opts.start}' is a {start.kind} strategy; only heuristic ones have "
+                        f"parameters to tune")
+    pool = [(name, resolve(name)[1]) for name in opts.pool]
+    names = opts.params or TUNABLE
+    idx = np.array([PARAMS[n].index for n in names])
+    # a start value outside a parameter's tuning range widens the range to it, so that the search
+    # starts exactly at the start strategy
+    low = np.minimum([PARAMS[n].low for n in names], start.vector[idx])
+    high = np.maximum([PARAMS[n].high for n in names], start.vector[idx])
+    span = high - low
+
+    def vector_of(x: np.ndarray) -> np.ndarray:
+        v = start.vector.copy()
+        v[idx] = low + np.clip(x, 0.0, 1.0) * span
+        return v
+
+    rng = np.random.default_rng(opts.seed)
+    mean = np.clip((start.vector[idx] - low) / span, 0.0, 1.0)
+    sigma = np.full(len(names), opts.sigma)
+    n_elite = max(1, int(round(opts.elite * opts.population)))
+    games_each = _per_opponent(opts.games, len(pool))
+    history: list[Generation] = []
+    began = time.perf_counter()
+    stopped = False
+    for g in range(opts.generations):
+        t0 = time.perf_counter()
+        xs = np.clip(mean + sigma * rng.standard_normal((opts.population, len(names))), 0.0, 1.0)
+        xs[0] = mean
+        seed = _game_seed(opts.seed, STREAM_SEARCH, g)
+        scores = np.empty(opts.population)
+        for i, x in enumerate(xs):
+            if opts.time_limit is not None and time.perf_counter() - began > opts.time_limit:
+                stopped = True
+                break
+            scores[i] = evaluate(vector_of(x), pool, games_each, seed, opts.matchup, tables, opts.threads)
+        if stopped:
+            break
+        order = np.argsort(-scores, kind="stable")
+        elite = xs[order[:n_elite]]
+        mean = (1 - opts.alpha) * mean + opts.alpha * elite.mean(axis=0)
+        sigma = np.maximum((1 - opts.alpha) * sigma + opts.alpha * elite.std(axis=0), opts.min_sigma)
+        gen = Generation(g, float(scores.mean()), float(scores.max()), float(scores[0]),
+                         float((sigma * span).mean() / span.mean()), time.perf_counter() - t0)
+        history.append(gen)
+        if progress is not None:
+            progress(gen)
+    tuned = vector_of(mean)
+    tuned[P.P_KIND] = P.KIND_HEURISTIC
+    validation = (float("nan"), float("nan"))
+    kept_start = False
+    if history:
+        v_seed = _game_seed(opts.seed, STREAM_VALIDATE)
+        v_games = _per_opponent(2 * opts.games, len(pool))
+        validation = tuple(evaluate(v, pool, v_games, v_seed, opts.matchup, tables, opts.threads)
+                           for v in (start.vector, tuned))
+        if validation[1] < validation[0]:
+            tuned = start.vector.copy()
+            kept_start = True
+    final_seed = _game_seed(opts.seed, STREAM_FINAL)
+    opponents = dict(pool)
+    start_key = next((name for name, v in pool if np.array_equal(v, start.vector)), None)
+    if start_key is None:
+        start_key = start.name if start.name not in opponents else f"{start.name} (start)"
+        opponents[start_key] = start.vector
+    final = {}
+    baseline = {}
+    for name, opp in opponents.items():
+        final[name] = head_to_head(tuned, opp, opts.final_games, final_seed, opts.matchup, tables, opts.threads)
+        if name != start_key:
+            baseline[name] = head_to_head(start.vector, opp, opts.final_games, final_seed, opts.matchup, tables,
+                                          opts.threads)
+    changed = {n: (float(start.vector[PARAMS[n].index]), float(tuned[PARAMS[n].index])) for n in names
+               if abs(start.vector[PARAMS[n].index] - tuned[PARAMS[n].index]) > 1e-9}
+    return Result(f"{start.name}-tuned", tuned, start.name, start.vector, start_key, history, stopped, final,
+                  baseline, changed, validation, kept_start)
+
+
+def pool_names(text: str) -> tuple[str, ...]:
+    """The opponent pool of ``--opponents``: a comma list of strategy names or files."""
+    names = tuple(x.strip() for x in text.split(",") if x.strip())
+    if not names:
+        raise TuneError("--opponents: expected a comma list of strategy names or files")
+    for n in names:
+        try:
+            resolve(n)
+        except StrategyError as exc:
+            raise TuneError(f"--opponents: {exc}") from None
+    return names
