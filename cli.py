@@ -63,6 +63,7 @@ def main():
     \b
     Examples:
       commandsim sweep
+      commandsim solo
       commandsim replay --seed 12345
       commandsim cards list
       commandsim cards show "Railgun"
@@ -188,32 +189,53 @@ def audit(cards_path: Path | None, fmt: str):
 
 @main.command()
 @click.option("--games", "games", type=int, default=20000, show_default=True, metavar="N",
-              help="Games per cell: half with each faction moving first, on the same seeds (an even number).")
+              help="Games per cell: half with each faction moving first, on the same seeds (an even number); "
+                   "solo: N seeds with the player first. With --target-ci: the games of each round.")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
               help="Base seed; game g of every cell and seat order uses the seed derived from (S, g).")
+@click.option("--mode", type=click.Choice(["duel", "solo"], case_sensitive=False), default="duel",
+              show_default=True,
+              help="duel: faction against faction; solo: the player's faction against the rulebook's A.I. "
+                   "(the player always moves first; the A.I. plays the other faction with standard cards).")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="LIST",
-              help="Comma list of factions; every pair of different factions is a cell.")
+              help="Comma list of factions; every pair of different factions is a cell (solo: the player's "
+                   "factions).")
 @click.option("--variants", default="standard,asymmetrical", show_default=True, metavar="LIST",
-              help="Comma list of starting-card variants; both sides use the same one in a cell.")
+              help="Comma list of starting-card variants; both sides use the same one in a cell (solo: the "
+                   "player's).")
+@click.option("--difficulties", default=None, metavar="LIST",
+              help="Solo Mode only: comma list of easy, medium, hard, insane [default: all four].")
 @click.option("--mixed-variants", is_flag=True,
-              help="Also play cells where the two sides use different variants.")
+              help="Also play cells where the two sides use different variants (duel only).")
 @click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
               help="Strategy of the faction named first in a cell: a built-in name or a strategy .toml file.")
 @click.option("--opponent-strategy", default=None, metavar="NAME",
               help="Strategy of the other faction [default: same as --strategy]; when it differs, both "
-                   "faction-to-strategy assignments are played.")
+                   "faction-to-strategy assignments are played (duel only).")
 @cards_option
 @click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
               help="Engine threads [default: all cores]. Results do not depend on it.")
 @click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
               help="Turn cap (player-turns) after which a game is a draw [default: the engine's cap].")
+@click.option("--target-ci", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=None,
+              metavar="W",
+              help="Play each cell in rounds of --games until the 95% interval of its win rate has a "
+                   "half-width of at most W (a share: 0.01 is +-1 point), or --max-games is reached.")
+@click.option("--max-games", type=click.IntRange(min=1), default=None, metavar="N",
+              help="With --target-ci: games cap per cell (even in duel) [default: 1,000,000]; cells that stop "
+                   "at the cap are listed.")
 @click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=Path("out/sweep.csv"),
               show_default=True, metavar="PATH",
               help="Aggregate table (.csv, or .parquet); the per-card table goes next to it as <stem>_cards.")
+@click.option("--per-game", "per_game_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              metavar="PATH",
+              help="Also write one row per game (.csv or .parquet): cell keys, seed, winner, turns, hulls and "
+                   "cards bought by each seat. Written as the games are played, so memory stays flat.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only say where the files are.")
-def sweep(games: int, seed: int, factions: str, variants: str, mixed_variants: bool, strategy: str,
-          opponent_strategy: str | None, cards_path: Path | None, threads: int | None, max_turns: int | None,
-          out_path: Path, quiet: bool):
+def sweep(games: int, seed: int, mode: str, factions: str, variants: str, difficulties: str | None,
+          mixed_variants: bool, strategy: str, opponent_strategy: str | None, cards_path: Path | None,
+          threads: int | None, max_turns: int | None, target_ci: float | None, max_games: int | None,
+          out_path: Path, per_game_path: Path | None, quiet: bool):
     """Play a grid of match-ups on common seeds and write win rates with 95% intervals.
 
     Every cell (faction A with a variant against faction B) is played on the
@@ -222,6 +244,12 @@ def sweep(games: int, seed: int, factions: str, variants: str, mixed_variants: b
     (seat first/second/both), with wins, losses, draws and Wilson intervals.
     A second table gives per-card buy rates and the buyer's win rate.
 
+    In Solo Mode (--mode solo) a cell is the player's faction and variant
+    against the A.I. at one difficulty; the player always moves first, so
+    there is no seat swap. The table keeps the player's rows only (seat
+    first and both, the same games, with the difficulty column filled); the
+    A.I.'s win rate is one minus the player's win and draw rates.
+
     \b
     Examples:
       commandsim sweep
@@ -229,13 +257,14 @@ def sweep(games: int, seed: int, factions: str, variants: str, mixed_variants: b
       commandsim sweep --mixed-variants --threads 2
       commandsim sweep --strategy balanced --opponent-strategy random --out out/vs_random.parquet
       commandsim sweep --cards my_cards/railgun.toml --out out/railgun5.csv
+      commandsim sweep --mode solo --difficulties easy,insane --out out/solo.csv
+      commandsim sweep --target-ci 0.005 --max-games 400000 --per-game out/games.parquet
     """
     import contextlib
     import time
 
     from reports import sweep as sw
-    from reports.aggregate import first_player_table
-    from reports.files import write_tables
+    from reports.files import TableStream, write_tables
     from simcore.cards import load_cards
     from simcore.engine.matchup import DEFAULT_MAX_TURNS
 
@@ -246,83 +275,93 @@ def sweep(games: int, seed: int, factions: str, variants: str, mixed_variants: b
         except CommandsimError as exc:
             raise click.BadParameter(str(exc), param_hint=param) from None
 
-    bad("'--games'", sw.check_games, games)
-    faction_list = bad("'--factions'", sw.parse_factions, factions)
+    mode = mode.lower()
+    bad("'--games'", sw.check_games, games, mode)
+    faction_list = bad("'--factions'", sw.parse_factions, factions, mode)
     variant_list = bad("'--variants'", sw.parse_variants, variants)
+    if mode == "solo":
+        if opponent_strategy is not None:
+            raise click.BadParameter("Solo Mode has no opponent strategy: the A.I. plays by the rulebook",
+                                     param_hint="'--opponent-strategy'")
+        if mixed_variants:
+            raise click.BadParameter("applies only to --mode duel (the A.I. uses the standard starting cards)",
+                                     param_hint="'--mixed-variants'")
+        difficulty_list = bad("'--difficulties'", sw.parse_difficulties,
+                              difficulties if difficulties is not None else ",".join(sw.DEFAULT_DIFFICULTIES))
+    elif difficulties is not None:
+        raise click.BadParameter("difficulties apply only to --mode solo", param_hint="'--difficulties'")
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
     bad("'--strategy'", sw.check_strategy, strategy)
     bad("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
+    if max_games is not None and target_ci is None:
+        raise click.BadParameter("a games cap applies only with --target-ci", param_hint="'--max-games'")
+    cap = bad("'--max-games'", sw.check_target, target_ci, max_games, games, mode)
     cards_out = _sweep_out_paths(out_path)
+    if per_game_path is not None:
+        _check_out_file(per_game_path, "'--per-game'")
+        if per_game_path.resolve() in (out_path.resolve(), cards_out.resolve()):
+            raise click.BadParameter(f"'{per_game_path}' is also the aggregate or per-card table: give another "
+                                     f"path", param_hint="'--per-game'")
     tables = load_cards(overrides=cards_path)
     max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
-    cells = sw.sweep_cells(faction_list, variant_list, strategy, opponent_strategy, mixed_variants)
-    total = len(cells) * games
-
-    state = {"done": 0, "at": time.perf_counter()}
-    bar = None
-    if not quiet and sys.stderr.isatty():
-        import simcore
-        if not any(Path(simcore.CACHE_DIR).rglob("*play_batch*.nbi")):
-            click.echo("Compiling the engine on first use (about a minute and a half; cached afterwards)...",
-                       err=True)
-        bar = click.progressbar(length=total, label=f"{len(cells)} cells", file=sys.stderr, show_pos=True,
-                                show_percent=True, item_show_func=lambda item: item)
+    cells = (sw.solo_cells(faction_list, variant_list, difficulty_list, strategy) if mode == "solo"
+             else sw.sweep_cells(faction_list, variant_list, strategy, opponent_strategy, mixed_variants))
+    progress = _Progress(len(cells) * (cap or games), f"{len(cells)} cell{'' if len(cells) == 1 else 's'}", quiet)
     started = time.perf_counter()
-
-    def progress(done: int, _total: int):
-        now = time.perf_counter()
-        step, state["done"], state["at"], last = done - state["done"], done, now, state["at"]
-        if bar is not None:   # the speed of the last chunk: the first one may include compiling
-            bar.update(step, current_item=f"{step / max(now - last, 1e-9):,.0f} games/s")
-
     try:
-        with bar if bar is not None else contextlib.nullcontext():
-            aggregate, card_table = sw.run_sweep(faction_list, variant_list, strategy, opponent_strategy, games, seed,
-                                                 threads, tables, max_turns, progress, mixed_variants=mixed_variants)
-        elapsed = time.perf_counter() - started
-        try:
-            write_tables({out_path: aggregate, cards_out: card_table})
-        except OSError as exc:
-            raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+        with TableStream(per_game_path) if per_game_path else contextlib.nullcontext() as per_game:
+            with progress:
+                result = sw.play_sweep(cells, games, seed, threads, tables, max_turns, progress, target_ci=target_ci,
+                                       max_games=max_games, per_game=per_game.append if per_game else None)
+            elapsed = time.perf_counter() - started
+            try:
+                write_tables({out_path: result.aggregate, cards_out: result.cards},
+                             streams=[per_game] if per_game else [])
+            except OSError as exc:
+                raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
     except KeyboardInterrupt:
-        click.echo(f"\nInterrupted after {state['done']:,} of {total:,} games; nothing written.", err=True)
+        click.echo(f"\nInterrupted after {progress.done:,} of {progress.total:,} games; nothing written.", err=True)
         raise click.exceptions.Exit(130) from None
 
+    played = int(result.cells["games"].sum())
     if not quiet:
-        _echo_sweep(aggregate, first_player_table(aggregate))
-        click.echo(f"\n{total:,} games in {len(cells)} cells in {elapsed:.1f} s, seed {seed}.")
-    click.echo(f"Wrote {out_path} (aggregate, {len(aggregate)} rows) and {cards_out} "
-               f"(per card, {len(card_table)} rows).")
+        _echo_sweep(result.aggregate, mode)
+        click.echo(f"\n{played:,} games in {len(cells)} cell{'' if len(cells) == 1 else 's'} in {elapsed:.1f} s, "
+                   f"seed {seed}.")
+    if target_ci is not None:
+        capped = result.capped()
+        if capped.empty:
+            click.echo(f"Every cell reached a 95% interval of +-{target_ci:.2%} or narrower.")
+        else:
+            click.echo(f"{len(capped)} of {len(cells)} cells stopped at --max-games {cap:,} before reaching "
+                       f"+-{target_ci:.2%}:")
+            _echo_table(("CELL", "GAMES", "HALF-WIDTH"),
+                        [(cells[i].label(), r.games, f"+-{r.half_width:.2%}")
+                         for i, r in zip(result.cells.index[result.cells["hit_cap"]], capped.itertuples())])
+    click.echo(f"Wrote {out_path} (aggregate, {len(result.aggregate)} rows) and {cards_out} "
+               f"(per card, {len(result.cards)} rows)" + (f" and {per_game_path} (per game, {played:,} rows)."
+                                                         if per_game_path else "."))
 
 
 def _sweep_out_paths(out_path: Path) -> Path:
     """Check ``--out`` before any work; returns the path of the per-card table next to it."""
-    import os
-    import tempfile
-
-    if out_path.suffix.lower() not in (".csv", ".parquet"):
-        raise click.BadParameter(f"expected a path ending in .csv or .parquet, got '{out_path}'",
-                                 param_hint="'--out'")
-    if out_path.is_dir():
-        raise click.BadParameter(f"'{out_path}' is a folder, expected a file path", param_hint="'--out'")
-    folder = out_path.resolve().parent
-    while not folder.exists():
-        folder = folder.parent
-    writable = folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
-    if writable and folder == out_path.resolve().parent:
-        try:   # the real test (access() says yes to root everywhere): create and remove a file there
-            fd, probe = tempfile.mkstemp(prefix=f".{out_path.name}.", suffix=".probe", dir=folder)
-            os.close(fd)
-            os.unlink(probe)
-        except OSError:
-            writable = False
-    if not writable:
-        raise click.BadParameter(f"cannot write into '{folder}'", param_hint="'--out'")
+    _check_out_file(out_path, "'--out'")
     return out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
 
 
-def _echo_sweep(aggregate, first_player):
+def _echo_sweep(aggregate, mode: str = "duel"):
+    from reports.aggregate import first_player_table
+
     both = aggregate[aggregate["seat"] == "both"]
+    if mode == "solo":
+        header = ("FACTION", "VARIANT", "STRATEGY", "VS", "DIFFICULTY", "GAMES", "WINS", "LOSSES", "DRAWS",
+                  "WIN RATE", "95% CI", "TURNS")
+        rows = [(r.faction, r.variant, r.strategy, f"A.I. ({r.opponent_faction})", r.difficulty, r.games, r.wins,
+                 r.losses, r.draws, f"{r.win_rate:.1%}", f"{r.ci_low:.1%} - {r.ci_high:.1%}",
+                 f"{r.mean_turns:.1f}") for r in both.itertuples()]
+        _echo_table(header, rows)
+        click.echo("\nSolo Mode: the player always moves first; rows are the player's.")
+        return
     header = ("FACTION", "VARIANT", "STRATEGY", "VS", "VS VARIANT", "VS STRATEGY", "GAMES", "WINS", "LOSSES",
               "DRAWS", "WIN RATE", "95% CI", "TURNS")
     rows = [(r.faction, r.variant, r.strategy, r.opponent_faction, r.opponent_variant, r.opponent_strategy,
@@ -331,7 +370,7 @@ def _echo_sweep(aggregate, first_player):
     _echo_table(header, rows)
     click.echo("\nFirst player (moves first with 5 Credits; the second starts with 6):")
     rows = [(r.side_a.replace("|", " "), r.side_b.replace("|", " "), r.games, f"{r.first_win_rate:.1%}",
-             f"{r.ci_low:.1%} - {r.ci_high:.1%}", r.draws) for r in first_player.itertuples()]
+             f"{r.ci_low:.1%} - {r.ci_high:.1%}", r.draws) for r in first_player_table(aggregate).itertuples()]
     _echo_table(("SIDE", "VS", "GAMES", "FIRST WINS", "95% CI", "DRAWS"), rows)
 
 
@@ -353,9 +392,14 @@ def _echo_sweep(aggregate, first_player):
 @cards_option
 @click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
               help="Turn cap (player-turns) after which the game is a draw [default: the engine's cap].")
+@click.option("--mode", type=click.Choice(["duel", "solo"]), default="duel", show_default=True,
+              help="duel: two strategies; solo: the first seat plays the rulebook's A.I. (the second seat).")
+@click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "insane"]), default=None,
+              help="Solo Mode difficulty [default: easy in solo mode].")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per event (JSON Lines) instead of text.")
 def replay(seed: int, game: int | None, factions: str, variants: str, strategy: str, opponent_strategy: str | None,
-           fog_path: Path | None, cards_path: Path | None, max_turns: int | None, as_json: bool):
+           fog_path: Path | None, cards_path: Path | None, max_turns: int | None, mode: str, difficulty: str | None,
+           as_json: bool):
     """Replay one game turn by turn: draws, plays, Power, Credits, Hull, purchases, bonuses, the result.
 
     The replayed game is the very game a sweep or play_games counted for that seed,
@@ -366,6 +410,7 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
       commandsim replay --seed 12345
       commandsim replay --seed 1 --game 17 --factions sunder,federation --variants asymmetrical
       commandsim replay --seed 12345 --json > game.jsonl
+      commandsim replay --mode solo --difficulty hard --seed 7
     """
     import json
 
@@ -380,8 +425,11 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
         kinds = kinds * 2
     if len(seats) != 2 or len(kinds) != 2:
         raise click.UsageError("--factions and --variants take two comma-separated names (first,second)")
+    if difficulty is not None and mode != "solo":
+        raise click.UsageError("--difficulty applies only with --mode solo")
     matchup = Matchup(seats, kinds, max_turns or DEFAULT_MAX_TURNS,
-                      load_fog(fog_path) if fog_path else (None, None))
+                      load_fog(fog_path) if fog_path else (None, None), mode=mode,
+                      difficulty=(difficulty or "easy") if mode == "solo" else None)
     matchup.validate()
     tables = load_cards(overrides=cards_path)
     game_seed = seed_of_game(seed, game) if game is not None else seed
@@ -392,6 +440,476 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
     else:
         for line in text_lines(r):
             click.echo(line)
+
+
+# ---- compare and report (paired A/B comparisons; HTML report from results files)
+
+@main.command()
+@click.option("--factions", default="federation,sunder", show_default=True, metavar="SUBJECT,OPPONENT",
+              help="The faction whose setting A or B is played, then its fixed opponent (the same name twice "
+                   "for a mirror match).")
+@click.option("--variant-a", default="standard", show_default=True, metavar="NAME",
+              help="The subject's starting-card variant in setting A (standard or asymmetrical).")
+@click.option("--variant-b", default=None, metavar="NAME",
+              help="The subject's starting-card variant in setting B [default: same as --variant-a].")
+@click.option("--opponent-variant", default="standard", show_default=True, metavar="NAME",
+              help="The opponent's starting-card variant, the same in A and B.")
+@click.option("--cards", "cards_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
+              help="Card TOML file or folder overriding shipped cards in both A and B.")
+@click.option("--cards-b", "cards_b_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
+              help="Card TOML file or folder merged over B's cards only (e.g. one card re-costed): B plays the "
+                   "edited set, A the original one.")
+@click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
+              help="The subject's strategy: a built-in name or a strategy .toml file.")
+@click.option("--opponent-strategy", default=None, metavar="NAME",
+              help="The opponent's strategy [default: same as --strategy].")
+@click.option("--games", type=int, default=20000, show_default=True, metavar="N",
+              help="Games per setting (even): N/2 seeds, each played with the subject first and second; A and B "
+                   "play the same seeds.")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
+              help="Base seed; the same seeds as a sweep with this seed.")
+@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Engine threads [default: all cores]. Results do not depend on it.")
+@click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Turn cap (player-turns) after which a game is a draw [default: the engine's cap].")
+@click.option("--band", type=click.FloatRange(min=0, max=50, max_open=True), default=2.0, show_default=True,
+              metavar="POINTS",
+              help="Equivalence band in percentage points: 'balanced' when the 95% interval of A - B lies "
+                   "within +-band.")
+@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False),
+              default=Path("out/compare.csv"), show_default=True, metavar="PATH",
+              help="One-row result table (.csv or .parquet), readable by 'commandsim report'.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only the verdict and the file.")
+def compare(factions: str, variant_a: str, variant_b: str | None, opponent_variant: str, cards_path: Path | None,
+            cards_b_path: Path | None, strategy: str, opponent_strategy: str | None, games: int, seed: int,
+            threads: int | None, max_turns: int | None, band: float, out_path: Path, quiet: bool):
+    """Compare two settings A and B of one faction on the same seeds, with a verdict.
+
+    A and B differ in the subject's starting cards (--variant-a/--variant-b),
+    in the card set (--cards-b), or both; the opponent is the same. Both play
+    the same seeds, each seed once with the subject first and once second.
+    Prints each side's win rate with its 95% Wilson interval, the paired
+    difference A - B (mean per-seed score difference: win 1, draw 1/2) with
+    its 95% interval, and a verdict against the band:
+
+    \b
+      balanced                  the interval lies inside +-band
+      favours X by d [lo, hi]   otherwise, if the interval lies entirely on
+                                X's side of 0 (d, lo, hi: X's lead in points)
+      not enough games to tell  otherwise (the interval holds 0 and reaches
+                                beyond the band)
+
+    \b
+    Examples:
+      commandsim compare --variant-a asymmetrical --variant-b standard
+      commandsim compare --factions sunder,federation --variant-a asymmetrical --variant-b standard
+      commandsim compare --cards-b my_cards/railgun5.toml --games 100000 --band 1
+      commandsim compare --variant-a asymmetrical --variant-b standard --out out/asym.csv
+    """
+    import time
+
+    from reports import compare as cmp
+    from reports import sweep as sw
+    from reports.files import write_table
+    from simcore.engine.matchup import DEFAULT_MAX_TURNS
+    from simcore.tables import FACTIONS
+
+    def bad(param: str, check, *args):
+        try:
+            return check(*args)
+        except CommandsimError as exc:
+            raise click.BadParameter(str(exc), param_hint=param) from None
+
+    if games < 2 or games % 2:
+        raise click.BadParameter(f"expected an even number >= 2 (each seed is played with the subject first and "
+                                 f"second), got {games}", param_hint="'--games'")
+    subject, opponent = bad("'--factions'", cmp.parse_pair, factions, tuple(FACTIONS), "faction")
+    bad("'--variant-a'", cmp.check_variant, variant_a)
+    if variant_b is not None:
+        bad("'--variant-b'", cmp.check_variant, variant_b)
+    opponent_variant = bad("'--opponent-variant'", cmp.check_variant, opponent_variant)
+    opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
+    bad("'--strategy'", sw.check_strategy, strategy)
+    bad("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
+    _check_out_file(out_path, "'--out'")
+    setting_a, setting_b = cmp.load_settings(variant_a, variant_b, cards_path, cards_b_path)
+    max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
+
+    progress = _Progress(2 * games, "A and B", quiet)
+    started = time.perf_counter()
+    try:
+        with progress:
+            result = cmp.run_compare(setting_a, setting_b, (subject, opponent), opponent_variant, strategy,
+                                     opponent_strategy, games, seed, threads, max_turns, band / 100, progress)
+        elapsed = time.perf_counter() - started
+        try:
+            write_table(result.table, out_path)
+        except OSError as exc:
+            raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+    except KeyboardInterrupt:
+        click.echo(f"\nInterrupted after {progress.done:,} of {progress.total:,} games; nothing written.", err=True)
+        raise click.exceptions.Exit(130) from None
+
+    r = result.row
+    if not quiet:
+        click.echo(f"{r.faction} ({r.strategy}) against {r.opponent_faction} {r.opponent_variant} "
+                   f"({r.opponent_strategy}): {r.games:,} games per setting on {r.seeds:,} seeds, seed {seed}.")
+        rows = [(f"{side.upper()}: {r[f'label_{side}']}", r[f"variant_{side}"], r[f"cards_{side}"], r.games,
+                 r[f"wins_{side}"], r[f"losses_{side}"], r[f"draws_{side}"], f"{r[f'win_rate_{side}']:.1%}",
+                 f"{r[f'ci_low_{side}']:.1%} - {r[f'ci_high_{side}']:.1%}") for side in ("a", "b")]
+        _echo_table(("SETTING", "VARIANT", "CARDS", "GAMES", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI"), rows)
+        click.echo(f"\nPaired difference A - B: {100 * r['diff']:+.1f} points, 95% interval "
+                   f"[{100 * r.diff_ci_low:+.1f}, {100 * r.diff_ci_high:+.1f}] (score: win 1, draw 1/2; "
+                   f"{r.seeds:,} seeds; {elapsed:.1f} s).")
+    click.echo(f"Verdict (band +-{band:g} points): {r.verdict_text}.")
+    click.echo(f"Wrote {out_path}.")
+
+
+@main.command()
+@click.argument("results", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out/report"),
+              show_default=True, metavar="DIR",
+              help="Folder for report.html and the PNG plots (created if missing; files of the same names are "
+                   "replaced).")
+@click.option("--title", default="commandsim balance report", show_default=True, metavar="TEXT",
+              help="Title of the HTML page.")
+def report(results: tuple[Path, ...], out_dir: Path, title: str):
+    """Write a self-contained HTML report and PNG plots from sweep and compare results.
+
+    RESULTS are files written by 'commandsim sweep' (the aggregate; its
+    <stem>_cards table next to it is read too), 'sweep --per-game' and
+    'commandsim compare', in CSV or Parquet, recognised by their columns.
+    Plots: win rate per cell with 95% intervals, a faction x variant heat map
+    (solo: x difficulty), game lengths (a distribution from per-game records,
+    else each cell's mean), first-player advantage, per-card buy rate and win
+    rate when bought, and paired comparisons. report.html embeds every plot,
+    so it opens offline; the same plots are written as PNG files.
+
+    \b
+    Examples:
+      commandsim report out/sweep.csv
+      commandsim report out/sweep.csv out/games.parquet out/compare.csv --out out/report
+    """
+    from reports.html_report import REPORT_NAME, build_report, write_report
+    from reports.inputs import read_results
+
+    if out_dir.exists() and not out_dir.is_dir():
+        raise click.BadParameter(f"'{out_dir}' is a file, expected a folder", param_hint="'--out'")
+    _check_out_file(out_dir / REPORT_NAME, "'--out'", suffixes=(".html",))
+    data = read_results(results)
+    built = build_report(data, title)
+    try:
+        written = write_report(built, out_dir)
+    except OSError as exc:
+        raise UserError(f"cannot write into {out_dir}: {exc.strerror or exc}") from None
+    for note in built.notes:
+        click.echo(f"Note: {note}")
+    pngs = [p.name for p in written if p.suffix == ".png"]
+    click.echo(f"Wrote {out_dir / REPORT_NAME} and {len(pngs)} plot{'' if len(pngs) == 1 else 's'}: "
+               f"{', '.join(pngs)}.")
+
+
+def _check_out_file(path: Path, param: str, suffixes=(".csv", ".parquet")) -> None:
+    """Check before any work that ``path`` has one of ``suffixes`` and its folder can be written."""
+    import os
+    import tempfile
+
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise click.BadParameter(f"expected a path ending in {' or '.join(suffixes)}, got '{path}'",
+                                 param_hint=param)
+    if path.is_dir():
+        raise click.BadParameter(f"'{path}' is a folder, expected a file path", param_hint=param)
+    folder = path.resolve().parent
+    while not folder.exists():
+        folder = folder.parent
+    writable = folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+    if writable and folder == path.resolve().parent:
+        try:   # the real test (access() says yes to root everywhere): create and remove a file there
+            fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=folder)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError:
+            writable = False
+    if not writable:
+        raise click.BadParameter(f"cannot write into '{folder}'", param_hint=param)
+
+
+class _Progress:
+    """A progress bar on stderr (only on a terminal, not with --quiet), fed by the library's
+    ``progress(done, total)`` calls; ``total`` may shrink (cells reaching --target-ci early)."""
+
+    def __init__(self, total: int, label: str, quiet: bool):
+        import time
+
+        self.done, self.total, self._at, self._clock = 0, total, time.perf_counter(), time.perf_counter
+        self.bar = None
+        if not quiet and sys.stderr.isatty():
+            import simcore
+            if not any(Path(simcore.CACHE_DIR).rglob("*play_batch*.nbi")):
+                click.echo("Compiling the engine on first use (about a minute and a half; cached afterwards)...",
+                           err=True)
+            self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True,
+                                         show_percent=True, item_show_func=lambda item: item)
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self._clock()
+        step, self.done, self.total, last, self._at = done - self.done, done, total, self._at, now
+        if self.bar is None:
+            return
+        self.bar.length = total
+        if step:   # the speed of the last chunk: the first one may include compiling
+            self.bar.update(step, current_item=f"{step / max(now - last, 1e-9):,.0f} games/s")
+        else:      # only the total changed (update(0) would not redraw)
+            self.bar.make_step(0)
+            self.bar.render_progress()
+
+    def __enter__(self) -> "_Progress":
+        if self.bar is not None:
+            self.bar.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+
+# ---- strategies and tuning (how a simulated player decides; searching its parameters)
+
+@main.group("strategies")
+def strategies_group():
+    """List and inspect strategies: how a simulated player decides.
+
+    A strategy is a small TOML file of named parameters (weights, priorities,
+    thresholds). Give a built-in name or a file to --strategy and
+    --opponent-strategy of the simulation commands; `strategies show` lists
+    every parameter a file may set.
+
+    \b
+    Examples:
+      commandsim strategies list
+      commandsim strategies show aggro
+      commandsim strategies show out/tuned.toml
+    """
+
+
+@strategies_group.command("list")
+def strategies_list():
+    """List the built-in strategies with what each one plays for.
+
+    \b
+    Example:
+      commandsim strategies list
+    """
+    from strategies.library import builtin_names, load_spec
+
+    specs = [load_spec(name) for name in builtin_names()]
+    _echo_table(("STRATEGY", "KIND", "BASE", "DESCRIPTION"),
+                [(s.name, s.kind, s.bases[0] if s.bases else "", s.description) for s in specs])
+
+
+@strategies_group.command("show")
+@click.argument("name", metavar="NAME|PATH")
+def strategies_show(name: str):
+    """Show a strategy's parameters: value, where it comes from, meaning.
+
+    A parameter the file does not set comes from its base strategy (balanced
+    unless the file names another with `base = "..."`).
+
+    \b
+    Examples:
+      commandsim strategies show balanced
+      commandsim strategies show my_strategy.toml
+    """
+    from strategies.library import BUILTIN_DIR, load_spec
+    from strategies.param_info import PARAMS
+
+    spec = load_spec(name)
+    click.echo(f"{spec.name}  ({'built-in' if spec.path.parent == BUILTIN_DIR else spec.path})")
+    click.echo(f"  kind: {spec.kind}" + (f"   based on: {' <- '.join(spec.bases)}" if spec.bases else ""))
+    if spec.description:
+        click.echo(f"  {spec.description}")
+    if spec.kind == "random":
+        click.echo("  (no parameters: every choice is uniform among the legal ones)")
+        return
+    click.echo()
+    rows = []
+    for pname, info in PARAMS.items():
+        value = float(spec.vector[info.index])
+        text = str(int(round(value))) if info.flag else f"{value:g}"
+        origin = "file" if pname in spec.set_here else (spec.bases[0] if spec.bases else "")
+        rows.append((pname, text, origin, info.help))
+    _echo_table(("PARAMETER", "VALUE", "FROM", "MEANING"), rows)
+
+
+@main.command()
+@click.option("--strategy", "start", default="balanced", show_default=True, metavar="NAME|PATH",
+              help="The heuristic strategy whose parameters are searched, starting from its values.")
+@click.option("--opponents", default="balanced,aggro,engine,defensive", show_default=True, metavar="LIST",
+              help="Comma list of the strategies (names or files) each candidate plays against.")
+@click.option("--generations", type=click.IntRange(min=1), default=10, show_default=True, metavar="N",
+              help="Generations of the cross-entropy search.")
+@click.option("--population", type=click.IntRange(min=2), default=16, show_default=True, metavar="N",
+              help="Candidates per generation (the current best guess is always one of them).")
+@click.option("--games", type=click.IntRange(min=4), default=400, show_default=True, metavar="N",
+              help="Games per candidate and generation, split evenly over the opponents; each seed is "
+                   "played twice, seats swapped.")
+@click.option("--final-games", type=click.IntRange(min=4), default=2000, show_default=True, metavar="N",
+              help="Games (a multiple of 4) against each opponent in the final check, on seeds the "
+                   "search never played.")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
+              help="Seeds the search (candidates drawn) and every game; the same seed gives the same run.")
+@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+              help="Stop searching after this long (the final check comes on top) [default: no limit].")
+@click.option("--params", "param_list", default=None, metavar="LIST",
+              help="Comma list of the parameters to search [default: all; see `strategies show`].")
+@click.option("--sigma", type=click.FloatRange(min=0, min_open=True), default=0.15, show_default=True,
+              metavar="X", help="Initial spread of the search, as a share of each parameter's range.")
+@click.option("--name", default=None, metavar="TEXT",
+              help="Name written into the strategy file [default: <strategy>-tuned].")
+@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=Path("out/tuned.toml"),
+              show_default=True, metavar="PATH", help="The tuned strategy, as a strategy .toml file.")
+@click.option("--factions", default="federation,sunder", show_default=True, metavar="A,B",
+              help="The two factions; every pairing plays each side with each faction equally often.")
+@click.option("--variants", default="standard", show_default=True, metavar="A[,B]",
+              help="Starting-card variant of each faction (standard or asymmetrical).")
+@cards_option
+@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Engine threads [default: all cores]. Results do not depend on it.")
+@click.option("--quiet", "-q", is_flag=True, help="No per-generation progress lines.")
+def tune(start: str, opponents: str, generations: int, population: int, games: int, final_games: int, seed: int,
+         time_limit: float | None, param_list: str | None, sigma: float, name: str | None, out_path: Path,
+         factions: str, variants: str, cards_path: Path | None, threads: int | None, quiet: bool):
+    """Search a strategy's parameters for the strongest play against a pool of opponents.
+
+    Cross-entropy search: each generation draws candidate parameter sets around
+    the current best guess, plays every candidate against the pool on the same
+    seeds (seats swapped), and moves the guess towards the best quarter. The
+    result is checked against every opponent and against the starting strategy
+    on fresh seeds, with 95% Wilson intervals, and written as a strategy file.
+
+    \b
+    Examples:
+      commandsim tune --generations 5 --population 8 --games 200
+      commandsim tune --strategy aggro --opponents balanced,engine,defensive --seed 3 --out out/aggro2.toml
+      commandsim tune --params crew_share,w_damage,w_draw --time-limit 300
+    """
+    from simcore.cards import load_cards
+    from simcore.engine.matchup import Matchup
+    from strategies.library import load_spec, write_strategy
+    from strategies.tuning.tuner import TuneOptions, pool_names
+    from strategies.tuning.tuner import tune as run_tune
+
+    if out_path.suffix.lower() != ".toml":
+        raise click.BadParameter(f"expected a path ending in .toml, got '{out_path}'", param_hint="'--out'")
+    if out_path.is_dir():
+        raise click.BadParameter(f"'{out_path}' is a folder, expected a file path", param_hint="'--out'")
+    sides = tuple(x.strip() for x in factions.split(","))
+    kinds = tuple(x.strip() for x in variants.split(","))
+    kinds = kinds * 2 if len(kinds) == 1 else kinds
+    if len(sides) != 2 or len(kinds) != 2:
+        raise click.UsageError("--factions and --variants take two comma-separated names")
+    matchup = Matchup(sides, kinds)
+    matchup.validate()
+    params = tuple(x.strip() for x in param_list.split(",") if x.strip()) if param_list else ()
+    opts = TuneOptions(start=start, pool=pool_names(opponents), generations=generations, population=population,
+                       games=games, seed=seed, time_limit=time_limit, final_games=final_games, sigma=sigma,
+                       params=params, matchup=matchup, threads=threads)
+    opts.check()
+    start_name = load_spec(start).name
+    try:   # the folder must be writable before the search, not after
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+    tables = load_cards(overrides=cards_path)
+
+    def progress(g):
+        if not quiet:
+            click.echo(f"generation {g.index + 1:>3}/{generations}  score mean {g.mean_score:.3f}  "
+                       f"best {g.best_score:.3f}  current {g.center_score:.3f}  spread {g.sigma:.3f}  "
+                       f"({g.seconds:.1f} s)")
+
+    if not quiet:
+        click.echo(f"Tuning {start_name} against {', '.join(opts.pool)}: {generations} generations x "
+                   f"{population} candidates x {games} games, seed {seed}.")
+    result = run_tune(opts, tables, progress)
+    result.name = name or result.name
+    done = len(result.generations)
+    if result.stopped_by_time:
+        click.echo(f"Stopped by --time-limit after {done} complete generation(s); "
+                   f"--generations {done} without a time limit reproduces this run.")
+    if done:
+        vs, vt = result.validation
+        click.echo(f"Validation (seeds of its own): pool score {vt:.3f} for the search's result, {vs:.3f} for "
+                   f"{start_name}" + ("; the search did not improve on it, so the start is kept." if result.kept_start
+                                      else "."))
+    click.echo(f"\nFinal check on fresh seeds ({final_games} games per opponent, seats swapped):")
+    rows = []
+    for opp, m in result.final.items():
+        lo, hi = m.interval()
+        base = result.baseline.get(opp)
+        blo, bhi = base.interval() if base is not None else (None, None)
+        rows.append((opp, m.games, m.wins, m.draws, f"{m.win_rate:.1%}", f"{lo:.1%} - {hi:.1%}",
+                     f"{base.win_rate:.1%}" if base is not None else "(itself)",
+                     f"{blo:.1%} - {bhi:.1%}" if base is not None else ""))
+    _echo_table(("OPPONENT", "GAMES", "WINS", "DRAWS", "TUNED WIN RATE", "95% CI", start_name.upper() + " WIN RATE",
+                 "95% CI"), rows)
+    head = result.final[result.start_key]
+    lo, hi = head.interval()
+    verdict = ("better" if lo > 0.5 else "worse" if hi < 0.5 else "not shown different at 95%")
+    click.echo(f"\n{result.name} vs {result.start_name}: {head.win_rate:.1%} (95% CI {lo:.1%} - {hi:.1%}): {verdict}.")
+    if result.changed:
+        click.echo("Changed: " + ", ".join(f"{k} {a:g} -> {b:.3g}" for k, (a, b) in result.changed.items()))
+    comments = (f"tuned by: commandsim tune --strategy {start} --opponents {','.join(opts.pool)} "
+                f"--generations {done} --population {population} --games {games} --seed {seed}",
+                f"final check: {result.name} vs {result.start_name} {head.win_rate:.1%} (95% CI {lo:.1%} - {hi:.1%}) "
+                f"on {head.games} fresh games")
+    try:
+        write_strategy(out_path, result.name, result.vector,
+                       f"Tuned from {result.start_name} against {', '.join(opts.pool)}.", comments)
+    except OSError as exc:
+        raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+    click.echo(f"Wrote {out_path}.")
+
+
+@main.command()
+@click.option("--games", type=int, default=4000, show_default=True, metavar="N",
+              help="Games per cell (player faction x variant x difficulty); the player always moves first.")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
+              help="Base seed; every cell plays the same seeds.")
+@click.option("--factions", default="federation,sunder", show_default=True, metavar="LIST",
+              help="Comma list of the player's factions (the A.I. plays the other one).")
+@click.option("--variants", default="standard,asymmetrical", show_default=True, metavar="LIST",
+              help="Comma list of the player's starting-card variants.")
+@click.option("--difficulties", default="easy,medium,hard,insane", show_default=True, metavar="LIST",
+              help="Comma list of Solo Mode difficulties.")
+@click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
+              help="The player's strategy: a built-in name or a strategy .toml file.")
+@cards_option
+@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Engine threads [default: all cores]. Results do not depend on it.")
+@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=Path("out/solo.csv"),
+              show_default=True, metavar="PATH", help="Table of the player's win rates (.csv or .parquet).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only say where the files are.")
+@click.pass_context
+def solo(ctx: click.Context, games: int, seed: int, factions: str, variants: str, difficulties: str, strategy: str,
+         cards_path: Path | None, threads: int | None, out_path: Path, quiet: bool):
+    """Play against the rulebook's Solo Mode A.I. at each difficulty.
+
+    Prints and writes the player's win rate per faction x variant x difficulty with
+    n, wins, losses, draws, a 95% Wilson interval and the mean game length. It is
+    `sweep --mode solo` with the player's options only.
+
+    \b
+    Examples:
+      commandsim solo
+      commandsim solo --difficulties easy,insane --games 20000 --strategy aggro
+      commandsim replay --mode solo --difficulty hard --seed 7
+    """
+    ctx.invoke(sweep, games=games, seed=seed, mode="solo", factions=factions, variants=variants,
+               difficulties=difficulties, mixed_variants=False, strategy=strategy, opponent_strategy=None,
+               cards_path=cards_path, threads=threads, max_turns=None, target_ci=None, max_games=None,
+               out_path=out_path, per_game_path=None, quiet=quiet)
 
 
 # ---- printing helpers

@@ -127,13 +127,14 @@ def first_player_table(aggregate: pd.DataFrame) -> pd.DataFrame:
 
 # ---- per-card buy statistics
 
-def card_counts(bought: np.ndarray, winner, names) -> pd.DataFrame:
+def card_counts(bought: np.ndarray, winner, names, seats: tuple[int, ...] = (0, 1)) -> pd.DataFrame:
     """Additive per-card counts of one batch: ``bought`` is ``Records.bought`` (int32[n, 2, n_types]),
     ``winner`` the games' winner labels ("first", "second", "draw"), ``names`` the card names.
 
     ``times_bought``: copies bought; ``games_bought``: seat-games in which the seat bought at least
     one copy; ``wins_when_bought``: those seat-games the buyer won; ``seat_games``/``seat_wins``: all
-    seat-games (2 per game) and the ones won, for the rates.
+    seat-games (2 per game) and the ones won, for the rates.  ``seats`` limits the count to some
+    seats (Solo Mode counts only the player, seat 0: 1 seat-game per game).
     """
     bought = np.asarray(bought)
     n = bought.shape[0]
@@ -142,14 +143,16 @@ def card_counts(bought: np.ndarray, winner, names) -> pd.DataFrame:
     winner = np.asarray(pd.Series(winner).astype(str))
     if winner.shape[0] != n:
         raise ValueError(f"{winner.shape[0]} winners for {n} games")
-    won = np.stack([winner == "first", winner == "second"], axis=1)          # bool[n, 2]
+    seats = list(seats)
+    won = np.stack([winner == "first", winner == "second"], axis=1)[:, seats]   # bool[n, len(seats)]
+    bought = bought[:, seats]
     has = bought > 0
     return pd.DataFrame({
         "card": list(names),
         "times_bought": bought.sum(axis=(0, 1), dtype=np.int64),
         "games_bought": has.sum(axis=(0, 1), dtype=np.int64),
         "wins_when_bought": (has & won[:, :, None]).sum(axis=(0, 1), dtype=np.int64),
-        "seat_games": np.full(len(names), 2 * n, np.int64),
+        "seat_games": np.full(len(names), len(seats) * n, np.int64),
         "seat_wins": np.full(len(names), int(won.sum()), np.int64),
     })
 

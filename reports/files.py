@@ -1,15 +1,20 @@
-"""Writing tables to disk atomically: CSV by default, Parquet when the path ends in ``.parquet``.
+"""Writing outputs to disk atomically: tables (CSV by default, Parquet when the path ends in ``.parquet``),
+tables streamed chunk by chunk, and finished files (PNG, HTML) given as bytes.
 
-Each table goes to a temporary file in the target's folder and is renamed over the target with
-``os.replace`` (atomic within one file system) only once every table is complete, so a failure
-while writing (an exception, a full disk, Ctrl-C) leaves no partial output: the temporary files
-are removed and earlier versions of the targets are untouched.
+Each output goes to a temporary file in the target's folder and is renamed over the target with
+``os.replace`` (atomic within one file system) only once every output of the call is complete, so a
+failure while writing (an exception, a full disk, Ctrl-C) leaves no partial output: the temporary
+files are removed and earlier versions of the targets are untouched.
+
+A ``TableStream`` lets a long run append per-game records as it goes (memory stays flat): its rows
+go to a temporary file at once, and the stream is renamed into place by the same ``write_tables``
+call that writes the run's other tables, or removed if the run fails or is interrupted.
 """
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pandas as pd
@@ -28,6 +33,15 @@ def _umask() -> int:
     return mask
 
 
+def _stage(target: Path) -> Path:
+    """An empty temporary file with normal permissions in the target's folder (created if missing)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; give the file normal permissions
+    return Path(tmp)
+
+
 def _write(df: pd.DataFrame, path: Path, fmt: str) -> None:
     if fmt == "parquet":
         df.to_parquet(path, index=False)
@@ -35,31 +49,123 @@ def _write(df: pd.DataFrame, path: Path, fmt: str) -> None:
         df.to_csv(path, index=False, lineterminator="\n")
 
 
-def write_tables(tables: Mapping[str | Path, pd.DataFrame]) -> list[Path]:
-    """Write several tables all-or-nothing; returns the paths written.
+class TableStream:
+    """A table written in chunks to a temporary file next to ``target``.
 
-    The format of each follows its own path (``table_format``). Missing parent folders are
-    created. If any table fails to write, none of the targets is created or changed.
+    Use it as a context manager (the temporary file is removed if the block raises) and hand it to
+    ``write_tables(..., streams=[stream])``, which closes it and renames it into place together with
+    the other tables::
+
+        with TableStream("out/games.parquet") as games:
+            for chunk in chunks:
+                games.append(chunk)
+            write_tables({"out/sweep.csv": aggregate}, streams=[games])
+
+    Every chunk must have the same columns (in the same order) and dtypes, and at least one chunk
+    must be appended before the stream is written.
     """
+
+    def __init__(self, target: str | Path):
+        self.target = Path(target)
+        self.format = table_format(self.target)
+        self.tmp: Path | None = _stage(self.target)
+        self.rows = 0
+        self._columns: list[str] | None = None
+        self._parquet = None    # pyarrow ParquetWriter, opened by the first chunk
+        self._header = False    # CSV header written
+
+    def append(self, df: pd.DataFrame) -> None:
+        if self.tmp is None:
+            raise ValueError(f"{self.target}: the stream is already closed")
+        if self._columns is None:
+            self._columns = list(df.columns)
+        elif list(df.columns) != self._columns:
+            raise ValueError(f"{self.target}: a chunk's columns differ from the first chunk's")
+        if self.format == "parquet":
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+            if self._parquet is None:
+                table = pa.Table.from_pandas(df, preserve_index=False)
+                self._parquet = pq.ParquetWriter(self.tmp, table.schema)
+            else:
+                table = pa.Table.from_pandas(df, preserve_index=False, schema=self._parquet.schema)
+            self._parquet.write_table(table)
+        else:
+            df.to_csv(self.tmp, mode="a", header=not self._header, index=False, lineterminator="\n")
+            self._header = True
+        self.rows += len(df)
+
+    def close(self) -> None:
+        """Finish the file (it stays under its temporary name until ``write_tables`` renames it)."""
+        if self._parquet is not None:
+            self._parquet.close()
+            self._parquet = None
+
+    def discard(self) -> None:
+        """Remove the temporary file (nothing to do once ``write_tables`` renamed it into place)."""
+        try:
+            self.close()
+        except Exception:   # the file is being thrown away anyway
+            self._parquet = None
+        if self.tmp is not None:
+            self.tmp.unlink(missing_ok=True)
+            self.tmp = None
+
+    def __enter__(self) -> "TableStream":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        self.discard()
+
+
+def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable[TableStream] = (),
+                 files: Mapping[str | Path, bytes] | None = None) -> list[Path]:
+    """Write several outputs all-or-nothing; returns the paths written.
+
+    ``tables``: DataFrames, each in the format its own path names (``table_format``).
+    ``streams``: ``TableStream``s already filled, renamed into place with the rest.
+    ``files``: finished file contents (PNG, HTML) as bytes.
+    Missing parent folders are created. If any output fails to write, none of the targets is
+    created or changed (a failed stream's temporary file is removed too).
+    """
+    streams = list(streams)
     staged: list[tuple[Path, Path]] = []
     try:
         for target, df in tables.items():
             target = Path(target)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            os.close(fd)
-            os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; give the file normal permissions
-            staged.append((Path(tmp), target))
-            _write(df, Path(tmp), table_format(target))
+            tmp = _stage(target)
+            staged.append((tmp, target))
+            _write(df, tmp, table_format(target))
+        for target, data in (files or {}).items():
+            target = Path(target)
+            tmp = _stage(target)
+            staged.append((tmp, target))
+            tmp.write_bytes(data)
+        for stream in streams:
+            stream.close()
+            if stream.tmp is None:
+                raise ValueError(f"{stream.target}: the stream was discarded")
+            if stream._columns is None:
+                raise ValueError(f"{stream.target}: no rows were appended to the stream")
         for tmp, target in staged:
             os.replace(tmp, target)
+        for stream in streams:
+            os.replace(stream.tmp, stream.target)
+            stream.tmp = None
     except BaseException:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
+        for stream in streams:
+            stream.discard()
         raise
-    return [target for _, target in staged]
+    return [target for _, target in staged] + [stream.target for stream in streams]
 
 
 def write_table(df: pd.DataFrame, path: str | Path) -> Path:
     """Write one table atomically (see ``write_tables``)."""
     return write_tables({path: df})[0]
+
+
+def write_files(files: Mapping[str | Path, bytes]) -> list[Path]:
+    """Write finished files (bytes) atomically, all or nothing (see ``write_tables``)."""
+    return write_tables({}, files=files)

@@ -7,6 +7,19 @@ moving first and once with B moving first, so first-player advantage is measured
 be compared pair-wise on identical dice.  Games run in chunks so memory stays flat however many
 games a cell has; only additive counts are kept between chunks.
 
+Solo Mode (``mode="solo"``): a cell is the player's faction and variant against the rulebook's
+A.I. at one difficulty.  The player always moves first, so there is no seat swap: games
+``0 .. N - 1`` are played once.  The A.I. plays the other faction with the standard starting
+cards.  The aggregate keeps only the player's perspective (rows with seat ``first`` and ``both``,
+which hold the same games); the A.I.'s rows are omitted, since its win rate is one minus the
+player's win and draw rates.  The per-card table counts only the player's purchases.
+
+With a target interval (``target_ci``) every cell is played in rounds of ``games`` games until the
+95% Wilson interval of its win rate (seat both; in duel mode the wider of the two factions') has a
+half-width of at most ``target_ci``, or ``max_games`` are played (the cell *hit the cap*).  The
+rounds, not the chunks, decide when to stop, so results still do not depend on chunk size or
+threads.
+
     >>> from reports.sweep import run_sweep
     >>> agg, cards = run_sweep(["federation", "sunder"], ["standard", "asymmetrical"], "balanced", "balanced",
     ...                        games=2000, seed=1, threads=None, tables=None, max_turns=400)
@@ -21,37 +34,75 @@ import numpy as np
 import pandas as pd
 
 from simcore.cards import load_cards
-from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup
+from simcore.engine.matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, MODES, Matchup
 from simcore.errors import CommandsimError
 from simcore.simulate import play_games
 from simcore.tables import (C_FACTION, C_KIND, FACTION_NONE, FACTIONS, KIND_MALFUNCTION, START_SETS, CardTables)
 from strategies.library import load_params
 
 from .aggregate import card_counts, card_table, combine_counts, perspective_counts, summarise
+from .per_game import per_game_frame
+from .stats import wilson_interval
 
 DEFAULT_FACTIONS = ("federation", "sunder")
 DEFAULT_VARIANTS = ("standard", "asymmetrical")
+DEFAULT_DIFFICULTIES = tuple(DIFFICULTIES)
 DEFAULT_STRATEGY = "balanced"
 DEFAULT_GAMES = 20000  # per cell: a +-0.7-point interval in a few seconds
 DEFAULT_CHUNK = 20_000      # games per engine call: memory and Ctrl-C latency vs call overhead
+DEFAULT_MAX_GAMES = 1_000_000   # per cell, with a target interval
+AI_STRATEGY = "solo-ai"      # the A.I.'s side's label until its first game reports the engine's own
+AI_VARIANT = "standard"      # the A.I.'s starting cards
+CELL_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
+                "opponent_strategy", "games", "half_width", "hit_cap")
 
 Progress = Callable[[int, int], None]   # (games done, total games)
+GamesSink = Callable[[pd.DataFrame], None]   # receives each chunk's per-game records
 
 
 @dataclass(frozen=True)
 class Cell:
-    """One match-up of the grid; side A is seat 0 of ``matchup()`` (moves first)."""
+    """One match-up of the grid; side A is seat 0 of ``matchup()`` (moves first).
+
+    In Solo Mode side A is the player and side B the A.I. at ``difficulty``."""
     factions: tuple[str, str]
     variants: tuple[str, str]
     strategies: tuple[str, str]
+    mode: str = "duel"
+    difficulty: str | None = None
 
     def matchup(self, max_turns: int = DEFAULT_MAX_TURNS) -> Matchup:
+        if self.mode == "solo":
+            return Matchup(factions=self.factions, variants=self.variants, max_turns=max_turns, mode="solo",
+                           difficulty=self.difficulty)
         return Matchup(factions=self.factions, variants=self.variants, max_turns=max_turns)
+
+    def orders(self, max_turns: int = DEFAULT_MAX_TURNS) -> list[tuple[Matchup, tuple[str, str]]]:
+        """(matchup, strategies in seat order) for each seat order played: two in duel mode, one in solo."""
+        m = self.matchup(max_turns)
+        if self.mode == "solo":
+            return [(m, self.strategies)]
+        return [(m, self.strategies), (m.swapped(), self.strategies[::-1])]
 
     def label(self) -> str:
         a = f"{self.factions[0]} {self.variants[0]} ({self.strategies[0]})"
+        if self.mode == "solo":
+            return f"{a} vs A.I. {self.difficulty}"
         b = f"{self.factions[1]} {self.variants[1]} ({self.strategies[1]})"
         return f"{a} vs {b}"
+
+
+@dataclass
+class SweepResult:
+    """What a sweep returns: the aggregate table, the per-card table and one row per cell
+    (``CELL_COLUMNS``: games played, final interval half-width, whether it stopped at the cap)."""
+    aggregate: pd.DataFrame
+    cards: pd.DataFrame
+    cells: pd.DataFrame
+
+    def capped(self) -> pd.DataFrame:
+        """The cells that stopped at ``max_games`` before reaching the target interval."""
+        return self.cells[self.cells["hit_cap"]].reset_index(drop=True)
 
 
 # ---- checking and expanding the sweep spec (all before any game is played)
@@ -73,9 +124,10 @@ def parse_names(names: str | Sequence[str], known: Sequence[str], what: str) -> 
     return tuple(out)
 
 
-def parse_factions(names: str | Sequence[str]) -> tuple[str, ...]:
+def parse_factions(names: str | Sequence[str], mode: str = "duel") -> tuple[str, ...]:
+    """Factions of a sweep: at least two in duel mode; in Solo Mode the player's factions (one or more)."""
     factions = parse_names(names, tuple(FACTIONS), "faction")
-    if len(factions) < 2:
+    if mode != "solo" and len(factions) < 2:
         raise CommandsimError(f"a sweep needs at least two different factions, got {', '.join(factions)}")
     return factions
 
@@ -84,16 +136,56 @@ def parse_variants(names: str | Sequence[str]) -> tuple[str, ...]:
     return parse_names(names, tuple(START_SETS), "variant")
 
 
+def parse_difficulties(names: str | Sequence[str]) -> tuple[str, ...]:
+    """Solo Mode difficulties, in the rulebook's order (easy, medium, hard, insane) whatever the order given."""
+    chosen = parse_names(names, DEFAULT_DIFFICULTIES, "difficulty")
+    return tuple(d for d in DEFAULT_DIFFICULTIES if d in chosen)
+
+
+def check_mode(mode: str) -> str:
+    mode = mode.strip().lower()
+    if mode not in MODES:
+        raise CommandsimError(f"unknown mode '{mode}': expected one of {', '.join(MODES)}")
+    return mode
+
+
 def check_strategy(name: str) -> str:
     """The strategy's display name; raises ``StrategyError`` for an unknown name or a bad file."""
     return load_params(name)[0]
 
 
-def check_games(games: int) -> int:
+def check_games(games: int, mode: str = "duel") -> int:
+    if mode == "solo":
+        if games < 1:
+            raise CommandsimError(f"games per cell must be at least 1, got {games}")
+        return games
     if games < 2 or games % 2:
         raise CommandsimError(f"games per cell must be an even number >= 2 (each seed is played once with each "
                               f"seat order), got {games}")
     return games
+
+
+def check_target(target_ci: float | None, max_games: int | None, games: int, mode: str = "duel") -> int | None:
+    """The per-cell cap of a target-interval sweep (None without a target); raises for a bad pair."""
+    if target_ci is None:
+        if max_games is not None:
+            raise CommandsimError("a games cap (max_games) applies only with a target interval (target_ci)")
+        return None
+    if not 0 < target_ci < 0.5:
+        raise CommandsimError(f"the target half-width must be between 0 and 0.5 (a share, e.g. 0.01 for "
+                              f"+-1 point), got {target_ci}")
+    cap = DEFAULT_MAX_GAMES if max_games is None else max_games
+    if cap < games:
+        raise CommandsimError(f"the games cap ({cap}) must be at least the games of the first round ({games})")
+    if mode != "solo" and cap % 2:
+        raise CommandsimError(f"the games cap must be an even number (each seed is played with each seat "
+                              f"order), got {cap}")
+    return cap
+
+
+def ai_faction(player: str) -> str:
+    """The A.I.'s faction in Solo Mode: the faction the player does not play."""
+    return next(f for f in FACTIONS if f != player)
 
 
 def sweep_cells(factions: Sequence[str], variants: Sequence[str], strategy: str, opponent_strategy: str,
@@ -113,6 +205,18 @@ def sweep_cells(factions: Sequence[str], variants: Sequence[str], strategy: str,
     return [Cell((a, b), (va, vb), (strategy, opponent_strategy)) for a, b in pairs for va, vb in variant_pairs]
 
 
+def solo_cells(factions: Sequence[str], variants: Sequence[str], difficulties: Sequence[str],
+               strategy: str) -> list[Cell]:
+    """Solo Mode cells: the player's faction x variant x difficulty, in that order.
+
+    The player's ``strategy`` is passed for both seats: in Solo Mode the engine plays seat 1 by the
+    rulebook's A.I. whatever strategy is named, and labels it (``second_strategy``) itself."""
+    factions = parse_factions(factions, mode="solo")
+    variants, difficulties = parse_variants(variants), parse_difficulties(difficulties)
+    return [Cell((f, ai_faction(f)), (v, AI_VARIANT), (strategy, strategy), mode="solo", difficulty=d)
+            for f in factions for v in variants for d in difficulties]
+
+
 # ---- running it
 
 def _market_cards(tables: CardTables) -> np.ndarray:
@@ -126,24 +230,48 @@ def card_info(tables: CardTables) -> pd.DataFrame:
                          "power_cost": [c.power_cost for c in tables.catalog]})
 
 
-def run_sweep(factions: Sequence[str] | str = DEFAULT_FACTIONS, variants: Sequence[str] | str = DEFAULT_VARIANTS,
-              strategy: str = DEFAULT_STRATEGY, opponent_strategy: str | None = None, games: int = DEFAULT_GAMES,
-              seed: int = 1, threads: int | None = None, tables: CardTables | None = None,
-              max_turns: int = DEFAULT_MAX_TURNS, progress: Progress | None = None, *, mixed_variants: bool = False,
-              chunk_size: int = DEFAULT_CHUNK) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Play the grid and return ``(aggregate, cards)``.
+def half_width(counts: pd.DataFrame, mode: str = "duel") -> float:
+    """Half-width of the 95% Wilson interval of a cell's win rate (seat both), from its
+    ``perspective_counts``: the wider of the two factions' in duel mode, the player's in solo."""
+    if mode == "solo":
+        counts = counts[counts["seat"] == "first"]
+    per_side = counts.groupby(["faction", "variant", "strategy"], sort=False)[["games", "wins"]].sum()
+    if per_side.empty:
+        return float("nan")
+    low, high = wilson_interval(per_side["wins"].to_numpy(), per_side["games"].to_numpy())
+    return float(np.max((high - low) / 2))
 
-    ``aggregate`` has ``reports.aggregate.AGGREGATE_COLUMNS``: per cell, rows for both factions'
-    perspectives, each with seat first, second and both.  ``cards`` has one row per Market card
-    (plus any other card that was bought): ``card, kind, credit_cost, power_cost`` then
-    ``reports.aggregate.CARD_COLUMNS``, over every game of the sweep.
 
-    ``games`` per cell (even: half with each side first, on the same seeds ``0 .. games/2 - 1``);
-    ``progress(done, total)`` is called after every chunk of games.  Results do not depend on
+def _cell_counts(rec, cell: Cell) -> pd.DataFrame:
+    counts = perspective_counts(rec.games)
+    if cell.mode == "solo":   # the player's perspective only: it always moves first
+        counts = counts[counts["seat"] == "first"].reset_index(drop=True)
+    return counts
+
+
+def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None,
+               tables: CardTables | None = None, max_turns: int = DEFAULT_MAX_TURNS,
+               progress: Progress | None = None, *, target_ci: float | None = None, max_games: int | None = None,
+               per_game: GamesSink | None = None, chunk_size: int = DEFAULT_CHUNK) -> SweepResult:
+    """Play ``cells`` (from ``sweep_cells`` or ``solo_cells``, all of one mode) and return a ``SweepResult``.
+
+    ``games`` per cell (duel: even, half with each side first on seeds ``0 .. games/2 - 1``; solo:
+    seeds ``0 .. games - 1``).  With ``target_ci`` (a share: 0.01 is +-1 point) ``games`` is the size
+    of each round, and a cell stops at the first round whose interval half-width is at most
+    ``target_ci`` or when ``max_games`` (default ``DEFAULT_MAX_GAMES``) are played.
+    ``per_game(frame)`` receives every chunk's per-game records (``reports.per_game``) as they are
+    played; nothing per game is kept otherwise.  ``progress(done, total)`` is called after every
+    chunk; ``total`` shrinks when a cell reaches its target early.  Results do not depend on
     ``threads`` or ``chunk_size``.  Raises ``CommandsimError`` for a bad spec before any game.
     """
-    opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
-    check_games(games)
+    if not cells:
+        raise CommandsimError("no cells to play")
+    modes = {cell.mode for cell in cells}
+    if len(modes) != 1:
+        raise CommandsimError(f"a sweep plays cells of one mode, got {', '.join(sorted(modes))}")
+    mode = check_mode(modes.pop())
+    check_games(games, mode)
+    cap = check_target(target_ci, max_games, games, mode)
     if seed < 0:
         raise CommandsimError(f"seed must be >= 0, got {seed}")
     if max_turns < 1:
@@ -152,32 +280,109 @@ def run_sweep(factions: Sequence[str] | str = DEFAULT_FACTIONS, variants: Sequen
         raise CommandsimError(f"threads must be at least 1, got {threads}")
     if chunk_size < 1:
         raise CommandsimError(f"chunk_size must be at least 1, got {chunk_size}")
-    for s in (strategy, opponent_strategy):
-        check_strategy(s)
-    cells = sweep_cells(factions, variants, strategy, opponent_strategy, mixed_variants)
-    tables = load_cards() if tables is None else tables
-
-    half = games // 2
-    total = len(cells) * games
-    done = 0
-    counts: list[pd.DataFrame] = []
-    card_parts: list[pd.DataFrame] = []
     for cell in cells:
-        orders = ((cell.matchup(max_turns), cell.strategies),
-                  (cell.matchup(max_turns).swapped(), cell.strategies[::-1]))
-        for matchup, strategies in orders:
-            for start in range(0, half, chunk_size):
-                n = min(chunk_size, half - start)
-                rec = play_games(n, seed, matchup, strategies, tables, threads, first_game=start, keep_bought=True)
-                counts = [combine_counts(*counts, perspective_counts(rec.games))]
-                card_parts = [combine_counts(*card_parts, card_counts(rec.bought, rec.games["winner"],
-                                                                      rec.card_names))]
-                done += n
-                if progress is not None:
-                    progress(done, total)
+        cell.matchup(max_turns).validate()
+        for s in set(cell.strategies):
+            check_strategy(s)
+    tables = load_cards() if tables is None else tables
+    market = np.flatnonzero(_market_cards(tables))
+    seats = (0,) if mode == "solo" else (0, 1)
 
-    aggregate = summarise(counts[0], seed=seed, mode="duel", difficulty="")
+    per_seed = 2 if mode == "duel" else 1        # games per seed: one per seat order
+    round_seeds = games // per_seed
+    cap_seeds = (cap if cap is not None else games) // per_seed
+    total = len(cells) * cap_seeds * per_seed
+    done = 0
+    all_counts: list[tuple[Cell, pd.DataFrame]] = []
+    card_parts: list[pd.DataFrame] = []
+    cell_rows = []
+    for cell in cells:
+        counts: list[pd.DataFrame] = []
+        opponent_label = AI_STRATEGY if mode == "solo" else cell.strategies[1]
+        played = 0
+        width = float("nan")
+        while played < cap_seeds:
+            stop = min(played + round_seeds, cap_seeds)
+            for matchup, strategies in cell.orders(max_turns):
+                for start in range(played, stop, chunk_size):
+                    n = min(chunk_size, stop - start)
+                    rec = play_games(n, seed, matchup, strategies, tables, threads, first_game=start,
+                                     keep_bought=True)
+                    counts = [combine_counts(*counts, _cell_counts(rec, cell))]
+                    card_parts = [combine_counts(*card_parts, card_counts(rec.bought, rec.games["winner"],
+                                                                          rec.card_names, seats))]
+                    if per_game is not None:
+                        per_game(per_game_frame(rec, mode, cell.difficulty or "", market))
+                    if mode == "solo" and len(rec.games):
+                        opponent_label = str(rec.games["second_strategy"].iloc[0])
+                    done += n
+                    if progress is not None:
+                        progress(done, total)
+            played = stop
+            width = half_width(counts[0], mode)
+            if target_ci is not None and width <= target_ci:
+                break
+        total -= (cap_seeds - played) * per_seed
+        if progress is not None and played < cap_seeds:
+            progress(done, total)
+        all_counts.append((cell, counts[0]))
+        hit_cap = target_ci is not None and not width <= target_ci
+        cell_rows.append(_cell_row(cell, opponent_label, played * per_seed, width, hit_cap))
+
+    aggregate = _aggregate(all_counts, mode, seed)
     cards = card_table(card_parts[0])
     keep = _market_cards(tables) | (cards["times_bought"].to_numpy() > 0)
     cards = card_info(tables).merge(cards, on="card", how="right")[keep].reset_index(drop=True)
-    return aggregate, cards
+    return SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)))
+
+
+def _cell_row(cell: Cell, opponent_strategy: str, games: int, width: float, hit_cap: bool) -> dict:
+    return {"mode": cell.mode, "faction": cell.factions[0], "opponent_faction": cell.factions[1],
+            "variant": cell.variants[0], "opponent_variant": cell.variants[1], "difficulty": cell.difficulty or "",
+            "strategy": cell.strategies[0], "opponent_strategy": opponent_strategy,
+            "games": games, "half_width": width, "hit_cap": bool(hit_cap)}
+
+
+def _aggregate(all_counts: list[tuple[Cell, pd.DataFrame]], mode: str, seed: int) -> pd.DataFrame:
+    if mode == "duel":
+        return summarise(combine_counts(*(c for _, c in all_counts)), seed=seed, mode="duel", difficulty="")
+    parts = []
+    for difficulty in DEFAULT_DIFFICULTIES:
+        counts = [c for cell, c in all_counts if cell.difficulty == difficulty]
+        if counts:
+            parts.append(summarise(combine_counts(*counts), seed=seed, mode="solo", difficulty=difficulty))
+    return pd.concat(parts, ignore_index=True)
+
+
+def run_sweep(factions: Sequence[str] | str = DEFAULT_FACTIONS, variants: Sequence[str] | str = DEFAULT_VARIANTS,
+              strategy: str = DEFAULT_STRATEGY, opponent_strategy: str | None = None, games: int = DEFAULT_GAMES,
+              seed: int = 1, threads: int | None = None, tables: CardTables | None = None,
+              max_turns: int = DEFAULT_MAX_TURNS, progress: Progress | None = None, *, mixed_variants: bool = False,
+              chunk_size: int = DEFAULT_CHUNK, mode: str = "duel",
+              difficulties: Sequence[str] | str = DEFAULT_DIFFICULTIES, target_ci: float | None = None,
+              max_games: int | None = None, per_game: GamesSink | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Play the grid and return ``(aggregate, cards)`` (``play_sweep`` also gives the per-cell table).
+
+    ``aggregate`` has ``reports.aggregate.AGGREGATE_COLUMNS``: per cell, rows for both factions'
+    perspectives, each with seat first, second and both (Solo Mode: the player's rows, seat first
+    and both).  ``cards`` has one row per Market card (plus any other card that was bought):
+    ``card, kind, credit_cost, power_cost`` then ``reports.aggregate.CARD_COLUMNS``, over every
+    game of the sweep.
+
+    ``games`` per cell (duel: even, half with each side first, on the same seeds ``0 .. games/2 - 1``);
+    ``progress(done, total)`` is called after every chunk of games.  Results do not depend on
+    ``threads`` or ``chunk_size``.  Raises ``CommandsimError`` for a bad spec before any game.
+    """
+    mode = check_mode(mode)
+    opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
+    if mode == "solo":
+        if opponent_strategy != strategy:
+            raise CommandsimError("Solo Mode has no opponent strategy: the A.I. plays by the rulebook")
+        if mixed_variants:
+            raise CommandsimError("mixed variants apply only to duel mode (the A.I. uses the standard cards)")
+        cells = solo_cells(factions, variants, difficulties, strategy)
+    else:
+        cells = sweep_cells(factions, variants, strategy, opponent_strategy, mixed_variants)
+    result = play_sweep(cells, games, seed, threads, tables, max_turns, progress, target_ci=target_ci,
+                        max_games=max_games, per_game=per_game, chunk_size=chunk_size)
+    return result.aggregate, result.cards

@@ -172,3 +172,168 @@ def test_ctrl_c_writes_nothing_and_exits_130(tmp_path, monkeypatch):
     assert result.exit_code == 130, result.output
     assert "Interrupted after 20 of 80 games; nothing written." in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+# ---- --target-ci / --max-games
+
+def test_target_ci_stops_when_every_cell_is_narrow_enough(tmp_path):
+    """A loose target (+-20 points) is met after the first round of 40 games, far below the cap."""
+    out = tmp_path / "sweep.csv"
+    result = run("--variants", "standard", "--target-ci", "0.2", "--max-games", "400", "--out", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    assert "Every cell reached a 95% interval of +-20.00% or narrower." in result.output
+    table = pd.read_csv(out, keep_default_na=False)
+    both = table[table["seat"] == "both"]
+    assert (both["games"] < 400).all() and (both["games"] == 40).all()
+    assert ((both["ci_high"] - both["ci_low"]) / 2 <= 0.2).all()
+
+
+def test_target_ci_stops_at_the_cap_and_says_which_cells(tmp_path):
+    out = tmp_path / "sweep.csv"
+    result = run("--target-ci", "0.01", "--max-games", "100", "--out", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    assert "2 of 2 cells stopped at --max-games 100 before reaching +-1.00%:" in result.output
+    assert "federation standard (balanced) vs sunder standard (balanced)" in result.output
+    table = pd.read_csv(out, keep_default_na=False)
+    # rounds of 40 games: 40, 80, then the last round is cut to the cap
+    assert (table[table["seat"] == "both"]["games"] == 100).all()
+    assert (table[table["seat"] != "both"]["games"] == 50).all()
+
+
+def test_target_ci_rounds_do_not_depend_on_chunk_size():
+    from reports.sweep import play_sweep, sweep_cells
+    cells = sweep_cells(["federation", "sunder"], ["standard"], "balanced", "balanced")
+    big = play_sweep(cells, games=20, seed=5, target_ci=0.12, max_games=200)
+    small = play_sweep(cells, games=20, seed=5, target_ci=0.12, max_games=200, chunk_size=3)
+    pd.testing.assert_frame_equal(big.aggregate, small.aggregate)
+    pd.testing.assert_frame_equal(big.cells, small.cells)
+    assert 20 <= big.cells["games"].iloc[0] <= 200
+
+
+def test_progress_total_shrinks_when_a_cell_stops_early():
+    from reports.sweep import play_sweep, sweep_cells
+    calls = []
+    play_sweep(sweep_cells(["federation", "sunder"], ["standard"], "balanced", "balanced"), games=40, seed=1,
+               target_ci=0.3, max_games=4000, progress=lambda done, total: calls.append((done, total)))
+    assert calls[0][1] == 4000 and calls[-1] == (40, 40)
+
+
+# ---- --per-game
+
+PER_GAME_BASE = ["mode", "difficulty", "game", "seed", "first_faction", "second_faction", "first_variant",
+                 "second_variant", "first_strategy", "second_strategy", "winner", "turns", "first_hull",
+                 "second_hull"]
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_per_game_writes_one_row_per_game(tmp_path, suffix):
+    out, games_path = tmp_path / "sweep.csv", tmp_path / f"games{suffix}"
+    result = run("--per-game", str(games_path), "--out", str(out), "-q")
+    assert result.exit_code == 0, result.output
+    assert f"{games_path} (per game, 80 rows)" in result.output
+    games = (pd.read_csv(games_path, keep_default_na=False) if suffix == ".csv" else pd.read_parquet(games_path))
+    assert len(games) == 80                              # 2 cells x 40 games
+    assert list(games.columns[:len(PER_GAME_BASE)]) == PER_GAME_BASE
+    bought = [c for c in games.columns if c.startswith(("first_bought:", "second_bought:"))]
+    assert bought and len(bought) % 2 == 0 and "first_bought:Railgun" in bought
+    assert set(games["winner"]) <= {"first", "second", "draw"}
+    assert (games["mode"] == "duel").all() and (games["difficulty"] == "").all()
+    # every seed of a cell is played once with each seat order
+    for _, cell in games.groupby("first_variant"):
+        assert sorted(cell["game"]) == sorted(list(range(20)) * 2)
+    # the per-game rows add up to the aggregate
+    table = pd.read_csv(out, keep_default_na=False)
+    for r in table[table["seat"] == "first"].itertuples():
+        mine = games[(games["first_faction"] == r.faction) & (games["first_variant"] == r.variant)]
+        assert len(mine) == r.games and (mine["winner"] == "first").sum() == r.wins
+        assert mine["turns"].mean() == pytest.approx(r.mean_turns)
+
+
+def test_per_game_is_off_by_default(tmp_path):
+    assert run("--variants", "standard", "--out", str(tmp_path / "sweep.csv"), "-q").exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sweep.csv", "sweep_cards.csv"]
+
+
+def test_ctrl_c_leaves_no_per_game_file(tmp_path, monkeypatch):
+    import reports.sweep as sw
+    real = sw.play_games
+    calls = []
+
+    def interrupted(*a, **k):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+
+    monkeypatch.setattr(sw, "play_games", interrupted)
+    result = run("--per-game", str(tmp_path / "games.parquet"), "--out", str(tmp_path / "sweep.csv"))
+    assert result.exit_code == 130, result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_write_also_removes_the_per_game_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(pd.DataFrame, "to_csv", lambda self, path, *a, **k: (
+        (_ for _ in ()).throw(OSError(28, "No space left on device")) if "sweep" in str(path) else None))
+    result = run("--per-game", str(tmp_path / "games.parquet"), "--out", str(tmp_path / "sweep.csv"), "-q")
+    assert result.exit_code == 2, result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+# ---- --mode solo
+
+def solo_or_skip():
+    """Skip when the engine cannot play Solo Mode yet (it raises for a solo matchup)."""
+    from simcore.engine.matchup import Matchup, MatchupError
+    from simcore.simulate import play_games
+    try:
+        play_games(2, 1, Matchup(mode="solo", difficulty="easy"))
+    except (MatchupError, NotImplementedError) as exc:
+        pytest.skip(f"Solo Mode not available in the engine yet: {exc}")
+
+
+def test_solo_sweep_rows_are_the_players(tmp_path):
+    solo_or_skip()
+    out, games_path = tmp_path / "solo.csv", tmp_path / "games.csv"
+    result = CliRunner().invoke(cli.main, ["sweep", "--mode", "solo", "--games", "25", "--factions", "federation",
+                                           "--variants", "standard", "--difficulties", "hard,easy",
+                                           "--per-game", str(games_path), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "DIFFICULTY" in result.output and "First player" not in result.output
+    table = pd.read_csv(out, keep_default_na=False)
+    assert list(table.columns) == list(AGGREGATE_COLUMNS)
+    assert (table["mode"] == "solo").all()
+    assert list(table["difficulty"]) == ["easy", "easy", "hard", "hard"]      # the rulebook's order
+    assert list(table["seat"]) == ["first", "both"] * 2
+    assert (table["faction"] == "federation").all() and (table["opponent_faction"] == "sunder").all()
+    assert (table["opponent_strategy"] != "balanced").all()                   # the A.I.'s side
+    assert (table["games"] == 25).all()                                       # no seat swap: N seeds, N games
+    first, both = table[table["seat"] == "first"], table[table["seat"] == "both"]
+    assert first[["wins", "losses", "draws"]].to_numpy().tolist() == both[["wins", "losses", "draws"]].to_numpy().tolist()
+    games = pd.read_csv(games_path, keep_default_na=False)
+    assert len(games) == 50 and set(games["difficulty"]) == {"easy", "hard"} and (games["mode"] == "solo").all()
+    assert (games["first_faction"] == "federation").all()
+    cards = pd.read_csv(tmp_path / "solo_cards.csv")
+    assert (cards["seat_games"] == 50).all()                                  # the player's seat only
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--mode", "solo", "--opponent-strategy", "random"], "Solo Mode has no opponent strategy"),
+    (["--mode", "solo", "--mixed-variants"], "applies only to --mode duel"),
+    (["--mode", "solo", "--difficulties", "easy,nightmare"], "unknown difficulty 'nightmare'"),
+    (["--mode", "arena"], "--mode"),
+    (["--difficulties", "easy"], "difficulties apply only to --mode solo"),
+    (["--target-ci", "0"], "--target-ci"),
+    (["--target-ci", "0.7"], "--target-ci"),
+    (["--max-games", "100"], "applies only with --target-ci"),
+    (["--target-ci", "0.1", "--games", "40", "--max-games", "20"], "at least the games of the first round"),
+    (["--target-ci", "0.1", "--games", "40", "--max-games", "41"], "must be an even number"),
+    (["--per-game", "OUT/games.txt"], ".csv or .parquet"),
+    (["--per-game", "OUT/sweep.csv"], "is also the aggregate"),
+])
+def test_bad_new_options_are_usage_errors_and_write_nothing(tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli.main, ["sweep", "--out", "OUT/sweep.csv", *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "OUT").exists()

@@ -1,0 +1,250 @@
+"""Paired comparison of two settings A and B of one faction against a fixed opponent, on common seeds.
+
+A and B differ in the subject faction's starting-card variant (e.g. asymmetrical vs standard), in the
+card set of the whole game (an edited card file vs the shipped cards), or both; everything else —
+opponent faction, its variant, both strategies, the turn cap — is the same.
+
+**Seeds and seats.** Both settings play the same seeds ``0 .. games/2 - 1`` of base seed S, and every
+seed is played twice, once with the subject moving first and once with it moving second.  This is
+the issue's "seats swapped on alternate seeds" made exact per seed (each seed's seat effect cancels
+inside the seed, and the engine plays consecutive seeds with one seat order per call); it is also
+the sweep's convention, so side A's numbers equal the matching ``commandsim sweep`` cell's numbers
+for the same seed, game for game.
+
+**Paired difference.** The subject's score on a seed is the mean of its two games (win 1, draw 1/2,
+loss 0).  With ``a_i`` and ``b_i`` the scores of seed i under A and B, the difference is
+``mean(a_i - b_i)`` with the normal interval of ``reports.stats.paired_difference`` over the seeds
+(common random numbers: the seed-to-seed variance both share drops out).
+
+**Verdict** against an equivalence band of +-``band`` (a share: 0.02 is 2 points), on the 95%
+interval [lo, hi] of the difference A - B:
+
+* ``balanced``: the whole interval lies inside the band (``-band <= lo`` and ``hi <= band``): any
+  difference is smaller than the band.  This wins over the next two: a real but small difference is
+  balanced.
+* ``favours_a`` / ``favours_b``: not balanced, and the interval lies entirely above 0 (lo > 0:
+  favours A) or entirely below 0 (hi < 0: favours B).  The text gives the favoured side's lead and
+  its interval in points, e.g. "favours asymmetrical by 3.1 points [1.2, 5.0]".  The lead may be
+  smaller than the band at one end of the interval: the interval excludes "no difference" but not
+  "a difference inside the band".
+* ``unclear``: otherwise (the interval holds 0 and reaches beyond the band, or there are too few
+  seeds for an interval): "not enough games to tell".
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simcore.cards import compile_cards, load_card_list, read_cards
+from simcore.cards.loader import display_path, merge_cards
+from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup
+from simcore.errors import CommandsimError
+from simcore.simulate import play_games
+from simcore.tables import FACTIONS, START_SETS, CardTables
+
+from .stats import paired_difference, wilson_interval
+from .sweep import DEFAULT_CHUNK, DEFAULT_GAMES, check_games, check_strategy
+
+DEFAULT_BAND = 0.02
+SHIPPED = "shipped"
+VERDICTS = ("balanced", "favours_a", "favours_b", "unclear")
+NOT_ENOUGH = "not enough games to tell"
+COMPARE_COLUMNS = (
+    "faction", "opponent_faction", "opponent_variant", "strategy", "opponent_strategy",
+    "label_a", "label_b", "variant_a", "variant_b", "cards_a", "cards_b", "seeds", "games",
+    "wins_a", "losses_a", "draws_a", "win_rate_a", "ci_low_a", "ci_high_a",
+    "wins_b", "losses_b", "draws_b", "win_rate_b", "ci_low_b", "ci_high_b",
+    "score_a", "score_b", "diff", "diff_ci_low", "diff_ci_high", "diff_se", "band", "verdict", "verdict_text",
+    "max_turns", "seed")
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One side of a comparison: the subject's starting-card variant and the game's card set."""
+    variant: str
+    tables: CardTables
+    cards: str = SHIPPED          # the card set in the tables: "shipped", or "shipped + <override path> ..."
+    card_label: str = "shipped cards"   # its short name in verdicts
+
+
+@dataclass
+class Comparison:
+    """``table``: one row (``COMPARE_COLUMNS``); ``pairs``: one row per seed with the subject's
+    score under A and B (mean of its two games) and their difference."""
+    table: pd.DataFrame
+    pairs: pd.DataFrame
+
+    @property
+    def row(self) -> pd.Series:
+        return self.table.iloc[0]
+
+
+# ---- the verdict
+
+def verdict(diff: float, low: float, high: float, band: float = DEFAULT_BAND, label_a: str = "A",
+            label_b: str = "B") -> tuple[str, str]:
+    """``(code, text)`` for a difference A - B with 95% interval [low, high] and band +-``band``.
+
+    Codes (``VERDICTS``) and texts: ``balanced`` / "balanced"; ``favours_a`` / "favours <A> by d points
+    [lo, hi]"; ``favours_b`` / "favours <B> by d points [lo, hi]" (d and the interval as the favoured
+    side's lead); ``unclear`` / "not enough games to tell".  See the module text for the rule.
+    """
+    if band < 0:
+        raise ValueError(f"band must be >= 0, got {band}")
+    if not all(np.isfinite([diff, low, high])):
+        return "unclear", NOT_ENOUGH
+    if -band <= low and high <= band:
+        return "balanced", "balanced"
+    if low > 0:
+        return "favours_a", f"favours {label_a} by {_points(diff)} points [{_points(low)}, {_points(high)}]"
+    if high < 0:
+        return "favours_b", f"favours {label_b} by {_points(-diff)} points [{_points(-high)}, {_points(-low)}]"
+    return "unclear", NOT_ENOUGH
+
+
+def _points(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+# ---- checking the spec
+
+def parse_pair(names: str, known, what: str) -> tuple[str, str]:
+    """Two comma-separated names (the subject's, then the opponent's); the same name twice is allowed."""
+    items = [x.strip().lower() for x in names.split(",")]
+    if len(items) != 2 or not all(items):
+        raise CommandsimError(f"expected two {what} names separated by a comma (subject,opponent), got {names!r}")
+    for x in items:
+        if x not in known:
+            raise CommandsimError(f"unknown {what} '{x}': expected one of {', '.join(known)}")
+    return items[0], items[1]
+
+
+def check_variant(name: str) -> str:
+    name = name.strip().lower()
+    if name not in START_SETS:
+        raise CommandsimError(f"unknown variant '{name}': expected one of {', '.join(START_SETS)}")
+    return name
+
+
+def load_settings(variant_a: str = "standard", variant_b: str | None = None, cards=None,
+                  cards_b=None) -> tuple[Setting, Setting]:
+    """Settings A and B: A uses the shipped cards with ``cards`` overrides (if any), B the same set with
+    ``cards_b`` merged on top (its cards replace cards with the same key and add new ones).
+
+    Raises ``CommandsimError`` (card data errors name the file, card and field) or when A and B
+    would be identical."""
+    variant_a = check_variant(variant_a)
+    variant_b = variant_a if variant_b is None else check_variant(variant_b)
+    base = load_card_list(overrides=cards)
+    tables_a = compile_cards(base)
+    name_a = SHIPPED if cards is None else f"{SHIPPED} + {display_path(Path(cards))}"
+    short_a = "shipped cards" if cards is None else f"cards {Path(cards).name}"
+    a = Setting(variant_a, tables_a, name_a, short_a)
+    if cards_b is None:
+        if variant_a == variant_b:
+            raise CommandsimError(f"A and B are the same setting (variant {variant_a}, the same cards): give a "
+                                  f"different variant for B or an edited card set for B")
+        return a, Setting(variant_b, tables_a, name_a, short_a)
+    tables_b = compile_cards(merge_cards(base, read_cards(cards_b)))
+    return a, Setting(variant_b, tables_b, f"{name_a} + {display_path(Path(cards_b))}",
+                      f"cards {Path(cards_b).name}")
+
+
+def side_labels(a: Setting, b: Setting) -> tuple[str, str]:
+    """Short names of the two settings, from what differs between them (e.g. "asymmetrical" and
+    "standard", or "shipped cards" and "cards railgun5.toml")."""
+    parts_a, parts_b = [], []
+    if a.variant != b.variant:
+        parts_a.append(a.variant)
+        parts_b.append(b.variant)
+    if a.cards != b.cards:
+        parts_a.append(a.card_label)
+        parts_b.append(b.card_label if b.card_label != a.card_label else b.cards)
+    return ", ".join(parts_a) or "A", ", ".join(parts_b) or "B"
+
+
+# ---- playing it
+
+def _subject_points(winner, subject_seat: str) -> np.ndarray:
+    """2 x the subject's score per game: 2 win, 1 draw, 0 loss (small integers)."""
+    w = np.asarray(pd.Series(winner).astype(str))
+    return np.where(w == subject_seat, 2, np.where(w == "draw", 1, 0)).astype(np.int8)
+
+
+def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str] = ("federation", "sunder"),
+                opponent_variant: str = "standard", strategy: str = "balanced", opponent_strategy: str | None = None,
+                games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None,
+                max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND, progress: Progress | None = None,
+                *, chunk_size: int = DEFAULT_CHUNK) -> Comparison:
+    """Play A and B on the same ``games // 2`` seeds, each seed with the subject (``factions[0]``)
+    first and second, against ``factions[1]`` with ``opponent_variant``; returns a ``Comparison``.
+
+    ``band`` is a share (0.02 = 2 points).  ``progress(done, total)`` is called after every chunk
+    (``total`` = 2 * games).  Results do not depend on ``threads`` or ``chunk_size``.
+    """
+    opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
+    check_games(games)
+    subject, opponent = factions
+    for f in factions:
+        if f not in FACTIONS:
+            raise CommandsimError(f"unknown faction '{f}': expected one of {', '.join(FACTIONS)}")
+    opponent_variant = check_variant(opponent_variant)
+    for s in {strategy, opponent_strategy}:
+        check_strategy(s)
+    if not 0 <= band < 1:
+        raise CommandsimError(f"the band must be a share between 0 and 1, got {band}")
+    if seed < 0:
+        raise CommandsimError(f"seed must be >= 0, got {seed}")
+    if chunk_size < 1:
+        raise CommandsimError(f"chunk_size must be at least 1, got {chunk_size}")
+    seeds = games // 2
+    points = {}
+    done, total = 0, 4 * seeds
+    for side, setting in (("a", setting_a), ("b", setting_b)):
+        first = Matchup((subject, opponent), (setting.variant, opponent_variant), max_turns)
+        first.validate()
+        orders = (("first", first, (strategy, opponent_strategy)),
+                  ("second", first.swapped(), (opponent_strategy, strategy)))
+        per_seed = np.zeros(seeds, np.int16)
+        outcomes = {"wins": 0, "losses": 0, "draws": 0}
+        for seat, matchup, strategies in orders:
+            for start in range(0, seeds, chunk_size):
+                n = min(chunk_size, seeds - start)
+                rec = play_games(n, seed, matchup, strategies, setting.tables, threads, first_game=start,
+                                 keep_bought=False)
+                p = _subject_points(rec.games["winner"], seat)
+                per_seed[start:start + n] += p
+                outcomes["wins"] += int((p == 2).sum())
+                outcomes["draws"] += int((p == 1).sum())
+                outcomes["losses"] += int((p == 0).sum())
+                done += n
+                if progress is not None:
+                    progress(done, total)
+        points[side] = (per_seed, outcomes)
+
+    score_a = points["a"][0] / 4.0
+    score_b = points["b"][0] / 4.0
+    pairs = pd.DataFrame({"game": np.arange(seeds), "score_a": score_a, "score_b": score_b,
+                          "diff": score_a - score_b})
+    label_a, label_b = side_labels(setting_a, setting_b)
+    row = {"faction": subject, "opponent_faction": opponent, "opponent_variant": opponent_variant,
+           "strategy": check_strategy(strategy), "opponent_strategy": check_strategy(opponent_strategy),
+           "label_a": label_a, "label_b": label_b, "variant_a": setting_a.variant, "variant_b": setting_b.variant,
+           "cards_a": setting_a.cards, "cards_b": setting_b.cards, "seeds": seeds, "games": 2 * seeds}
+    for side in ("a", "b"):
+        o = points[side][1]
+        lo, hi = wilson_interval(o["wins"], 2 * seeds)
+        row.update({f"wins_{side}": o["wins"], f"losses_{side}": o["losses"], f"draws_{side}": o["draws"],
+                    f"win_rate_{side}": o["wins"] / (2 * seeds), f"ci_low_{side}": lo, f"ci_high_{side}": hi})
+    d = paired_difference(score_a, score_b)
+    code, text = verdict(d.mean, d.ci_low, d.ci_high, band, label_a, label_b)
+    row.update({"score_a": float(score_a.mean()), "score_b": float(score_b.mean()), "diff": d.mean,
+                "diff_ci_low": d.ci_low, "diff_ci_high": d.ci_high, "diff_se": d.se, "band": band,
+                "verdict": code, "verdict_text": text, "max_turns": max_turns, "seed": seed})
+    return Comparison(pd.DataFrame([row], columns=list(COMPARE_COLUMNS)), pairs)

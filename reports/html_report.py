@@ -1,0 +1,201 @@
+"""A self-contained HTML report (plots embedded as base64 PNG: it opens offline) plus the same plots
+as PNG files, from the tables of ``reports.inputs.read_results``.
+
+    >>> from reports.inputs import read_results
+    >>> from reports.html_report import build_report, write_report
+    >>> report = build_report(read_results(["out/sweep.csv", "out/compare.csv"]))
+    >>> write_report(report, "out/report")          # report.html and the PNGs, all or nothing
+
+Sections (each only when its data is there; the report says what is missing and why):
+win rate per cell with intervals, heat map(s), game length (a distribution from per-game records,
+else the aggregates' mean length per cell), first-player advantage (duel rows), per-card buy rate
+and win rate when bought (per-card tables), paired comparisons.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pandas as pd
+
+from . import plots
+from . import report_data as data
+from .files import write_files
+from .inputs import Results, ResultsFileError
+
+REPORT_NAME = "report.html"
+
+
+@dataclass
+class Section:
+    title: str
+    image: str | None = None           # PNG file name, a key of Report.images
+    notes: list[str] = field(default_factory=list)
+    table: pd.DataFrame | None = None  # shown under the plot
+
+
+@dataclass
+class Report:
+    title: str
+    sections: list[Section]
+    images: dict[str, bytes]           # PNG file name -> bytes
+    notes: list[str]                   # about the whole report (what was not available)
+    inputs: list[tuple[str, str]]
+
+    def html(self) -> str:
+        return render_html(self)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_") or "results"
+
+
+def _percent(x) -> str:
+    return "" if pd.isna(x) else f"{x:.1%}"
+
+
+def _interval(lo, hi) -> str:
+    return "" if pd.isna(lo) else f"{lo:.1%} – {hi:.1%}"
+
+
+def build_report(results: Results, title: str = "commandsim balance report") -> Report:
+    """Plots and tables of ``results``; raises ``ResultsFileError`` if there is nothing to report."""
+    if all(t.empty for t in (results.aggregate, results.cards, results.per_game, results.compare)):
+        raise ResultsFileError("nothing to report: give a sweep aggregate, per-card table, per-game records or a "
+                               "comparison")
+    sections: list[Section] = []
+    images: dict[str, bytes] = {}
+    notes: list[str] = []
+
+    def add(section: Section, name: str | None = None, figure=None):
+        if figure is not None:
+            images[name] = plots.png_bytes(figure)
+            section.image = name
+        sections.append(section)
+
+    agg = results.aggregate
+    if not agg.empty:
+        rates = data.win_rate_table(agg)
+        shown = pd.DataFrame({"cell": rates["label"], "games": rates["games"], "wins": rates["wins"],
+                              "losses": rates["losses"], "draws": rates["draws"],
+                              "win rate": rates["win_rate"].map(_percent),
+                              "95% CI": [_interval(lo, hi) for lo, hi in zip(rates["ci_low"], rates["ci_high"])],
+                              "mean turns": rates["mean_turns"].round(1)})
+        add(Section("Win rate per cell", notes=["Each faction's win rate over both seats (seat 'both'), with its "
+                                                "95% Wilson interval. Draws at the turn cap count as not won."],
+                    table=shown), "win_rates.png", plots.win_rates(rates))
+        for mode, name, what in (("duel", "heatmap.png", "faction × variant"),
+                                 ("solo", "heatmap_solo.png", "Solo Mode: faction and variant × difficulty")):
+            table = data.heatmap_table(agg, mode)
+            if not table.empty:
+                add(Section(f"Heat map: {what}", notes=["Win rate pooled over the opponents (wins / games of "
+                                                        "the seat-'both' rows)."]),
+                    name, plots.heatmap(table, f"Win rate, {what}", spread=0.5 if mode == "solo" else 0.25))
+    else:
+        notes.append("No sweep aggregate given: no win-rate, heat-map, mean-length or first-player plots.")
+
+    if not results.per_game.empty:
+        lengths = data.game_length_table(results.per_game)
+        add(Section("Game length", notes=[f"Distribution of game lengths from {len(results.per_game):,} per-game "
+                                          "records."]),
+            "game_length.png", plots.game_lengths(lengths))
+    elif not agg.empty:
+        msg = ("Only aggregates were given, so the game-length plot shows each cell's mean length; pass per-game "
+               "records (commandsim sweep --per-game) for the distribution.")
+        notes.append(msg)
+        add(Section("Game length", notes=[msg]), "game_length.png", plots.mean_turns(data.mean_turns_table(agg)))
+
+    if not agg.empty:
+        first = data.duel_first_player(agg)
+        if first.empty:
+            notes.append("No duel cells: first-player advantage does not apply (in Solo Mode the player always "
+                         "moves first).")
+        else:
+            shown = pd.DataFrame({"cell": first["side_a"].str.replace("|", " ") + " vs "
+                                  + first["side_b"].str.replace("|", " "), "games": first["games"],
+                                  "first wins": first["first_wins"], "second wins": first["second_wins"],
+                                  "draws": first["draws"], "first-player win rate": first["first_win_rate"].map(_percent),
+                                  "95% CI": [_interval(lo, hi) for lo, hi in zip(first["ci_low"], first["ci_high"])]})
+            add(Section("First-player advantage", notes=["Share of games won by the player moving first (5 "
+                                                         "Credits; the second starts with 6), both factions in "
+                                                         "each seat on the same seeds."], table=shown),
+                "first_player.png", plots.first_player(first))
+
+    if not results.cards.empty:
+        sources = list(dict.fromkeys(results.cards["source"]))
+        for source in sources:
+            table = results.cards[results.cards["source"] == source]
+            name = "cards.png" if len(sources) == 1 else f"cards_{_slug(source)}.png"
+            add(Section(f"Market cards ({source})",
+                        notes=["Copies bought per seat-game, and the share of seat-games the buyer won (95% interval) "
+                               "next to the share won without the card. A card bought by winners is not "
+                               "necessarily what made them win."]),
+                name, plots.cards(table, f"Market cards ({source})"))
+    elif not agg.empty:
+        notes.append("No per-card table found (expected <stem>_cards.csv or .parquet next to the aggregate): no "
+                     "card plots.")
+
+    if not results.compare.empty:
+        cmp = results.compare
+        shown = pd.DataFrame({
+            "faction": cmp["faction"], "vs": cmp["opponent_faction"] + " " + cmp["opponent_variant"],
+            "A": cmp["label_a"], "B": cmp["label_b"], "games per side": cmp["games"],
+            "win rate A": [f"{_percent(r)} ({_interval(lo, hi)})"
+                           for r, lo, hi in zip(cmp["win_rate_a"], cmp["ci_low_a"], cmp["ci_high_a"])],
+            "win rate B": [f"{_percent(r)} ({_interval(lo, hi)})"
+                           for r, lo, hi in zip(cmp["win_rate_b"], cmp["ci_low_b"], cmp["ci_high_b"])],
+            "A − B (points)": [f"{100 * d:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+                               for d, lo, hi in zip(cmp["diff"], cmp["diff_ci_low"], cmp["diff_ci_high"])],
+            "band": [f"±{100 * b:.1f}" for b in cmp["band"]], "verdict": cmp["verdict_text"]})
+        add(Section("Paired comparisons", notes=[
+            "A and B on the same seeds, each seed with the subject first and second. The difference is the mean "
+            "per-seed score difference (win 1, draw ½) with its 95% paired interval. Verdict: 'balanced' when the "
+            "interval lies inside the band; 'favours X' when it lies entirely on X's side of 0 (and not inside "
+            "the band); otherwise 'not enough games to tell'."], table=shown),
+            "compare.png", plots.comparisons(cmp))
+
+    return Report(title, sections, images, notes, list(results.files))
+
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 2em; border-bottom: 1px solid #ccc; }
+img { max-width: 100%; height: auto; }
+table { border-collapse: collapse; font-size: 0.85em; margin: 1em 0; }
+th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; }
+th { background: #f4f4f4; }
+.note { color: #555; }
+"""
+
+
+def render_html(report: Report) -> str:
+    """The report as one HTML page with every image inlined (``data:image/png;base64``)."""
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>{html.escape(report.title)}</title><style>{_STYLE}</style></head><body>",
+           f"<h1>{html.escape(report.title)}</h1>",
+           f"<p class=\"note\">Written {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC from:</p><ul>"]
+    out += [f"<li>{html.escape(path)} ({html.escape(kind.replace('_', '-'))})</li>" for path, kind in report.inputs]
+    out.append("</ul>")
+    out += [f'<p class="note">{html.escape(note)}</p>' for note in report.notes]
+    for section in report.sections:
+        out.append(f"<h2>{html.escape(section.title)}</h2>")
+        out += [f'<p class="note">{html.escape(note)}</p>' for note in section.notes]
+        if section.image is not None:
+            encoded = base64.b64encode(report.images[section.image]).decode("ascii")
+            out.append(f'<img src="data:image/png;base64,{encoded}" alt="{html.escape(section.title)}">')
+        if section.table is not None:
+            out.append(section.table.to_html(index=False, escape=True, border=0))
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def write_report(report: Report, out_dir: str | Path) -> list[Path]:
+    """Write ``report.html`` and every PNG into ``out_dir`` (created if missing), all or nothing."""
+    out_dir = Path(out_dir)
+    files = {out_dir / name: png for name, png in report.images.items()}
+    files[out_dir / REPORT_NAME] = report.html().encode("utf-8")
+    return write_files(files)

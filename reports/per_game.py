@@ -1,0 +1,53 @@
+"""Per-game records as one flat table (``commandsim sweep --per-game``): one row per game.
+
+Columns: ``mode, difficulty`` (empty in duel mode), then the engine's per-game record
+(``simcore.simulate.Records.games``: ``game, seed, first_faction, second_faction, first_variant,
+second_variant, first_strategy, second_strategy, winner`` (first / second / draw), ``turns``, each
+seat's final hull, purchases, damage dealt and Malfunctions drawn), then the copies of each Market
+card each seat bought: ``first_bought:<card>`` and ``second_bought:<card>``.
+
+"first" is the seat that moved first: in Solo Mode always the player, "second" the A.I.
+Any game can be replayed from its ``seed`` with ``commandsim replay --seed``.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+KEY_COLUMNS = ("mode", "difficulty")
+BOUGHT_PREFIXES = ("first_bought:", "second_bought:")
+
+
+def bought_columns(card_names: Sequence[str]) -> list[str]:
+    """Names of the bought-copies columns for these cards, first seat's then second seat's."""
+    return [f"{prefix}{name}" for prefix in BOUGHT_PREFIXES for name in card_names]
+
+
+def per_game_frame(records, mode: str = "duel", difficulty: str = "", cards: Sequence[int] | None = None,
+                   second_strategy: str | None = None) -> pd.DataFrame:
+    """One row per game of ``records`` (a ``Records``), with the cell keys and bought copies.
+
+    ``cards``: indices of the card types whose purchases get a column per seat (default: every
+    type); ``second_strategy`` replaces the second seat's strategy label (Solo Mode: the A.I.).
+    """
+    games = records.games.copy()
+    for key, value in zip(KEY_COLUMNS, (mode, difficulty)):
+        if key in games.columns:
+            games[key] = value
+        else:
+            games.insert(list(KEY_COLUMNS).index(key), key, value)
+    games = games[list(KEY_COLUMNS) + [c for c in games.columns if c not in KEY_COLUMNS]]
+    games["winner"] = games["winner"].astype(str)
+    if second_strategy is not None:
+        games["second_strategy"] = second_strategy
+    names = list(records.card_names)
+    index = list(range(len(names))) if cards is None else [int(t) for t in cards]
+    bought = np.asarray(records.bought)
+    if bought.shape[0] != len(games):
+        raise ValueError("per-game records need the bought copies: play with keep_bought=True")
+    chosen = [names[t] for t in index]
+    copies = bought[:, :, index].astype(np.int32).reshape(len(games), 2 * len(index))
+    extra = pd.DataFrame(copies, columns=bought_columns(chosen), index=games.index)
+    return pd.concat([games.reset_index(drop=True), extra.reset_index(drop=True)], axis=1)
