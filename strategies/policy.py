@@ -11,14 +11,14 @@ from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_F
                                    SYS_DISC)
 from simcore.engine.rng import rand_below
 from simcore.engine.rules import (active_type, can_play_system, crew_with_expertise, has_crew_space, main_has_op,
-                                  pile, total_crew)
+                                  pile)
 from simcore.opcodes import Op
 from simcore.tables import C_BONUS, C_CREDIT, C_EXPERTISE, C_KIND, C_POWER, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, \
     KIND_SYSTEM
 
 from . import solo_ai
 from .effect_value import segment_value
-from .params import (KIND_RANDOM, KIND_SOLO_AI, N_PARAMS, P_CLEAR_CREW, P_COST_WEIGHT, P_CREW_BONUS, P_KIND,
+from .params import (KIND_RANDOM, KIND_SOLO_AI, N_PARAMS, P_COST_WEIGHT, P_CREW_BONUS, P_KIND,
                      P_SCRAP_BELOW)
 from . import heuristic
 from .actions import (A_CLEAR_CREW, A_DISCARD, A_PLAY_CREW, A_PLAY_SYSTEM, M_BUY_CREW, M_BUY_SYSTEM,  # noqa: F401
@@ -53,18 +53,6 @@ def draw_source(cards, piles, cnt, sc, strat, p):
 
 
 # ---------------------------------------------------------------- card phase
-@njit(cache=True)
-def power_deficit(cards, piles, cnt, sc, p, s):
-    """Power System s still lacks for the System cards of that type in p's hand."""
-    h = pile(p, HAND)
-    need = 0
-    for i in range(cnt[h]):
-        t = piles[h, i]
-        if cards[t, C_KIND] == KIND_SYSTEM and cards[t, C_SYSTEM] == s:
-            need += cards[t, C_POWER]
-    return need - sc[S_POWER + 3 * p + s]
-
-
 @njit(cache=True)
 def bonus_gain(cards, eff, strat, p, top, e):
     """Value of expertise e's bonus on card type ``top`` (negative bonuses are < 0)."""
@@ -118,10 +106,10 @@ def card_action(cards, eff, piles, cnt, sc, strat, p):
 
 
 @njit(cache=True)
-def power_system(cards, piles, cnt, sc, strat, p):
+def power_system(cards, piles, cnt, sc, strat, p, n):
     """System that receives 'any System' Power."""
     if is_solo_ai(strat, p):
-        return solo_ai.power_system(cards, piles, cnt, sc, p)
+        return solo_ai.power_system(cards, piles, cnt, sc, p, n)
     if is_random(strat, p):
         return rand_below(sc, N_SYSTEMS)
     return heuristic.power_system(cards, piles, cnt, sc, strat, p)
@@ -435,11 +423,6 @@ def pick_quantum_decks(piles, cnt, sc, strat, p, scores):
         elif second < 0 or scores[d] > scores[second]:
             second = d
     return first, second
-
-
-@njit(cache=True)
-def clear_crew_wanted(strat, p, cnt):
-    return total_crew(cnt, p) == 3 * MAX_CREW_PER_SYSTEM and strat[p, P_CLEAR_CREW] > 0.5
 
 
 @njit(cache=True)

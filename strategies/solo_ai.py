@@ -23,9 +23,9 @@ def worth(cards, t):
 
 
 @njit(cache=True)
-def power_system(cards, piles, cnt, sc, p):
-    """'Any System' Power goes to the System with the least Power, unless a System card in hand
-    still lacks Power: then to the System of the card that lacks least (it may become playable)."""
+def power_system(cards, piles, cnt, sc, p, n):
+    """'Any System' Power (n of it) goes to the System with the least Power, unless it lets a System
+    card in hand be played: then to the System of the card that lacks least."""
     h = pile(p, HAND)
     best = -1
     best_gap = 1 << 30
@@ -35,7 +35,7 @@ def power_system(cards, piles, cnt, sc, p):
             continue
         s = cards[t, C_SYSTEM]
         gap = cards[t, C_POWER] - sc[S_POWER + 3 * p + s]
-        if 0 < gap < best_gap and sc[S_POWER + 3 * p + s] < MAX_POWER:
+        if 0 < gap <= n and gap < best_gap and requirement_ok(cards, piles, cnt, p, t, s):
             best_gap = gap
             best = s
     if best >= 0:

@@ -478,10 +478,6 @@ def write_cards(path, cards: str):
     return load_cards(overrides=path)
 
 
-@pytest.mark.xfail(strict=True, reason="the A.I.'s 'any System' choice (strategies.solo_ai.power_system) is not "
-                                       "told how much Power the Ability gives: simcore/engine/primitives.py "
-                                       "power_targets and strategies/policy.py power_system do not pass the "
-                                       "amount, so Power that cannot pay for a card in hand still goes to it")
 def test_solo_ability_guide_power_that_cannot_pay_for_a_card_in_hand_goes_to_the_least_power(tmp_path):
     tables = write_cards(tmp_path, """
 [[card]]
@@ -544,9 +540,6 @@ def test_solo_ability_guide_taking_a_market_card_takes_from_its_market_deck():
     assert sc.market("scrap") == ["Siege Cannon"]
 
 
-@pytest.mark.xfail(strict=True, reason="simcore/engine/effects.py TAKE_MARKET puts a Crew card taken onto the "
-                                       "top of a deck on the A.I.'s Crew deck, which it never draws from (its one "
-                                       "Player deck is its System deck); no shipped card has dest=deck_top yet")
 def test_solo_ability_guide_a_market_card_taken_onto_its_deck_goes_on_its_one_player_deck(tmp_path):
     tables = write_cards(tmp_path, """
 [[card]]

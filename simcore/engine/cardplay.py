@@ -68,6 +68,18 @@ def play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s):
 
 
 @njit(cache=True)
+def free_plays(cards, eff, piles, cnt, sc, strat, log, p):
+    """Ship's A.I.: "play another System card from your hand with no Power cost"."""
+    h = pile(p, HAND)
+    while sc[S_FREE_PLAYS] > 0 and sc[S_WINNER] < 0:
+        sc[S_FREE_PLAYS] -= 1
+        j = free_play_card(cards, piles, cnt, sc, strat, p)
+        if j >= 0:
+            u = remove_at(piles, cnt, h, j)
+            play_system(cards, eff, piles, cnt, sc, strat, log, p, u, True)
+
+
+@njit(cache=True)
 def discard_for_credits(cards, piles, cnt, sc, log, p, i):
     h = pile(p, HAND)
     t = remove_at(piles, cnt, h, i)
@@ -104,13 +116,7 @@ def card_phase(cards, eff, piles, cnt, sc, strat, log, p):
             log_event(log, sc, p, EV_CLEAR_CREW, 0, 0, 0)
         else:
             discard_for_credits(cards, piles, cnt, sc, log, p, i)
-        # Ship's A.I.: "play another System card from your hand with no Power cost"
-        while sc[S_FREE_PLAYS] > 0 and sc[S_WINNER] < 0:
-            sc[S_FREE_PLAYS] -= 1
-            j = free_play_card(cards, piles, cnt, sc, strat, p)
-            if j >= 0:
-                u = remove_at(piles, cnt, h, j)
-                play_system(cards, eff, piles, cnt, sc, strat, log, p, u, True)
+        free_plays(cards, eff, piles, cnt, sc, strat, log, p)
     # a Super Computer card may use Power from any System only in this Card Phase: if it left the
     # hand without paying (played free by Ship's A.I., Scrapped), the mark must not pass to a later
     # copy of its type

@@ -8,7 +8,7 @@ from simcore.tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 from .draw import draw_chosen
 from .events import log_event
 from .layout import (CAP, CREW, CREW_DECK, CREW_DISC, EV_COPY, EV_FORCED_DISCARD, EV_MALF_REPAIR, EV_MOVE_CREW,
-                     EV_SCRAP, EV_TAKE, HAND, M_CREW, M_FACEUP, M_MALF, M_SCRAP, M_SYS_DECK, PH_BONUS, S_ANYPOWER,
+                     EV_SCRAP, EV_TAKE, HAND, M_CREW, M_MALF, M_SCRAP, M_SYS_DECK, PH_BONUS, S_ANYPOWER,
                      S_BONUS_DRAWS, S_COPY_POS, S_COPY_SRC_PILE, S_COPY_SRC_POS, S_COPY_SRC_TYPE, S_FREE_PLAYS,
                      S_MOVED, S_PENDING_COPY, S_PENDING_SYS, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC,
                      M_AI_MARKET)
@@ -88,7 +88,9 @@ def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
             if b == Dest.HAND:
                 push(piles, cnt, pile(p, HAND), t)
             elif b == Dest.DECK_TOP:
-                push(piles, cnt, pile(p, CREW_DECK if cards[t, C_KIND] == KIND_CREW else SYS_DECK), t)
+                # the Solo A.I. has one Player deck (its System deck pile)
+                crew_deck = cards[t, C_KIND] == KIND_CREW and p != sc[S_SOLO_AI]
+                push(piles, cnt, pile(p, CREW_DECK if crew_deck else SYS_DECK), t)
             else:
                 push(piles, cnt, discard_pile_for(cards, p, t), t)
             log_event(log, sc, p, EV_TAKE, t, -1, b)

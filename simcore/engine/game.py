@@ -3,7 +3,7 @@ from numba import njit
 
 from .bonus import bonus_phase
 from .cardplay import card_phase
-from .draw import draw_card, draw_chosen
+from .draw import draw_chosen
 from .events import log_event
 from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S_SOLO_AI,
                      CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,

@@ -10,7 +10,7 @@ from .layout import (CREW_DISC, EV_BUY, EV_REFRESH, FACEUP_SLOTS, M_CREW, M_FACE
 from .market_piles import take_market_item
 from .piles import insert_bottom, pop, push
 from .rules import discount_for, pile
-from strategies.policy import M_BUY_CREW, M_BUY_SYSTEM, M_REFRESH, M_STOP, market_action
+from strategies.policy import M_BUY_SYSTEM, M_REFRESH, M_STOP, market_action
 
 MAX_MARKET_ACTIONS = 40
 

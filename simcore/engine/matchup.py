@@ -2,7 +2,7 @@
 flat setup arrays the engine reads."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 

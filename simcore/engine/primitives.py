@@ -83,18 +83,18 @@ def deal_malfunction(cards, piles, cnt, sc, strat, log, p, on_deck):
 
 
 @njit(cache=True)
-def power_targets(cards, piles, cnt, sc, strat, p, s, target, victim_chooses):
-    """Systems (bitmask) hit by a Power change with SystemTarget ``target`` on p's ship."""
+def power_targets(cards, piles, cnt, sc, strat, p, s, target, victim_chooses, n):
+    """Systems (bitmask) hit by a change of n Power with SystemTarget ``target`` on p's ship."""
     if target == SystemTarget.EACH:
         return 7
     if target == SystemTarget.HERE:
-        return 1 << s if s >= 0 else 1 << power_system(cards, piles, cnt, sc, strat, p)
+        return 1 << s if s >= 0 else 1 << power_system(cards, piles, cnt, sc, strat, p, n)
     if target == SystemTarget.MOST:
         return 1 << most_power_system(sc, p)
     if target == SystemTarget.ANY:
         if victim_chooses:
             return 1 << lose_power_system(sc, strat, p)
-        return 1 << power_system(cards, piles, cnt, sc, strat, p)
+        return 1 << power_system(cards, piles, cnt, sc, strat, p, n)
     return 1 << target
 
 
@@ -123,7 +123,7 @@ def apply_simple(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b):
     elif op == Op.LOSE_CREDITS:
         done = -gain_credits(sc, p, -a)
     elif op == Op.POWER:
-        mask = power_targets(cards, piles, cnt, sc, strat, p, s, b, False)
+        mask = power_targets(cards, piles, cnt, sc, strat, p, s, b, False, a)
         done = 0
         for k in range(N_SYSTEMS):
             if mask & (1 << k):
@@ -134,7 +134,7 @@ def apply_simple(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b):
         if op == Op.OPP_LOSE_POWER and b == SystemTarget.ANY:
             mask = 1 << most_power_system(sc, victim)
         else:
-            mask = power_targets(cards, piles, cnt, sc, strat, victim, -1, b, True)
+            mask = power_targets(cards, piles, cnt, sc, strat, victim, -1, b, True, a)
         done = 0
         for k in range(N_SYSTEMS):
             if mask & (1 << k):

@@ -9,7 +9,7 @@ from simcore.opcodes import Req
 from simcore.tables import C_EXPERTISE, C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, C_POWER, \
     C_REQ, C_REQ_ARG, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM, MALF_RETURN_DISCARD
 
-from .cardplay import discard_for_credits, play_crew, play_system
+from .cardplay import discard_for_credits, free_plays, play_crew, play_system
 from .draw import draw_card
 from .events import log_event
 from .layout import (CREW, CREW_DISC, EV_BUY, EV_CLEAR_CREW, EV_MALF_DRAWN, HAND, M_AI_MARKET, M_CREW, M_MALF,
@@ -18,7 +18,6 @@ from .layout import (CREW, CREW_DISC, EV_BUY, EV_CLEAR_CREW, EV_MALF_DRAWN, HAND
 from .piles import move_all, pop, push, remove_at, shuffle
 from .primitives import apply_simple
 from .rules import can_play_system, crew_count, crew_with_expertise, pile, total_crew, total_power
-from strategies.policy import free_play_card
 from strategies.solo_ai import bonus_worth, crew_power, crew_system
 
 # Engineering, Comms, Tactical cards in the A.I.'s Market deck: "5 Tactical cards, 4 Comms cards,
@@ -136,20 +135,6 @@ def first_playable_system(cards, piles, cnt, sc, p):
         if can_play_system(cards, piles, cnt, sc, p, piles[h, i], False):
             return i
     return -1
-
-
-@njit(cache=True)
-def free_plays(cards, eff, piles, cnt, sc, strat, log, p):
-    """Ship's A.I.: "play another System card from your hand with no Power cost" (as card_phase
-    does for the player). Without this the A.I.'s pending free play was never used and passed to
-    the player's next Card Phase."""
-    h = pile(p, HAND)
-    while sc[S_FREE_PLAYS] > 0 and sc[S_WINNER] < 0:
-        sc[S_FREE_PLAYS] -= 1
-        j = free_play_card(cards, piles, cnt, sc, strat, p)
-        if j >= 0:
-            u = remove_at(piles, cnt, h, j)
-            play_system(cards, eff, piles, cnt, sc, strat, log, p, u, True)
 
 
 @njit(cache=True)
