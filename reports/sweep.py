@@ -52,7 +52,6 @@ DEFAULT_GAMES = 20000  # per cell: a +-0.7-point interval in a few seconds
 DEFAULT_CHUNK = 20_000      # games per engine call: memory and Ctrl-C latency vs call overhead
 DEFAULT_MAX_GAMES = 1_000_000   # per cell, with a target interval
 AI_STRATEGY = "solo-ai"      # the A.I.'s side's label until its first game reports the engine's own
-AI_VARIANT = "standard"      # the A.I.'s starting cards
 CELL_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
                 "opponent_strategy", "games", "half_width", "hit_cap")
 
@@ -213,7 +212,8 @@ def solo_cells(factions: Sequence[str], variants: Sequence[str], difficulties: S
     rulebook's A.I. whatever strategy is named, and labels it (``second_strategy``) itself."""
     factions = parse_factions(factions, mode="solo")
     variants, difficulties = parse_variants(variants), parse_difficulties(difficulties)
-    return [Cell((f, ai_faction(f)), (v, AI_VARIANT), (strategy, strategy), mode="solo", difficulty=d)
+    # an asymmetrical game swaps all six starting System cards, so the A.I. uses the player's variant
+    return [Cell((f, ai_faction(f)), (v, v), (strategy, strategy), mode="solo", difficulty=d)
             for f in factions for v in variants for d in difficulties]
 
 

@@ -337,3 +337,12 @@ def test_bad_new_options_are_usage_errors_and_write_nothing(tmp_path, monkeypatc
     assert message in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "OUT").exists()
+
+
+def test_solo_cells_give_the_ai_the_players_starting_variant():
+    # "To play an Asymmetrical game, remove the 6 standard Starting System cards": both ships change
+    from reports.sweep import solo_cells
+
+    cells = solo_cells(["federation", "sunder"], ["standard", "asymmetrical"], ["easy"], "balanced")
+    assert {c.variants for c in cells} == {("standard", "standard"), ("asymmetrical", "asymmetrical")}
+    assert all(c.factions[0] != c.factions[1] for c in cells)
