@@ -912,6 +912,39 @@ def solo(ctx: click.Context, games: int, seed: int, factions: str, variants: str
                out_path=out_path, per_game_path=None, quiet=quiet)
 
 
+@main.command()
+@click.option("--games", type=click.IntRange(min=100), default=50_000, show_default=True, metavar="N",
+              help="Games timed on one thread and again on all threads.")
+@click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
+              help="Strategy of both seats: a built-in name or a strategy .toml file.")
+@click.option("--factions", default="federation,sunder", show_default=True, metavar="FIRST,SECOND",
+              help="Factions in seat order.")
+@cards_option
+def bench(games: int, strategy: str, factions: str, cards_path: Path | None):
+    """Measure the engine's speed on this machine: games per second on one thread and on all
+    threads (side by side), the scaling between them, start-up time and mean game length.
+
+    \b
+    Examples:
+      commandsim bench
+      commandsim bench --games 200000 --cards my_cards/ --strategy aggro
+    """
+    from simcore.bench import measure
+    from simcore.cards import load_cards
+    from simcore.engine.matchup import Matchup
+
+    seats = tuple(x.strip() for x in factions.split(","))
+    if len(seats) != 2:
+        raise click.UsageError("--factions takes two comma-separated names (first,second)")
+    matchup = Matchup(seats)
+    matchup.validate()
+    r = measure(games, (strategy, strategy), load_cards(overrides=cards_path), matchup)
+    click.echo(f"start-up (cache load or compile) + 8 games: {r.startup_s:.1f} s")
+    click.echo(f"games/s, 1 thread:      {r.one_thread_gps:>10,.0f}")
+    click.echo(f"games/s, {r.threads} threads:     {r.all_threads_gps:>10,.0f}   (scaling {r.scaling:.2f}x)")
+    click.echo(f"mean player-turns/game: {r.mean_turns:>10.1f}")
+
+
 # ---- printing helpers
 
 def _echo_card(card):

@@ -5,17 +5,8 @@
 from __future__ import annotations
 
 import argparse
-import time
 
-import numba
-
-from simcore.simulate import play_games
-
-
-def measure(n: int, threads: int, strategy: str) -> tuple[float, float]:
-    start = time.perf_counter()
-    rec = play_games(n, seed=1, threads=threads, strategies=(strategy, strategy), keep_bought=False)
-    return n / (time.perf_counter() - start), float(rec.games.turns.mean())
+from simcore.bench import measure
 
 
 def main() -> None:
@@ -23,16 +14,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--strategy", default="balanced")
     args = ap.parse_args()
-    t0 = time.perf_counter()
-    play_games(10, strategies=(args.strategy, args.strategy))
-    print(f"start-up incl. compile or cache load: {time.perf_counter() - t0:.1f} s")
-    all_threads = numba.config.NUMBA_NUM_THREADS
-    one, turns = measure(args.games, 1, args.strategy)
-    many, _ = measure(args.games, all_threads, args.strategy)
-    print(f"games/s, 1 thread:        {one:,.0f}")
-    print(f"games/s, {all_threads} threads:       {many:,.0f}")
-    print(f"scaling 1 -> {all_threads} threads:   {many / one:.2f}x")
-    print(f"mean player-turns/game:   {turns:.1f}")
+    r = measure(args.games, (args.strategy, args.strategy))
+    print(f"start-up incl. compile or cache load: {r.startup_s:.1f} s")
+    print(f"games/s, 1 thread:        {r.one_thread_gps:,.0f}")
+    print(f"games/s, {r.threads} threads:       {r.all_threads_gps:,.0f}")
+    print(f"scaling 1 -> {r.threads} threads:   {r.scaling:.2f}x")
+    print(f"mean player-turns/game:   {r.mean_turns:.1f}")
 
 
 if __name__ == "__main__":

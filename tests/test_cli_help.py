@@ -61,3 +61,15 @@ def test_help_in_a_real_process():
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "Usage: commandsim" in proc.stdout
+
+
+def test_bench_prints_games_per_second_side_by_side():
+    from click.testing import CliRunner
+
+    import cli
+
+    res = CliRunner().invoke(cli.main, ["bench", "--games", "200"])
+    assert res.exit_code == 0, res.output
+    assert "games/s, 1 thread" in res.output and "scaling" in res.output
+    bad = CliRunner().invoke(cli.main, ["bench", "--factions", "federation,klingon"])
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
