@@ -10,16 +10,12 @@ from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_F
                                    MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_POWER, STACK, SYS_DECK,
                                    SYS_DISC)
 from simcore.engine.rng import rand_below
-from simcore.engine.rules import (active_type, can_play_system, crew_with_expertise, has_crew_space, main_has_op,
-                                  pile)
+from simcore.engine.rules import can_play_system, has_crew_space, main_has_op, pile
 from simcore.opcodes import Op
-from simcore.tables import C_BONUS, C_CREDIT, C_EXPERTISE, C_KIND, C_POWER, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, \
-    KIND_SYSTEM
+from simcore.tables import C_CREDIT, C_KIND, C_POWER, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM
 
 from . import solo_ai
-from .effect_value import segment_value
-from .params import (KIND_RANDOM, KIND_SOLO_AI, N_PARAMS, P_COST_WEIGHT, P_CREW_BONUS, P_KIND,
-                     P_SCRAP_BELOW)
+from .params import KIND_RANDOM, KIND_SOLO_AI, N_PARAMS, P_KIND, P_SCRAP_BELOW
 from . import heuristic
 from .actions import (A_CLEAR_CREW, A_DISCARD, A_PLAY_CREW, A_PLAY_SYSTEM, M_BUY_CREW, M_BUY_SYSTEM,  # noqa: F401
                       M_REFRESH, M_STOP)
@@ -53,14 +49,6 @@ def draw_source(cards, piles, cnt, sc, strat, p):
 
 
 # ---------------------------------------------------------------- card phase
-@njit(cache=True)
-def bonus_gain(cards, eff, strat, p, top, e):
-    """Value of expertise e's bonus on card type ``top`` (negative bonuses are < 0)."""
-    if top < 0:
-        return 0.0
-    return segment_value(eff, strat[p], cards[top, C_BONUS + 3 * e], cards[top, C_BONUS + 3 * e + 1])
-
-
 @njit(cache=True)
 def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     """System (with room) where p stations Crew card t; -1 if none has room."""
@@ -310,48 +298,29 @@ def pick_system_discard(cards, piles, cnt, sc, strat, p, scores):
 
 @njit(cache=True)
 def pick_crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst):
-    """(from system, crew index, to system) of an optional Crew move; from = -1: no move."""
+    """(from system, crew index, to system) of an optional Crew move; from = -1: no move.
+    The random player picks uniformly among the legal moves and not moving."""
     if not is_random(strat, p):
         return heuristic.crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst)
-    best_from = -1
-    best_i = -1
-    best_to = -1
-    best_gain = 0.0
     n_legal = 0
-    for a in range(N_SYSTEMS):
-        if src >= 0 and a != src:
-            continue
-        ka = pile(p, CREW + a)
-        for i in range(cnt[ka]):
-            e = cards[piles[ka, i], C_EXPERTISE]
-            for b in range(N_SYSTEMS):
-                if b == a or (dst >= 0 and b != dst) or cnt[pile(p, CREW + b)] >= MAX_CREW_PER_SYSTEM:
-                    continue
-                n_legal += 1
-                gain = 0.0
-                if crew_with_expertise(cards, piles, cnt, p, b, e) == 0:
-                    gain += bonus_gain(cards, eff, strat, p, active_type(piles, cnt, sc, p, b), e)
-                if crew_with_expertise(cards, piles, cnt, p, a, e) == 1:
-                    gain -= bonus_gain(cards, eff, strat, p, active_type(piles, cnt, sc, p, a), e)
-                if is_random(strat, p):
-                    gain = float(rand_below(sc, 1000)) - 500.0
-                if gain > best_gain:
-                    best_gain = gain
-                    best_from = a
-                    best_i = i
-                    best_to = b
-    return best_from, best_i, best_to
+    for rnd in range(2):   # first count the legal moves, then walk to the one drawn
+        k = -1 if rnd == 0 else rand_below(sc, n_legal + 1)
+        n_legal = 0
+        for a in range(N_SYSTEMS):
+            if src >= 0 and a != src:
+                continue
+            ka = pile(p, CREW + a)
+            for i in range(cnt[ka]):
+                for b in range(N_SYSTEMS):
+                    if b == a or (dst >= 0 and b != dst) or cnt[pile(p, CREW + b)] >= MAX_CREW_PER_SYSTEM:
+                        continue
+                    if n_legal == k:
+                        return a, i, b
+                    n_legal += 1
+    return -1, -1, -1
 
 
 # ---------------------------------------------------------------- market
-@njit(cache=True)
-def market_score(cards, strat, p, t, cost):
-    v = value(strat, p, t) - strat[p, P_COST_WEIGHT] * cost
-    if cards[t, C_KIND] == KIND_CREW:
-        v += strat[p, P_CREW_BONUS]
-    return v
-
-
 @njit(cache=True)
 def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
     """(M_* kind, arg). ``costs[k]``: price of item k after discounts (k = 2s+slot, then 6+e),
