@@ -101,6 +101,15 @@ def op_value_now(row, op, a, b, mults, missing_hull, opp_hull):
 
 
 @njit(cache=True)
+def rows_value(eff, row, start, end):
+    """Plain sum of the values of rows start..end-1 (nested ORs count both halves)."""
+    total = 0.0
+    for j in range(start, end):
+        total += op_value(row, eff[j, 0], eff[j, 1], eff[j, 2])
+    return total
+
+
+@njit(cache=True)
 def segment_value(eff, row, start, length):
     """Sum of the rows' values; an OR counts its better option (nested ORs count both halves)."""
     total = 0.0
@@ -110,13 +119,7 @@ def segment_value(eff, row, start, length):
         if eff[i, 0] == Op.CHOICE:
             a = eff[i, 1]
             b = eff[i, 2]
-            va = 0.0
-            for j in range(i + 1, i + 1 + a):
-                va += op_value(row, eff[j, 0], eff[j, 1], eff[j, 2])
-            vb = 0.0
-            for j in range(i + 1 + a, i + 1 + a + b):
-                vb += op_value(row, eff[j, 0], eff[j, 1], eff[j, 2])
-            total += max(va, vb)
+            total += max(rows_value(eff, row, i + 1, i + 1 + a), rows_value(eff, row, i + 1 + a, i + 1 + a + b))
             i += 1 + a + b
         else:
             total += op_value(row, eff[i, 0], eff[i, 1], eff[i, 2])

@@ -57,31 +57,32 @@ def crew_meets_requirement(cards, piles, cnt, p, s, e):
 
 
 @njit(cache=True)
-def bonus_added(cards, eff, piles, cnt, sc, strat, p, s, e, m):
-    """Value of the System Bonus one more Crew of expertise e in System s earns (0: none new)."""
+def bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m, others):
+    """Value of the System Bonus of expertise e in System s that one Crew of e pays for, when
+    ``others`` other Crew of e stay there: a once-per-turn Bonus only if none of them pays it."""
     top = active_type(piles, cnt, sc, p, s)
     if top < 0:
         return 0.0
     c = C_BONUS + 3 * e
     if cards[top, c + 1] == 0:
         return 0.0
-    if crew_with_expertise(cards, piles, cnt, p, s, e) > 0 and cards[top, c + 2] != BONUS_PER_CREW:
+    if others > 0 and cards[top, c + 2] != BONUS_PER_CREW:
         return 0.0
     return rows_recurring(eff, sc, strat, p, m, cards[top, c], cards[top, c + 1])
 
 
 @njit(cache=True)
+def bonus_added(cards, eff, piles, cnt, sc, strat, p, s, e, m):
+    """Value of the System Bonus one more Crew of expertise e in System s earns (0: none new)."""
+    return bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m,
+                        crew_with_expertise(cards, piles, cnt, p, s, e))
+
+
+@njit(cache=True)
 def bonus_lost(cards, eff, piles, cnt, sc, strat, p, s, e, m):
     """Value of the System Bonus System s stops earning when one Crew of expertise e leaves it."""
-    top = active_type(piles, cnt, sc, p, s)
-    if top < 0:
-        return 0.0
-    c = C_BONUS + 3 * e
-    if cards[top, c + 1] == 0:
-        return 0.0
-    if crew_with_expertise(cards, piles, cnt, p, s, e) > 1 and cards[top, c + 2] != BONUS_PER_CREW:
-        return 0.0
-    return rows_recurring(eff, sc, strat, p, m, cards[top, c], cards[top, c + 1])
+    return bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m,
+                        crew_with_expertise(cards, piles, cnt, p, s, e) - 1)
 
 
 # ---------------------------------------------------------------- drawing

@@ -104,8 +104,9 @@ def can_play_system(cards, piles, cnt, sc, p, t, free):
 
 
 @njit(cache=True)
-def ongoing_sum(cards, eff, piles, cnt, sc, p, op, col):
-    """Sum of column ``col`` of every ongoing effect ``op`` on p's uncovered System cards."""
+def ongoing_filtered(cards, eff, piles, cnt, sc, p, op, col, kind_filter):
+    """Sum of column ``col`` of every ongoing effect ``op`` on p's uncovered System cards whose
+    Market filter (column 3: -1 any) admits ``kind_filter`` (-2: every effect counts)."""
     total = 0
     for s in range(N_SYSTEMS):
         t = active_type(piles, cnt, sc, p, s)
@@ -113,24 +114,21 @@ def ongoing_sum(cards, eff, piles, cnt, sc, p, op, col):
             continue
         start = cards[t, C_ONGOING]
         for i in range(start, start + cards[t, C_ONGOING + 1]):
-            if eff[i, 0] == op:
+            if eff[i, 0] == op and (kind_filter == -2 or eff[i, 3] == -1 or eff[i, 3] == kind_filter):
                 total += eff[i, col]
     return total
 
 
 @njit(cache=True)
+def ongoing_sum(cards, eff, piles, cnt, sc, p, op, col):
+    """Sum of column ``col`` of every ongoing effect ``op`` on p's uncovered System cards."""
+    return ongoing_filtered(cards, eff, piles, cnt, sc, p, op, col, -2)
+
+
+@njit(cache=True)
 def discount_for(cards, eff, piles, cnt, sc, p, kind_filter):
     """Credits off a purchase of market kind ``kind_filter`` (0..2 System type, 3 Crew)."""
-    total = 0
-    for s in range(N_SYSTEMS):
-        t = active_type(piles, cnt, sc, p, s)
-        if t < 0:
-            continue
-        start = cards[t, C_ONGOING]
-        for i in range(start, start + cards[t, C_ONGOING + 1]):
-            if eff[i, 0] == Op.DISCOUNT and (eff[i, 3] == -1 or eff[i, 3] == kind_filter):
-                total += eff[i, 1]
-    return total
+    return ongoing_filtered(cards, eff, piles, cnt, sc, p, Op.DISCOUNT, 1, kind_filter)
 
 
 @njit(cache=True)
