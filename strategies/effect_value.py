@@ -6,7 +6,7 @@ Power, draws: ``PART_ECONOMY``) or the rest. The parts let a policy re-weigh a c
 game state (Damage counts more when the opponent's Hull is low, Repair when one's own is)
 without revaluing every effect row: see ``strategies.situation``.
 """
-from numba import njit
+from simcore.engine.jit import hot
 
 from simcore.opcodes import Op, SystemTarget
 
@@ -22,7 +22,7 @@ CREW_GUESS = 2      # Crew in a System, for "per Crew" effects valued away from 
 LETHAL = 1000.0     # value of an option that destroys the opponent's ship now
 
 
-@njit(cache=True)
+@hot
 def op_part(op):
     """Which part an opcode's value belongs to."""
     if op == Op.DAMAGE or op == Op.DAMAGE_PER_CREW:
@@ -35,7 +35,7 @@ def op_part(op):
     return PART_OTHER
 
 
-@njit(cache=True)
+@hot
 def op_amount(op, a, b):
     """How many units of its weight an opcode is worth (before the weight)."""
     n = max(a, 1)
@@ -58,7 +58,7 @@ def op_amount(op, a, b):
     return float(n)
 
 
-@njit(cache=True)
+@hot
 def op_weight(row, op):
     if op == Op.DAMAGE or op == Op.DAMAGE_PER_CREW:
         return row[P_W_DAMAGE]
@@ -83,12 +83,12 @@ def op_weight(row, op):
     return row[P_W_OTHER]       # moving Crew, a free play, a Corsair copy, Mines, discounts, ...
 
 
-@njit(cache=True)
+@hot
 def op_value(row, op, a, b):
     return op_weight(row, op) * op_amount(op, a, b)
 
 
-@njit(cache=True)
+@hot
 def op_value_now(row, op, a, b, mults, missing_hull, opp_hull):
     """An opcode's value if it happened now: parts re-weighed by ``mults`` (float[4], one per part),
     Repair no more than the Hull that is missing, Damage no more than the Hull the opponent has."""
@@ -100,7 +100,7 @@ def op_value_now(row, op, a, b, mults, missing_hull, opp_hull):
     return op_weight(row, op) * amount * mults[op_part(op)]
 
 
-@njit(cache=True)
+@hot
 def rows_value(eff, row, start, end):
     """Plain sum of the values of rows start..end-1 (nested ORs count both halves)."""
     total = 0.0
@@ -109,7 +109,7 @@ def rows_value(eff, row, start, end):
     return total
 
 
-@njit(cache=True)
+@hot
 def segment_value(eff, row, start, length):
     """Sum of the rows' values; an OR counts its better option (nested ORs count both halves)."""
     total = 0.0
@@ -127,7 +127,7 @@ def segment_value(eff, row, start, length):
     return total
 
 
-@njit(cache=True)
+@hot
 def add_parts(eff, row, start, length, scale, out):
     """out[part] += scale * value of the rows of that part; an OR adds the parts of its better option."""
     i = start
@@ -147,7 +147,7 @@ def add_parts(eff, row, start, length, scale, out):
             i += 1
 
 
-@njit(cache=True)
+@hot
 def rows_value_now(eff, row, start, end, mults, missing_hull, opp_hull):
     """(value, Damage) of rows start..end-1 run now; nested ORs count both halves."""
     total = 0.0
@@ -160,7 +160,7 @@ def rows_value_now(eff, row, start, end, mults, missing_hull, opp_hull):
     return total, damage
 
 
-@njit(cache=True)
+@hot
 def segment_value_now(eff, row, start, length, mults, missing_hull, opp_hull):
     """Value of running the rows now (see ``op_value_now``); an OR counts its better option, and
     rows that destroy the opponent's ship are worth ``LETHAL`` more."""

@@ -4,7 +4,7 @@
 it reads. Card values are re-weighed for the game state (``strategies.situation``), so the
 same strategy values Repair more when its Hull is low and Damage more when the opponent's is.
 """
-from numba import njit
+from simcore.engine.jit import hot
 
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
                                    MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_CREDITS, S_POWER, SYS_DECK, SYS_DISC)
@@ -26,7 +26,7 @@ MAX_MARKET_CREDITS = 10
 
 
 # ---------------------------------------------------------------- reading the hand and the ship
-@njit(cache=True)
+@hot
 def hand_power_need(cards, piles, cnt, sc, p, s):
     """Power System s still lacks for the System cards of that type in p's hand (< 0: a surplus)."""
     h = pile(p, HAND)
@@ -38,7 +38,7 @@ def hand_power_need(cards, piles, cnt, sc, p, s):
     return need - sc[S_POWER + 3 * p + s]
 
 
-@njit(cache=True)
+@hot
 def crew_meets_requirement(cards, piles, cnt, p, s, e):
     """A System card of System s in p's hand has an unmet requirement that a Crew of expertise e
     stationed in s would meet (Railgun's Tactician, Scrizzian Maul's second Crew, ...)."""
@@ -56,7 +56,7 @@ def crew_meets_requirement(cards, piles, cnt, p, s, e):
     return False
 
 
-@njit(cache=True)
+@hot
 def bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m, others):
     """Value of the System Bonus of expertise e in System s that one Crew of e pays for, when
     ``others`` other Crew of e stay there: a once-per-turn Bonus only if none of them pays it."""
@@ -71,14 +71,14 @@ def bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m, others):
     return rows_recurring(eff, sc, strat, p, m, cards[top, c], cards[top, c + 1])
 
 
-@njit(cache=True)
+@hot
 def bonus_added(cards, eff, piles, cnt, sc, strat, p, s, e, m):
     """Value of the System Bonus one more Crew of expertise e in System s earns (0: none new)."""
     return bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m,
                         crew_with_expertise(cards, piles, cnt, p, s, e))
 
 
-@njit(cache=True)
+@hot
 def bonus_lost(cards, eff, piles, cnt, sc, strat, p, s, e, m):
     """Value of the System Bonus System s stops earning when one Crew of expertise e leaves it."""
     return bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m,
@@ -86,7 +86,7 @@ def bonus_lost(cards, eff, piles, cnt, sc, strat, p, s, e, m):
 
 
 # ---------------------------------------------------------------- drawing
-@njit(cache=True)
+@hot
 def draw_source(cards, piles, cnt, sc, strat, p):
     """0: System deck, 1: Crew deck. Crew while fewer than P_CREW_SHARE of the hand (plus
     P_DRAW_NEED while a System card in hand lacks Power) is Crew; with P_KEEP_BOARD, never the
@@ -111,7 +111,7 @@ def draw_source(cards, piles, cnt, sc, strat, p):
 
 
 # ---------------------------------------------------------------- Card Phase
-@njit(cache=True)
+@hot
 def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     """System (with room) for Crew card t, the best by P_PLACE_BONUS x the Bonus it earns there,
     + P_PLACE_NEED where cards in hand lack Power (or this Crew), - P_PLACE_SPREAD x Power there,
@@ -138,7 +138,7 @@ def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     return best
 
 
-@njit(cache=True)
+@hot
 def crew_action(cards, eff, piles, cnt, sc, strat, p, i):
     """Play the Crew card at hand index i; with 9 Crew in play clear them (P_CLEAR_CREW) or discard it."""
     t = piles[pile(p, HAND), i]
@@ -149,7 +149,7 @@ def crew_action(cards, eff, piles, cnt, sc, strat, p, i):
     return i, A_DISCARD, -1
 
 
-@njit(cache=True)
+@hot
 def system_to_play(cards, piles, cnt, sc, strat, p, m):
     """Hand index of the System card to play next; -1 if none can be paid now.
 
@@ -185,7 +185,7 @@ def system_to_play(cards, piles, cnt, sc, strat, p, m):
     return pick
 
 
-@njit(cache=True)
+@hot
 def card_action(cards, eff, piles, cnt, sc, strat, p):
     """Next Card Phase action: (hand index, A_* kind, system).
 
@@ -225,7 +225,7 @@ def card_action(cards, eff, piles, cnt, sc, strat, p):
     return 0, A_DISCARD, -1
 
 
-@njit(cache=True)
+@hot
 def power_system(cards, piles, cnt, sc, strat, p):
     """System for 'any System' Power: P_PLACE_NEED x the Power its cards in hand lack,
     - 5 P_PLACE_SPREAD x its Power; never a full gauge while another has room."""
@@ -243,7 +243,7 @@ def power_system(cards, piles, cnt, sc, strat, p):
     return best
 
 
-@njit(cache=True)
+@hot
 def free_play_value(cards, piles, cnt, sc, strat, p, m):
     """What 'play a System card with no Power cost' is worth now beyond its weight: the best of
     the cards it could play, a card that cannot be paid counting whole, one that can counting
@@ -262,7 +262,7 @@ def free_play_value(cards, piles, cnt, sc, strat, p, m):
     return best
 
 
-@njit(cache=True)
+@hot
 def option_value(cards, eff, piles, cnt, sc, strat, p, m, start, length):
     v = rows_now(eff, sc, strat, p, m, start, length)
     for j in range(start, start + length):
@@ -271,7 +271,7 @@ def option_value(cards, eff, piles, cnt, sc, strat, p, m, start, length):
     return v
 
 
-@njit(cache=True)
+@hot
 def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
     """0 or 1: the OR option worth more now (both feasible): Damage and Repair re-weighed for the
     Hulls, Repair no more than the Hull missing, and a lethal option first."""
@@ -284,7 +284,7 @@ def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
 
 
 # ---------------------------------------------------------------- targets
-@njit(cache=True)
+@hot
 def malfunction_pile(cnt, strat, p, q, on_deck):
     """Pile kind of q that receives p's Malfunction. Onto a deck: the Crew deck while P_MALF_CREW >= 0
     (and it has cards), else the System deck. Into a discard: the one whose deck is smaller (it is
@@ -300,7 +300,7 @@ def malfunction_pile(cnt, strat, p, q, on_deck):
     return SYS_DISC
 
 
-@njit(cache=True)
+@hot
 def crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst):
     """(from system, crew index, to system) of the Crew move that gains the most Bonus value
     (weighted by P_PLACE_BONUS); from = -1 when no move gains."""
@@ -328,7 +328,7 @@ def crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst):
     return best_from, best_i, best_to
 
 
-@njit(cache=True)
+@hot
 def deck_mean_value(piles, cnt, sc, strat, p, k, m):
     """Mean value to p of the cards in pile k (a face-down Market deck whose contents are known)."""
     if cnt[k] == 0:
@@ -340,7 +340,7 @@ def deck_mean_value(piles, cnt, sc, strat, p, k, m):
 
 
 # ---------------------------------------------------------------- Market
-@njit(cache=True)
+@hot
 def market_score(cards, strat, p, t, cost, m):
     """Value now - P_COST_WEIGHT x price, + P_CREW_BONUS for Crew, + the System's P_BIAS_*."""
     v = card_value_now(strat, p, t, m) - strat[p, P_COST_WEIGHT] * cost
@@ -351,14 +351,14 @@ def market_score(cards, strat, p, t, cost, m):
     return v
 
 
-@njit(cache=True)
+@hot
 def market_item(piles, cnt, k):
     if k < 6:
         return piles[M_FACEUP + k // 2, k % 2]
     return piles[M_CREW + k - 6, cnt[M_CREW + k - 6] - 1]
 
 
-@njit(cache=True)
+@hot
 def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
     """Buy the best-scoring affordable item while its score >= P_BUY_MIN, unless an unaffordable
     one scores P_SAVE_GAP more (save for it). Buying nothing: refresh the System set with the

@@ -4,7 +4,7 @@ Each function reads the strategy row ``strat[p]`` (see ``params``): KIND_RANDOM 
 uniformly among the legal choices with the game's own RNG; KIND_HEURISTIC ranks
 choices with the row's weights and card values. The engine never decides.
 """
-from numba import njit
+from simcore.engine.jit import hot
 
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
                                    MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_POWER, STACK, SYS_DECK,
@@ -22,25 +22,25 @@ from .actions import (A_CLEAR_CREW, A_DISCARD, A_PLAY_CREW, A_PLAY_SYSTEM, M_BUY
 from .situation import value_now, weight_mults
 
 
-@njit(cache=True)
+@hot
 def is_random(strat, p):
     return strat[p, P_KIND] == KIND_RANDOM
 
 
-@njit(cache=True)
+@hot
 def is_solo_ai(strat, p):
     """The rulebook's Solo A.I.: its row's card values are Credit costs (the guide's measure), so
     every value-ranked pick follows the guide; the choices it states otherwise dispatch to solo_ai."""
     return strat[p, P_KIND] == KIND_SOLO_AI
 
 
-@njit(cache=True)
+@hot
 def value(strat, p, t):
     return strat[p, N_PARAMS + t]
 
 
 # ---------------------------------------------------------------- drawing
-@njit(cache=True)
+@hot
 def draw_source(cards, piles, cnt, sc, strat, p):
     """0: draw from the System deck, 1: from the Crew deck."""
     if is_random(strat, p):
@@ -49,7 +49,7 @@ def draw_source(cards, piles, cnt, sc, strat, p):
 
 
 # ---------------------------------------------------------------- card phase
-@njit(cache=True)
+@hot
 def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     """System (with room) where p stations Crew card t; -1 if none has room."""
     n_room = 0
@@ -68,7 +68,7 @@ def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     return heuristic.crew_system(cards, eff, piles, cnt, sc, strat, p, t)
 
 
-@njit(cache=True)
+@hot
 def card_action(cards, eff, piles, cnt, sc, strat, p):
     """Next Card Phase action: (hand index, A_* kind, system)."""
     h = pile(p, HAND)
@@ -93,7 +93,7 @@ def card_action(cards, eff, piles, cnt, sc, strat, p):
     return heuristic.card_action(cards, eff, piles, cnt, sc, strat, p)
 
 
-@njit(cache=True)
+@hot
 def power_system(cards, piles, cnt, sc, strat, p, n):
     """System that receives 'any System' Power."""
     if is_solo_ai(strat, p):
@@ -103,7 +103,7 @@ def power_system(cards, piles, cnt, sc, strat, p, n):
     return heuristic.power_system(cards, piles, cnt, sc, strat, p)
 
 
-@njit(cache=True)
+@hot
 def option_feasible(cards, eff, piles, cnt, sc, p, start, length):
     for i in range(start, start + length):
         if eff[i, 0] == Op.PLAY_FREE:
@@ -117,7 +117,7 @@ def option_feasible(cards, eff, piles, cnt, sc, p, start, length):
     return True
 
 
-@njit(cache=True)
+@hot
 def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
     """0 or 1: which option of the OR at effect row i (an infeasible option is never chosen)."""
     a = eff[i, 1]
@@ -136,7 +136,7 @@ def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
     return heuristic.choose_option(cards, eff, piles, cnt, sc, strat, p, i)
 
 
-@njit(cache=True)
+@hot
 def free_play_card(cards, piles, cnt, sc, strat, p):
     """Hand index of the System card to play with no Power cost (-1 none): the dearest in Power."""
     h = pile(p, HAND)
@@ -154,7 +154,7 @@ def free_play_card(cards, piles, cnt, sc, strat, p):
 
 
 # ---------------------------------------------------------------- targets
-@njit(cache=True)
+@hot
 def malfunction_pile(cnt, sc, strat, p, q, on_deck):
     """Pile kind of victim q that receives a Malfunction dealt by p."""
     if is_random(strat, p):
@@ -164,7 +164,7 @@ def malfunction_pile(cnt, sc, strat, p, q, on_deck):
     return heuristic.malfunction_pile(cnt, strat, p, q, on_deck)
 
 
-@njit(cache=True)
+@hot
 def lose_power_system(sc, strat, q):
     """System of q that loses Power when q chooses: the fullest one."""
     best = 0
@@ -176,7 +176,7 @@ def lose_power_system(sc, strat, q):
     return best
 
 
-@njit(cache=True)
+@hot
 def rank_pick(sc, strat, p, n, scores, lowest):
     """Index of the best of n scored candidates (random policy: uniform)."""
     if n == 0:
@@ -190,7 +190,7 @@ def rank_pick(sc, strat, p, n, scores, lowest):
     return best
 
 
-@njit(cache=True)
+@hot
 def pick_hand_discard(piles, cnt, sc, strat, q, scores):
     """Hand index q discards when forced: its least valuable card."""
     h = pile(q, HAND)
@@ -199,7 +199,7 @@ def pick_hand_discard(piles, cnt, sc, strat, q, scores):
     return rank_pick(sc, strat, q, cnt[h], scores, True)
 
 
-@njit(cache=True)
+@hot
 def pick_opponent_inplay(piles, cnt, sc, strat, p, q, scores):
     """System of q whose uncovered card p discards: the most valuable one (-1 none)."""
     systems = scores[8:]
@@ -213,7 +213,7 @@ def pick_opponent_inplay(piles, cnt, sc, strat, p, q, scores):
     return -1 if i < 0 else int(systems[i])
 
 
-@njit(cache=True)
+@hot
 def pick_copy_target(cards, eff, piles, cnt, sc, strat, p, s_self, cand_pile, cand_pos, scores):
     """(pile, index) of the uncovered System card a Corsair copies; (-1, -1) if none."""
     n = 0
@@ -236,7 +236,7 @@ def pick_copy_target(cards, eff, piles, cnt, sc, strat, p, s_self, cand_pile, ca
     return cand_pile[i], cand_pos[i]
 
 
-@njit(cache=True)
+@hot
 def pick_own_card(cards, piles, cnt, sc, strat, p, s_exclude, include_hand, include_inplay, lowest, malf_first,
                   threshold, cand_pile, cand_pos, scores):
     """(pile, index) among p's hand/discards/uncovered cards, by value; (-1, -1) if none qualifies.
@@ -281,7 +281,7 @@ def pick_own_card(cards, piles, cnt, sc, strat, p, s_exclude, include_hand, incl
     return cand_pile[i], cand_pos[i]
 
 
-@njit(cache=True)
+@hot
 def pick_system_discard(cards, piles, cnt, sc, strat, p, scores):
     """Index in p's System discard of the System card to move to hand (Super Computer); -1 none."""
     if is_solo_ai(strat, p):
@@ -296,7 +296,7 @@ def pick_system_discard(cards, piles, cnt, sc, strat, p, scores):
     return i
 
 
-@njit(cache=True)
+@hot
 def pick_crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst):
     """(from system, crew index, to system) of an optional Crew move; from = -1: no move.
     The random player picks uniformly among the legal moves and not moving."""
@@ -321,7 +321,7 @@ def pick_crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst):
 
 
 # ---------------------------------------------------------------- market
-@njit(cache=True)
+@hot
 def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
     """(M_* kind, arg). ``costs[k]``: price of item k after discounts (k = 2s+slot, then 6+e),
     or -1 when the item is absent."""
@@ -347,7 +347,7 @@ def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
     return heuristic.market_action(cards, piles, cnt, sc, strat, p, costs, refreshes)
 
 
-@njit(cache=True)
+@hot
 def pick_market_card(cards, piles, cnt, sc, strat, p, flt, scores, cand):
     """Market item (k = 2s+slot or 6+e) that p takes for free, within filter ``flt``; -1 none."""
     n = 0
@@ -368,7 +368,7 @@ def pick_market_card(cards, piles, cnt, sc, strat, p, flt, scores, cand):
     return -1 if i < 0 else cand[i]
 
 
-@njit(cache=True)
+@hot
 def pick_quantum_decks(piles, cnt, sc, strat, p, scores):
     """Two different Market deck types (0..2 System decks, 3..5 Crew decks) to take the top of."""
     for d in range(6):
@@ -394,6 +394,6 @@ def pick_quantum_decks(piles, cnt, sc, strat, p, scores):
     return first, second
 
 
-@njit(cache=True)
+@hot
 def scrap_threshold(strat, p):
     return strat[p, P_SCRAP_BELOW]

@@ -14,7 +14,7 @@ A compiled row (``strategies.values.compile_row``) holds, after the N_PARAMS par
 
 so the value of card t now is ``total + sum over parts (mult[part] - 1) * part``.
 """
-from numba import njit
+from simcore.engine.jit import hot
 
 from simcore.engine.layout import MAX_HULL, S_HULL, S_TURN
 
@@ -31,7 +31,7 @@ V_PLAY_ECONOMY = 5
 N_BLOCKS = 6
 
 
-@njit(cache=True)
+@hot
 def weight_mults(sc, strat, p):
     """(other, Damage, Hull, economy) multipliers of p's effect weights in the current state.
 
@@ -55,17 +55,17 @@ def weight_mults(sc, strat, p):
     return (1.0, dm, rm, em)
 
 
-@njit(cache=True)
+@hot
 def n_types(strat):
     return (strat.shape[1] - N_PARAMS) // N_BLOCKS
 
 
-@njit(cache=True)
+@hot
 def card_part(strat, p, t, block):
     return strat[p, N_PARAMS + block * n_types(strat) + t]
 
 
-@njit(cache=True)
+@hot
 def card_value_now(strat, p, t, m):
     """Value of card type t to p under the multipliers ``m`` of ``weight_mults`` (rows of other
     kinds than the heuristic one: their plain card value)."""
@@ -77,13 +77,13 @@ def card_value_now(strat, p, t, m):
             + (m[3] - 1.0) * strat[p, o + V_ECONOMY * nt])
 
 
-@njit(cache=True)
+@hot
 def value_now(sc, strat, p, t):
     """Value of card type t to p in the current state."""
     return card_value_now(strat, p, t, weight_mults(sc, strat, p))
 
 
-@njit(cache=True)
+@hot
 def top_value(strat, p, t):
     """What card type t gives p while it stays uncovered (its ongoing effects and Bonuses)."""
     if strat[p, P_KIND] != KIND_HEURISTIC:
@@ -91,7 +91,7 @@ def top_value(strat, p, t):
     return card_part(strat, p, t, V_TOP)
 
 
-@njit(cache=True)
+@hot
 def economy_value(strat, p, t):
     """The part of card type t's value that is Credits, Power and draws."""
     if strat[p, P_KIND] != KIND_HEURISTIC:
@@ -99,7 +99,7 @@ def economy_value(strat, p, t):
     return card_part(strat, p, t, V_ECONOMY)
 
 
-@njit(cache=True)
+@hot
 def play_economy_value(strat, p, t):
     """Credits, Power and draws that playing card type t gives at once (not its Bonuses)."""
     if strat[p, P_KIND] != KIND_HEURISTIC:
@@ -107,13 +107,13 @@ def play_economy_value(strat, p, t):
     return card_part(strat, p, t, V_PLAY_ECONOMY)
 
 
-@njit(cache=True)
+@hot
 def rows_now(eff, sc, strat, p, m, start, length):
     """Value to p of running effect rows now (Repair capped by the missing Hull, a lethal option first)."""
     return segment_value_now(eff, strat[p], start, length, m, MAX_HULL - sc[S_HULL + p], sc[S_HULL + 1 - p])
 
 
-@njit(cache=True)
+@hot
 def rows_recurring(eff, sc, strat, p, m, start, length):
     """Value to p of effect rows that will run again and again (a System Bonus): as ``rows_now``,
     but Repair is not capped by the Hull missing now."""

@@ -2,7 +2,7 @@
 Clarifications state them. Where the rulebook says "the choice in the A.I.'s best interest",
 one documented deterministic rule is used (see each function). Credit cost stands for a
 card's worth everywhere the guide says so (starting cards cost 0)."""
-from numba import njit
+from simcore.engine.jit import hot
 
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS,
                                    S_POWER, STACK, SYS_DECK, SYS_DISC)
@@ -14,7 +14,7 @@ from simcore.tables import C_BONUS, C_CREDIT, C_EXPERTISE, C_KIND, C_MAIN, C_POW
 from .effect_value import segment_value
 
 
-@njit(cache=True)
+@hot
 def worth(cards, t):
     """The guide's measure of a card: its Credit cost (Malfunctions are worth less than any card)."""
     if cards[t, C_KIND] == KIND_MALFUNCTION:
@@ -22,7 +22,7 @@ def worth(cards, t):
     return cards[t, C_CREDIT]
 
 
-@njit(cache=True)
+@hot
 def power_system(cards, piles, cnt, sc, p, n):
     """'Any System' Power (n of it) goes to the System with the least Power, unless it lets a System
     card in hand be played: then to the System of the card that lacks least."""
@@ -47,7 +47,7 @@ def power_system(cards, piles, cnt, sc, p, n):
     return best
 
 
-@njit(cache=True)
+@hot
 def option_has(eff, start, length, op):
     for i in range(start, start + length):
         if eff[i, 0] == op:
@@ -55,7 +55,7 @@ def option_has(eff, start, length, op):
     return False
 
 
-@njit(cache=True)
+@hot
 def choose_option(cards, eff, strat, p, i, crew_card, fa, fb):
     """Starting Crew's OR: always the Power. Ship's A.I.: the free play when it can. Any other OR
     (best interest, documented rule): the option worth more under the A.I.'s weights, A on a tie."""
@@ -79,7 +79,7 @@ def choose_option(cards, eff, strat, p, i, crew_card, fa, fb):
     return 0 if va >= vb else 1
 
 
-@njit(cache=True)
+@hot
 def malfunction_pile(cnt, q, on_deck):
     """Malfunctions the A.I. deals go to the player's discard with the FEWEST cards, or on top of
     the deck with the MOST cards (System on a tie)."""
@@ -88,7 +88,7 @@ def malfunction_pile(cnt, q, on_deck):
     return CREW_DISC if cnt[pile(q, CREW_DISC)] < cnt[pile(q, SYS_DISC)] else SYS_DISC
 
 
-@njit(cache=True)
+@hot
 def hand_discard(cards, piles, cnt, q):
     """Forced to Discard, the A.I. discards its cheapest card (an unresolved Malfunction first)."""
     h = pile(q, HAND)
@@ -99,7 +99,7 @@ def hand_discard(cards, piles, cnt, q):
     return best
 
 
-@njit(cache=True)
+@hot
 def opponent_inplay(cards, piles, cnt, q):
     """Discarding the player's in-play card: the uncovered one with the highest Credit cost."""
     best = -1
@@ -111,19 +111,19 @@ def opponent_inplay(cards, piles, cnt, q):
     return best
 
 
-@njit(cache=True)
+@hot
 def copy_score(cards, t):
     """Keshran Corsair copies the card with the highest Power cost."""
     return float(cards[t, C_POWER])
 
 
-@njit(cache=True)
+@hot
 def own_card_score(cards, t):
     """Scrap takes the lowest, taking a card back the highest, Credit cost."""
     return float(worth(cards, t))
 
 
-@njit(cache=True)
+@hot
 def super_computer_pick(cards, piles, cnt, sc, p):
     """Super Computer: the System card with the highest Power cost it can pay from all Systems."""
     k = pile(p, SYS_DISC)
@@ -141,7 +141,7 @@ def super_computer_pick(cards, piles, cnt, sc, p):
     return best
 
 
-@njit(cache=True)
+@hot
 def bonus_worth(cards, eff, strat, p, t, e):
     """Value under the A.I.'s weights of expertise e's Bonus on card type t (0: it has none;
     < 0: a Bonus that hurts it, such as a self-Damage)."""
@@ -150,7 +150,7 @@ def bonus_worth(cards, eff, strat, p, t, e):
     return segment_value(eff, strat[p], cards[t, C_BONUS + 3 * e], cards[t, C_BONUS + 3 * e + 1])
 
 
-@njit(cache=True)
+@hot
 def unpaired_bonus(cards, eff, piles, cnt, sc, strat, p, s, e):
     """The uncovered card of System s has a positive Bonus for expertise e that no Crew pairs yet."""
     t = active_type(piles, cnt, sc, p, s)
@@ -159,7 +159,7 @@ def unpaired_bonus(cards, eff, piles, cnt, sc, strat, p, s, e):
     return segment_value(eff, strat[p], cards[t, C_BONUS + 3 * e], cards[t, C_BONUS + 3 * e + 1]) > 0
 
 
-@njit(cache=True)
+@hot
 def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     """The rulebook's hierarchy for stationing Crew: A. a System with no Power, B. a System whose
     card has an unpaired Bonus this Crew pairs, C. the lowest Power, D. its own colour; never a
@@ -179,7 +179,7 @@ def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     return best
 
 
-@njit(cache=True)
+@hot
 def crew_power(cards, eff, t):
     """Power a Crew card gives the System it is played in (its Power option for an OR)."""
     n = 0

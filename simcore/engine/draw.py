@@ -1,6 +1,6 @@
 """Drawing cards: deck refills from in-play cards and discards, Malfunctions resolved as drawn,
 Cloaked-Mines style triggers on draws caused by an Ability."""
-from numba import njit
+from .jit import hot
 
 from simcore.opcodes import Op
 from simcore.tables import C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_MALFUNCTION, MALF_RETURN_DISCARD
@@ -16,7 +16,7 @@ from strategies.policy import draw_source
 MAX_REPLACEMENTS = 32  # replacement draws in one draw, at most
 
 
-@njit(cache=True)
+@hot
 def refill_deck(piles, cnt, sc, log, p, src):
     """An empty deck: in-play cards of its type go to the discard, which is shuffled into the deck."""
     disc = pile(p, SYS_DISC if src == 0 else CREW_DISC)
@@ -33,7 +33,7 @@ def refill_deck(piles, cnt, sc, log, p, src):
     log_event(log, sc, p, EV_RESHUFFLE, src, 0, 0)
 
 
-@njit(cache=True)
+@hot
 def refill_ai_deck(piles, cnt, sc, log, p):
     """Solo A.I.: every in-play card and its discard are shuffled into one new Player deck."""
     disc = pile(p, SYS_DISC)
@@ -50,7 +50,7 @@ def refill_ai_deck(piles, cnt, sc, log, p):
     log_event(log, sc, p, EV_RESHUFFLE, 0, 0, 0)
 
 
-@njit(cache=True)
+@hot
 def ai_draw(cards, eff, piles, cnt, sc, log, p, by_ability):
     """Solo A.I. draws from its one Player deck; a Malfunction waits in its hand for its next turn."""
     deck = pile(p, SYS_DECK)
@@ -66,7 +66,7 @@ def ai_draw(cards, eff, piles, cnt, sc, log, p, by_ability):
     return t
 
 
-@njit(cache=True)
+@hot
 def mines_trigger(cards, eff, piles, cnt, sc, log, p, is_malf):
     """p drew a card because of an Ability: the opponent's uncovered mines hurt p."""
     q = 1 - p
@@ -77,7 +77,7 @@ def mines_trigger(cards, eff, piles, cnt, sc, log, p, is_malf):
         deal_damage(cards, eff, piles, cnt, sc, log, p, hurt, True)
 
 
-@njit(cache=True)
+@hot
 def deck_ready(piles, cnt, sc, log, p, src):
     """Make deck ``src`` drawable (refilling it if empty); False if there is nothing to draw."""
     k = pile(p, SYS_DECK if src == 0 else CREW_DECK)
@@ -86,7 +86,7 @@ def deck_ready(piles, cnt, sc, log, p, src):
     return cnt[k] > 0
 
 
-@njit(cache=True)
+@hot
 def draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
     """p draws one card from deck ``src`` (0 System, 1 Crew); if empty, from the other.
 
@@ -128,7 +128,7 @@ def draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
     return -1
 
 
-@njit(cache=True)
+@hot
 def draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, by_ability):
     """p draws one card from the deck its policy chooses."""
     src = draw_source(cards, piles, cnt, sc, strat, p)

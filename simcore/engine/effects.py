@@ -1,6 +1,6 @@
 """The effect interpreter: runs a segment of opcode rows for a player, one branch per opcode."""
 import numpy as np
-from numba import njit
+from .jit import hot
 
 from simcore.opcodes import Dest, Op
 from simcore.tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
@@ -11,7 +11,7 @@ from .layout import (CAP, CREW, CREW_DECK, CREW_DISC, EV_COPY, EV_FORCED_DISCARD
                      EV_SCRAP, EV_TAKE, HAND, M_CREW, M_MALF, M_SCRAP, M_SYS_DECK, PH_BONUS, S_ANYPOWER,
                      S_BONUS_DRAWS, S_COPY_POS, S_COPY_SRC_PILE, S_COPY_SRC_POS, S_COPY_SRC_TYPE, S_FREE_PLAYS,
                      S_MOVED, S_PENDING_COPY, S_PENDING_SYS, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC,
-                     M_AI_MARKET)
+                     M_AI_MARKET, SCR_CAND_A, SCR_CAND_B, SCR_SCORES)
 from .market_piles import take_market_item
 from .piles import pop, push, remove_at
 from .primitives import apply_simple
@@ -23,19 +23,18 @@ from strategies.policy import (choose_option, pick_copy_target, pick_crew_move, 
 MAX_NESTING = 4  # ORs inside ORs, at most (the loader checks)
 
 
-@njit(cache=True)
+@hot
 def discard_pile_for(cards, p, t):
     return pile(p, CREW_DISC if cards[t, C_KIND] == KIND_CREW else SYS_DISC)
 
 
-@njit(cache=True)
+@hot
 def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
-    """The opcodes that pick cards or targets: they need scratch space for the candidates, which
-    is allocated here so that the common opcodes allocate nothing."""
+    """The opcodes that pick cards or targets, with candidate lists in sc's scratch space."""
     q = 1 - p
-    scores = np.empty(CAP)
-    cand_a = np.empty(CAP, np.int64)
-    cand_b = np.empty(CAP, np.int64)
+    scores = sc[SCR_SCORES:SCR_SCORES + CAP].view(np.float64)
+    cand_a = sc[SCR_CAND_A:SCR_CAND_A + CAP]
+    cand_b = sc[SCR_CAND_B:SCR_CAND_B + CAP]
     if op == Op.SCRAP:
         for _ in range(a):
             k, j = pick_own_card(cards, piles, cnt, sc, strat, p, -1, True, False, True, True,
@@ -138,7 +137,7 @@ def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
                 log_event(log, sc, p, EV_COPY, piles[k, j], k, j)
 
 
-@njit(cache=True)
+@hot
 def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
     """Run eff[start:start+length] for player p, whose card sits in System s (-1: none)."""
     q = 1 - p

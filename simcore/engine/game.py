@@ -1,5 +1,5 @@
 """One whole game: setup, then turns of Card, Market, System Bonus and Draw Phases."""
-from numba import njit
+from .jit import hot
 
 from .bonus import bonus_phase
 from .cardplay import card_phase
@@ -8,7 +8,7 @@ from .events import log_event
 from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S_SOLO_AI,
                      CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
                      EV_DRAW_GAME, EV_TURN, EV_WIN, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_MALF, M_SYS_DECK,
-                     N_SYSTEMS, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, PH_SETUP, S_ANYPOWER, S_BONUS_DRAWS,
+                     N_STATE, N_SYSTEMS, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, PH_SETUP, S_ANYPOWER, S_BONUS_DRAWS,
                      S_CREDITS, S_CUR, S_HULL, S_PENDING_COPY, S_PHASE, S_POWER, S_RNG, S_SEED, S_TURN, S_WINNER,
                      SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS, SU_SYS, SYS_DECK)
 from .market import market_phase
@@ -19,16 +19,16 @@ from .rules import pile
 WINNER_DRAW = 2
 
 
-@njit(cache=True)
+@hot
 def fill(piles, cnt, k, setup, setup_n, row):
     for i in range(setup_n[row]):
         push(piles, cnt, k, setup[row, i])
 
 
-@njit(cache=True)
+@hot
 def setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
     cnt[:] = 0
-    sc[:] = 0
+    sc[:N_STATE] = 0
     bought[:] = 0
     sc[S_RNG] = seed
     sc[S_SEED] = seed
@@ -75,7 +75,7 @@ def setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, boug
             draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, False)
 
 
-@njit(cache=True)
+@hot
 def draw_phase(cards, eff, piles, cnt, sc, strat, log, p, base):
     n = base + sc[S_BONUS_DRAWS + p]
     sc[S_BONUS_DRAWS + p] = 0
@@ -86,7 +86,7 @@ def draw_phase(cards, eff, piles, cnt, sc, strat, log, p, base):
         draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, i >= base)
 
 
-@njit(cache=True)
+@hot
 def play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase):
     """One phase of p's turn; the Solo A.I. plays its own Card, Market and Draw Phases."""
     sc[S_PHASE] = phase
@@ -108,7 +108,7 @@ def play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase):
         draw_phase(cards, eff, piles, cnt, sc, strat, log, p, cfg[CFG_AI_DRAW] if ai else cfg[CFG_DRAW_COUNT])
 
 
-@njit(cache=True)
+@hot
 def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
     sc[S_CUR] = p
     log_event(log, sc, p, EV_TURN, sc[S_TURN], 0, 0)
@@ -118,7 +118,7 @@ def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
             return
 
 
-@njit(cache=True)
+@hot
 def play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
     """Play one game from ``seed``; player 0 goes first. The result is left in ``sc``:
     S_WINNER (0, 1, or WINNER_DRAW at the turn cap) and S_TURN (player-turns begun)."""

@@ -3,7 +3,8 @@
 A game's whole state is:
   piles  int32[N_PILES, CAP]  card type ids; pile k holds piles[k, :cnt[k]], top = last
   cnt    int32[N_PILES]       pile sizes
-  sc     int64[N_SC]          scalars (Hull, Credits, Power, turn, RNG, ...), offsets S_*
+  sc     int64[N_SC]          scalars (Hull, Credits, Power, turn, RNG, ...), offsets S_*,
+                              then scratch space for decisions (SCR_*), so a game never allocates
   log    int32[n, LOG_COLS]   event log (replay); a 1-row array turns logging off
 The layout is plain integers so the jitted code sees no Python objects.
 """
@@ -62,7 +63,12 @@ S_PENDING_SYS = 56   # System of that Corsair
 S_SEED = 57
 S_SOLO_AI = 58       # seat of the Solo Mode A.I. (-1 in a duel)
 S_CUR_CARD = 59      # type of the card whose Ability is resolving
-N_SC = 64
+N_STATE = 64         # sc[:N_STATE] is the game's state; the rest is scratch, meaningless between calls
+SCR_COSTS = 64       # 9: Market item costs at the current purchase
+SCR_SCORES = 80      # CAP: candidate scores (float64 bits: see scratch_scores)
+SCR_CAND_A = SCR_SCORES + CAP  # CAP: candidate piles
+SCR_CAND_B = SCR_CAND_A + CAP  # CAP: candidate positions
+N_SC = SCR_CAND_B + CAP
 
 # phases
 PH_SETUP = 0

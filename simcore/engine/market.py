@@ -1,12 +1,11 @@
 """Market Phase: purchases and set refreshes."""
-import numpy as np
-from numba import njit
+from .jit import hot
 
 from simcore.tables import C_CREDIT
 
 from .events import log_event
 from .layout import (CREW_DISC, EV_BUY, EV_REFRESH, FACEUP_SLOTS, M_CREW, M_FACEUP, M_SYS_DECK, N_SYSTEMS,
-                     REFRESH_COST, S_BOUGHT, S_CREDITS, SYS_DISC)
+                     REFRESH_COST, S_BOUGHT, S_CREDITS, SCR_COSTS, SYS_DISC)
 from .market_piles import take_market_item
 from .piles import insert_bottom, pop, push
 from .rules import discount_for, pile
@@ -15,7 +14,7 @@ from strategies.policy import M_BUY_SYSTEM, M_REFRESH, M_STOP, market_action
 MAX_MARKET_ACTIONS = 40
 
 
-@njit(cache=True)
+@hot
 def market_costs(cards, eff, piles, cnt, sc, p, costs):
     """costs[item] for the 9 Market items (-1 when absent), after ongoing discounts (min 1)."""
     for k in range(9):
@@ -34,7 +33,7 @@ def market_costs(cards, eff, piles, cnt, sc, p, costs):
             costs[k] = 1
 
 
-@njit(cache=True)
+@hot
 def refresh_set(piles, cnt, which):
     """Replace a set: the face-up cards go to the bottom of their deck (System) or each Crew
     deck's top card goes to its bottom (Crew)."""
@@ -50,9 +49,9 @@ def refresh_set(piles, cnt, which):
                 insert_bottom(piles, cnt, M_CREW + e, pop(piles, cnt, M_CREW + e))
 
 
-@njit(cache=True)
+@hot
 def market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p):
-    costs = np.empty(9, np.int64)
+    costs = sc[SCR_COSTS:SCR_COSTS + 9]
     refreshes = 0
     for _ in range(MAX_MARKET_ACTIONS):
         market_costs(cards, eff, piles, cnt, sc, p, costs)

@@ -1,11 +1,11 @@
 """Taking cards out of the Market (shared by purchases and free gains)."""
-from numba import njit
+from .jit import hot
 
 from .layout import M_CREW, M_FACEUP, M_SYS_DECK
 from .piles import pop, push, remove_at
 
 
-@njit(cache=True)
+@hot
 def take_market_item(piles, cnt, item):
     """Remove Market item ``item`` (2*system+slot: a face-up System card, 6+e: top Crew card)
     and return its type; a face-up card is replaced from its deck when it can be."""

@@ -1,29 +1,29 @@
 """Fixed-size piles: push/pop on top (the last slot), insert at the bottom, shuffle."""
-from numba import njit
+from .jit import hot
 
 from .rng import rand_below
 
 
-@njit(cache=True)
+@hot
 def push(piles, cnt, k, t):
     piles[k, cnt[k]] = t
     cnt[k] += 1
 
 
-@njit(cache=True)
+@hot
 def pop(piles, cnt, k):
     cnt[k] -= 1
     return piles[k, cnt[k]]
 
 
-@njit(cache=True)
+@hot
 def top(piles, cnt, k):
     if cnt[k] == 0:
         return -1
     return piles[k, cnt[k] - 1]
 
 
-@njit(cache=True)
+@hot
 def remove_at(piles, cnt, k, i):
     """Remove and return the card at index i, keeping the order of the rest."""
     t = piles[k, i]
@@ -33,7 +33,7 @@ def remove_at(piles, cnt, k, i):
     return t
 
 
-@njit(cache=True)
+@hot
 def insert_bottom(piles, cnt, k, t):
     for j in range(cnt[k], 0, -1):
         piles[k, j] = piles[k, j - 1]
@@ -41,7 +41,7 @@ def insert_bottom(piles, cnt, k, t):
     cnt[k] += 1
 
 
-@njit(cache=True)
+@hot
 def move_all(piles, cnt, src, dst):
     for i in range(cnt[src]):
         piles[dst, cnt[dst]] = piles[src, i]
@@ -49,7 +49,7 @@ def move_all(piles, cnt, src, dst):
     cnt[src] = 0
 
 
-@njit(cache=True)
+@hot
 def shuffle(piles, cnt, k, sc):
     n = cnt[k]
     for i in range(n - 1, 0, -1):
@@ -59,7 +59,7 @@ def shuffle(piles, cnt, k, sc):
         piles[k, j] = tmp
 
 
-@njit(cache=True)
+@hot
 def find(piles, cnt, k, t):
     for i in range(cnt[k] - 1, -1, -1):
         if piles[k, i] == t:

@@ -3,7 +3,7 @@
 ``apply_simple`` runs the opcodes that need no card movement or drawing; Malfunctions'
 top Abilities use only these, so drawing a Malfunction never recurses into drawing.
 """
-from numba import njit
+from .jit import hot
 
 from simcore.opcodes import Op, SystemTarget
 
@@ -16,7 +16,7 @@ from strategies.policy import lose_power_system, malfunction_pile, power_system
 from strategies.solo_ai import malfunction_pile as solo_malfunction_pile
 
 
-@njit(cache=True)
+@hot
 def deal_damage(cards, eff, piles, cnt, sc, log, target, n, from_opponent):
     """Damage ``target``'s Hull; a ship at 0 is destroyed at once. Returns the Damage taken."""
     if from_opponent:
@@ -32,7 +32,7 @@ def deal_damage(cards, eff, piles, cnt, sc, log, target, n, from_opponent):
     return n
 
 
-@njit(cache=True)
+@hot
 def gain_power(sc, p, s, n):
     j = S_POWER + 3 * p + s
     before = sc[j]
@@ -40,7 +40,7 @@ def gain_power(sc, p, s, n):
     return sc[j] - before
 
 
-@njit(cache=True)
+@hot
 def lose_power(sc, p, s, n):
     j = S_POWER + 3 * p + s
     before = sc[j]
@@ -48,14 +48,14 @@ def lose_power(sc, p, s, n):
     return before - sc[j]
 
 
-@njit(cache=True)
+@hot
 def gain_credits(sc, p, n):
     before = sc[S_CREDITS + p]
     sc[S_CREDITS + p] = max(0, min(MAX_CREDITS, before + n))
     return sc[S_CREDITS + p] - before
 
 
-@njit(cache=True)
+@hot
 def most_power_system(sc, p):
     best = 0
     for s in range(1, N_SYSTEMS):
@@ -64,7 +64,7 @@ def most_power_system(sc, p):
     return best
 
 
-@njit(cache=True)
+@hot
 def deal_malfunction(cards, piles, cnt, sc, strat, log, p, on_deck):
     """p deals the top Malfunction to the opponent's discard (or deck top); none left: no effect."""
     if cnt[M_MALF] == 0:
@@ -82,7 +82,7 @@ def deal_malfunction(cards, piles, cnt, sc, strat, log, p, on_deck):
     return 1
 
 
-@njit(cache=True)
+@hot
 def power_targets(cards, piles, cnt, sc, strat, p, s, target, victim_chooses, n):
     """Systems (bitmask) hit by a change of n Power with SystemTarget ``target`` on p's ship."""
     if target == SystemTarget.EACH:
@@ -98,7 +98,7 @@ def power_targets(cards, piles, cnt, sc, strat, p, s, target, victim_chooses, n)
     return 1 << target
 
 
-@njit(cache=True)
+@hot
 def apply_simple(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b):
     """Apply one simple opcode for player p (card in System s, -1 if none).
 

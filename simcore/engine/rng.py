@@ -4,7 +4,7 @@ Per-game seeds are derived from (base seed, game index) so that a game's dice do
 not depend on which thread or chunk plays it.
 """
 import numpy as np
-from numba import njit
+from .jit import hot
 
 from .layout import S_RNG
 
@@ -17,7 +17,7 @@ _S31 = np.uint64(31)
 _S11 = np.uint64(11)
 
 
-@njit(cache=True)
+@hot
 def mix64(x):
     z = np.uint64(x)
     z = (z ^ (z >> _S30)) * _M1
@@ -25,27 +25,27 @@ def mix64(x):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True)
+@hot
 def game_seed(base_seed, game_index):
     """Seed of game ``game_index`` of a run with ``base_seed`` (both non-negative ints)."""
     return np.int64(mix64(mix64(np.uint64(base_seed) + _GOLDEN) + np.uint64(game_index) * _GOLDEN)
                     >> np.uint64(1))
 
 
-@njit(cache=True)
+@hot
 def next_u64(sc):
     x = np.uint64(sc[S_RNG]) + _GOLDEN
     sc[S_RNG] = np.int64(x)
     return mix64(x)
 
 
-@njit(cache=True)
+@hot
 def rand_below(sc, n):
     """Uniform integer in [0, n) (n >= 1)."""
     return np.int64((next_u64(sc) >> _S11) % np.uint64(n))
 
 
-@njit(cache=True)
+@hot
 def rand_unit(sc):
     """Uniform float in [0, 1)."""
     return np.float64(next_u64(sc) >> _S11) * (1.0 / 9007199254740992.0)

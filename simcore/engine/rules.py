@@ -1,5 +1,5 @@
 """Read-only rule queries shared by the engine and the policies (no state changes)."""
-from numba import njit
+from .jit import hot
 
 from simcore.opcodes import Op, Req
 from simcore.tables import (C_BONUS, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING, C_POWER, C_REQ, C_REQ_ARG,
@@ -9,12 +9,12 @@ from .layout import (CREW, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PLAYER_PILES, S_ANYPO
                      S_COPY_SRC_PILE, S_COPY_SRC_POS, S_COPY_SRC_TYPE, S_POWER, STACK)
 
 
-@njit(cache=True)
+@hot
 def pile(p, k):
     return p * PLAYER_PILES + k
 
 
-@njit(cache=True)
+@hot
 def copy_valid(piles, cnt, sc, p, s):
     """True when the uncovered card of p's System s is a Corsair still copying a card in play."""
     j = 3 * p + s
@@ -26,7 +26,7 @@ def copy_valid(piles, cnt, sc, p, s):
     return cnt[k] > i and piles[k, i] == sc[S_COPY_SRC_TYPE + j]
 
 
-@njit(cache=True)
+@hot
 def active_type(piles, cnt, sc, p, s):
     """Type whose Abilities the uncovered card of System s has now (a Corsair's copy), -1 if empty."""
     k = pile(p, STACK + s)
@@ -37,12 +37,12 @@ def active_type(piles, cnt, sc, p, s):
     return piles[k, cnt[k] - 1]
 
 
-@njit(cache=True)
+@hot
 def crew_count(cnt, p, s):
     return cnt[pile(p, CREW + s)]
 
 
-@njit(cache=True)
+@hot
 def total_crew(cnt, p):
     n = 0
     for s in range(N_SYSTEMS):
@@ -50,7 +50,7 @@ def total_crew(cnt, p):
     return n
 
 
-@njit(cache=True)
+@hot
 def crew_with_expertise(cards, piles, cnt, p, s, e):
     k = pile(p, CREW + s)
     n = 0
@@ -60,7 +60,7 @@ def crew_with_expertise(cards, piles, cnt, p, s, e):
     return n
 
 
-@njit(cache=True)
+@hot
 def has_crew_space(cnt, p):
     for s in range(N_SYSTEMS):
         if cnt[pile(p, CREW + s)] < MAX_CREW_PER_SYSTEM:
@@ -68,7 +68,7 @@ def has_crew_space(cnt, p):
     return False
 
 
-@njit(cache=True)
+@hot
 def requirement_ok(cards, piles, cnt, p, t, s):
     r = cards[t, C_REQ]
     if r == Req.NONE:
@@ -82,12 +82,12 @@ def requirement_ok(cards, piles, cnt, p, t, s):
     return False
 
 
-@njit(cache=True)
+@hot
 def total_power(sc, p):
     return sc[S_POWER + 3 * p] + sc[S_POWER + 3 * p + 1] + sc[S_POWER + 3 * p + 2]
 
 
-@njit(cache=True)
+@hot
 def can_play_system(cards, piles, cnt, sc, p, t, free):
     """A System card t in p's hand can be played now (free: no Power cost)."""
     if cards[t, C_KIND] != KIND_SYSTEM:
@@ -103,7 +103,7 @@ def can_play_system(cards, piles, cnt, sc, p, t, free):
     return sc[S_POWER + 3 * p + s] >= cost
 
 
-@njit(cache=True)
+@hot
 def ongoing_filtered(cards, eff, piles, cnt, sc, p, op, col, kind_filter):
     """Sum of column ``col`` of every ongoing effect ``op`` on p's uncovered System cards whose
     Market filter (column 3: -1 any) admits ``kind_filter`` (-2: every effect counts)."""
@@ -119,19 +119,19 @@ def ongoing_filtered(cards, eff, piles, cnt, sc, p, op, col, kind_filter):
     return total
 
 
-@njit(cache=True)
+@hot
 def ongoing_sum(cards, eff, piles, cnt, sc, p, op, col):
     """Sum of column ``col`` of every ongoing effect ``op`` on p's uncovered System cards."""
     return ongoing_filtered(cards, eff, piles, cnt, sc, p, op, col, -2)
 
 
-@njit(cache=True)
+@hot
 def discount_for(cards, eff, piles, cnt, sc, p, kind_filter):
     """Credits off a purchase of market kind ``kind_filter`` (0..2 System type, 3 Crew)."""
     return ongoing_filtered(cards, eff, piles, cnt, sc, p, Op.DISCOUNT, 1, kind_filter)
 
 
-@njit(cache=True)
+@hot
 def main_has_op(cards, eff, t, op):
     start = cards[t, C_MAIN]
     for i in range(start, start + cards[t, C_MAIN + 1]):
@@ -140,6 +140,6 @@ def main_has_op(cards, eff, t, op):
     return False
 
 
-@njit(cache=True)
+@hot
 def bonus_len(cards, t, e):
     return cards[t, C_BONUS + 3 * e + 1]

@@ -3,7 +3,7 @@
 The A.I. keeps one Player deck (its System deck pile) and one discard (its System and Crew
 discard piles together: they are only ever shuffled back as one), draws 4, keeps Malfunctions
 it draws until the start of its next turn, and buys blind from its own Market deck."""
-from numba import njit
+from .jit import hot
 
 from simcore.opcodes import Req
 from simcore.tables import C_EXPERTISE, C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, C_POWER, \
@@ -28,7 +28,7 @@ AI_BUY_PRICE = 3             # Credits per card taken from its Market deck
 MAX_AI_ACTIONS = 256
 
 
-@njit(cache=True)
+@hot
 def setup_ai(piles, cnt, sc, p, cards_moved):
     """After a normal setup: the A.I.'s two decks become one, and its Market deck is built from
     the Market decks, shuffled, and the difficulty's cards go to its discard."""
@@ -48,7 +48,7 @@ def setup_ai(piles, cnt, sc, p, cards_moved):
             push(piles, cnt, pile(p, SYS_DISC), pop(piles, cnt, M_AI_MARKET))
 
 
-@njit(cache=True)
+@hot
 def resolve_held_malfunctions(cards, eff, piles, cnt, sc, strat, log, p):
     """Start of the A.I.'s turn: the Malfunctions it drew resolve now, in order."""
     h = pile(p, HAND)
@@ -72,7 +72,7 @@ def resolve_held_malfunctions(cards, eff, piles, cnt, sc, strat, log, p):
         i = 0  # a replacement may itself be a Malfunction: look again from the start
 
 
-@njit(cache=True)
+@hot
 def playable_with_crew(cards, eff, piles, cnt, sc, p, t, u):
     """System card t (in hand, not playable now) could be played once Crew card u is played into
     its System: u's Power pays the cost and u meets its requirement. (A Crew card only "provides
@@ -95,7 +95,7 @@ def playable_with_crew(cards, eff, piles, cnt, sc, p, t, u):
     return True
 
 
-@njit(cache=True)
+@hot
 def powering_crew(cards, eff, piles, cnt, sc, strat, p, t):
     """Hand index of a Crew card whose playing in System card t's System makes t playable,
     preferring one whose expertise earns a Bonus on t; -1 if none."""
@@ -119,7 +119,7 @@ def powering_crew(cards, eff, piles, cnt, sc, strat, p, t):
     return best
 
 
-@njit(cache=True)
+@hot
 def first_of_kind(cards, piles, cnt, p, kind):
     h = pile(p, HAND)
     for i in range(cnt[h]):
@@ -128,7 +128,7 @@ def first_of_kind(cards, piles, cnt, p, kind):
     return -1
 
 
-@njit(cache=True)
+@hot
 def first_playable_system(cards, piles, cnt, sc, p):
     h = pile(p, HAND)
     for i in range(cnt[h]):
@@ -137,7 +137,7 @@ def first_playable_system(cards, piles, cnt, sc, p):
     return -1
 
 
-@njit(cache=True)
+@hot
 def ai_card_phase(cards, eff, piles, cnt, sc, strat, log, p):
     ai_card_actions(cards, eff, piles, cnt, sc, strat, log, p)
     # "There cannot be any cards left in your hand by the end of the Card Phase": when the action
@@ -155,7 +155,7 @@ def ai_card_phase(cards, eff, piles, cnt, sc, strat, log, p):
     sc[S_ANYPOWER + p] = -1
 
 
-@njit(cache=True)
+@hot
 def ai_card_actions(cards, eff, piles, cnt, sc, strat, log, p):
     h = pile(p, HAND)
     for _ in range(MAX_AI_ACTIONS):
@@ -202,7 +202,7 @@ def ai_card_actions(cards, eff, piles, cnt, sc, strat, log, p):
         play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s)
 
 
-@njit(cache=True)
+@hot
 def ai_market_phase(cards, piles, cnt, sc, log, bought, p):
     """For every 3 Credits, the top card of the A.I.'s Market deck goes to its discard."""
     while sc[S_CREDITS + p] >= AI_BUY_PRICE and cnt[M_AI_MARKET] > 0:
