@@ -1,16 +1,20 @@
 """Where the engine spends its time: `perf` samples of the jitted code, named by function.
 
-    python3 -m benchmarks.profile [--games N] [--strategy balanced] [--top 40]
+    python3 -m benchmarks.profile [--games N] [--strategy balanced] [--top 40] [--annotate N]
 
 numba's code has no symbols perf can see, so this compiles the engine afresh (in a temporary
 cache folder: code loaded from a cache has no symbol list), writes the address of every jitted
 function to /tmp/perf-<pid>.map (perf's convention for JIT code), then samples one thread
 playing games. LLVM inlines small functions into their callers, so a name stands for itself
-plus whatever was inlined into it. Needs Linux `perf` with perf_event_paranoid <= 2.
+plus whatever was inlined into it. ``--annotate N`` disassembles the N hottest functions
+(objdump) and prints their hottest instructions with the calls around them named.
+Needs Linux `perf` (perf_event_paranoid <= 2) and binutils.
 """
 from __future__ import annotations
 
 import argparse
+import collections
+import ctypes
 import os
 import subprocess
 import sys
@@ -18,7 +22,9 @@ import tempfile
 import time
 
 
-def write_perf_map() -> str:
+def jitted_functions() -> list[tuple[int, int, str]]:
+    """(address, size, name) of every function numba compiled in this process; a size runs to
+    the next function (numba does not keep symbol sizes)."""
     from numba.core.registry import cpu_target
 
     engine = cpu_target.target_context.codegen()._engine
@@ -31,12 +37,8 @@ def write_perf_map() -> str:
         if a:
             addrs.append((a, name))
     addrs.sort()
-    path = f"/tmp/perf-{os.getpid()}.map"
-    with open(path, "w") as f:
-        for (a, name), nxt in zip(addrs, addrs[1:] + [(addrs[-1][0] + 4096, "")]):
-            # a symbol's size is not known here: it runs to the next symbol (capped)
-            f.write(f"{a:x} {min(nxt[0] - a, 1 << 20):x} {short(name)}\n")
-    return path
+    ends = [a for a, _ in addrs[1:]] + [addrs[-1][0] + 4096]
+    return [(a, min(end - a, 1 << 20), short(name)) for (a, name), end in zip(addrs, ends)]
 
 
 def short(name: str) -> str:
@@ -52,8 +54,43 @@ def short(name: str) -> str:
         n = int(name[i:j])
         parts.append(name[j:j + n])
         i = j + n
-    parts = [p for p in parts if not p.startswith("_3clocals")]
     return ".".join(parts[-2:]) if parts else name
+
+
+def annotate(fn: tuple[int, int, str], hits: collections.Counter, names: dict[int, str], lines: int) -> None:
+    """Print the hottest instructions of one function, each with its share of the samples."""
+    addr, size, name = fn
+    code = ctypes.string_at(addr, size)
+    with tempfile.NamedTemporaryFile(suffix=".bin") as f:
+        f.write(code)
+        f.flush()
+        asm = subprocess.run(["objdump", "-D", "-b", "binary", "-m", "i386:x86-64", f"--adjust-vma={addr:#x}",
+                              f.name], capture_output=True, text=True).stdout
+    rows = []
+    for ln in asm.splitlines():
+        head, _, rest = ln.partition(":\t")
+        try:
+            a = int(head.strip(), 16)
+        except ValueError:
+            continue
+        text = rest.split("\t")[-1]
+        for target, tname in names.items():
+            if f"{target:#x}" in text:
+                text += f"   <{tname}>"
+        rows.append((a, text))
+    total = sum(hits[a] for a, _ in rows) or 1
+    print(f"\n== {name}: {total} samples")
+    hot = sorted(range(len(rows)), key=lambda i: -hits[rows[i][0]])[:lines]
+    shown = set()
+    for i in sorted(hot):
+        for k in range(max(0, i - 3), min(len(rows), i + 2)):
+            if k in shown:
+                continue
+            shown.add(k)
+            a, text = rows[k]
+            n = hits[a]
+            print(f"  {100.0 * n / total:5.1f}%  {a:x}  {text}")
+        print("  ...")
 
 
 def main() -> None:
@@ -61,18 +98,20 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200_000)
     ap.add_argument("--strategy", default="balanced")
     ap.add_argument("--top", type=int, default=40)
+    ap.add_argument("--annotate", type=int, default=0, help="disassemble the N hottest functions")
     args = ap.parse_args()
     os.environ["COMMANDSIM_CACHE_DIR"] = tempfile.mkdtemp(prefix="commandsim-profile-")
-    import numba
     from simcore.simulate import play_games
 
     strategies = (args.strategy, args.strategy)
-    print("compiling afresh (about two minutes)...", file=sys.stderr)
+    print("compiling afresh (about a minute)...", file=sys.stderr)
     play_games(8, strategies=strategies)
-    numba.set_num_threads(1)
-    write_perf_map()
+    funcs = jitted_functions()
+    with open(f"/tmp/perf-{os.getpid()}.map", "w") as f:
+        for a, size, name in funcs:
+            f.write(f"{a:x} {size:x} {name}\n")
     data = tempfile.mktemp(suffix=".perf.data")
-    rec = subprocess.Popen(["perf", "record", "-F", "2000", "-g", "-o", data, "-p", str(os.getpid())],
+    rec = subprocess.Popen(["perf", "record", "-F", "4000", "-o", data, "-p", str(os.getpid())],
                            stderr=subprocess.DEVNULL)
     time.sleep(1.0)
     t0 = time.perf_counter()
@@ -82,9 +121,16 @@ def main() -> None:
     rec.wait()
     print(f"{args.games / dt:,.0f} games/s on one thread while sampled", file=sys.stderr)
     out = subprocess.run(["perf", "report", "-i", data, "--no-children", "--stdio", "--sort", "symbol",
-                          "-g", "none", "--percent-limit", "0.3"], capture_output=True, text=True).stdout
+                          "--percent-limit", "0.3"], capture_output=True, text=True).stdout
     lines = [ln for ln in out.splitlines() if ln.strip() and not ln.startswith("#")]
     print("\n".join(lines[:args.top]))
+    if args.annotate:
+        ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True).stdout
+        hits = collections.Counter(int(x, 16) for x in ips.split())
+        names = {a: name for a, _, name in funcs}
+        by_fn = sorted(funcs, key=lambda f: -sum(n for ip, n in hits.items() if f[0] <= ip < f[0] + f[1]))
+        for fn in by_fn[:args.annotate]:
+            annotate(fn, hits, names, 12)
 
 
 if __name__ == "__main__":

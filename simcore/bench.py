@@ -41,5 +41,4 @@ def measure(games: int = 100_000, strategies=("balanced", "balanced"), tables: C
     all_threads = numba.config.NUMBA_NUM_THREADS
     one, turns = _rate(games, 1, strategies, tables, matchup)
     many, _ = _rate(games, all_threads, strategies, tables, matchup)
-    numba.set_num_threads(all_threads)
     return BenchResult(games, all_threads, startup, one, many, turns)

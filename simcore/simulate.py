@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 import pandas as pd
 
@@ -39,11 +38,9 @@ class Records:
                              "card": np.asarray(self.card_names, dtype=object)[t], "copies": self.bought[g, seat, t]})
 
 
-def set_threads(threads: int | None) -> None:
-    if threads is not None:
-        if threads < 1:
-            raise CommandsimError(f"--threads must be at least 1, got {threads}")
-        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+def check_threads(threads: int | None) -> None:
+    if threads is not None and threads < 1:
+        raise CommandsimError(f"--threads must be at least 1, got {threads}")
 
 
 def _prepare(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None):
@@ -63,17 +60,18 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
                threads: int | None = None, first_game: int = 0, keep_bought: bool = True) -> Records:
     """Play games ``first_game .. first_game + n_games - 1`` of the run with base ``seed``.
 
-    Seat 0 of ``matchup`` moves first. Game g's dice depend only on (seed, g). Each strategy is a
+    Seat 0 of ``matchup`` moves first. Game g's dice depend only on (seed, g), not on ``threads``
+    (default: every core, or NUMBA_NUM_THREADS). Each strategy is a
     built-in name, a strategy .toml path, or a parameter vector (``strategies.library.resolve``)."""
     if n_games < 0:
         raise CommandsimError(f"number of games must be >= 0, got {n_games}")
     if seed < 0:
         raise CommandsimError(f"seed must be >= 0, got {seed}")
     tables, setup, setup_n, cfg, strat, names = _prepare(matchup, strategies, tables)
-    set_threads(threads)
+    check_threads(threads)
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
     bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
-    play_batch(tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, out, bought)
+    play_batch(tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, out, bought, threads)
     games = pd.DataFrame({
         "game": np.arange(first_game, first_game + n_games),
         "seed": out[:, R_SEED],

@@ -1,5 +1,4 @@
 """Engine contracts: the same seed gives the same games whatever the threads or the chunking."""
-import numba
 import pandas as pd
 
 from simcore.engine.matchup import Matchup
@@ -22,10 +21,10 @@ def test_different_seeds_give_different_games():
     assert not a["turns"].equals(b["turns"])
 
 
-def test_one_thread_and_all_threads_agree():
+def test_one_thread_and_several_threads_agree():
+    # three threads, whatever the machine has: blocks finish out of order and must still land in place
     one = play_games(400, seed=3, threads=1)
-    many = play_games(400, seed=3, threads=numba.config.NUMBA_NUM_THREADS)
-    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    many = play_games(400, seed=3, threads=3)
     pd.testing.assert_frame_equal(one.games, many.games)
     assert (one.bought == many.bought).all()
 

@@ -1,8 +1,14 @@
-"""Many games in parallel: each thread plays whole games and writes only its own output rows."""
+"""Many games on several threads: each thread plays whole games and writes only its own output rows."""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from .game import play_game
+from .jit import hot_inlined
 from .layout import (CAP, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from .rng import game_seed
 
@@ -15,10 +21,13 @@ R_BOUGHT = 5      # + p: number of purchases
 R_DAMAGE = 7      # + p: Damage dealt
 R_MALF = 9        # + p: Malfunctions drawn
 N_RESULT_COLS = 11
-CHUNK = 64
+# games per task handed to a thread: small enough to balance the threads' loads, large enough
+# that a task's start-up (argument checks, the state arrays) is negligible
+MIN_BLOCK = 64
+MAX_BLOCK = 4096
 
 
-@njit(cache=True)
+@hot_inlined
 def play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, bought, out_row):
     play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
     out_row[R_SEED] = seed
@@ -31,24 +40,45 @@ def play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, 
         out_row[R_MALF + p] = sc[S_MALF_DRAWN + p]
 
 
-@njit(parallel=True, cache=True)
-def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, out, out_bought):
-    """Play games first_game .. first_game + len(out) - 1 of a run with ``base_seed``.
+@njit(nogil=True, cache=True)
+def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought):
+    """Play rows lo .. hi - 1 of ``out``: row g is game first_game + g of the run with ``base_seed``.
+    The state arrays are allocated once here and reused by every game (setup clears them)."""
+    piles = np.zeros((N_PILES, CAP), np.int32)
+    cnt = np.zeros(N_PILES, np.int32)
+    sc = np.zeros(N_SC, np.int64)
+    log = np.zeros((1, 16), np.int32)
+    bought = np.zeros((2, cards.shape[0]), np.int32)
+    keep_bought = out_bought.shape[0] == out.shape[0]
+    for g in range(lo, hi):
+        play_one(cards, eff, setup, setup_n, cfg, strat, game_seed(base_seed, first_game + g), piles, cnt, sc, log,
+                 bought, out[g])
+        if keep_bought:
+            out_bought[g] = bought
 
-    Game g's seed depends only on (base_seed, g), so results do not depend on threads or chunks.
-    out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types] (may have n == 0 to skip)."""
+
+def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
+               out_bought: np.ndarray, threads: int | None = None) -> None:
+    """Play games first_game .. first_game + len(out) - 1 of a run with ``base_seed`` on ``threads``
+    threads (default: numba's thread count, the machine's cores unless NUMBA_NUM_THREADS says).
+
+    Game g's seed depends only on (base_seed, g), so results do not depend on threads or blocks.
+    out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types] (may have n == 0 to skip).
+    play_range releases the GIL, so plain Python threads run it in parallel."""
     n = out.shape[0]
-    n_types = cards.shape[0]
-    n_chunks = (n + CHUNK - 1) // CHUNK
-    keep_bought = out_bought.shape[0] == n
-    for c in prange(n_chunks):
-        piles = np.zeros((N_PILES, CAP), np.int32)
-        cnt = np.zeros(N_PILES, np.int32)
-        sc = np.zeros(N_SC, np.int64)
-        log = np.zeros((1, 16), np.int32)
-        bought = np.zeros((2, n_types), np.int32)
-        for g in range(c * CHUNK, min(n, (c + 1) * CHUNK)):
-            seed = game_seed(base_seed, first_game + g)
-            play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, bought, out[g])
-            if keep_bought:
-                out_bought[g] = bought
+    threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
+    args = (cards, eff, setup, setup_n, cfg, strat, np.int64(base_seed), np.int64(first_game))
+    if threads == 1 or n <= MIN_BLOCK:
+        play_range(*args, 0, n, out, out_bought)
+        return
+    block = min(MAX_BLOCK, max(MIN_BLOCK, n // (threads * 8)))
+    with ThreadPoolExecutor(threads) as pool:
+        tasks = [pool.submit(play_range, *args, lo, min(n, lo + block), out, out_bought) for lo in range(0, n, block)]
+        try:
+            for t in tasks:
+                t.result()
+        except BaseException:
+            # Ctrl-C or an error: drop the blocks not yet begun rather than play them all
+            for t in tasks:
+                t.cancel()
+            raise

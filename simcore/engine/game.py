@@ -1,5 +1,5 @@
 """One whole game: setup, then turns of Card, Market, System Bonus and Draw Phases."""
-from .jit import hot
+from .jit import hot, hot_inlined
 
 from .bonus import bonus_phase
 from .cardplay import card_phase
@@ -75,7 +75,7 @@ def setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, boug
             draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, False)
 
 
-@hot
+@hot_inlined
 def draw_phase(cards, eff, piles, cnt, sc, strat, log, p, base):
     n = base + sc[S_BONUS_DRAWS + p]
     sc[S_BONUS_DRAWS + p] = 0
@@ -86,7 +86,7 @@ def draw_phase(cards, eff, piles, cnt, sc, strat, log, p, base):
         draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, i >= base)
 
 
-@hot
+@hot_inlined
 def play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase):
     """One phase of p's turn; the Solo A.I. plays its own Card, Market and Draw Phases."""
     sc[S_PHASE] = phase
@@ -108,7 +108,7 @@ def play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase):
         draw_phase(cards, eff, piles, cnt, sc, strat, log, p, cfg[CFG_AI_DRAW] if ai else cfg[CFG_DRAW_COUNT])
 
 
-@hot
+@hot_inlined
 def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
     sc[S_CUR] = p
     log_event(log, sc, p, EV_TURN, sc[S_TURN], 0, 0)

@@ -35,9 +35,20 @@ class HotDispatcher(CPUDispatcher):
                                          {k: _widen(v) for k, v in kws.items()})
 
 
-def hot(fn):
+def _dispatcher(fn, **options):
     if config.DISABLE_JIT:
         return fn
-    disp = HotDispatcher(py_func=fn, locals={}, targetoptions={"nopython": True, "_nrt": False})
+    disp = HotDispatcher(py_func=fn, locals={}, targetoptions={"nopython": True, "_nrt": False, **options})
     disp.enable_caching()
     return disp
+
+
+def hot(fn):
+    return _dispatcher(fn)
+
+
+def hot_inlined(fn):
+    """``hot``, and inlined into its jitted callers by numba: for thin wrappers on the path from
+    the batch loop to the rules, each of which would otherwise compile and optimise the whole
+    engine below it once more."""
+    return _dispatcher(fn, inline="always")
