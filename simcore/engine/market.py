@@ -8,29 +8,26 @@ from .layout import (CREW_DISC, EV_BUY, EV_REFRESH, FACEUP_SLOTS, M_CREW, M_FACE
                      REFRESH_COST, S_BOUGHT, S_CREDITS, SCR_COSTS, SYS_DISC)
 from .market_piles import take_market_item
 from .piles import insert_bottom, pop, push
-from .rules import discount_for, pile
+from .rules import discounts, pile
 from strategies.policy import M_BUY_SYSTEM, M_REFRESH, M_STOP, market_action
 
 MAX_MARKET_ACTIONS = 40
 
 
 @hot
-def market_costs(cards, eff, piles, cnt, sc, p, costs):
-    """costs[item] for the 9 Market items (-1 when absent), after ongoing discounts (min 1)."""
+def market_costs(cards, piles, cnt, costs, disc):
+    """costs[item] for the 9 Market items (-1 when absent), after the ongoing discounts ``disc``
+    (System types 0..2, Crew), never below 1."""
     for k in range(9):
         costs[k] = -1
         if k < 6:
             s = k // 2
             if k % 2 < cnt[M_FACEUP + s]:
-                t = piles[M_FACEUP + s, k % 2]
-                costs[k] = cards[t, C_CREDIT] - discount_for(cards, eff, piles, cnt, sc, p, s)
+                costs[k] = max(1, cards[piles[M_FACEUP + s, k % 2], C_CREDIT] - disc[s])
         else:
             e = k - 6
             if cnt[M_CREW + e] > 0:
-                t = piles[M_CREW + e, cnt[M_CREW + e] - 1]
-                costs[k] = cards[t, C_CREDIT] - discount_for(cards, eff, piles, cnt, sc, p, 3)
-        if costs[k] != -1 and costs[k] < 1:
-            costs[k] = 1
+                costs[k] = max(1, cards[piles[M_CREW + e, cnt[M_CREW + e] - 1], C_CREDIT] - disc[3])
 
 
 @hot
@@ -52,9 +49,11 @@ def refresh_set(piles, cnt, which):
 @hot
 def market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p):
     costs = sc[SCR_COSTS:SCR_COSTS + 9]
+    # nothing bought or refreshed changes the cards in play, so the discounts hold all phase
+    disc = discounts(cards, eff, piles, cnt, sc, p)
     refreshes = 0
     for _ in range(MAX_MARKET_ACTIONS):
-        market_costs(cards, eff, piles, cnt, sc, p, costs)
+        market_costs(cards, piles, cnt, costs, disc)
         kind, arg = market_action(cards, piles, cnt, sc, strat, p, costs, refreshes)
         if kind == M_STOP:
             break
