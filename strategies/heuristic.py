@@ -4,7 +4,7 @@
 it reads. Card values are re-weighed for the game state (``strategies.situation``), so the
 same strategy values Repair more when its Hull is low and Damage more when the opponent's is.
 """
-from simcore.engine.jit import hot
+from simcore.engine.jit import hot, hot_inlined
 
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
                                    MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_CREDITS, S_POWER, SYS_DECK, SYS_DISC)
@@ -71,14 +71,14 @@ def bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m, others):
     return rows_recurring(eff, sc, strat, p, m, cards[top, c], cards[top, c + 1])
 
 
-@hot
+@hot_inlined
 def bonus_added(cards, eff, piles, cnt, sc, strat, p, s, e, m):
     """Value of the System Bonus one more Crew of expertise e in System s earns (0: none new)."""
     return bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m,
                         crew_with_expertise(cards, piles, cnt, p, s, e))
 
 
-@hot
+@hot_inlined
 def bonus_lost(cards, eff, piles, cnt, sc, strat, p, s, e, m):
     """Value of the System Bonus System s stops earning when one Crew of expertise e leaves it."""
     return bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m,
@@ -138,7 +138,7 @@ def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     return best
 
 
-@hot
+@hot_inlined
 def crew_action(cards, eff, piles, cnt, sc, strat, p, i):
     """Play the Crew card at hand index i; with 9 Crew in play clear them (P_CLEAR_CREW) or discard it."""
     t = piles[pile(p, HAND), i]

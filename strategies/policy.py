@@ -4,7 +4,7 @@ Each function reads the strategy row ``strat[p]`` (see ``params``): KIND_RANDOM 
 uniformly among the legal choices with the game's own RNG; KIND_HEURISTIC ranks
 choices with the row's weights and card values. The engine never decides.
 """
-from simcore.engine.jit import hot
+from simcore.engine.jit import hot, hot_inlined
 
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
                                    MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_POWER, STACK, SYS_DECK,
@@ -40,7 +40,7 @@ def value(strat, p, t):
 
 
 # ---------------------------------------------------------------- drawing
-@hot
+@hot_inlined
 def draw_source(cards, piles, cnt, sc, strat, p):
     """0: draw from the System deck, 1: from the Crew deck."""
     if is_random(strat, p):
@@ -68,7 +68,7 @@ def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     return heuristic.crew_system(cards, eff, piles, cnt, sc, strat, p, t)
 
 
-@hot
+@hot_inlined
 def card_action(cards, eff, piles, cnt, sc, strat, p):
     """Next Card Phase action: (hand index, A_* kind, system)."""
     h = pile(p, HAND)
@@ -93,7 +93,7 @@ def card_action(cards, eff, piles, cnt, sc, strat, p):
     return heuristic.card_action(cards, eff, piles, cnt, sc, strat, p)
 
 
-@hot
+@hot_inlined
 def power_system(cards, piles, cnt, sc, strat, p, n):
     """System that receives 'any System' Power."""
     if is_solo_ai(strat, p):
@@ -117,7 +117,7 @@ def option_feasible(cards, eff, piles, cnt, sc, p, start, length):
     return True
 
 
-@hot
+@hot_inlined
 def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
     """0 or 1: which option of the OR at effect row i (an infeasible option is never chosen)."""
     a = eff[i, 1]
@@ -321,7 +321,7 @@ def pick_crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst):
 
 
 # ---------------------------------------------------------------- market
-@hot
+@hot_inlined
 def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
     """(M_* kind, arg). ``costs[k]``: price of item k after discounts (k = 2s+slot, then 6+e),
     or -1 when the item is absent."""

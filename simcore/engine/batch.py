@@ -8,7 +8,7 @@ import numpy as np
 from numba import njit
 
 from .game import play_game
-from .jit import hot_inlined
+from .jit import hot, hot_inlined
 from .layout import (CAP, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from .rng import game_seed
 
@@ -40,21 +40,29 @@ def play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, 
         out_row[R_MALF + p] = sc[S_MALF_DRAWN + p]
 
 
-@njit(nogil=True, cache=True)
-def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought):
+@hot
+def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles, cnt, sc,
+               log, bought):
     """Play rows lo .. hi - 1 of ``out``: row g is game first_game + g of the run with ``base_seed``.
-    The state arrays are allocated once here and reused by every game (setup clears them)."""
-    piles = np.zeros((N_PILES, CAP), np.int32)
-    cnt = np.zeros(N_PILES, np.int32)
-    sc = np.zeros(N_SC, np.int64)
-    log = np.zeros((1, 16), np.int32)
-    bought = np.zeros((2, cards.shape[0]), np.int32)
+    One set of state arrays serves every game (setup clears them)."""
     keep_bought = out_bought.shape[0] == out.shape[0]
     for g in range(lo, hi):
         play_one(cards, eff, setup, setup_n, cfg, strat, game_seed(base_seed, first_game + g), piles, cnt, sc, log,
                  bought, out[g])
         if keep_bought:
-            out_bought[g] = bought
+            for p in range(2):
+                for t in range(bought.shape[1]):
+                    out_bought[g, p, t] = bought[p, t]
+
+
+@njit(nogil=True, cache=True)
+def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought):
+    """``play_block`` with state arrays of its own. The games run in ``play_block`` because this
+    function allocates, so it is compiled with reference counting, which would count every
+    array of every call the games make (see ``jit``)."""
+    play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,
+               np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32), np.zeros(N_SC, np.int64),
+               np.zeros((1, 16), np.int32), np.zeros((2, cards.shape[0]), np.int32))
 
 
 def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,

@@ -1,6 +1,6 @@
 """Drawing cards: deck refills from in-play cards and discards, Malfunctions resolved as drawn,
 Cloaked-Mines style triggers on draws caused by an Ability."""
-from .jit import hot
+from .jit import hot, hot_inlined
 
 from simcore.opcodes import Op
 from simcore.tables import C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_MALFUNCTION, MALF_RETURN_DISCARD
@@ -128,7 +128,7 @@ def draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
     return -1
 
 
-@hot
+@hot_inlined
 def draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, by_ability):
     """p draws one card from the deck its policy chooses."""
     src = draw_source(cards, piles, cnt, sc, strat, p)

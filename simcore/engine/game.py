@@ -118,7 +118,7 @@ def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
             return
 
 
-@hot
+@hot_inlined
 def play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
     """Play one game from ``seed``; player 0 goes first. The result is left in ``sc``:
     S_WINNER (0, 1, or WINNER_DRAW at the turn cap) and S_TURN (player-turns begun)."""

@@ -1,5 +1,5 @@
 """Read-only rule queries shared by the engine and the policies (no state changes)."""
-from .jit import hot
+from .jit import hot, hot_inlined
 
 from simcore.opcodes import Op, Req
 from simcore.tables import (C_BONUS, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING, C_POWER, C_REQ, C_REQ_ARG,
@@ -68,7 +68,7 @@ def has_crew_space(cnt, p):
     return False
 
 
-@hot
+@hot_inlined
 def requirement_ok(cards, piles, cnt, p, t, s):
     r = cards[t, C_REQ]
     if r == Req.NONE:
