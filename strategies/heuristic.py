@@ -26,7 +26,7 @@ MAX_MARKET_CREDITS = 10
 
 
 # ---------------------------------------------------------------- reading the hand and the ship
-@hot
+@hot_inlined
 def hand_power_need(cards, piles, cnt, sc, p, s):
     """Power System s still lacks for the System cards of that type in p's hand (< 0: a surplus)."""
     h = pile(p, HAND)
@@ -38,7 +38,7 @@ def hand_power_need(cards, piles, cnt, sc, p, s):
     return need - sc[S_POWER + 3 * p + s]
 
 
-@hot
+@hot_inlined
 def crew_meets_requirement(cards, piles, cnt, p, s, e):
     """A System card of System s in p's hand has an unmet requirement that a Crew of expertise e
     stationed in s would meet (Railgun's Tactician, Scrizzian Maul's second Crew, ...)."""
@@ -56,7 +56,7 @@ def crew_meets_requirement(cards, piles, cnt, p, s, e):
     return False
 
 
-@hot
+@hot_inlined
 def bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m, others):
     """Value of the System Bonus of expertise e in System s that one Crew of e pays for, when
     ``others`` other Crew of e stay there: a once-per-turn Bonus only if none of them pays it."""
@@ -149,7 +149,7 @@ def crew_action(cards, eff, piles, cnt, sc, strat, p, i):
     return i, A_DISCARD, -1
 
 
-@hot
+@hot_inlined
 def system_to_play(cards, piles, cnt, sc, strat, p, m):
     """Hand index of the System card to play next; -1 if none can be paid now.
 
@@ -340,7 +340,7 @@ def deck_mean_value(piles, cnt, sc, strat, p, k, m):
 
 
 # ---------------------------------------------------------------- Market
-@hot
+@hot_inlined
 def market_score(cards, strat, p, t, cost, m):
     """Value now - P_COST_WEIGHT x price, + P_CREW_BONUS for Crew, + the System's P_BIAS_*."""
     v = card_value_now(strat, p, t, m) - strat[p, P_COST_WEIGHT] * cost
@@ -351,7 +351,7 @@ def market_score(cards, strat, p, t, cost, m):
     return v
 
 
-@hot
+@hot_inlined
 def market_item(piles, cnt, k):
     if k < 6:
         return piles[M_FACEUP + k // 2, k % 2]

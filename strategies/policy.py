@@ -49,7 +49,7 @@ def draw_source(cards, piles, cnt, sc, strat, p):
 
 
 # ---------------------------------------------------------------- card phase
-@hot
+@hot_inlined
 def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     """System (with room) where p stations Crew card t; -1 if none has room."""
     n_room = 0
@@ -103,7 +103,7 @@ def power_system(cards, piles, cnt, sc, strat, p, n):
     return heuristic.power_system(cards, piles, cnt, sc, strat, p)
 
 
-@hot
+@hot_inlined
 def option_feasible(cards, eff, piles, cnt, sc, p, start, length):
     for i in range(start, start + length):
         if eff[i, 0] == Op.PLAY_FREE:
@@ -136,7 +136,7 @@ def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
     return heuristic.choose_option(cards, eff, piles, cnt, sc, strat, p, i)
 
 
-@hot
+@hot_inlined
 def free_play_card(cards, piles, cnt, sc, strat, p):
     """Hand index of the System card to play with no Power cost (-1 none): the dearest in Power."""
     h = pile(p, HAND)

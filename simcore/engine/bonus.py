@@ -1,5 +1,5 @@
 """System Bonus Phase: the uncovered card of each System pays the Bonuses its Crew earn."""
-from .jit import hot
+from .jit import hot, hot_inlined
 
 from simcore.tables import BONUS_PER_CREW, C_BONUS
 
@@ -9,7 +9,7 @@ from .layout import EV_BONUS, N_SYSTEMS, PH_BONUS, S_MOVED, S_WINNER
 from .rules import active_type, crew_with_expertise
 
 
-@hot
+@hot_inlined
 def bonus_phase(cards, eff, piles, cnt, sc, strat, log, p):
     for s in range(N_SYSTEMS):
         sc[S_MOVED + s] = 0

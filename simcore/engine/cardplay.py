@@ -1,5 +1,5 @@
 """Card Phase: every card in hand is played or discarded for 2 Credits."""
-from .jit import hot
+from .jit import hot, hot_inlined
 
 from simcore.tables import C_COVER, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_CREW, KIND_SYSTEM
 
@@ -18,7 +18,7 @@ from strategies.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_act
 MAX_CARD_ACTIONS = 256
 
 
-@hot
+@hot_inlined
 def pay_power(cards, sc, p, t, s, free):
     """Pay t's Power cost: from its System, or from any Systems (fullest first) for a Super
     Computer card. Returns the Power paid."""
@@ -59,7 +59,7 @@ def play_system(cards, eff, piles, cnt, sc, strat, log, p, t, free):
                     PH_CARD)
 
 
-@hot
+@hot_inlined
 def play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s):
     push(piles, cnt, pile(p, CREW + s), t)
     sc[S_CUR_CARD] = t
@@ -67,7 +67,7 @@ def play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s):
     run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
 
 
-@hot
+@hot_inlined
 def free_plays(cards, eff, piles, cnt, sc, strat, log, p):
     """Ship's A.I.: "play another System card from your hand with no Power cost"."""
     h = pile(p, HAND)
@@ -79,7 +79,7 @@ def free_plays(cards, eff, piles, cnt, sc, strat, log, p):
             play_system(cards, eff, piles, cnt, sc, strat, log, p, u, True)
 
 
-@hot
+@hot_inlined
 def discard_for_credits(cards, piles, cnt, sc, log, p, i):
     h = pile(p, HAND)
     t = remove_at(piles, cnt, h, i)

@@ -1,5 +1,5 @@
 """Market Phase: purchases and set refreshes."""
-from .jit import hot
+from .jit import hot, hot_inlined
 
 from simcore.tables import C_CREDIT
 
@@ -14,7 +14,7 @@ from strategies.policy import M_BUY_SYSTEM, M_REFRESH, M_STOP, market_action
 MAX_MARKET_ACTIONS = 40
 
 
-@hot
+@hot_inlined
 def market_costs(cards, piles, cnt, costs, disc):
     """costs[item] for the 9 Market items (-1 when absent), after the ongoing discounts ``disc``
     (System types 0..2, Crew), never below 1."""
@@ -46,7 +46,7 @@ def refresh_set(piles, cnt, which):
                 insert_bottom(piles, cnt, M_CREW + e, pop(piles, cnt, M_CREW + e))
 
 
-@hot
+@hot_inlined
 def market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p):
     costs = sc[SCR_COSTS:SCR_COSTS + 9]
     # nothing bought or refreshed changes the cards in play, so the discounts hold all phase
