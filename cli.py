@@ -647,7 +647,7 @@ class _Progress:
         if not quiet and sys.stderr.isatty():
             import simcore
             if not any(Path(simcore.CACHE_DIR).rglob("*play_range*.nbi")):
-                click.echo("Compiling the engine on first use (about a minute and a half; cached afterwards)...",
+                click.echo("Compiling the engine on first use (about a minute; cached afterwards)...",
                            err=True)
             self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True,
                                          show_percent=True, item_show_func=lambda item: item)

@@ -5,19 +5,34 @@
 from __future__ import annotations
 
 import argparse
-import resource
 import subprocess
 import sys
 import tempfile
 import time
 
 
+# the child reports its own peak: RUSAGE_CHILDREN would give the largest of all runs so far
+CHILD = """
+import resource, sys
+report = sys.argv.pop()
+import cli
+try:
+    cli.main()
+finally:
+    with open(report, "w") as f:
+        f.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+"""
+
+
 def peak_mb(games: int, out_dir: str) -> tuple[float, float]:
+    """Peak resident memory (MB) and wall time of one `commandsim sweep` of ``games`` per cell."""
+    report = f"{out_dir}/peak.txt"
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import cli; cli.main()", "sweep", "--games", str(games), "--quiet",
-                    "--out", f"{out_dir}/sweep.csv"], check=True)
+    subprocess.run([sys.executable, "-c", CHILD, "sweep", "--games", str(games), "--quiet",
+                    "--out", f"{out_dir}/sweep.csv", report], check=True)
     elapsed = time.perf_counter() - start
-    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, elapsed
+    with open(report) as f:
+        return int(f.read()) / 1024, elapsed
 
 
 def main() -> None:

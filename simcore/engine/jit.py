@@ -16,6 +16,12 @@ start-up):
   is a type of its own: ``log_event`` alone was compiled 31 times, and the engine 317 times
   in all. Each compile re-optimises everything the function calls, so calls from jitted
   code here widen constants to their plain type and small integers to int64.
+
+``hot_inlined`` also inlines a function into its jitted callers (numba IR inlining). A call
+copies the seven array structs of a typical engine signature, so inlining a helper called
+from one place pays; inlining one reached from many places (``draw_card``, ``apply_simple``)
+was measured faster still but multiplied the cold compile by seven, and inlining the
+heuristic's big decision functions gained nothing. Measure before changing either.
 """
 from numba import types
 from numba.core import config
@@ -35,20 +41,21 @@ class HotDispatcher(CPUDispatcher):
                                          {k: _widen(v) for k, v in kws.items()})
 
 
-def _dispatcher(fn, **options):
+def dispatcher(fn, cache=True, **options):
+    """``fn`` compiled the ``hot`` way, with numba's jit ``options`` besides."""
     if config.DISABLE_JIT:
         return fn
     disp = HotDispatcher(py_func=fn, locals={}, targetoptions={"nopython": True, "_nrt": False, **options})
-    disp.enable_caching()
+    if cache:
+        disp.enable_caching()
     return disp
 
 
 def hot(fn):
-    return _dispatcher(fn)
+    return dispatcher(fn)
 
 
 def hot_inlined(fn):
-    """``hot``, and inlined into its jitted callers by numba: for thin wrappers on the path from
-    the batch loop to the rules, each of which would otherwise compile and optimise the whole
-    engine below it once more."""
-    return _dispatcher(fn, inline="always")
+    """``hot``, and inlined into its jitted callers by numba: for thin wrappers and helpers
+    called from one place. Called from Python (tests, replays) it compiles as usual."""
+    return dispatcher(fn, inline="always")
