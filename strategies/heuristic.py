@@ -27,33 +27,45 @@ MAX_MARKET_CREDITS = 10
 
 # ---------------------------------------------------------------- reading the hand and the ship
 @hot_inlined
-def hand_power_need(cards, piles, cnt, sc, p, s):
-    """Power System s still lacks for the System cards of that type in p's hand (< 0: a surplus)."""
+def hand_power_needs(cards, piles, cnt, sc, p):
+    """Power each System (0, 1, 2) still lacks for the System cards of its type in p's hand
+    (< 0: a surplus), in one pass over the hand."""
     h = pile(p, HAND)
-    need = 0
+    n0 = n1 = n2 = 0
     for i in range(cnt[h]):
         t = piles[h, i]
-        if cards[t, C_KIND] == KIND_SYSTEM and cards[t, C_SYSTEM] == s:
-            need += cards[t, C_POWER]
-    return need - sc[S_POWER + 3 * p + s]
+        if cards[t, C_KIND] == KIND_SYSTEM:
+            s = cards[t, C_SYSTEM]
+            if s == 0:
+                n0 += cards[t, C_POWER]
+            elif s == 1:
+                n1 += cards[t, C_POWER]
+            else:
+                n2 += cards[t, C_POWER]
+    o = S_POWER + 3 * p
+    return n0 - sc[o], n1 - sc[o + 1], n2 - sc[o + 2]
 
 
 @hot_inlined
-def crew_meets_requirement(cards, piles, cnt, p, s, e):
-    """A System card of System s in p's hand has an unmet requirement that a Crew of expertise e
-    stationed in s would meet (Railgun's Tactician, Scrizzian Maul's second Crew, ...)."""
+def systems_crew_would_enable(cards, piles, cnt, p, e):
+    """Bit s set: a System card of System s in p's hand has an unmet requirement that a Crew of
+    expertise e stationed in s would meet (Railgun's Tactician, Scrizzian Maul's second Crew, ...)."""
     h = pile(p, HAND)
+    mask = 0
     for i in range(cnt[h]):
         t = piles[h, i]
-        if cards[t, C_KIND] != KIND_SYSTEM or cards[t, C_SYSTEM] != s:
+        if cards[t, C_KIND] != KIND_SYSTEM:
+            continue
+        s = cards[t, C_SYSTEM]
+        if mask & (1 << s):
             continue
         r = cards[t, C_REQ]
         if r == Req.CREW_IN_SYSTEM and crew_count(cnt, p, s) < cards[t, C_REQ_ARG] <= crew_count(cnt, p, s) + 1:
-            return True
-        if r == Req.EXPERTISE_IN_SYSTEM and cards[t, C_REQ_ARG] == e \
+            mask |= 1 << s
+        elif r == Req.EXPERTISE_IN_SYSTEM and cards[t, C_REQ_ARG] == e \
                 and crew_with_expertise(cards, piles, cnt, p, s, e) == 0:
-            return True
-    return False
+            mask |= 1 << s
+    return mask
 
 
 @hot_inlined
@@ -118,13 +130,15 @@ def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     + P_PLACE_HOME in its own colour; a full Power gauge is avoided. -1 if no System has room."""
     e = cards[t, C_EXPERTISE]
     m = weight_mults(sc, strat, p)
+    need = hand_power_needs(cards, piles, cnt, sc, p)
+    enables = systems_crew_would_enable(cards, piles, cnt, p, e)
     best = -1
     best_score = -1e18
     for s in range(N_SYSTEMS):
         if cnt[pile(p, CREW + s)] >= MAX_CREW_PER_SYSTEM:
             continue
         score = strat[p, P_PLACE_BONUS] * bonus_added(cards, eff, piles, cnt, sc, strat, p, s, e, m)
-        if hand_power_need(cards, piles, cnt, sc, p, s) > 0 or crew_meets_requirement(cards, piles, cnt, p, s, e):
+        if need[s] > 0 or enables & (1 << s):
             score += strat[p, P_PLACE_NEED]
         pw = sc[S_POWER + 3 * p + s]
         score -= strat[p, P_PLACE_SPREAD] * pw
@@ -229,11 +243,12 @@ def card_action(cards, eff, piles, cnt, sc, strat, p):
 def power_system(cards, piles, cnt, sc, strat, p):
     """System for 'any System' Power: P_PLACE_NEED x the Power its cards in hand lack,
     - 5 P_PLACE_SPREAD x its Power; never a full gauge while another has room."""
+    need = hand_power_needs(cards, piles, cnt, sc, p)
     best = 0
     best_score = -1e18
     for s in range(N_SYSTEMS):
         pw = sc[S_POWER + 3 * p + s]
-        score = strat[p, P_PLACE_NEED] * hand_power_need(cards, piles, cnt, sc, p, s) \
+        score = strat[p, P_PLACE_NEED] * need[s] \
             - 5.0 * strat[p, P_PLACE_SPREAD] * pw
         if pw >= MAX_POWER:
             score -= 1000.0
