@@ -646,7 +646,7 @@ class _Progress:
         self.bar = None
         if not quiet and sys.stderr.isatty():
             import simcore
-            if not any(Path(simcore.CACHE_DIR).rglob("*play_range*.nbi")):
+            if not any(Path(simcore.CACHE_DIR).rglob("*play_block*.nbi")):
                 click.echo("Compiling the engine on first use (about a minute; cached afterwards)...",
                            err=True)
             self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True,

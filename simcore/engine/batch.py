@@ -5,11 +5,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numba
 import numpy as np
-from numba import njit
 
 from .game import play_game
-from .jit import hot, hot_inlined
-from .layout import (CAP, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
+from .jit import hot_inlined, nogil_hot
+from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from .rng import game_seed
 
 # columns of the per-game integer output
@@ -40,11 +39,11 @@ def play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, 
         out_row[R_MALF + p] = sc[S_MALF_DRAWN + p]
 
 
-@hot
+@nogil_hot
 def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles, cnt, sc,
                log, bought):
     """Play rows lo .. hi - 1 of ``out``: row g is game first_game + g of the run with ``base_seed``.
-    One set of state arrays serves every game (setup clears them)."""
+    One set of state arrays serves every game (setup clears them). Releases the GIL."""
     keep_bought = out_bought.shape[0] == out.shape[0]
     for g in range(lo, hi):
         play_one(cards, eff, setup, setup_n, cfg, strat, game_seed(base_seed, first_game + g), piles, cnt, sc, log,
@@ -55,14 +54,13 @@ def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
                     out_bought[g, p, t] = bought[p, t]
 
 
-@njit(nogil=True, cache=True)
-def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought):
-    """``play_block`` with state arrays of its own. The games run in ``play_block`` because this
-    function allocates, so it is compiled with reference counting, which would count every
-    array of every call the games make (see ``jit``)."""
-    play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,
-               np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32), np.zeros(N_SC, np.int64),
-               np.zeros((1, 16), np.int32), np.zeros((2, cards.shape[0]), np.int32))
+def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought) -> None:
+    """``play_block`` with state arrays of its own (allocated here, in Python: a jitted function
+    that allocates is compiled with reference counting, and compiling one more level over the
+    whole engine cost seconds of start-up)."""
+    play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, np.int64(lo), np.int64(hi), out,
+               out_bought, np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32), np.zeros(N_SC, np.int64),
+               np.zeros((1, LOG_COLS), np.int32), np.zeros((2, cards.shape[0]), np.int32))
 
 
 def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
@@ -72,7 +70,7 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
 
     Game g's seed depends only on (base_seed, g), so results do not depend on threads or blocks.
     out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types] (may have n == 0 to skip).
-    play_range releases the GIL, so plain Python threads run it in parallel."""
+    play_block releases the GIL, so plain Python threads run it in parallel."""
     n = out.shape[0]
     threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
     args = (cards, eff, setup, setup_n, cfg, strat, np.int64(base_seed), np.int64(first_game))

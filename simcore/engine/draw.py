@@ -86,12 +86,13 @@ def deck_ready(piles, cnt, sc, log, p, src):
     return cnt[k] > 0
 
 
-@hot
-def draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
+@hot_inlined
+def draw_from(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
     """p draws one card from deck ``src`` (0 System, 1 Crew); if empty, from the other.
 
     Malfunctions resolve as drawn (and may give replacement draws). Returns the type put
-    into the hand, or -1 if none."""
+    into the hand, or -1 if none. Inlined into the Draw Phase, which makes most draws; every
+    other draw calls ``draw_card`` (inlining it at every site made the compile minutes long)."""
     if p == sc[S_SOLO_AI]:
         return ai_draw(cards, eff, piles, cnt, sc, log, p, by_ability)
     remaining = 1
@@ -126,6 +127,11 @@ def draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
             by_ability = False
             src = draw_source(cards, piles, cnt, sc, strat, p)
     return -1
+
+
+@hot
+def draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
+    return draw_from(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability)
 
 
 @hot_inlined

@@ -3,7 +3,7 @@ from .jit import hot, hot_inlined
 
 from .bonus import bonus_phase
 from .cardplay import card_phase
-from .draw import draw_chosen
+from .draw import draw_chosen, draw_from
 from .events import log_event
 from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S_SOLO_AI,
                      CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
@@ -15,6 +15,7 @@ from .market import market_phase
 from .solo import ai_card_phase, ai_market_phase, resolve_held_malfunctions, setup_ai
 from .piles import find, pop, push, remove_at, shuffle
 from .rules import pile
+from strategies.policy import draw_source
 
 WINNER_DRAW = 2
 
@@ -83,7 +84,7 @@ def draw_phase(cards, eff, piles, cnt, sc, strat, log, p, base):
         if sc[S_WINNER] >= 0:
             return
         # draws beyond the standard ones come from Abilities (System Bonuses)
-        draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, i >= base)
+        draw_from(cards, eff, piles, cnt, sc, strat, log, p, draw_source(cards, piles, cnt, sc, strat, p), i >= base)
 
 
 @hot_inlined

@@ -55,6 +55,11 @@ def hot(fn):
     return dispatcher(fn)
 
 
+def nogil_hot(fn):
+    """``hot``, releasing the GIL: for the entry point that Python threads call."""
+    return dispatcher(fn, nogil=True)
+
+
 def hot_inlined(fn):
     """``hot``, and inlined into its jitted callers by numba: for thin wrappers and helpers
     called from one place. Called from Python (tests, replays) it compiles as usual."""
