@@ -104,15 +104,21 @@ def can_play_system(cards, piles, cnt, sc, p, t, free):
 
 
 @hot
+def ongoing_rows(cards, piles, cnt, sc, p, s):
+    """(start, end) of the ongoing effect rows of the card uncovered in p's System s (empty if none)."""
+    t = active_type(piles, cnt, sc, p, s)
+    if t < 0:
+        return 0, 0
+    return cards[t, C_ONGOING], cards[t, C_ONGOING] + cards[t, C_ONGOING + 1]
+
+
+@hot
 def ongoing_sum(cards, eff, piles, cnt, sc, p, op, col):
     """Sum of column ``col`` of every ongoing effect ``op`` on p's uncovered System cards."""
     total = 0
     for s in range(N_SYSTEMS):
-        t = active_type(piles, cnt, sc, p, s)
-        if t < 0:
-            continue
-        start = cards[t, C_ONGOING]
-        for i in range(start, start + cards[t, C_ONGOING + 1]):
+        start, end = ongoing_rows(cards, piles, cnt, sc, p, s)
+        for i in range(start, end):
             if eff[i, 0] == op:
                 total += eff[i, col]
     return total
@@ -125,11 +131,8 @@ def discounts(cards, eff, piles, cnt, sc, p):
     scan per item priced was a tenth of the run time)."""
     d0 = d1 = d2 = d3 = 0
     for s in range(N_SYSTEMS):
-        t = active_type(piles, cnt, sc, p, s)
-        if t < 0:
-            continue
-        start = cards[t, C_ONGOING]
-        for i in range(start, start + cards[t, C_ONGOING + 1]):
+        start, end = ongoing_rows(cards, piles, cnt, sc, p, s)
+        for i in range(start, end):
             if eff[i, 0] == Op.DISCOUNT:
                 k = eff[i, 3]
                 v = eff[i, 1]
