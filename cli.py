@@ -919,17 +919,25 @@ def solo(ctx: click.Context, games: int, seed: int, factions: str, variants: str
               help="Strategy of both seats: a built-in name or a strategy .toml file.")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="FIRST,SECOND",
               help="Factions in seat order.")
+@click.option("--startup", is_flag=True,
+              help="Also time a new process's start-up with an empty numba cache (compiles: about a "
+                   "minute) and with the cache it left.")
+@click.option("--memory-games", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Also measure the peak memory of a new process sweeping N games per cell (2 cells) "
+                   "[default: 0, skipped].")
 @cards_option
-def bench(games: int, strategy: str, factions: str, cards_path: Path | None):
+def bench(games: int, strategy: str, factions: str, startup: bool, memory_games: int, cards_path: Path | None):
     """Measure the engine's speed on this machine: games per second on one thread and on all
-    threads (side by side), the scaling between them, start-up time and mean game length.
+    threads (side by side), the scaling between them, start-up time and mean game length;
+    optionally cold and warm start-up and a sweep's peak memory.
 
     \b
     Examples:
       commandsim bench
       commandsim bench --games 200000 --cards my_cards/ --strategy aggro
+      commandsim bench --startup --memory-games 1000000
     """
-    from simcore.bench import measure
+    from simcore.bench import measure, startup_times, sweep_peak_memory
     from simcore.cards import load_cards
     from simcore.engine.matchup import Matchup
 
@@ -943,6 +951,13 @@ def bench(games: int, strategy: str, factions: str, cards_path: Path | None):
     click.echo(f"games/s, 1 thread:      {r.one_thread_gps:>10,.0f}")
     click.echo(f"games/s, {r.threads} threads:     {r.all_threads_gps:>10,.0f}   (scaling {r.scaling:.2f}x)")
     click.echo(f"mean player-turns/game: {r.mean_turns:>10.1f}")
+    if startup:
+        cold, warm = startup_times(cards_path)
+        click.echo(f"cold start (empty cache): {cold:8.1f} s")
+        click.echo(f"warm start (cache hit):   {warm:8.1f} s")
+    if memory_games:
+        mb, seconds = sweep_peak_memory(memory_games, cards_path)
+        click.echo(f"peak memory, sweep of 2 x {memory_games:,} games: {mb:,.0f} MB ({seconds:.0f} s)")
 
 
 # ---- printing helpers

@@ -1,7 +1,12 @@
-"""Speed measurements shared by `commandsim bench` and benchmarks/: games per second on one
-thread and on all threads, side by side in one run, for any card set and strategies."""
+"""Speed measurements shared by `commandsim bench` and benchmarks/, for any card set and
+strategies: games per second on one thread and on all threads, side by side in one run; cold
+and warm start-up of a new process; peak memory of a sweep."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import tempfile
 import time
 from dataclasses import dataclass
 
@@ -42,3 +47,50 @@ def measure(games: int = 100_000, strategies=("balanced", "balanced"), tables: C
     one, turns = _rate(games, 1, strategies, tables, matchup)
     many, _ = _rate(games, all_threads, strategies, tables, matchup)
     return BenchResult(games, all_threads, startup, one, many, turns)
+
+
+def _probe(cards_path) -> str:
+    tables = f"load_cards(overrides={str(cards_path)!r})" if cards_path else "None"
+    return f"from simcore.cards import load_cards; from simcore.simulate import play_games; " \
+           f"play_games(8, tables={tables})"
+
+
+def startup_times(cards_path=None) -> tuple[float, float]:
+    """Seconds from a new process to its first games: with an empty numba cache (a first run,
+    everything compiles), then with the cache that run left (every later run)."""
+    def run(cache: str) -> float:
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", _probe(cards_path)], check=True,
+                       env={**os.environ, "COMMANDSIM_CACHE_DIR": cache})
+        return time.perf_counter() - start
+
+    with tempfile.TemporaryDirectory() as cache:
+        return run(cache), run(cache)
+
+
+# the child reports its own peak: RUSAGE_CHILDREN would give the largest of all runs so far
+_SWEEP_CHILD = """
+import resource, sys
+report = sys.argv.pop()
+import cli
+try:
+    cli.main()
+finally:
+    with open(report, "w") as f:
+        f.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+"""
+
+
+def sweep_peak_memory(games: int, cards_path=None) -> tuple[float, float]:
+    """Peak resident memory (MB) and wall time (s) of a new process running `commandsim sweep`
+    with ``games`` games per cell (the default grid has two cells)."""
+    with tempfile.TemporaryDirectory() as out:
+        report = os.path.join(out, "peak.txt")
+        args = ["sweep", "--games", str(games), "--quiet", "--out", os.path.join(out, "sweep.csv")]
+        if cards_path:
+            args += ["--cards", str(cards_path)]
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", _SWEEP_CHILD, *args, report], check=True, stdout=subprocess.DEVNULL)
+        elapsed = time.perf_counter() - start
+        with open(report) as f:
+            return int(f.read()) / 1024, elapsed

@@ -73,3 +73,17 @@ def test_bench_prints_games_per_second_side_by_side():
     assert "games/s, 1 thread" in res.output and "scaling" in res.output
     bad = CliRunner().invoke(cli.main, ["bench", "--factions", "federation,klingon"])
     assert bad.exit_code == 2 and "Traceback" not in bad.output
+
+
+def test_bench_measures_a_sweeps_peak_memory_in_a_new_process():
+    import re
+
+    from click.testing import CliRunner
+
+    import cli
+
+    res = CliRunner().invoke(cli.main, ["bench", "--games", "200", "--memory-games", "300"])
+    assert res.exit_code == 0, res.output
+    m = re.search(r"peak memory, sweep of 2 x 300 games: ([\d,]+) MB", res.output)
+    # a process with numpy, pandas and numba loaded holds well over 50 MB
+    assert m and int(m.group(1).replace(",", "")) > 50, res.output
