@@ -7,7 +7,6 @@ game state (Damage counts more when the opponent's Hull is low, Repair when one'
 without revaluing every effect row: see ``strategies.situation``.
 """
 from simcore.engine.jit import hot
-
 from simcore.opcodes import Op, SystemTarget
 
 from .params import (P_W_CARD, P_W_CREDITS, P_W_DAMAGE, P_W_DENY, P_W_DRAW, P_W_MALF, P_W_OTHER, P_W_POWER,

@@ -5,7 +5,6 @@ it reads. Card values are re-weighed for the game state (``strategies.situation`
 same strategy values Repair more when its Hull is low and Damage more when the opponent's is.
 """
 from simcore.engine.jit import hot, hot_inlined
-
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
                                    MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_CREDITS, S_POWER, SYS_DECK, SYS_DISC)
 from simcore.engine.rules import (active_type, can_play_system, crew_count, crew_with_expertise, has_crew_space,

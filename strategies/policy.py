@@ -5,7 +5,6 @@ uniformly among the legal choices with the game's own RNG; KIND_HEURISTIC ranks
 choices with the row's weights and card values. The engine never decides.
 """
 from simcore.engine.jit import hot, hot_inlined
-
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
                                    MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_POWER, STACK, SYS_DECK,
                                    SYS_DISC)

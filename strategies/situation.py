@@ -15,7 +15,6 @@ A compiled row (``strategies.values.compile_row``) holds, after the N_PARAMS par
 so the value of card t now is ``total + sum over parts (mult[part] - 1) * part``.
 """
 from simcore.engine.jit import hot
-
 from simcore.engine.layout import MAX_HULL, S_HULL, S_TURN
 
 from .effect_value import segment_value_now

@@ -1,10 +1,9 @@
 """System Bonus Phase: the uncovered card of each System pays the Bonuses its Crew earn."""
-from .jit import hot, hot_inlined
-
 from simcore.tables import BONUS_PER_CREW, C_BONUS
 
 from .effects import run_segment
 from .events import log_event
+from .jit import hot_inlined
 from .layout import EV_BONUS, N_SYSTEMS, PH_BONUS, S_MOVED, S_WINNER
 from .rules import active_type, crew_with_expertise
 

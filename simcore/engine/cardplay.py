@@ -1,10 +1,9 @@
 """Card Phase: every card in hand is played or discarded for 2 Credits."""
-from .jit import hot, hot_inlined
-
 from simcore.tables import C_COVER, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_CREW, KIND_SYSTEM
 
 from .effects import discard_pile_for, run_segment
 from .events import log_event
+from .jit import hot, hot_inlined
 from .layout import (CREW, CREW_DISC, DISCARD_CREDITS, EV_CLEAR_CREW, EV_DISCARD, EV_PLAY_CREW, EV_PLAY_SYSTEM,
                      HAND, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PH_CARD, S_ANYPOWER, S_FREE_PLAYS, S_PENDING_COPY,
                      S_PENDING_SYS, S_POWER, S_WINNER, STACK, S_CUR_CARD)

@@ -1,11 +1,10 @@
 """Drawing cards: deck refills from in-play cards and discards, Malfunctions resolved as drawn,
 Cloaked-Mines style triggers on draws caused by an Ability."""
-from .jit import hot, hot_inlined
-
 from simcore.opcodes import Op
 from simcore.tables import C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_MALFUNCTION, MALF_RETURN_DISCARD
 
 from .events import log_event
+from .jit import hot, hot_inlined
 from .layout import (CREW, CREW_DECK, CREW_DISC, EV_DRAW, EV_MALF_DRAWN, EV_RESHUFFLE, HAND, M_MALF, N_SYSTEMS,
                      S_COPY_POS, S_MALF_DRAWN, S_MOVED, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC)
 from .piles import move_all, pop, push, shuffle

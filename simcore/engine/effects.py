@@ -1,12 +1,12 @@
 """The effect interpreter: runs a segment of opcode rows for a player, one branch per opcode."""
 import numpy as np
-from .jit import hot
 
 from simcore.opcodes import Dest, Op
 from simcore.tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
 from .draw import draw_chosen
 from .events import log_event
+from .jit import hot
 from .layout import (CAP, CREW, CREW_DECK, CREW_DISC, EV_COPY, EV_FORCED_DISCARD, EV_MALF_REPAIR, EV_MOVE_CREW,
                      EV_SCRAP, EV_TAKE, HAND, M_CREW, M_MALF, M_SCRAP, M_SYS_DECK, PH_BONUS, S_ANYPOWER,
                      S_BONUS_DRAWS, S_COPY_POS, S_COPY_SRC_PILE, S_COPY_SRC_POS, S_COPY_SRC_TYPE, S_FREE_PLAYS,

@@ -1,10 +1,9 @@
 """One whole game: setup, then turns of Card, Market, System Bonus and Draw Phases."""
-from .jit import hot, hot_inlined
-
 from .bonus import bonus_phase
 from .cardplay import card_phase
 from .draw import draw_chosen, draw_from
 from .events import log_event
+from .jit import hot, hot_inlined
 from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S_SOLO_AI,
                      CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
                      EV_DRAW_GAME, EV_TURN, EV_WIN, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_MALF, M_SYS_DECK,

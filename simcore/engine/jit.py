@@ -9,7 +9,7 @@ start-up):
   kept LLVM from inlining the small rule queries. The game loop never allocates (scratch
   space lives in ``sc``, see ``layout``), so it needs no counts; a function that does
   allocate fails to compile under this decorator, which keeps allocation out of the loop.
-  The arrays belong to the caller (``batch.play_batch``, or Python in tests and replays),
+  The arrays belong to the caller (``batch.play_range``, or Python in tests and replays),
   which keeps them alive for the whole game.
 * One compiled version per function. numba compiles a callee afresh for every distinct
   argument type at a call site, and a constant argument (an event code, a pile kind, a flag)

@@ -1,9 +1,8 @@
 """Market Phase: purchases and set refreshes."""
-from .jit import hot, hot_inlined
-
 from simcore.tables import C_CREDIT
 
 from .events import log_event
+from .jit import hot, hot_inlined
 from .layout import (CREW_DISC, EV_BUY, EV_REFRESH, FACEUP_SLOTS, M_CREW, M_FACEUP, M_SYS_DECK, N_SYSTEMS,
                      REFRESH_COST, S_BOUGHT, S_CREDITS, SCR_COSTS, SYS_DISC)
 from .market_piles import take_market_item

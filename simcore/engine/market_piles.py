@@ -1,6 +1,5 @@
 """Taking cards out of the Market (shared by purchases and free gains)."""
 from .jit import hot
-
 from .layout import M_CREW, M_FACEUP, M_SYS_DECK
 from .piles import pop, push, remove_at
 

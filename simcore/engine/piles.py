@@ -1,6 +1,5 @@
 """Fixed-size piles: push/pop on top (the last slot), insert at the bottom, shuffle."""
 from .jit import hot
-
 from .rng import rand_below
 
 

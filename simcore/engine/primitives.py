@@ -3,11 +3,10 @@
 ``apply_simple`` runs the opcodes that need no card movement or drawing; Malfunctions'
 top Abilities use only these, so drawing a Malfunction never recurses into drawing.
 """
-from .jit import hot
-
 from simcore.opcodes import Op, SystemTarget
 
 from .events import log_event
+from .jit import hot
 from .layout import (EV_EFFECT, EV_MALF_DEALT, MAX_CREDITS, MAX_HULL, MAX_POWER, M_MALF, N_SYSTEMS,
                      S_CREDITS, S_DAMAGE_DEALT, S_HULL, S_POWER, S_SOLO_AI, S_WINNER, SYS_DECK, SYS_DISC)
 from .piles import pop, push

@@ -4,8 +4,8 @@ Per-game seeds are derived from (base seed, game index) so that a game's dice do
 not depend on which thread or chunk plays it.
 """
 import numpy as np
-from .jit import hot
 
+from .jit import hot
 from .layout import S_RNG
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)

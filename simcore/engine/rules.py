@@ -1,10 +1,9 @@
 """Read-only rule queries shared by the engine and the policies (no state changes)."""
-from .jit import hot, hot_inlined
-
 from simcore.opcodes import Op, Req
 from simcore.tables import (C_BONUS, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING, C_POWER, C_REQ, C_REQ_ARG,
                             C_SYSTEM, KIND_SYSTEM)
 
+from .jit import hot, hot_inlined
 from .layout import (CREW, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PLAYER_PILES, S_ANYPOWER, S_COPY_POS,
                      S_COPY_SRC_PILE, S_COPY_SRC_POS, S_COPY_SRC_TYPE, S_POWER, STACK)
 
