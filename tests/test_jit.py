@@ -1,5 +1,5 @@
 """The game loop's jit contract (simcore/engine/jit.py): one compiled version per function,
-and no allocation inside the loop."""
+no allocation inside the loop, and an entry function optimised as one unit."""
 import numba
 import numpy as np
 import pytest
@@ -8,9 +8,13 @@ from numba.core.errors import NumbaError
 from simcore.engine.jit import dispatcher
 
 
+# not cached: each run must compile, or there would be no compiled code to look at
 def hot(fn):
-    # not cached: each run must compile, or there would be no compiled versions to count
     return dispatcher(fn, cache=False)
+
+
+def hot_entry(fn):
+    return dispatcher(fn, cache=False, entry=True)
 
 
 @hot
@@ -40,3 +44,35 @@ def test_a_hot_function_cannot_allocate():
     assert numba.njit(_allocating)(3) == 0.0
     with pytest.raises(NumbaError):
         hot(_allocating)(3)
+
+
+@hot
+def _work(a, b, k):
+    s = 0
+    for i in range(a.shape[0]):
+        s += a[i] * k + b[i % b.shape[0]]
+    return s
+
+
+@hot
+def _plain_caller(a, b):
+    return _work(a, b, 1) + _work(b, a, 2)
+
+
+@hot_entry
+def _entry_caller(a, b):
+    return _work(a, b, 1) + _work(b, a, 2)
+
+
+def _callee_definitions(disp):
+    ir = next(iter(disp.inspect_llvm().values()))
+    return [line for line in ir.splitlines() if line.startswith("define") and "_work" in line]
+
+
+def test_an_entry_function_owns_private_copies_of_its_callees():
+    # private copies let LLVM drop unused arguments and inline across the engine; an ordinary
+    # function keeps them exported (linkonce_odr), so every argument of every call is passed
+    a, b = np.arange(5), np.arange(3)
+    assert _plain_caller(a, b) == _entry_caller(a, b) == _work.py_func(a, b, 1) + _work.py_func(b, a, 2)
+    assert any("linkonce_odr" in d for d in _callee_definitions(_plain_caller))
+    assert not any("linkonce_odr" in d for d in _callee_definitions(_entry_caller))

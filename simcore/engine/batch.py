@@ -7,7 +7,7 @@ import numba
 import numpy as np
 
 from .game import play_game
-from .jit import hot_inlined, nogil_hot
+from .jit import hot_entry, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from .rng import game_seed
 
@@ -39,7 +39,7 @@ def play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, 
         out_row[R_MALF + p] = sc[S_MALF_DRAWN + p]
 
 
-@nogil_hot
+@hot_entry
 def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles, cnt, sc,
                log, bought):
     """Play rows lo .. hi - 1 of ``out``: row g is game first_game + g of the run with ``base_seed``.
