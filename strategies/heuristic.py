@@ -67,7 +67,7 @@ def systems_crew_would_enable(cards, piles, cnt, p, e):
     return mask
 
 
-@hot_inlined
+@hot
 def bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m, others):
     """Value of the System Bonus of expertise e in System s that one Crew of e pays for, when
     ``others`` other Crew of e stay there: a once-per-turn Bonus only if none of them pays it."""
@@ -162,7 +162,7 @@ def crew_action(cards, eff, piles, cnt, sc, strat, p, i):
     return i, A_DISCARD, -1
 
 
-@hot_inlined
+@hot
 def system_to_play(cards, piles, cnt, sc, strat, p, m):
     """Hand index of the System card to play next; -1 if none can be paid now.
 
@@ -354,7 +354,7 @@ def deck_mean_value(piles, cnt, sc, strat, p, k, m):
 
 
 # ---------------------------------------------------------------- Market
-@hot_inlined
+@hot
 def market_score(cards, strat, p, t, cost, m):
     """Value now - P_COST_WEIGHT x price, + P_CREW_BONUS for Crew, + the System's P_BIAS_*."""
     v = card_value_now(strat, p, t, m) - strat[p, P_COST_WEIGHT] * cost
@@ -365,7 +365,7 @@ def market_score(cards, strat, p, t, cost, m):
     return v
 
 
-@hot_inlined
+@hot
 def market_item(piles, cnt, k):
     if k < 6:
         return piles[M_FACEUP + k // 2, k % 2]

@@ -48,7 +48,7 @@ def draw_source(cards, piles, cnt, sc, strat, p):
 
 
 # ---------------------------------------------------------------- card phase
-@hot_inlined
+@hot
 def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     """System (with room) where p stations Crew card t; -1 if none has room."""
     n_room = 0
@@ -102,7 +102,7 @@ def power_system(cards, piles, cnt, sc, strat, p, n):
     return heuristic.power_system(cards, piles, cnt, sc, strat, p)
 
 
-@hot_inlined
+@hot
 def option_feasible(cards, eff, piles, cnt, sc, p, start, length):
     for i in range(start, start + length):
         if eff[i, 0] == Op.PLAY_FREE:
@@ -135,7 +135,7 @@ def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
     return heuristic.choose_option(cards, eff, piles, cnt, sc, strat, p, i)
 
 
-@hot_inlined
+@hot
 def free_play_card(cards, piles, cnt, sc, strat, p):
     """Hand index of the System card to play with no Power cost (-1 none): the dearest in Power."""
     h = pile(p, HAND)

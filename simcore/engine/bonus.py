@@ -3,12 +3,12 @@ from simcore.tables import BONUS_PER_CREW, C_BONUS
 
 from .effects import run_segment
 from .events import log_event
-from .jit import hot_inlined
+from .jit import hot
 from .layout import EV_BONUS, N_SYSTEMS, PH_BONUS, S_MOVED, S_WINNER
 from .rules import active_type, crew_with_expertise
 
 
-@hot_inlined
+@hot
 def bonus_phase(cards, eff, piles, cnt, sc, strat, log, p):
     for s in range(N_SYSTEMS):
         sc[S_MOVED + s] = 0

@@ -3,7 +3,7 @@ from simcore.tables import C_COVER, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_CREW
 
 from .effects import discard_pile_for, run_segment
 from .events import log_event
-from .jit import hot, hot_inlined
+from .jit import hot
 from .layout import (CREW, CREW_DISC, DISCARD_CREDITS, EV_CLEAR_CREW, EV_DISCARD, EV_PLAY_CREW, EV_PLAY_SYSTEM,
                      HAND, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PH_CARD, S_ANYPOWER, S_FREE_PLAYS, S_PENDING_COPY,
                      S_PENDING_SYS, S_POWER, S_WINNER, STACK, S_CUR_CARD)
@@ -17,7 +17,7 @@ from strategies.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_act
 MAX_CARD_ACTIONS = 256
 
 
-@hot_inlined
+@hot
 def pay_power(cards, sc, p, t, s, free):
     """Pay t's Power cost: from its System, or from any Systems (fullest first) for a Super
     Computer card. Returns the Power paid."""
@@ -58,7 +58,7 @@ def play_system(cards, eff, piles, cnt, sc, strat, log, p, t, free):
                     PH_CARD)
 
 
-@hot_inlined
+@hot
 def play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s):
     push(piles, cnt, pile(p, CREW + s), t)
     sc[S_CUR_CARD] = t
@@ -66,7 +66,7 @@ def play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s):
     run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
 
 
-@hot_inlined
+@hot
 def free_plays(cards, eff, piles, cnt, sc, strat, log, p):
     """Ship's A.I.: "play another System card from your hand with no Power cost"."""
     h = pile(p, HAND)
@@ -78,7 +78,7 @@ def free_plays(cards, eff, piles, cnt, sc, strat, log, p):
             play_system(cards, eff, piles, cnt, sc, strat, log, p, u, True)
 
 
-@hot_inlined
+@hot
 def discard_for_credits(cards, piles, cnt, sc, log, p, i):
     h = pile(p, HAND)
     t = remove_at(piles, cnt, h, i)

@@ -15,7 +15,7 @@ from strategies.policy import draw_source
 MAX_REPLACEMENTS = 32  # replacement draws in one draw, at most
 
 
-@hot_inlined
+@hot
 def refill_deck(piles, cnt, sc, log, p, src):
     """An empty deck: in-play cards of its type go to the discard, which is shuffled into the deck."""
     disc = pile(p, SYS_DISC if src == 0 else CREW_DISC)
@@ -76,7 +76,7 @@ def mines_trigger(cards, eff, piles, cnt, sc, log, p, is_malf):
         deal_damage(cards, eff, piles, cnt, sc, log, p, hurt, True)
 
 
-@hot_inlined
+@hot
 def deck_ready(piles, cnt, sc, log, p, src):
     """Make deck ``src`` drawable (refilling it if empty); False if there is nothing to draw."""
     k = pile(p, SYS_DECK if src == 0 else CREW_DECK)

@@ -2,7 +2,7 @@
 from simcore.tables import C_CREDIT
 
 from .events import log_event
-from .jit import hot, hot_inlined
+from .jit import hot
 from .layout import (CREW_DISC, EV_BUY, EV_REFRESH, FACEUP_SLOTS, M_CREW, M_FACEUP, M_SYS_DECK, N_SYSTEMS,
                      REFRESH_COST, S_BOUGHT, S_CREDITS, SCR_COSTS, SYS_DISC)
 from .market_piles import take_market_item
@@ -13,7 +13,7 @@ from strategies.policy import M_BUY_SYSTEM, M_REFRESH, M_STOP, market_action
 MAX_MARKET_ACTIONS = 40
 
 
-@hot_inlined
+@hot
 def market_costs(cards, piles, cnt, costs, disc):
     """costs[item] for the 9 Market items (-1 when absent), after the ongoing discounts ``disc``
     (System types 0..2, Crew), never below 1."""
@@ -45,7 +45,7 @@ def refresh_set(piles, cnt, which):
                 insert_bottom(piles, cnt, M_CREW + e, pop(piles, cnt, M_CREW + e))
 
 
-@hot_inlined
+@hot
 def market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p):
     costs = sc[SCR_COSTS:SCR_COSTS + 9]
     # nothing bought or refreshed changes the cards in play, so the discounts hold all phase

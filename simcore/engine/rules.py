@@ -13,7 +13,7 @@ def pile(p, k):
     return p * PLAYER_PILES + k
 
 
-@hot_inlined
+@hot
 def copy_valid(piles, cnt, sc, p, s):
     """True when the uncovered card of p's System s is a Corsair still copying a card in play."""
     j = 3 * p + s
@@ -25,7 +25,7 @@ def copy_valid(piles, cnt, sc, p, s):
     return cnt[k] > i and piles[k, i] == sc[S_COPY_SRC_TYPE + j]
 
 
-@hot_inlined
+@hot
 def active_type(piles, cnt, sc, p, s):
     """Type whose Abilities the uncovered card of System s has now (a Corsair's copy), -1 if empty."""
     k = pile(p, STACK + s)
@@ -123,7 +123,7 @@ def ongoing_sum(cards, eff, piles, cnt, sc, p, op, col):
     return total
 
 
-@hot_inlined
+@hot
 def discounts(cards, eff, piles, cnt, sc, p):
     """Credits off a purchase of each Market kind: System types 0..2, then Crew. A DISCOUNT row's
     column 3 names the kind it applies to (-1: any). One scan serves a whole Market Phase (a
