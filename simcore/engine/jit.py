@@ -1,6 +1,6 @@
 """The decorator of every function the game loop runs.
 
-Two choices, both measured (``python3 -m benchmarks.profile`` for time, the compile count for
+Each choice here was measured (``python3 -m benchmarks.profile`` for time, the compile count for
 start-up):
 
 * ``_nrt=False`` compiles a function without numba's reference counting. With it on, each
