@@ -61,6 +61,10 @@ def n_types(strat):
 
 @hot
 def card_part(strat, p, t, block):
+    """Block ``block`` of card type t's value to p; 0 for rows of other kinds than the heuristic
+    one (they hold plain card values only)."""
+    if strat[p, P_KIND] != KIND_HEURISTIC:
+        return 0.0
     return strat[p, N_PARAMS + block * n_types(strat) + t]
 
 
@@ -85,24 +89,12 @@ def value_now(sc, strat, p, t):
 @hot
 def top_value(strat, p, t):
     """What card type t gives p while it stays uncovered (its ongoing effects and Bonuses)."""
-    if strat[p, P_KIND] != KIND_HEURISTIC:
-        return 0.0
     return card_part(strat, p, t, V_TOP)
-
-
-@hot
-def economy_value(strat, p, t):
-    """The part of card type t's value that is Credits, Power and draws."""
-    if strat[p, P_KIND] != KIND_HEURISTIC:
-        return 0.0
-    return card_part(strat, p, t, V_ECONOMY)
 
 
 @hot
 def play_economy_value(strat, p, t):
     """Credits, Power and draws that playing card type t gives at once (not its Bonuses)."""
-    if strat[p, P_KIND] != KIND_HEURISTIC:
-        return 0.0
     return card_part(strat, p, t, V_PLAY_ECONOMY)
 
 
