@@ -4,9 +4,12 @@
 it reads. Card values are re-weighed for the game state (``strategies.situation``), so the
 same strategy values Repair more when its Hull is low and Damage more when the opponent's is.
 """
+import numpy as np
+
 from simcore.engine.jit import hot, hot_inlined
-from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
-                                   MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_CREDITS, S_POWER, SYS_DECK, SYS_DISC)
+from simcore.engine.layout import (CAP, CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
+                                   MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_CREDITS, S_POWER, SCR_CAND_A,
+                                   SCR_SCORES, SYS_DECK, SYS_DISC)
 from simcore.engine.rules import (active_type, can_play_system, crew_count, crew_with_expertise, has_crew_space,
                                   pile)
 from simcore.opcodes import Op, Req
@@ -169,24 +172,29 @@ def system_to_play(cards, piles, cnt, sc, strat, p, m):
     A card is held back while paying for it would leave a better card of its System unpaid.
     Of the rest, the one with the least (value while uncovered - economy of playing it) goes first: Power and
     draws early (they may pay for or bring more cards), and in each System the card that is
-    best to leave uncovered last."""
+    best to leave uncovered last. Which cards can be paid, and their values, are read once per
+    card into sc's scratch space, not once per pair of cards."""
     h = pile(p, HAND)
     n = cnt[h]
+    vals = sc[SCR_SCORES:SCR_SCORES + CAP].view(np.float64)
+    payable = sc[SCR_CAND_A:SCR_CAND_A + CAP]
+    for i in range(n):
+        t = piles[h, i]
+        payable[i] = cards[t, C_KIND] == KIND_SYSTEM and can_play_system(cards, piles, cnt, sc, p, t, False)
+        if payable[i]:
+            vals[i] = card_value_now(strat, p, t, m)
     pick = -1
     pick_key = 1e18
     for i in range(n):
-        t = piles[h, i]
-        if cards[t, C_KIND] != KIND_SYSTEM or not can_play_system(cards, piles, cnt, sc, p, t, False):
+        if not payable[i]:
             continue
+        t = piles[h, i]
         s = cards[t, C_SYSTEM]
-        vt = card_value_now(strat, p, t, m)
+        left = sc[S_POWER + 3 * p + s] - cards[t, C_POWER]
         blocks = False
         for j in range(n):
             u = piles[h, j]
-            if j != i and cards[u, C_KIND] == KIND_SYSTEM and cards[u, C_SYSTEM] == s \
-                    and card_value_now(strat, p, u, m) > vt \
-                    and can_play_system(cards, piles, cnt, sc, p, u, False) \
-                    and sc[S_POWER + 3 * p + s] - cards[t, C_POWER] < cards[u, C_POWER]:
+            if j != i and payable[j] and cards[u, C_SYSTEM] == s and vals[j] > vals[i] and left < cards[u, C_POWER]:
                 blocks = True
                 break
         if blocks:

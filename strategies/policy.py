@@ -4,7 +4,7 @@ Each function reads the strategy row ``strat[p]`` (see ``params``): KIND_RANDOM 
 uniformly among the legal choices with the game's own RNG; KIND_HEURISTIC ranks
 choices with the row's weights and card values. The engine never decides.
 """
-from simcore.engine.jit import hot, hot_inlined
+from simcore.engine.jit import hot, hot_inlined, hot_outlined
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
                                    MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_POWER, STACK, SYS_DECK,
                                    SYS_DISC)
@@ -26,7 +26,7 @@ def is_random(strat, p):
     return strat[p, P_KIND] == KIND_RANDOM
 
 
-@hot
+@hot_outlined  # a call, so the Solo A.I.'s branches stay out of the duel's inlined code (measured)
 def is_solo_ai(strat, p):
     """The rulebook's Solo A.I.: its row's card values are Credit costs (the guide's measure), so
     every value-ranked pick follows the guide; the choices it states otherwise dispatch to solo_ai."""
@@ -235,7 +235,7 @@ def pick_copy_target(cards, eff, piles, cnt, sc, strat, p, s_self, cand_pile, ca
     return cand_pile[i], cand_pos[i]
 
 
-@hot
+@hot_outlined
 def pick_own_card(cards, piles, cnt, sc, strat, p, s_exclude, include_hand, include_inplay, lowest, malf_first,
                   threshold, cand_pile, cand_pos, scores):
     """(pile, index) among p's hand/discards/uncovered cards, by value; (-1, -1) if none qualifies.

@@ -2,7 +2,7 @@
 Clarifications state them. Where the rulebook says "the choice in the A.I.'s best interest",
 one documented deterministic rule is used (see each function). Credit cost stands for a
 card's worth everywhere the guide says so (starting cards cost 0)."""
-from simcore.engine.jit import hot
+from simcore.engine.jit import hot, hot_outlined
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS,
                                    S_POWER, STACK, SYS_DECK, SYS_DISC)
 from simcore.engine.rules import active_type, bonus_len, crew_with_expertise, pile, requirement_ok, total_power
@@ -13,7 +13,7 @@ from simcore.tables import C_BONUS, C_CREDIT, C_EXPERTISE, C_KIND, C_MAIN, C_POW
 from .effect_value import segment_value
 
 
-@hot
+@hot_outlined
 def worth(cards, t):
     """The guide's measure of a card: its Credit cost (Malfunctions are worth less than any card)."""
     if cards[t, C_KIND] == KIND_MALFUNCTION:
@@ -21,7 +21,7 @@ def worth(cards, t):
     return cards[t, C_CREDIT]
 
 
-@hot
+@hot_outlined
 def power_system(cards, piles, cnt, sc, p, n):
     """'Any System' Power (n of it) goes to the System with the least Power, unless it lets a System
     card in hand be played: then to the System of the card that lacks least."""
@@ -46,7 +46,7 @@ def power_system(cards, piles, cnt, sc, p, n):
     return best
 
 
-@hot
+@hot_outlined
 def option_has(eff, start, length, op):
     for i in range(start, start + length):
         if eff[i, 0] == op:
@@ -54,7 +54,7 @@ def option_has(eff, start, length, op):
     return False
 
 
-@hot
+@hot_outlined
 def choose_option(cards, eff, strat, p, i, crew_card, fa, fb):
     """Starting Crew's OR: always the Power. Ship's A.I.: the free play when it can. Any other OR
     (best interest, documented rule): the option worth more under the A.I.'s weights, A on a tie."""
@@ -78,7 +78,7 @@ def choose_option(cards, eff, strat, p, i, crew_card, fa, fb):
     return 0 if va >= vb else 1
 
 
-@hot
+@hot_outlined
 def malfunction_pile(cnt, q, on_deck):
     """Malfunctions the A.I. deals go to the player's discard with the FEWEST cards, or on top of
     the deck with the MOST cards (System on a tie)."""
@@ -87,7 +87,7 @@ def malfunction_pile(cnt, q, on_deck):
     return CREW_DISC if cnt[pile(q, CREW_DISC)] < cnt[pile(q, SYS_DISC)] else SYS_DISC
 
 
-@hot
+@hot_outlined
 def hand_discard(cards, piles, cnt, q):
     """Forced to Discard, the A.I. discards its cheapest card (an unresolved Malfunction first)."""
     h = pile(q, HAND)
@@ -98,7 +98,7 @@ def hand_discard(cards, piles, cnt, q):
     return best
 
 
-@hot
+@hot_outlined
 def opponent_inplay(cards, piles, cnt, q):
     """Discarding the player's in-play card: the uncovered one with the highest Credit cost."""
     best = -1
@@ -110,19 +110,19 @@ def opponent_inplay(cards, piles, cnt, q):
     return best
 
 
-@hot
+@hot_outlined
 def copy_score(cards, t):
     """Keshran Corsair copies the card with the highest Power cost."""
     return float(cards[t, C_POWER])
 
 
-@hot
+@hot_outlined
 def own_card_score(cards, t):
     """Scrap takes the lowest, taking a card back the highest, Credit cost."""
     return float(worth(cards, t))
 
 
-@hot
+@hot_outlined
 def super_computer_pick(cards, piles, cnt, sc, p):
     """Super Computer: the System card with the highest Power cost it can pay from all Systems."""
     k = pile(p, SYS_DISC)
@@ -140,7 +140,7 @@ def super_computer_pick(cards, piles, cnt, sc, p):
     return best
 
 
-@hot
+@hot_outlined
 def bonus_worth(cards, eff, strat, p, t, e):
     """Value under the A.I.'s weights of expertise e's Bonus on card type t (0: it has none;
     < 0: a Bonus that hurts it, such as a self-Damage)."""
@@ -149,7 +149,7 @@ def bonus_worth(cards, eff, strat, p, t, e):
     return segment_value(eff, strat[p], cards[t, C_BONUS + 3 * e], cards[t, C_BONUS + 3 * e + 1])
 
 
-@hot
+@hot_outlined
 def unpaired_bonus(cards, eff, piles, cnt, sc, strat, p, s, e):
     """The uncovered card of System s has a positive Bonus for expertise e that no Crew pairs yet."""
     t = active_type(piles, cnt, sc, p, s)
@@ -158,7 +158,7 @@ def unpaired_bonus(cards, eff, piles, cnt, sc, strat, p, s, e):
     return segment_value(eff, strat[p], cards[t, C_BONUS + 3 * e], cards[t, C_BONUS + 3 * e + 1]) > 0
 
 
-@hot
+@hot_outlined
 def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     """The rulebook's hierarchy for stationing Crew: A. a System with no Power, B. a System whose
     card has an unpaired Bonus this Crew pairs, C. the lowest Power, D. its own colour; never a
@@ -178,7 +178,7 @@ def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     return best
 
 
-@hot
+@hot_outlined
 def crew_power(cards, eff, t):
     """Power a Crew card gives the System it is played in (its Power option for an OR)."""
     n = 0

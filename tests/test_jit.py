@@ -1,5 +1,6 @@
 """The game loop's jit contract (simcore/engine/jit.py): one compiled version per function,
-no allocation inside the loop, and an entry function optimised as one unit."""
+no allocation inside the loop, and an entry function optimised as one unit, its callees
+inlined but for the outlined ones."""
 import numba
 import numpy as np
 import pytest
@@ -15,6 +16,10 @@ def hot(fn):
 
 def hot_entry(fn):
     return dispatcher(fn, cache=False, entry=True)
+
+
+def hot_outlined(fn):
+    return dispatcher(fn, cache=False, outlined=True)
 
 
 @hot
@@ -64,15 +69,42 @@ def _entry_caller(a, b):
     return _work(a, b, 1) + _work(b, a, 2)
 
 
-def _callee_definitions(disp):
+@hot_outlined
+def _kept_call(a, b, k):
+    s = 0
+    for i in range(a.shape[0]):
+        s += a[i] * k - b[i % b.shape[0]]
+    return s
+
+
+@hot_entry
+def _entry_with_outlined(a, b):
+    return _work(a, b, 1) + _kept_call(a, b, 3) + _kept_call(b, a, 4)
+
+
+def _callee_definitions(disp, name):
     ir = next(iter(disp.inspect_llvm().values()))
-    return [line for line in ir.splitlines() if line.startswith("define") and "_work" in line]
+    return [line for line in ir.splitlines() if line.startswith("define") and name in line]
 
 
 def test_an_entry_function_owns_private_copies_of_its_callees():
     # private copies let LLVM drop unused arguments and inline across the engine; an ordinary
     # function keeps them exported (linkonce_odr), so every argument of every call is passed
     a, b = np.arange(5), np.arange(3)
-    assert _plain_caller(a, b) == _entry_caller(a, b) == _work.py_func(a, b, 1) + _work.py_func(b, a, 2)
-    assert any("linkonce_odr" in d for d in _callee_definitions(_plain_caller))
-    assert not any("linkonce_odr" in d for d in _callee_definitions(_entry_caller))
+    want = _kept_call.py_func(a, b, 3) + _kept_call.py_func(b, a, 4)
+    assert _entry_with_outlined(a, b) == _work.py_func(a, b, 1) + want
+    assert _plain_caller(a, b) == _work.py_func(a, b, 1) + _work.py_func(b, a, 2)
+    assert any("linkonce_odr" in d for d in _callee_definitions(_plain_caller, "_work"))
+    kept = _callee_definitions(_entry_with_outlined, "_kept_call")
+    assert kept and all(" internal " in d for d in kept)
+
+
+def test_an_entry_function_inlines_every_callee_but_the_outlined():
+    # LLVM's own cost model left dozens of engine calls in the game loop; each copies two or three
+    # words per array argument
+    a, b = np.arange(5), np.arange(3)
+    assert _entry_caller(a, b) == _plain_caller(a, b) == _work.py_func(a, b, 1) + _work.py_func(b, a, 2)
+    assert _callee_definitions(_plain_caller, "_work")
+    assert not _callee_definitions(_entry_caller, "_work")
+    assert not _callee_definitions(_entry_with_outlined, "_work")
+    assert _callee_definitions(_entry_with_outlined, "_kept_call")

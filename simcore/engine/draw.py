@@ -4,7 +4,7 @@ from simcore.opcodes import Op
 from simcore.tables import C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_MALFUNCTION, MALF_RETURN_DISCARD
 
 from .events import log_event
-from .jit import hot, hot_inlined
+from .jit import hot, hot_inlined, hot_outlined
 from .layout import (CREW, CREW_DECK, CREW_DISC, EV_DRAW, EV_MALF_DRAWN, EV_RESHUFFLE, HAND, M_MALF, N_SYSTEMS,
                      S_COPY_POS, S_MALF_DRAWN, S_MOVED, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC)
 from .piles import move_all, pop, push, shuffle
@@ -49,7 +49,7 @@ def refill_ai_deck(piles, cnt, sc, log, p):
     log_event(log, sc, p, EV_RESHUFFLE, 0, 0, 0)
 
 
-@hot
+@hot_outlined
 def ai_draw(cards, eff, piles, cnt, sc, log, p, by_ability):
     """Solo A.I. draws from its one Player deck; a Malfunction waits in its hand for its next turn."""
     deck = pile(p, SYS_DECK)
@@ -128,7 +128,7 @@ def draw_from(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
     return -1
 
 
-@hot
+@hot_outlined
 def draw_card(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
     return draw_from(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability)
 

@@ -10,7 +10,7 @@ from simcore.tables import C_EXPERTISE, C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_R
 from .cardplay import discard_for_credits, free_plays, play_crew, play_system
 from .draw import draw_card
 from .events import log_event
-from .jit import hot
+from .jit import hot, hot_outlined
 from .layout import (CREW, CREW_DISC, EV_BUY, EV_CLEAR_CREW, EV_MALF_DRAWN, HAND, M_AI_MARKET, M_CREW, M_MALF,
                      M_SYS_DECK, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_ANYPOWER, S_BOUGHT, S_CREDITS,
                      S_CUR_CARD, S_FREE_PLAYS, S_MALF_DRAWN, S_POWER, S_WINNER, STACK, SYS_DECK, SYS_DISC)
@@ -27,7 +27,7 @@ AI_BUY_PRICE = 3             # Credits per card taken from its Market deck
 MAX_AI_ACTIONS = 256
 
 
-@hot
+@hot_outlined
 def setup_ai(piles, cnt, sc, p, cards_moved):
     """After a normal setup: the A.I.'s two decks become one, and its Market deck is built from
     the Market decks, shuffled, and the difficulty's cards go to its discard."""
@@ -47,7 +47,7 @@ def setup_ai(piles, cnt, sc, p, cards_moved):
             push(piles, cnt, pile(p, SYS_DISC), pop(piles, cnt, M_AI_MARKET))
 
 
-@hot
+@hot_outlined
 def resolve_held_malfunctions(cards, eff, piles, cnt, sc, strat, log, p):
     """Start of the A.I.'s turn: the Malfunctions it drew resolve now, in order."""
     h = pile(p, HAND)
@@ -71,7 +71,7 @@ def resolve_held_malfunctions(cards, eff, piles, cnt, sc, strat, log, p):
         i = 0  # a replacement may itself be a Malfunction: look again from the start
 
 
-@hot
+@hot_outlined
 def playable_with_crew(cards, eff, piles, cnt, sc, p, t, u):
     """System card t (in hand, not playable now) could be played once Crew card u is played into
     its System: u's Power pays the cost and u meets its requirement. (A Crew card only "provides
@@ -94,7 +94,7 @@ def playable_with_crew(cards, eff, piles, cnt, sc, p, t, u):
     return True
 
 
-@hot
+@hot_outlined
 def powering_crew(cards, eff, piles, cnt, sc, strat, p, t):
     """Hand index of a Crew card whose playing in System card t's System makes t playable,
     preferring one whose expertise earns a Bonus on t; -1 if none."""
@@ -118,7 +118,7 @@ def powering_crew(cards, eff, piles, cnt, sc, strat, p, t):
     return best
 
 
-@hot
+@hot_outlined
 def first_of_kind(cards, piles, cnt, p, kind):
     h = pile(p, HAND)
     for i in range(cnt[h]):
@@ -127,7 +127,7 @@ def first_of_kind(cards, piles, cnt, p, kind):
     return -1
 
 
-@hot
+@hot_outlined
 def first_playable_system(cards, piles, cnt, sc, p):
     h = pile(p, HAND)
     for i in range(cnt[h]):
@@ -136,7 +136,7 @@ def first_playable_system(cards, piles, cnt, sc, p):
     return -1
 
 
-@hot
+@hot_outlined
 def ai_card_phase(cards, eff, piles, cnt, sc, strat, log, p):
     ai_card_actions(cards, eff, piles, cnt, sc, strat, log, p)
     # "There cannot be any cards left in your hand by the end of the Card Phase": when the action
@@ -154,7 +154,7 @@ def ai_card_phase(cards, eff, piles, cnt, sc, strat, log, p):
     sc[S_ANYPOWER + p] = -1
 
 
-@hot
+@hot_outlined
 def ai_card_actions(cards, eff, piles, cnt, sc, strat, log, p):
     h = pile(p, HAND)
     for _ in range(MAX_AI_ACTIONS):
@@ -201,7 +201,7 @@ def ai_card_actions(cards, eff, piles, cnt, sc, strat, log, p):
         play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s)
 
 
-@hot
+@hot_outlined
 def ai_market_phase(cards, piles, cnt, sc, log, bought, p):
     """For every 3 Credits, the top card of the A.I.'s Market deck goes to its discard."""
     while sc[S_CREDITS + p] >= AI_BUY_PRICE and cnt[M_AI_MARKET] > 0:
