@@ -138,9 +138,61 @@ def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
 
 
 @hot_outlined
+def chosen_option(cards, eff, piles, cnt, sc, strat, p, i):
+    """``choose_option`` as a call of its own: see ``run_segment``."""
+    return choose_option(cards, eff, piles, cnt, sc, strat, p, i)
+
+
+@hot_outlined
+def run_other(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c, phase):
+    """The opcodes that are not ``apply_simple``'s: draws, Malfunction repair, free plays and the
+    targeted ones."""
+    if op == Op.DRAW:
+        if phase == PH_BONUS:
+            sc[S_BONUS_DRAWS + p] += a
+        else:
+            for _ in range(a):
+                draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, True)
+    elif op == Op.OPP_DRAW:
+        for _ in range(a):
+            draw_chosen(cards, eff, piles, cnt, sc, strat, log, 1 - p, True)
+    elif op == Op.MALFUNCTION_REPAIR:
+        for _ in range(a):
+            for k in (pile(p, SYS_DISC), pile(p, CREW_DISC)):
+                found = -1  # the topmost Malfunction
+                for j in range(cnt[k] - 1, -1, -1):
+                    if cards[piles[k, j], C_KIND] == KIND_MALFUNCTION:
+                        found = j
+                        break
+                if found >= 0:
+                    t = remove_at(piles, cnt, k, found)
+                    push(piles, cnt, M_MALF, t)
+                    log_event(log, sc, p, EV_MALF_REPAIR, t, k, 0)
+                    break
+    elif op == Op.PLAY_FREE:
+        sc[S_FREE_PLAYS] += 1
+    elif op < Op.SHIELD:
+        run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c)
+    # ongoing opcodes (SHIELD, MINES, DISCOUNT) are read by hooks, never run
+
+
+@hot_outlined
+def run_row(cards, eff, piles, cnt, sc, strat, log, p, s, i, phase):
+    """Run effect row i (not an OR) for player p, whose card sits in System s."""
+    op = eff[i, 0]
+    if apply_simple(cards, eff, piles, cnt, sc, strat, log, p, s, op, eff[i, 1], eff[i, 2]) < 0:
+        run_other(cards, eff, piles, cnt, sc, strat, log, p, s, op, eff[i, 1], eff[i, 2], eff[i, 3], phase)
+
+
+@hot
 def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
-    """Run eff[start:start+length] for player p, whose card sits in System s (-1: none)."""
-    q = 1 - p
+    """Run eff[start:start+length] for player p, whose card sits in System s (-1: none).
+
+    Every card played and every Bonus paid comes through here, most of them one or two simple
+    rows (Power, Damage, Credits). This loop is inlined where it is called; each row is a call
+    (``run_row``). When the whole interpreter was one function, LLVM prepared everything its
+    inner loops use (addresses, vector constants, over 100 instructions) at every call, for a
+    segment of one or two rows."""
     # after option A of an OR, jump over option B: a stack of (at, to) row pairs packed 16 bits
     # each into two integers (ORs nest at most MAX_NESTING deep), so no array is allocated
     jump_at = 0
@@ -156,50 +208,16 @@ def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, pha
             jump_to >>= 16
         if i >= end:
             break
-        op = eff[i, 0]
-        a = eff[i, 1]
-        b = eff[i, 2]
-        c = eff[i, 3]
-        if op == Op.CHOICE:
-            if choose_option(cards, eff, piles, cnt, sc, strat, p, i) == 0:
+        if eff[i, 0] == Op.CHOICE:
+            a = eff[i, 1]
+            if chosen_option(cards, eff, piles, cnt, sc, strat, p, i) == 0:
                 # run option A, then jump over option B
                 jump_at = (jump_at << 16) | (i + 1 + a)
-                jump_to = (jump_to << 16) | (i + 1 + a + b)
+                jump_to = (jump_to << 16) | (i + 1 + a + eff[i, 2])
                 n_jumps += 1
                 i += 1
             else:
                 i += 1 + a
             continue
+        run_row(cards, eff, piles, cnt, sc, strat, log, p, s, i, phase)
         i += 1
-        if apply_simple(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b) >= 0:
-            continue
-        if op == Op.DRAW:
-            if phase == PH_BONUS:
-                sc[S_BONUS_DRAWS + p] += a
-            else:
-                for _ in range(a):
-                    draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, True)
-        elif op == Op.OPP_DRAW:
-            for _ in range(a):
-                draw_chosen(cards, eff, piles, cnt, sc, strat, log, q, True)
-        elif op == Op.MALFUNCTION_REPAIR:
-            for _ in range(a):
-                for k in (pile(p, SYS_DISC), pile(p, CREW_DISC)):
-                    # the topmost Malfunction; a search that stops there is not vectorised, so
-                    # this rare opcode adds no vector set-up to every run_segment call (5% of
-                    # the run time when it did)
-                    found = -1
-                    for j in range(cnt[k] - 1, -1, -1):
-                        if cards[piles[k, j], C_KIND] == KIND_MALFUNCTION:
-                            found = j
-                            break
-                    if found >= 0:
-                        t = remove_at(piles, cnt, k, found)
-                        push(piles, cnt, M_MALF, t)
-                        log_event(log, sc, p, EV_MALF_REPAIR, t, k, 0)
-                        break
-        elif op == Op.PLAY_FREE:
-            sc[S_FREE_PLAYS] += 1
-        elif op < Op.SHIELD:
-            run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c)
-        # ongoing opcodes (SHIELD, MINES, DISCOUNT) are read by hooks, never run
