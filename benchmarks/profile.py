@@ -1,6 +1,6 @@
 """Where the engine spends its time: `perf` samples of the jitted code, named by function.
 
-    python3 -m benchmarks.profile [--games N] [--strategy balanced] [--top 40] [--annotate N]
+    python3 -m benchmarks.profile [--games N] [--strategy balanced] [--top 40] [--annotate N] [--lines N]
 
 numba's code has no symbols perf can see, so this compiles the engine afresh (in a temporary
 cache folder: code loaded from a cache has no symbol list), writes the address of every jitted
@@ -8,7 +8,9 @@ function to /tmp/perf-<pid>.map (perf's convention for JIT code), then samples o
 playing games. LLVM inlines small functions into their callers, so a name stands for itself
 plus whatever was inlined into it. ``--annotate N`` disassembles the N hottest functions
 (objdump) and prints their hottest instructions with the calls around them named.
-Needs Linux `perf` (perf_event_paranoid <= 2) and binutils.
+``--lines N`` compiles with debug line tables and prints the N hottest source lines instead
+(``benchmarks.profile_lines``): the way to see inside ``play_block``, into which the engine is
+inlined. Needs Linux `perf` (perf_event_paranoid <= 2) and binutils.
 """
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+from benchmarks import profile_lines
 
 
 def jitted_functions() -> list[tuple[int, int, str]]:
@@ -99,8 +103,11 @@ def main() -> None:
     ap.add_argument("--strategy", default="balanced")
     ap.add_argument("--top", type=int, default=40)
     ap.add_argument("--annotate", type=int, default=0, help="disassemble the N hottest functions")
+    ap.add_argument("--lines", type=int, default=0, help="print the N hottest source lines of play_block")
     args = ap.parse_args()
     os.environ["COMMANDSIM_CACHE_DIR"] = tempfile.mkdtemp(prefix="commandsim-profile-")
+    if args.lines:
+        profile_lines.enable_debug_lines()
     from simcore.simulate import play_games
 
     strategies = (args.strategy, args.strategy)
@@ -124,9 +131,15 @@ def main() -> None:
                           "--percent-limit", "0.3"], capture_output=True, text=True).stdout
     lines = [ln for ln in out.splitlines() if ln.strip() and not ln.startswith("#")]
     print("\n".join(lines[:args.top]))
+    ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True).stdout
+    hits = collections.Counter(int(x, 16) for x in ips.split())
+    if args.lines:
+        from simcore.engine.batch import play_block
+
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        profile_lines.print_lines(profile_lines.sample_lines(play_block, list(hits.elements()), root),
+                                  sum(hits.values()), root, args.lines)
     if args.annotate:
-        ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True).stdout
-        hits = collections.Counter(int(x, 16) for x in ips.split())
         names = {a: name for a, _, name in funcs}
         by_fn = sorted(funcs, key=lambda f: -sum(n for ip, n in hits.items() if f[0] <= ip < f[0] + f[1]))
         for fn in by_fn[:args.annotate]:
