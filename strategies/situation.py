@@ -14,8 +14,10 @@ A compiled row (``strategies.values.compile_row``) holds, after the N_PARAMS par
 
 so the value of card t now is ``total + sum over parts (mult[part] - 1) * part``.
 """
+import numpy as np
+
 from simcore.engine.jit import hot
-from simcore.engine.layout import MAX_HULL, S_HULL, S_TURN
+from simcore.engine.layout import MAX_HULL, S_HULL, S_MULTS, S_MULTS_KEY, S_TURN
 
 from .effect_value import segment_value_now
 from .params import (KIND_HEURISTIC, N_PARAMS, P_KILL_URGENCY, P_KIND, P_OPP_LOW_HULL, P_OWN_LOW_HULL,
@@ -36,7 +38,13 @@ def weight_mults(sc, strat, p):
 
     Damage counts more as the opponent's Hull falls below P_OPP_LOW_HULL (up to
     1 + P_KILL_URGENCY at Hull 0), Repair more as p's own falls below P_OWN_LOW_HULL; from p's
-    P_PUSH_TURN-th turn on, Damage gains P_PUSH_DAMAGE and the economy is scaled by P_PUSH_ECONOMY."""
+    P_PUSH_TURN-th turn on, Damage gains P_PUSH_DAMAGE and the economy is scaled by P_PUSH_ECONOMY.
+    Every decision reads them, and they change only with the Hulls and the turn, so the last
+    ones are kept in the game state (S_MULTS) with the state they were made for."""
+    key = 1 + p + 2 * (sc[S_HULL] + 64 * (sc[S_HULL + 1] + 64 * sc[S_TURN]))
+    kept = sc[S_MULTS:S_MULTS + 3].view(np.float64)
+    if sc[S_MULTS_KEY] == key:
+        return (1.0, kept[0], kept[1], kept[2])
     own = float(sc[S_HULL + p])
     opp = float(sc[S_HULL + 1 - p])
     dm = 1.0
@@ -51,6 +59,10 @@ def weight_mults(sc, strat, p):
     if sc[S_TURN] // 2 >= strat[p, P_PUSH_TURN]:
         dm += strat[p, P_PUSH_DAMAGE]
         em *= strat[p, P_PUSH_ECONOMY]
+    sc[S_MULTS_KEY] = key
+    kept[0] = dm
+    kept[1] = rm
+    kept[2] = em
     return (1.0, dm, rm, em)
 
 
