@@ -41,7 +41,8 @@ def weight_mults(sc, strat, p):
     P_PUSH_TURN-th turn on, Damage gains P_PUSH_DAMAGE and the economy is scaled by P_PUSH_ECONOMY.
     Every decision reads them, and they change only with the Hulls and the turn, so the last
     ones are kept in the game state (S_MULTS) with the state they were made for."""
-    key = 1 + p + 2 * (sc[S_HULL] + 64 * (sc[S_HULL + 1] + 64 * sc[S_TURN]))
+    hulls = MAX_HULL + 1  # a Hull is 0..MAX_HULL, so the key is one number per state
+    key = 1 + p + 2 * (sc[S_HULL] + hulls * (sc[S_HULL + 1] + hulls * sc[S_TURN]))
     kept = sc[S_MULTS:S_MULTS + 3].view(np.float64)
     if sc[S_MULTS_KEY] == key:
         return (1.0, kept[0], kept[1], kept[2])
