@@ -131,6 +131,8 @@ def main() -> None:
                           "--percent-limit", "0.3"], capture_output=True, text=True).stdout
     lines = [ln for ln in out.splitlines() if ln.strip() and not ln.startswith("#")]
     print("\n".join(lines[:args.top]))
+    if not (args.lines or args.annotate):
+        return
     ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True).stdout
     hits = collections.Counter(int(x, 16) for x in ips.split())
     if args.lines:

@@ -116,7 +116,7 @@ def option_feasible(cards, eff, piles, cnt, sc, p, start, length):
     return True
 
 
-@hot_inlined
+@hot_outlined  # a call from the effect interpreter's inlined loop (see effects.run_segment)
 def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
     """0 or 1: which option of the OR at effect row i (an infeasible option is never chosen)."""
     a = eff[i, 1]

@@ -137,13 +137,7 @@ def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
                 log_event(log, sc, p, EV_COPY, piles[k, j], k, j)
 
 
-@hot_outlined
-def chosen_option(cards, eff, piles, cnt, sc, strat, p, i):
-    """``choose_option`` as a call of its own: see ``run_segment``."""
-    return choose_option(cards, eff, piles, cnt, sc, strat, p, i)
-
-
-@hot_outlined
+@hot
 def run_other(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c, phase):
     """The opcodes that are not ``apply_simple``'s: draws, Malfunction repair, free plays and the
     targeted ones."""
@@ -189,8 +183,8 @@ def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, pha
     """Run eff[start:start+length] for player p, whose card sits in System s (-1: none).
 
     Every card played and every Bonus paid comes through here, most of them one or two simple
-    rows (Power, Damage, Credits). This loop is inlined where it is called; each row is a call
-    (``run_row``). When the whole interpreter was one function, LLVM prepared everything its
+    rows (Power, Damage, Credits). This loop is inlined where it is called; each row, and each
+    OR choice, is a call (``run_row``, ``policy.choose_option``). When the whole interpreter was one function, LLVM prepared everything its
     inner loops use (addresses, vector constants, about 200 instructions) at every call, for a
     segment of one or two rows."""
     # after option A of an OR, jump over option B: a stack of (at, to) row pairs packed 16 bits
@@ -210,7 +204,7 @@ def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, pha
             break
         if eff[i, 0] == Op.CHOICE:
             a = eff[i, 1]
-            if chosen_option(cards, eff, piles, cnt, sc, strat, p, i) == 0:
+            if choose_option(cards, eff, piles, cnt, sc, strat, p, i) == 0:
                 # run option A, then jump over option B
                 jump_at = (jump_at << 16) | (i + 1 + a)
                 jump_to = (jump_to << 16) | (i + 1 + a + eff[i, 2])

@@ -36,11 +36,11 @@ functions decorated ``hot_outlined``. LLVM's own cost model left about 35 engine
 calls, each passing two or three words per array argument; inlining all but a few made games
 23% faster (37.5k to 46k games/s on one thread, measured side by side) for 6 s more of cold
 compile. The outlined ones are those whose inlining cost more than it gained, measured: the
-effect interpreter's step (``effects.run_row`` and the OR choice; inlining them at the five
-places a segment is run took the compile to 260 s and ran slower), the rarely run targeted
-opcodes, ``draw_card`` (reached from many places), and the Solo A.I.'s code with the test that
-guards it (``policy.is_solo_ai``): duels never run it, yet inlined into the game loop it
-slowed them by 6 to 8%. An outlined function should have no loop around its big branches:
+effect interpreter's steps (``effects.run_row``, ``policy.choose_option``; inlining them at
+the five places a segment is run took the compile to 260 s and ran slower), the rarely run
+targeted opcodes, ``draw_card`` (reached from many places), and the Solo A.I.'s code with the
+test that guards it (``policy.is_solo_ai``): duels never run it, yet inlined into the game
+loop it slowed them by 6 to 8%. An outlined function should have no loop around its big branches:
 LLVM prepares a loop's invariants once before it, which for a one-row effect segment cost
 more than the row (``run_segment`` is inlined, its rows are the calls: +4%).
 """
