@@ -8,9 +8,9 @@ function to /tmp/perf-<pid>.map (perf's convention for JIT code), then samples o
 playing games. LLVM inlines small functions into their callers, so a name stands for itself
 plus whatever was inlined into it. ``--annotate N`` disassembles the N hottest functions
 (objdump) and prints their hottest instructions with the calls around them named.
-``--lines N`` compiles with debug line tables and prints the N hottest source lines instead
-(``benchmarks.profile_lines``): the way to see inside ``play_block``, into which the engine is
-inlined. Needs Linux `perf` (perf_event_paranoid <= 2) and binutils.
+``--lines N`` compiles with debug line tables and prints the N hottest source functions (by
+their own lines) and source lines instead (``benchmarks.profile_lines``): the way to see inside
+``play_block``, into which the engine is inlined. Needs Linux `perf` (perf_event_paranoid <= 2) and binutils.
 """
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def main() -> None:
     ap.add_argument("--strategy", default="balanced")
     ap.add_argument("--top", type=int, default=40)
     ap.add_argument("--annotate", type=int, default=0, help="disassemble the N hottest functions")
-    ap.add_argument("--lines", type=int, default=0, help="print the N hottest source lines of play_block")
+    ap.add_argument("--lines", type=int, default=0, help="print the N hottest functions and source lines of play_block")
     args = ap.parse_args()
     os.environ["COMMANDSIM_CACHE_DIR"] = tempfile.mkdtemp(prefix="commandsim-profile-")
     if args.lines:
@@ -139,8 +139,9 @@ def main() -> None:
         from simcore.engine.batch import play_block
 
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        profile_lines.print_lines(profile_lines.sample_lines(play_block, list(hits.elements()), root),
-                                  sum(hits.values()), root, args.lines)
+        counts = profile_lines.sample_lines(play_block, list(hits.elements()), root)
+        profile_lines.print_functions(counts, sum(hits.values()), root, args.lines)
+        profile_lines.print_lines(counts, sum(hits.values()), root, args.lines)
     if args.annotate:
         names = {a: name for a, _, name in funcs}
         by_fn = sorted(funcs, key=lambda f: -sum(n for ip, n in hits.items() if f[0] <= ip < f[0] + f[1]))
