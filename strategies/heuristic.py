@@ -387,6 +387,14 @@ def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
     worst best card once a turn, when the best buy scores < P_REFRESH_BELOW and Credits >=
     P_REFRESH_CREDITS."""
     credits = sc[S_CREDITS + p]
+    can_refresh = refreshes == 0 and credits >= strat[p, P_REFRESH_CREDITS] and credits >= 2
+    if not can_refresh:
+        # most Market Phases end with nothing affordable: then no score can change the answer
+        affordable = False
+        for k in range(9):
+            affordable |= 0 <= costs[k] <= credits
+        if not affordable:
+            return M_STOP, 0
     m = weight_mults(sc, strat, p)
     best = -1
     best_score = -1e18
@@ -406,8 +414,7 @@ def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
         if dream_cost > credits and dream_score - best_score > strat[p, P_SAVE_GAP]:
             return M_STOP, 0
         return (M_BUY_SYSTEM, best) if best < 6 else (M_BUY_CREW, best - 6)
-    if refreshes == 0 and credits >= strat[p, P_REFRESH_CREDITS] and credits >= 2 \
-            and best_score < strat[p, P_REFRESH_BELOW]:
+    if can_refresh and best_score < strat[p, P_REFRESH_BELOW]:
         worst = -1
         worst_score = 1e18
         for s in range(N_SYSTEMS):
