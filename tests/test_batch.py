@@ -35,3 +35,29 @@ def test_blocks_cover_every_game_once(monkeypatch):
     out = np.zeros((1000, batch.N_RESULT_COLS), np.int64)
     batch.play_batch(None, None, None, None, None, None, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=3)
     assert sorted(rows) == list(range(1000))
+
+
+def test_play_block_refuses_state_arrays_of_another_shape():
+    # the compiled games take the layout's shapes as constants: a mismatch must not run
+    from simcore.cards import load_cards
+    from simcore.engine.layout import CAP, LOG_COLS, N_PILES, N_SC
+    from simcore.engine.matchup import Matchup, build_setup
+    from strategies.library import strategy_rows
+
+    tables = load_cards()
+    setup, setup_n, cfg = build_setup(tables, Matchup())
+    strat = strategy_rows(("balanced", "balanced"), tables)
+    n_types = tables.cards.shape[0]
+
+    def run(piles_cols):
+        out = np.zeros((2, batch.N_RESULT_COLS), np.int64)
+        batch.play_block(tables.cards, tables.eff, setup, setup_n, cfg, strat, np.int64(1), np.int64(0),
+                         np.int64(0), np.int64(2), out, np.zeros((0, 2, n_types), np.int32),
+                         np.zeros((N_PILES, piles_cols), np.int32), np.zeros(N_PILES, np.int32),
+                         np.zeros(N_SC, np.int64), np.zeros((1, LOG_COLS), np.int32),
+                         np.zeros((2, n_types), np.int32))
+        return out
+
+    assert (run(CAP)[:, batch.R_TURNS] > 0).all()
+    with pytest.raises(ValueError, match="layout's shape"):
+        run(CAP + 1)

@@ -10,6 +10,7 @@ from .game import play_game
 from .jit import hot_entry, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from .rng import game_seed
+from simcore.tables import N_COLS
 
 # columns of the per-game integer output
 R_SEED = 0
@@ -39,11 +40,24 @@ def play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, 
         out_row[R_MALF + p] = sc[S_MALF_DRAWN + p]
 
 
+@hot_inlined
+def fixed_shapes(cards, eff, piles, cnt, sc, log):
+    """True when every state array has the shape the layout gives it. Tested once where games
+    begin, it lets the compiler use these numbers as constants in all the code below: the row
+    length of ``cards`` or ``piles`` is then part of an instruction, not one more value to keep
+    in a register (or, with too many, on the stack) through the whole game."""
+    return (cards.shape[1] == N_COLS and eff.shape[1] == 4 and piles.shape[0] == N_PILES
+            and piles.shape[1] == CAP and cnt.shape[0] == N_PILES and sc.shape[0] == N_SC
+            and sc.strides[0] == 8 and log.shape[1] == LOG_COLS)
+
+
 @hot_entry
 def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles, cnt, sc,
                log, bought):
     """Play rows lo .. hi - 1 of ``out``: row g is game first_game + g of the run with ``base_seed``.
     One set of state arrays serves every game (setup clears them). Releases the GIL."""
+    if not fixed_shapes(cards, eff, piles, cnt, sc, log):
+        raise ValueError("play_block: a state array does not have the layout's shape")
     keep_bought = out_bought.shape[0] == out.shape[0]
     for g in range(lo, hi):
         play_one(cards, eff, setup, setup_n, cfg, strat, game_seed(base_seed, first_game + g), piles, cnt, sc, log,
