@@ -56,6 +56,12 @@ C_MALF_RETURN = 26    # MALF_RETURN_*
 C_RANK = 27           # crew rank 0..4 (Ensign..Colonel), -1 otherwise (reports only)
 N_COLS = 28
 
+# The batch engine is compiled for tables of these many rows (simcore.engine.batch pads the
+# tables to them), so that the compiler can hold the sizes as constants. The shipped set has
+# 76 card types and 236 effect rows; a card set beyond these is refused when compiled.
+MAX_TYPES = 256
+MAX_EFF_ROWS = 2048
+
 
 @dataclass
 class CardInfo:

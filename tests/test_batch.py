@@ -6,6 +6,9 @@ import numpy as np
 import pytest
 
 from simcore.engine import batch
+from simcore.tables import N_COLS
+
+NO_TABLES = (np.zeros((1, N_COLS), np.int32), np.zeros((1, 4), np.int32))  # for a faked play_range
 
 
 def test_a_failing_block_stops_the_batch_and_reaches_the_caller(monkeypatch):
@@ -24,7 +27,7 @@ def test_a_failing_block_stops_the_batch_and_reaches_the_caller(monkeypatch):
     n = 16 * 800   # 16 blocks of 800 on two threads
     out = np.zeros((n, batch.N_RESULT_COLS), np.int64)
     with pytest.raises(RuntimeError, match="block 0 failed"):
-        batch.play_batch(None, None, None, None, None, None, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=2)
+        batch.play_batch(*NO_TABLES, None, None, None, None, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=2)
     # the blocks not yet begun when the error arrived were dropped, not played
     assert 1 <= len(played) < 16
 
@@ -33,31 +36,36 @@ def test_blocks_cover_every_game_once(monkeypatch):
     rows = []
     monkeypatch.setattr(batch, "play_range", lambda *args: rows.extend(range(args[8], args[9])))
     out = np.zeros((1000, batch.N_RESULT_COLS), np.int64)
-    batch.play_batch(None, None, None, None, None, None, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=3)
+    batch.play_batch(*NO_TABLES, None, None, None, None, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=3)
     assert sorted(rows) == list(range(1000))
 
 
-def test_play_block_refuses_state_arrays_of_another_shape():
+@pytest.mark.parametrize("wrong", ["none", "piles", "cards", "log"])
+def test_play_block_refuses_arrays_of_another_shape(wrong):
     # the compiled games take the layout's shapes as constants: a mismatch must not run
     from simcore.cards import load_cards
     from simcore.engine.layout import CAP, LOG_COLS, N_PILES, N_SC
     from simcore.engine.matchup import Matchup, build_setup
+    from simcore.tables import MAX_EFF_ROWS, MAX_TYPES
     from strategies.library import strategy_rows
 
     tables = load_cards()
     setup, setup_n, cfg = build_setup(tables, Matchup())
     strat = strategy_rows(("balanced", "balanced"), tables)
-    n_types = tables.cards.shape[0]
+    cards = tables.cards if wrong == "cards" else batch.padded(tables.cards, MAX_TYPES)
+    out = np.zeros((2, batch.N_RESULT_COLS), np.int64)
 
-    def run(piles_cols):
-        out = np.zeros((2, batch.N_RESULT_COLS), np.int64)
-        batch.play_block(tables.cards, tables.eff, setup, setup_n, cfg, strat, np.int64(1), np.int64(0),
-                         np.int64(0), np.int64(2), out, np.zeros((0, 2, n_types), np.int32),
-                         np.zeros((N_PILES, piles_cols), np.int32), np.zeros(N_PILES, np.int32),
-                         np.zeros(N_SC, np.int64), np.zeros((1, LOG_COLS), np.int32),
-                         np.zeros((2, n_types), np.int32))
-        return out
+    def run():
+        batch.play_block(cards, batch.padded(tables.eff, MAX_EFF_ROWS), setup, setup_n, cfg, strat, np.int64(1),
+                         np.int64(0), np.int64(0), np.int64(2), out, np.zeros((0, 2, cards.shape[0]), np.int32),
+                         np.zeros((N_PILES, CAP + (wrong == "piles")), np.int32), np.zeros(N_PILES, np.int32),
+                         np.zeros(N_SC, np.int64), np.zeros((1 + (wrong == "log"), LOG_COLS), np.int32),
+                         np.zeros((2, cards.shape[0]), np.int32))
 
-    assert (run(CAP)[:, batch.R_TURNS] > 0).all()
-    with pytest.raises(ValueError, match="layout's shape"):
-        run(CAP + 1)
+    if wrong == "none":
+        run()
+        assert (out[:, batch.R_TURNS] > 0).all()
+    else:
+        with pytest.raises(ValueError, match="layout's shape"):
+            run()
+

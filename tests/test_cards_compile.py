@@ -53,6 +53,19 @@ def test_tables_have_the_contract_shapes_and_dtypes(basic):
     assert [c.index for c in basic.catalog] == list(range(7))
 
 
+@pytest.mark.parametrize("limit", ["MAX_TYPES", "MAX_EFF_ROWS"])
+def test_a_card_set_larger_than_the_engine_holds_is_refused(monkeypatch, limit):
+    # the batch engine is compiled for tables of at most these many rows (simcore/tables.py)
+    from simcore.cards.compile import compile_cards
+    from simcore.errors import CommandsimError
+
+    cards = load_card_list(BASIC, check_components=False)
+    compile_cards(cards)
+    monkeypatch.setattr(T, limit, 2)
+    with pytest.raises(CommandsimError, match="the engine holds at most"):
+        compile_cards(cards)
+
+
 def test_catalog_follows_file_name_order_then_file_order(basic):
     assert [c.key for c in basic.catalog] == [
         "Nuclear Reactor", "Nuclear Reactor (asymmetrical)", "Cadet Fitz",

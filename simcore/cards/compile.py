@@ -11,6 +11,7 @@ import numpy as np
 from simcore import tables as T
 from simcore.cards import schema as S
 from simcore.cards.model import Card, Effect
+from simcore.errors import CommandsimError
 from simcore.opcodes import ENUMS, OPSPECS, Op, Req
 
 _REQ_CODES = {"crew_in_system": Req.CREW_IN_SYSTEM, "covering": Req.COVERING,
@@ -24,7 +25,11 @@ def compile_cards(cards: Sequence[Card]) -> T.CardTables:
     for i, card in enumerate(cards):
         table[i] = _card_row(card, rows)
     catalog = [_card_info(i, card) for i, card in enumerate(cards)]
-    return T.CardTables(cards=table, eff=rows.array(), catalog=catalog)
+    eff = rows.array()
+    if len(cards) > T.MAX_TYPES or eff.shape[0] > T.MAX_EFF_ROWS:
+        raise CommandsimError(f"a card set of {len(cards)} card types and {eff.shape[0]} effect rows: the engine "
+                              f"holds at most {T.MAX_TYPES} and {T.MAX_EFF_ROWS} (simcore/tables.py)")
+    return T.CardTables(cards=table, eff=eff, catalog=catalog)
 
 
 def compile_effects(effects: Sequence[Effect]) -> np.ndarray:

@@ -10,7 +10,7 @@ from .game import play_game
 from .jit import hot_entry, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from .rng import game_seed
-from simcore.tables import N_COLS
+from simcore.tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
 
 # columns of the per-game integer output
 R_SEED = 0
@@ -42,13 +42,19 @@ def play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, 
 
 @hot_inlined
 def fixed_shapes(cards, eff, piles, cnt, sc, log):
-    """True when every state array has the shape the layout gives it. Tested once where games
-    begin, it lets the compiler use these numbers as constants in all the code below: the row
-    length of ``cards`` or ``piles`` is then part of an instruction, not one more value to keep
-    in a register (or, with too many, on the stack) through the whole game."""
-    return (cards.shape[1] == N_COLS and eff.shape[1] == 4 and piles.shape[0] == N_PILES
-            and piles.shape[1] == CAP and cnt.shape[0] == N_PILES and sc.shape[0] == N_SC
-            and sc.strides[0] == 8 and log.shape[1] == LOG_COLS)
+    """True when every array has the shape the layout gives it: the card tables padded to
+    MAX_TYPES and MAX_EFF_ROWS rows, and an event log of one row (batch games keep no log).
+
+    Tested once where games begin, it lets the compiler use these numbers as constants in all
+    the code below: the row length of ``cards`` or ``piles`` is then part of an instruction, not
+    one more value to keep in a register (or, with too many, on the stack) through the whole
+    game; a table's row count (numba adds it to a negative index) likewise, and every
+    ``log_event`` folds away. Measured side by side: +5% games/s for the row lengths, +7% more
+    for the row counts and the log."""
+    return (cards.shape[0] == MAX_TYPES and cards.shape[1] == N_COLS
+            and eff.shape[0] == MAX_EFF_ROWS and eff.shape[1] == 4
+            and piles.shape[0] == N_PILES and piles.shape[1] == CAP and cnt.shape[0] == N_PILES
+            and sc.shape[0] == N_SC and sc.strides[0] == 8 and log.shape[0] == 1 and log.shape[1] == LOG_COLS)
 
 
 @hot_entry
@@ -64,8 +70,17 @@ def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
                  bought, out[g])
         if keep_bought:
             for p in range(2):
-                for t in range(bought.shape[1]):
+                for t in range(out_bought.shape[2]):
                     out_bought[g, p, t] = bought[p, t]
+
+
+def padded(table: np.ndarray, rows: int) -> np.ndarray:
+    """``table`` with zero rows appended up to ``rows`` (the games never reach them)."""
+    if table.shape[0] == rows:
+        return table
+    out = np.zeros((rows, table.shape[1]), table.dtype)
+    out[:table.shape[0]] = table
+    return out
 
 
 def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought) -> None:
@@ -86,6 +101,7 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
     out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types] (may have n == 0 to skip).
     play_block releases the GIL, so plain Python threads run it in parallel."""
     n = out.shape[0]
+    cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
     threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
     args = (cards, eff, setup, setup_n, cfg, strat, np.int64(base_seed), np.int64(first_game))
     if threads == 1 or n <= MIN_BLOCK:
