@@ -7,8 +7,12 @@ import pytest
 
 from simcore.engine import batch
 from simcore.tables import N_COLS
+from strategies.params import N_PARAMS
+from strategies.situation import N_BLOCKS
 
-NO_TABLES = (np.zeros((1, N_COLS), np.int32), np.zeros((1, 4), np.int32))  # for a faked play_range
+# cards, eff, setup, setup_n, cfg, strat: for a faked play_range
+NO_TABLES = (np.zeros((1, N_COLS), np.int32), np.zeros((1, 4), np.int32), None, None, None,
+             np.zeros((2, N_PARAMS + N_BLOCKS)))
 
 
 def test_a_failing_block_stops_the_batch_and_reaches_the_caller(monkeypatch):
@@ -27,7 +31,7 @@ def test_a_failing_block_stops_the_batch_and_reaches_the_caller(monkeypatch):
     n = 16 * 800   # 16 blocks of 800 on two threads
     out = np.zeros((n, batch.N_RESULT_COLS), np.int64)
     with pytest.raises(RuntimeError, match="block 0 failed"):
-        batch.play_batch(*NO_TABLES, None, None, None, None, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=2)
+        batch.play_batch(*NO_TABLES, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=2)
     # the blocks not yet begun when the error arrived were dropped, not played
     assert 1 <= len(played) < 16
 
@@ -36,11 +40,11 @@ def test_blocks_cover_every_game_once(monkeypatch):
     rows = []
     monkeypatch.setattr(batch, "play_range", lambda *args: rows.extend(range(args[8], args[9])))
     out = np.zeros((1000, batch.N_RESULT_COLS), np.int64)
-    batch.play_batch(*NO_TABLES, None, None, None, None, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=3)
+    batch.play_batch(*NO_TABLES, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=3)
     assert sorted(rows) == list(range(1000))
 
 
-@pytest.mark.parametrize("wrong", ["none", "piles", "cards", "log"])
+@pytest.mark.parametrize("wrong", ["none", "piles", "cards", "strat", "log"])
 def test_play_block_refuses_arrays_of_another_shape(wrong):
     # the compiled games take the layout's shapes as constants: a mismatch must not run
     from simcore.cards import load_cards
@@ -52,6 +56,7 @@ def test_play_block_refuses_arrays_of_another_shape(wrong):
     tables = load_cards()
     setup, setup_n, cfg = build_setup(tables, Matchup())
     strat = strategy_rows(("balanced", "balanced"), tables)
+    strat = strat if wrong == "strat" else batch.padded_strategies(strat, tables.cards.shape[0])
     cards = tables.cards if wrong == "cards" else batch.padded(tables.cards, MAX_TYPES)
     out = np.zeros((2, batch.N_RESULT_COLS), np.int64)
 
@@ -60,7 +65,7 @@ def test_play_block_refuses_arrays_of_another_shape(wrong):
                          np.int64(0), np.int64(0), np.int64(2), out, np.zeros((0, 2, cards.shape[0]), np.int32),
                          np.zeros((N_PILES, CAP + (wrong == "piles")), np.int32), np.zeros(N_PILES, np.int32),
                          np.zeros(N_SC, np.int64), np.zeros((1 + (wrong == "log"), LOG_COLS), np.int32),
-                         np.zeros((2, cards.shape[0]), np.int32))
+                         np.zeros((2, MAX_TYPES), np.int32))
 
     if wrong == "none":
         run()
