@@ -58,7 +58,8 @@ def fixed_shapes(cards, eff, strat, piles, cnt, sc, log, bought):
             and eff.shape[0] == MAX_EFF_ROWS and eff.shape[1] == 4
             and strat.shape[0] == 2 and strat.shape[1] == N_PARAMS + N_BLOCKS * MAX_TYPES
             and piles.shape[0] == N_PILES and piles.shape[1] == CAP and cnt.shape[0] == N_PILES
-            and sc.shape[0] == N_SC and sc.strides[0] == 8 and log.shape[0] == 1 and log.shape[1] == LOG_COLS
+            and sc.shape[0] == N_SC and sc.strides[0] == 8 and sc.itemsize == 8
+            and log.shape[0] == 1 and log.shape[1] == LOG_COLS
             and bought.shape[0] == 2 and bought.shape[1] == MAX_TYPES)
 
 
