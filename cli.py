@@ -919,6 +919,9 @@ def solo(ctx: click.Context, games: int, seed: int, factions: str, variants: str
               help="Strategy of both seats: a built-in name or a strategy .toml file.")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="FIRST,SECOND",
               help="Factions in seat order.")
+@click.option("--repeats", type=click.IntRange(min=1), default=3, show_default=True, metavar="K",
+              help="Timed runs of each, alternating; the best counts (on a shared machine the others "
+                   "measure its neighbours too). All are printed.")
 @click.option("--startup", is_flag=True,
               help="Also time a new process's start-up with an empty numba cache (compiles: about a "
                    "minute) and with the cache it left.")
@@ -926,9 +929,11 @@ def solo(ctx: click.Context, games: int, seed: int, factions: str, variants: str
               help="Also measure the peak memory of a new process sweeping N games per cell (2 cells) "
                    "[default: 0, skipped].")
 @cards_option
-def bench(games: int, strategy: str, factions: str, startup: bool, memory_games: int, cards_path: Path | None):
+def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool, memory_games: int,
+          cards_path: Path | None):
     """Measure the engine's speed on this machine: games per second on one thread and on all
-    threads (side by side), the scaling between them, start-up time and mean game length;
+    threads (side by side, the best of --repeats alternating runs, all of them printed), the
+    scaling between them, start-up time and mean game length;
     optionally cold and warm start-up and a sweep's peak memory.
 
     \b
@@ -937,7 +942,7 @@ def bench(games: int, strategy: str, factions: str, startup: bool, memory_games:
       commandsim bench --games 200000 --cards my_cards/ --strategy aggro
       commandsim bench --startup --memory-games 1000000
     """
-    from simcore.bench import measure, startup_times, sweep_peak_memory
+    from simcore.bench import measure, runs_text, startup_times, sweep_peak_memory
     from simcore.cards import load_cards
     from simcore.engine.matchup import Matchup
 
@@ -946,10 +951,11 @@ def bench(games: int, strategy: str, factions: str, startup: bool, memory_games:
         raise click.UsageError("--factions takes two comma-separated names (first,second)")
     matchup = Matchup(seats)
     matchup.validate()
-    r = measure(games, (strategy, strategy), load_cards(overrides=cards_path), matchup)
+    r = measure(games, (strategy, strategy), load_cards(overrides=cards_path), matchup, repeats)
     click.echo(f"start-up (cache load or compile) + 8 games: {r.startup_s:.1f} s")
-    click.echo(f"games/s, 1 thread:      {r.one_thread_gps:>10,.0f}")
-    click.echo(f"games/s, {r.threads} threads:     {r.all_threads_gps:>10,.0f}   (scaling {r.scaling:.2f}x)")
+    click.echo(f"games/s, 1 thread:      {runs_text(r.one_thread_runs)}")
+    click.echo(f"games/s, {r.threads} threads:     {runs_text(r.all_threads_runs)}")
+    click.echo(f"scaling, best to best:  {r.scaling:>10.2f}x")
     click.echo(f"mean player-turns/game: {r.mean_turns:>10.1f}")
     if startup:
         cold, warm = startup_times(cards_path)
