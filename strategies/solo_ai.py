@@ -2,7 +2,7 @@
 Clarifications state them. Where the rulebook says "the choice in the A.I.'s best interest",
 one documented deterministic rule is used (see each function). Credit cost stands for a
 card's worth everywhere the guide says so (starting cards cost 0)."""
-from simcore.engine.jit import hot, hot_outlined
+from simcore.engine.jit import hot_outlined
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS,
                                    S_POWER, STACK, SYS_DECK, SYS_DISC)
 from simcore.engine.rules import active_type, bonus_len, crew_with_expertise, pile, requirement_ok, total_power

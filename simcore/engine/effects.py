@@ -184,9 +184,9 @@ def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, pha
 
     Every card played and every Bonus paid comes through here, most of them one or two simple
     rows (Power, Damage, Credits). This loop is inlined where it is called; each row, and each
-    OR choice, is a call (``run_row``, ``policy.choose_option``). When the whole interpreter was one function, LLVM prepared everything its
-    inner loops use (addresses, vector constants, about 200 instructions) at every call, for a
-    segment of one or two rows."""
+    OR choice, is a call (``run_row``, ``policy.choose_option``). When the whole interpreter was
+    one function, LLVM prepared everything its inner loops use (addresses, vector constants,
+    about 200 instructions) at every call, for a segment of one or two rows."""
     # after option A of an OR, jump over option B: a stack of (at, to) row pairs packed 16 bits
     # each into two integers (ORs nest at most MAX_NESTING deep), so no array is allocated
     jump_at = 0

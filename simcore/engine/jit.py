@@ -40,10 +40,10 @@ effect interpreter's steps (``effects.run_row``, ``policy.choose_option``; inlin
 the five places a segment is run took the compile to 260 s and ran slower), the rarely run
 targeted opcodes, ``draw_card`` (reached from many places), and the Solo A.I.'s code with the
 test that guards it (``policy.is_solo_ai``): duels never run it, yet inlined into the game
-loop it slowed them by 6 to 8%. An outlined function is marked ``noinline``, so that it stays a call whatever LLVM's cost
-model says of it. An outlined function should have no loop around its big branches:
-LLVM prepares a loop's invariants once before it, which for a one-row effect segment cost
-more than the row (``run_segment`` is inlined, its rows are the calls: +4%).
+loop it slowed them by 6 to 8%. An outlined function is marked ``noinline``, so that it stays
+a call whatever LLVM's cost model says of it. An outlined function should have no loop around
+its big branches: LLVM prepares a loop's invariants once before it, which for a one-row effect
+segment cost more than the row (``run_segment`` is inlined, its rows are the calls: +4%).
 
 Only the entry's library gets numba's whole-module optimisation (a cheap then a full O3 run).
 numba finalises a library for every function, each holding a copy of all it calls, and
@@ -52,7 +52,7 @@ code that batch games never run (the entry optimises its own copy of everything)
 libraries keep numba's per-function passes: enough for the single games, tests and
 situations Python runs through them (a replay, a scenario), and a non-hot jitted function that
 calls the engine (``invariants.check_games``) optimises its own copy as usual. Cold start went
-from 59 s to 44 s, and games per second did not fall.
+from 59 s to 44-50 s, and games per second did not fall.
 """
 import llvmlite.binding as llvm
 from numba import types

@@ -10,7 +10,7 @@ from simcore.tables import C_EXPERTISE, C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_R
 from .cardplay import discard_for_credits, free_plays, play_crew, play_system
 from .draw import draw_card
 from .events import log_event
-from .jit import hot, hot_outlined
+from .jit import hot_outlined
 from .layout import (CREW, CREW_DISC, EV_BUY, EV_CLEAR_CREW, EV_MALF_DRAWN, HAND, M_AI_MARKET, M_CREW, M_MALF,
                      M_SYS_DECK, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_ANYPOWER, S_BOUGHT, S_CREDITS,
                      S_CUR_CARD, S_FREE_PLAYS, S_MALF_DRAWN, S_POWER, S_WINNER, STACK, SYS_DECK, SYS_DISC)
