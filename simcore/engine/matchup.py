@@ -2,6 +2,7 @@
 flat setup arrays the engine reads."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -89,14 +90,32 @@ def _copies(tables: CardTables, mask: np.ndarray) -> list[int]:
 
 
 def _index(tables: CardTables, name: str, variant: str) -> int:
-    """Card type by name; a starting System card name means the copy of ``variant``."""
-    hits = [c.index for c in tables.catalog if c.name.lower() == name.lower()]
+    """Card type by key or name; a starting System card name means the copy of ``variant``."""
+    hits = [c.index for c in tables.catalog if c.key.lower() == name.lower() and c.key != c.name]
+    hits = hits or [c.index for c in tables.catalog if c.name.lower() == name.lower()]
     if len(hits) > 1:
         want = START_SETS[variant]
         hits = [t for t in hits if tables.cards[t, C_START_SET] == want] or hits[:1]
     if not hits:
         raise MatchupError(f"Fog of War: unknown card '{name}'")
     return hits[0]
+
+
+def _extra_index(tables: CardTables, name: str, faction: int, free: Counter) -> int:
+    """The card type an extra Fog of War starting card is taken from: a Market card, or one of the
+    player's own faction's starting cards that no seat was dealt (the other variant's copy, which
+    the rulebook's setup leaves in the box).  A card key ("Basic Laser (asymmetrical)") names one
+    version; a shared name takes whichever version has a physical copy left."""
+    hits = [c.index for c in tables.catalog if c.key.lower() == name.lower() and c.key != c.name]
+    hits = hits or [c.index for c in tables.catalog if c.name.lower() == name.lower()]
+    if not hits:
+        raise MatchupError(f"Fog of War: unknown card '{name}'")
+    owner = tables.cards[hits[0], C_FACTION]
+    if owner != FACTION_NONE and owner != faction:
+        other = next(f for f, v in FACTIONS.items() if v == owner)
+        raise MatchupError(f"Fog of War: '{name}' is a {other} starting card: extra starting cards come from the "
+                           f"Market or the player's own faction's starting cards")
+    return next((t for t in hits if free[t] > 0), hits[0])
 
 
 def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -116,16 +135,27 @@ def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray,
         rows[SU_SYS + 2 * p] = _copies(tables, (kind == KIND_SYSTEM) & (faction == f)
                                        & (start == START_SETS[m.variants[p]]))
         rows[SU_CREW + 2 * p] = _copies(tables, (kind == KIND_CREW) & (faction == f) & (start == START_STANDARD))
+    # Starting cards no seat was dealt: the only ones an extra Fog of War card may come from, so
+    # that no physical card is used twice (Fog of War, "start with more than the standard 3 cards
+    # per set": the extra cards are the box's, not copies)
+    free = Counter(_copies(tables, faction != FACTION_NONE))
+    free.subtract(rows[SU_SYS] + rows[SU_CREW] + rows[SU_SYS + 2] + rows[SU_CREW + 2])
+    for p in range(2):
         fog = m.fog[p] or FogOfWar()
         for name in fog.extra:
-            t = _index(tables, name, m.variants[p])
+            t = _extra_index(tables, name, FACTIONS[m.factions[p]], free)
             if kind[t] == KIND_MALFUNCTION:
                 raise MatchupError(f"Fog of War: '{name}' is a Malfunction, not a starting card")
-            pool = market.get(int(system[t])) if kind[t] == KIND_SYSTEM else crew_market.get(int(expertise[t]))
             if faction[t] == FACTION_NONE:
+                pool = market.get(int(system[t])) if kind[t] == KIND_SYSTEM else crew_market.get(int(expertise[t]))
                 if pool is None or t not in pool:
                     raise MatchupError(f"Fog of War: no '{name}' left in the Market to start with")
                 pool.remove(t)  # a physical card: it leaves the Market
+            else:
+                if free[t] <= 0:
+                    raise MatchupError(f"Fog of War: no '{name}' left to start with: every physical copy is "
+                                       f"already in a starting deck")
+                free[t] -= 1
             rows[(SU_SYS if kind[t] == KIND_SYSTEM else SU_CREW) + 2 * p].append(t)
         own = rows[SU_SYS + 2 * p] + rows[SU_CREW + 2 * p]
         for name in fog.hand:
