@@ -119,3 +119,11 @@ def test_cards_show_marks_the_parts_of_a_field():
     result = CliRunner().invoke(cli.main, ["cards", "show", "Teleporter"])
     assert result.exit_code == 0, result.output
     assert "[partly: stated bonus.tactician[0]; estimated bonus.tactician.expertise]" in result.output
+
+
+def test_example_of_play_only_nuclear_reactors_system_is_given():
+    # "Since the card being played (Nuclear Reactor) is an Engineering System card"; no other
+    # starting System card's System is named
+    for card in CARDS.values():
+        if card.is_starting and card.kind == "system":
+            assert ("system" in card.estimated) == (card.key != "Nuclear Reactor"), card.key
