@@ -512,7 +512,7 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
             max_turns: int | None, band: float, out_path: Path, quiet: bool):
     """Compare two settings A and B of one faction on the same seeds, with a verdict.
 
-    With no setting options (no --variant-a/-b, --cards-b, --fog-a/-b) it
+    With no setting options (no --variant-a/-b, --opponent-variant, --cards-b, --fog-a/-b) it
     answers the headline question: asymmetrical starting cards (both sides,
     as the rulebook's Asymmetrical Play) against standard ones (both sides),
     one row per faction of --factions, each as the subject.
@@ -560,7 +560,7 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
         raise click.BadParameter(f"expected an even number >= 2 (each seed is played with the subject first and "
                                  f"second), got {games}", param_hint="'--games'")
     subject, opponent = bad("'--factions'", cmp.parse_pair, factions, tuple(FACTIONS), "faction")
-    headline = all(x is None for x in (variant_a, variant_b, cards_b_path, fog_a_path, fog_b_path))
+    headline = all(x is None for x in (variant_a, variant_b, opponent_variant, cards_b_path, fog_a_path, fog_b_path))
     if headline and subject == opponent:
         raise click.BadParameter("the asymmetrical-vs-standard question needs two different factions; for a "
                                  "mirror match give --variant-a and --variant-b", param_hint="'--factions'")

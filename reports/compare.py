@@ -1,8 +1,11 @@
 """Paired comparison of two settings A and B of one faction against a fixed opponent, on common seeds.
 
 A and B differ in the subject faction's starting-card variant (e.g. asymmetrical vs standard), in the
-card set of the whole game (an edited card file vs the shipped cards), or both; everything else —
-opponent faction, its variant, both strategies, the turn cap — is the same.
+card set of the whole game (an edited card file vs the shipped cards), in a Fog of War start (a file,
+``simcore.engine.fog``), or several; everything else — opponent faction, its variant, both strategies,
+the turn cap — is the same.  With the opponent variant ``SAME_VARIANT`` the opponent plays the
+subject's variant in each setting: ``run_headline`` compares the all-asymmetrical game with the
+all-standard one that way, for both factions.
 
 **Seeds and seats.** Both settings play the same seeds ``0 .. games/2 - 1`` of base seed S, and every
 seed is played twice, once with the subject moving first and once with it moving second.  This is

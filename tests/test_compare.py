@@ -169,6 +169,7 @@ def test_cli_prints_both_sides_and_the_verdict(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--variant-a", "asymmetrical"], "A and B are the same setting"),
+    (["--opponent-variant", "asymmetrical"], "A and B are the same setting"),
     (["--factions", "sunder,sunder"], "needs two different factions"),
     (["--fog-a", "missing_fog.toml"], "missing_fog.toml: no such Fog of War file"),
     (["--variant-b", "asymmetrical", "--games", "41"], "even number"),
