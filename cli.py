@@ -163,10 +163,13 @@ def validate(path: Path, component_list: bool):
 @cards_option
 @format_option
 def audit(cards_path: Path | None, fmt: str):
-    """List every estimated field, grouped by card, for checking against printed cards.
+    """List every estimated value, grouped by card, for checking against printed cards.
 
-    Correct a value by copying the card into your own TOML file, fixing it,
-    moving the field from 'estimated' to 'stated', and passing --cards.
+    A value is a field or a part of one (an effect, one of its arguments, one
+    side of an OR, which Expertise earns a Bonus: see SCHEMA.md); the parts
+    the rulebook states are not listed. Correct a value by copying the card
+    into your own TOML file, fixing it, moving its path from 'estimated' to
+    'stated', and passing --cards.
 
     \b
     Examples:
