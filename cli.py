@@ -48,6 +48,12 @@ def cards_option(command):
              "(name, plus ' (asymmetrical)') and add new ones.")(command)
 
 
+def fog_option(flag: str, dest: str, help: str, multiple: bool = False):
+    """A Fog of War file option (``simcore.engine.fog``); its content is checked by the command."""
+    return click.option(flag, dest, type=click.Path(path_type=Path, dir_okay=False), multiple=multiple,
+                        default=() if multiple else None, metavar="PATH", help=help)
+
+
 def format_option(command):
     return click.option("--format", "fmt", type=click.Choice(["table", "csv"]), default="table", show_default=True,
                         help="Readable aligned table, or CSV for spreadsheets and pandas.")(command)
@@ -157,10 +163,13 @@ def validate(path: Path, component_list: bool):
 @cards_option
 @format_option
 def audit(cards_path: Path | None, fmt: str):
-    """List every estimated field, grouped by card, for checking against printed cards.
+    """List every estimated value, grouped by card, for checking against printed cards.
 
-    Correct a value by copying the card into your own TOML file, fixing it,
-    moving the field from 'estimated' to 'stated', and passing --cards.
+    A value is a field or a part of one (an effect, one of its arguments, one
+    side of an OR, which Expertise earns a Bonus: see SCHEMA.md); the parts
+    the rulebook states are not listed. Correct a value by copying the card
+    into your own TOML file, fixing it, moving its path from 'estimated' to
+    'stated', and passing --cards.
 
     \b
     Examples:
@@ -231,11 +240,15 @@ def audit(cards_path: Path | None, fmt: str):
               metavar="PATH",
               help="Also write one row per game (.csv or .parquet): cell keys, seed, winner, turns, hulls and "
                    "cards bought by each seat. Written as the games are played, so memory stays flat.")
+@fog_option("--fog", "fog_paths", multiple=True,
+            help="A Fog of War TOML (sections [first]/[second] or [federation]/[sunder]: hand, extra, draw): "
+                 "every cell is also played set up from it, as the variant '<variant>+fog:<file name>'. "
+                 "Repeat for more files.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only say where the files are.")
 def sweep(games: int, seed: int, mode: str, factions: str, variants: str, difficulties: str | None,
           mixed_variants: bool, strategy: str, opponent_strategy: str | None, cards_path: Path | None,
           threads: int | None, max_turns: int | None, target_ci: float | None, max_games: int | None,
-          out_path: Path, per_game_path: Path | None, quiet: bool):
+          out_path: Path, per_game_path: Path | None, quiet: bool, fog_paths: tuple[Path, ...] = ()):
     """Play a grid of match-ups on common seeds and write win rates with 95% intervals.
 
     Every cell (faction A with a variant against faction B) is played on the
@@ -259,6 +272,7 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
       commandsim sweep --cards my_cards/railgun.toml --out out/railgun5.csv
       commandsim sweep --mode solo --difficulties easy,insane --out out/solo.csv
       commandsim sweep --target-ci 0.005 --max-games 400000 --per-game out/games.parquet
+      commandsim sweep --fog my_fog/four_crew.toml --variants standard
     """
     import contextlib
     import time
@@ -266,6 +280,7 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
     from reports import sweep as sw
     from reports.files import TableStream, write_tables
     from simcore.cards import load_cards
+    from simcore.engine.fog import read_fog
     from simcore.engine.matchup import DEFAULT_MAX_TURNS
 
     # every option is checked before any game is played or any file is touched
@@ -302,10 +317,14 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
         if per_game_path.resolve() in (out_path.resolve(), cards_out.resolve()):
             raise click.BadParameter(f"'{per_game_path}' is also the aggregate or per-card table: give another "
                                      f"path", param_hint="'--per-game'")
+    fogs = [bad("'--fog'", read_fog, path) for path in fog_paths]
     tables = load_cards(overrides=cards_path)
     max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
-    cells = (sw.solo_cells(faction_list, variant_list, difficulty_list, strategy) if mode == "solo"
-             else sw.sweep_cells(faction_list, variant_list, strategy, opponent_strategy, mixed_variants))
+    cells = (sw.solo_cells(faction_list, variant_list, difficulty_list, strategy, fogs) if mode == "solo"
+             else sw.sweep_cells(faction_list, variant_list, strategy, opponent_strategy, mixed_variants, fogs))
+    for cell in cells:
+        if cell.fog is not None:
+            bad("'--fog'", cell.fog.check, tables, [m for m, _ in cell.orders(max_turns)])
     progress = _Progress(len(cells) * (cap or games), f"{len(cells)} cell{'' if len(cells) == 1 else 's'}", quiet)
     started = time.perf_counter()
     try:
@@ -387,8 +406,9 @@ def _echo_sweep(aggregate, mode: str = "duel"):
               help="Strategy of the first seat: a built-in name or a strategy .toml file.")
 @click.option("--opponent-strategy", default=None, metavar="NAME",
               help="Strategy of the second seat [default: same as --strategy].")
-@click.option("--fog", "fog_path", type=click.Path(path_type=Path, dir_okay=False), default=None, metavar="PATH",
-              help="Fog of War TOML: chosen starting hands and extra starting cards per seat ([first], [second]).")
+@fog_option("--fog", "fog_path",
+            help="Fog of War TOML: chosen starting hands and extra starting cards per seat ([first], [second]) "
+                 "or per faction ([federation], [sunder]).")
 @cards_option
 @click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
               help="Turn cap (player-turns) after which the game is a draw [default: the engine's cap].")
@@ -416,7 +436,8 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
 
     from reports.replay_log import events, text_lines
     from simcore.cards import load_cards
-    from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup, load_fog
+    from simcore.engine.fog import read_fog
+    from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup
     from simcore.simulate import replay_game, seed_of_game
 
     seats = tuple(x.strip() for x in factions.split(","))
@@ -427,11 +448,14 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
         raise click.UsageError("--factions and --variants take two comma-separated names (first,second)")
     if difficulty is not None and mode != "solo":
         raise click.UsageError("--difficulty applies only with --mode solo")
-    matchup = Matchup(seats, kinds, max_turns or DEFAULT_MAX_TURNS,
-                      load_fog(fog_path) if fog_path else (None, None), mode=mode,
+    matchup = Matchup(seats, kinds, max_turns or DEFAULT_MAX_TURNS, mode=mode,
                       difficulty=(difficulty or "easy") if mode == "solo" else None)
     matchup.validate()
     tables = load_cards(overrides=cards_path)
+    if fog_path is not None:
+        fog = read_fog(fog_path)
+        matchup = fog.apply(matchup)
+        fog.check(tables, [matchup])
     game_seed = seed_of_game(seed, game) if game is not None else seed
     r = replay_game(game_seed, matchup, (strategy, opponent_strategy or strategy), tables)
     if as_json:
@@ -448,17 +472,22 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="SUBJECT,OPPONENT",
               help="The faction whose setting A or B is played, then its fixed opponent (the same name twice "
                    "for a mirror match).")
-@click.option("--variant-a", default="standard", show_default=True, metavar="NAME",
-              help="The subject's starting-card variant in setting A (standard or asymmetrical).")
+@click.option("--variant-a", default=None, metavar="NAME",
+              help="The subject's starting-card variant in setting A (standard or asymmetrical) [default: "
+                   "standard].")
 @click.option("--variant-b", default=None, metavar="NAME",
               help="The subject's starting-card variant in setting B [default: same as --variant-a].")
-@click.option("--opponent-variant", default="standard", show_default=True, metavar="NAME",
-              help="The opponent's starting-card variant, the same in A and B.")
+@click.option("--opponent-variant", default=None, metavar="NAME",
+              help="The opponent's starting-card variant, the same in A and B [default: standard; with no "
+                   "setting options, each side's own].")
 @click.option("--cards", "cards_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
               help="Card TOML file or folder overriding shipped cards in both A and B.")
 @click.option("--cards-b", "cards_b_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
               help="Card TOML file or folder merged over B's cards only (e.g. one card re-costed): B plays the "
                    "edited set, A the original one.")
+@fog_option("--fog-a", "fog_a_path",
+            help="Fog of War TOML setting up A's games (sections [first]/[second] or [federation]/[sunder]).")
+@fog_option("--fog-b", "fog_b_path", help="Fog of War TOML setting up B's games [default: none].")
 @click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
               help="The subject's strategy: a built-in name or a strategy .toml file.")
 @click.option("--opponent-strategy", default=None, metavar="NAME",
@@ -480,13 +509,20 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
               default=Path("out/compare.csv"), show_default=True, metavar="PATH",
               help="One-row result table (.csv or .parquet), readable by 'commandsim report'.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only the verdict and the file.")
-def compare(factions: str, variant_a: str, variant_b: str | None, opponent_variant: str, cards_path: Path | None,
-            cards_b_path: Path | None, strategy: str, opponent_strategy: str | None, games: int, seed: int,
-            threads: int | None, max_turns: int | None, band: float, out_path: Path, quiet: bool):
+def compare(factions: str, variant_a: str | None, variant_b: str | None, opponent_variant: str | None,
+            cards_path: Path | None, cards_b_path: Path | None, fog_a_path: Path | None, fog_b_path: Path | None,
+            strategy: str, opponent_strategy: str | None, games: int, seed: int, threads: int | None,
+            max_turns: int | None, band: float, out_path: Path, quiet: bool):
     """Compare two settings A and B of one faction on the same seeds, with a verdict.
 
+    With no setting options (no --variant-a/-b, --opponent-variant, --cards-b, --fog-a/-b) it
+    answers the headline question: asymmetrical starting cards (both sides,
+    as the rulebook's Asymmetrical Play) against standard ones (both sides),
+    one row per faction of --factions, each as the subject.
+
     A and B differ in the subject's starting cards (--variant-a/--variant-b),
-    in the card set (--cards-b), or both; the opponent is the same. Both play
+    in the card set (--cards-b), in a Fog of War start (--fog-a/--fog-b), or
+    several; the opponent is the same. Both play
     the same seeds, each seed once with the subject first and once second.
     Prints each side's win rate with its 95% Wilson interval, the paired
     difference A - B (mean per-seed score difference: win 1, draw 1/2) with
@@ -501,7 +537,9 @@ def compare(factions: str, variant_a: str, variant_b: str | None, opponent_varia
 
     \b
     Examples:
+      commandsim compare
       commandsim compare --variant-a asymmetrical --variant-b standard
+      commandsim compare --fog-a my_fog/four_crew.toml
       commandsim compare --factions sunder,federation --variant-a asymmetrical --variant-b standard
       commandsim compare --cards-b my_cards/railgun5.toml --games 100000 --band 1
       commandsim compare --variant-a asymmetrical --variant-b standard --out out/asym.csv
@@ -511,6 +549,7 @@ def compare(factions: str, variant_a: str, variant_b: str | None, opponent_varia
     from reports import compare as cmp
     from reports import sweep as sw
     from reports.files import write_table
+    from simcore.engine.fog import read_fog
     from simcore.engine.matchup import DEFAULT_MAX_TURNS
     from simcore.tables import FACTIONS
 
@@ -524,23 +563,38 @@ def compare(factions: str, variant_a: str, variant_b: str | None, opponent_varia
         raise click.BadParameter(f"expected an even number >= 2 (each seed is played with the subject first and "
                                  f"second), got {games}", param_hint="'--games'")
     subject, opponent = bad("'--factions'", cmp.parse_pair, factions, tuple(FACTIONS), "faction")
-    bad("'--variant-a'", cmp.check_variant, variant_a)
+    headline = all(x is None for x in (variant_a, variant_b, opponent_variant, cards_b_path, fog_a_path, fog_b_path))
+    if headline and subject == opponent:
+        raise click.BadParameter("the asymmetrical-vs-standard question needs two different factions; for a "
+                                 "mirror match give --variant-a and --variant-b", param_hint="'--factions'")
+    variant_a = bad("'--variant-a'", cmp.check_variant, variant_a or "standard")
     if variant_b is not None:
         bad("'--variant-b'", cmp.check_variant, variant_b)
-    opponent_variant = bad("'--opponent-variant'", cmp.check_variant, opponent_variant)
+    if opponent_variant is not None:
+        opponent_variant = bad("'--opponent-variant'", cmp.check_variant, opponent_variant)
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
     bad("'--strategy'", sw.check_strategy, strategy)
     bad("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
     _check_out_file(out_path, "'--out'")
-    setting_a, setting_b = cmp.load_settings(variant_a, variant_b, cards_path, cards_b_path)
+    if not headline:
+        for param, path in (("'--fog-a'", fog_a_path), ("'--fog-b'", fog_b_path)):
+            if path is not None:
+                bad(param, read_fog, path)
+        setting_a, setting_b = cmp.load_settings(variant_a, variant_b, cards_path, cards_b_path, fog_a_path,
+                                                 fog_b_path)
     max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
 
-    progress = _Progress(2 * games, "A and B", quiet)
+    progress = _Progress(2 * games, "asymmetrical and standard" if headline else "A and B", quiet)
     started = time.perf_counter()
     try:
         with progress:
-            result = cmp.run_compare(setting_a, setting_b, (subject, opponent), opponent_variant, strategy,
-                                     opponent_strategy, games, seed, threads, max_turns, band / 100, progress)
+            if headline:
+                result = cmp.run_headline((subject, opponent), strategy, opponent_strategy, games, seed, threads,
+                                          max_turns, band / 100, progress, cards_path)
+            else:
+                result = cmp.run_compare(setting_a, setting_b, (subject, opponent), opponent_variant or "standard",
+                                         strategy, opponent_strategy, games, seed, threads, max_turns, band / 100,
+                                         progress)
         elapsed = time.perf_counter() - started
         try:
             write_table(result.table, out_path)
@@ -550,18 +604,30 @@ def compare(factions: str, variant_a: str, variant_b: str | None, opponent_varia
         click.echo(f"\nInterrupted after {progress.done:,} of {progress.total:,} games; nothing written.", err=True)
         raise click.exceptions.Exit(130) from None
 
-    r = result.row
-    if not quiet:
-        click.echo(f"{r.faction} ({r.strategy}) against {r.opponent_faction} {r.opponent_variant} "
-                   f"({r.opponent_strategy}): {r.games:,} games per setting on {r.seeds:,} seeds, seed {seed}.")
-        rows = [(f"{side.upper()}: {r[f'label_{side}']}", r[f"variant_{side}"], r[f"cards_{side}"], r.games,
-                 r[f"wins_{side}"], r[f"losses_{side}"], r[f"draws_{side}"], f"{r[f'win_rate_{side}']:.1%}",
-                 f"{r[f'ci_low_{side}']:.1%} - {r[f'ci_high_{side}']:.1%}") for side in ("a", "b")]
-        _echo_table(("SETTING", "VARIANT", "CARDS", "GAMES", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI"), rows)
-        click.echo(f"\nPaired difference A - B: {100 * r['diff']:+.1f} points, 95% interval "
-                   f"[{100 * r.diff_ci_low:+.1f}, {100 * r.diff_ci_high:+.1f}] (score: win 1, draw 1/2; "
-                   f"{r.seeds:,} seeds; {elapsed:.1f} s).")
-    click.echo(f"Verdict (band +-{band:g} points): {r.verdict_text}.")
+    if headline:
+        click.echo("Asymmetrical vs standard starting cards (A: both sides asymmetrical, B: both standard), "
+                   "paired on the same seeds, seats swapped; the rows are the same games seen from each side.")
+    for i in range(len(result.table)):
+        r = result.table.iloc[i]
+        if not quiet:
+            click.echo(("\n" if i else "") + f"{r.faction} ({r.strategy}) against {r.opponent_faction} "
+                       f"{r.opponent_variant} ({r.opponent_strategy}): {r.games:,} games per setting on {r.seeds:,} "
+                       f"seeds, seed {seed}.")
+            rows = [(f"{side.upper()}: {r[f'label_{side}']}", r[f"variant_{side}"], r[f"cards_{side}"], r.games,
+                     r[f"wins_{side}"], r[f"losses_{side}"], r[f"draws_{side}"], f"{r[f'win_rate_{side}']:.1%}",
+                     f"{r[f'ci_low_{side}']:.1%} - {r[f'ci_high_{side}']:.1%}") for side in ("a", "b")]
+            _echo_table(("SETTING", "VARIANT", "CARDS", "GAMES", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI"),
+                        rows)
+            click.echo(f"\nPaired difference A - B: {100 * r['diff']:+.1f} points, 95% interval "
+                       f"[{100 * r.diff_ci_low:+.1f}, {100 * r.diff_ci_high:+.1f}] (score: win 1, draw 1/2; "
+                       f"{r.seeds:,} seeds; {elapsed:.1f} s).")
+        click.echo(f"Verdict for {r.faction} (band +-{band:g} points): {r.verdict_text}." if headline
+                   else f"Verdict (band +-{band:g} points): {r.verdict_text}.")
+    if headline:
+        r = result.row
+        far_a, far_b = abs(r.score_a - 0.5), abs(r.score_b - 0.5)
+        click.echo(f"Fairness (distance of {r.faction}'s score from 50%, point estimates): asymmetrical "
+                   f"{100 * far_a:.1f} points, standard {100 * far_b:.1f} points.")
     click.echo(f"Wrote {out_path}.")
 
 

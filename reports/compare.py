@@ -1,8 +1,11 @@
 """Paired comparison of two settings A and B of one faction against a fixed opponent, on common seeds.
 
 A and B differ in the subject faction's starting-card variant (e.g. asymmetrical vs standard), in the
-card set of the whole game (an edited card file vs the shipped cards), or both; everything else —
-opponent faction, its variant, both strategies, the turn cap — is the same.
+card set of the whole game (an edited card file vs the shipped cards), in a Fog of War start (a file,
+``simcore.engine.fog``), or several; everything else — opponent faction, its variant, both strategies,
+the turn cap — is the same.  With the opponent variant ``SAME_VARIANT`` the opponent plays the
+subject's variant in each setting: ``run_headline`` compares the all-asymmetrical game with the
+all-standard one that way, for both factions.
 
 **Seeds and seats.** Both settings play the same seeds ``0 .. games/2 - 1`` of base seed S, and every
 seed is played twice, once with the subject moving first and once with it moving second.  This is
@@ -41,6 +44,7 @@ import pandas as pd
 
 from simcore.cards import compile_cards, load_card_list, read_cards
 from simcore.cards.loader import display_path, merge_cards
+from simcore.engine.fog import FogFile, read_fog
 from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup
 from simcore.errors import CommandsimError
 from simcore.simulate import play_games
@@ -51,6 +55,9 @@ from .sweep import DEFAULT_CHUNK, DEFAULT_GAMES, check_games, check_strategy
 
 DEFAULT_BAND = 0.02
 SHIPPED = "shipped"
+# as the opponent variant: the opponent plays the subject's variant in each setting (the rulebook's
+# Asymmetrical Play swaps all six starting System cards, both sides')
+SAME_VARIANT = "(same variant)"
 VERDICTS = ("balanced", "favours_a", "favours_b", "unclear")
 NOT_ENOUGH = "not enough games to tell"
 COMPARE_COLUMNS = (
@@ -66,11 +73,27 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class Setting:
-    """One side of a comparison: the subject's starting-card variant and the game's card set."""
+    """One side of a comparison: the subject's starting-card variant, the game's card set, and the
+    Fog of War file the game is set up from (if any)."""
     variant: str
     tables: CardTables
     cards: str = SHIPPED          # the card set in the tables: "shipped", or "shipped + <override path> ..."
     card_label: str = "shipped cards"   # its short name in verdicts
+    fog: FogFile | None = None
+
+    @property
+    def fog_label(self) -> str:
+        return f"fog {self.fog.name}" if self.fog is not None else "no fog"
+
+    def matchups(self, subject: str, opponent: str, opponent_variant: str, max_turns: int) -> tuple[Matchup, Matchup]:
+        """This setting's game with the subject first, then second (a Fog of War file's seat sections
+        stay with the seats)."""
+        theirs = self.variant if opponent_variant == SAME_VARIANT else opponent_variant
+        first = Matchup((subject, opponent), (self.variant, theirs), max_turns)
+        second = first.swapped()
+        if self.fog is None:
+            return first, second
+        return self.fog.apply(first), self.fog.apply(second)
 
 
 @dataclass
@@ -83,6 +106,30 @@ class Comparison:
     @property
     def row(self) -> pd.Series:
         return self.table.iloc[0]
+
+    def seen_by_opponent(self) -> "Comparison":
+        """The same games from the opponent's side (the opponent as the subject): its wins are the
+        subject's losses, its score on a seed is 1 minus the subject's, so the paired difference and
+        its interval change sign.  Valid only when both settings change both sides alike (as
+        ``SAME_VARIANT`` does), so that the opponent is the subject of a comparison of its own."""
+        r = self.row
+        if r["opponent_variant"] != SAME_VARIANT:
+            raise CommandsimError("seen_by_opponent: A and B must give the opponent the subject's variant")
+        out = dict(r)
+        out.update({"faction": r["opponent_faction"], "opponent_faction": r["faction"],
+                    "strategy": r["opponent_strategy"], "opponent_strategy": r["strategy"]})
+        for side in ("a", "b"):
+            wins = int(r[f"losses_{side}"])
+            lo, hi = wilson_interval(wins, int(r["games"]))
+            out.update({f"wins_{side}": wins, f"losses_{side}": int(r[f"wins_{side}"]),
+                        f"win_rate_{side}": wins / r["games"], f"ci_low_{side}": lo, f"ci_high_{side}": hi,
+                        f"score_{side}": 1.0 - r[f"score_{side}"]})
+        out.update({"diff": -r["diff"], "diff_ci_low": -r["diff_ci_high"], "diff_ci_high": -r["diff_ci_low"]})
+        out["verdict"], out["verdict_text"] = verdict(out["diff"], out["diff_ci_low"], out["diff_ci_high"], r["band"],
+                                                      r["label_a"], r["label_b"])
+        pairs = pd.DataFrame({"game": self.pairs["game"], "score_a": 1.0 - self.pairs["score_a"],
+                              "score_b": 1.0 - self.pairs["score_b"], "diff": -self.pairs["diff"]})
+        return Comparison(pd.DataFrame([out], columns=list(COMPARE_COLUMNS)), pairs)
 
 
 # ---- the verdict
@@ -133,27 +180,31 @@ def check_variant(name: str) -> str:
 
 
 def load_settings(variant_a: str = "standard", variant_b: str | None = None, cards=None,
-                  cards_b=None) -> tuple[Setting, Setting]:
+                  cards_b=None, fog_a=None, fog_b=None) -> tuple[Setting, Setting]:
     """Settings A and B: A uses the shipped cards with ``cards`` overrides (if any), B the same set with
-    ``cards_b`` merged on top (its cards replace cards with the same key and add new ones).
+    ``cards_b`` merged on top (its cards replace cards with the same key and add new ones); ``fog_a``
+    and ``fog_b`` are Fog of War files (paths) for A's and B's games.
 
-    Raises ``CommandsimError`` (card data errors name the file, card and field) or when A and B
-    would be identical."""
+    Raises ``CommandsimError`` (card data errors name the file, card and field; Fog of War errors the
+    file, section and field) or when A and B would be identical."""
     variant_a = check_variant(variant_a)
     variant_b = variant_a if variant_b is None else check_variant(variant_b)
+    fogs = [read_fog(f) if f is not None else None for f in (fog_a, fog_b)]
     base = load_card_list(overrides=cards)
     tables_a = compile_cards(base)
     name_a = SHIPPED if cards is None else f"{SHIPPED} + {display_path(Path(cards))}"
     short_a = "shipped cards" if cards is None else f"cards {Path(cards).name}"
-    a = Setting(variant_a, tables_a, name_a, short_a)
+    a = Setting(variant_a, tables_a, name_a, short_a, fogs[0])
     if cards_b is None:
-        if variant_a == variant_b:
-            raise CommandsimError(f"A and B are the same setting (variant {variant_a}, the same cards): give a "
-                                  f"different variant for B or an edited card set for B")
-        return a, Setting(variant_b, tables_a, name_a, short_a)
+        same_fog = (fog_a is None and fog_b is None) or (fog_a is not None and fog_b is not None
+                                                         and Path(fog_a).resolve() == Path(fog_b).resolve())
+        if variant_a == variant_b and same_fog:
+            raise CommandsimError(f"A and B are the same setting (variant {variant_a}, the same cards and Fog of "
+                                  f"War): give a different variant, an edited card set or a Fog of War file for B")
+        return a, Setting(variant_b, tables_a, name_a, short_a, fogs[1])
     tables_b = compile_cards(merge_cards(base, read_cards(cards_b)))
     return a, Setting(variant_b, tables_b, f"{name_a} + {display_path(Path(cards_b))}",
-                      f"cards {Path(cards_b).name}")
+                      f"cards {Path(cards_b).name}", fogs[1])
 
 
 def side_labels(a: Setting, b: Setting) -> tuple[str, str]:
@@ -166,6 +217,9 @@ def side_labels(a: Setting, b: Setting) -> tuple[str, str]:
     if a.cards != b.cards:
         parts_a.append(a.card_label)
         parts_b.append(b.card_label if b.card_label != a.card_label else b.cards)
+    if a.fog_label != b.fog_label:
+        parts_a.append(a.fog_label)
+        parts_b.append(b.fog_label)
     return ", ".join(parts_a) or "A", ", ".join(parts_b) or "B"
 
 
@@ -194,7 +248,8 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
     for f in factions:
         if f not in FACTIONS:
             raise CommandsimError(f"unknown faction '{f}': expected one of {', '.join(FACTIONS)}")
-    opponent_variant = check_variant(opponent_variant)
+    if opponent_variant != SAME_VARIANT:
+        opponent_variant = check_variant(opponent_variant)
     for s in {strategy, opponent_strategy}:
         check_strategy(s)
     if not 0 <= band < 1:
@@ -204,13 +259,19 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
     if chunk_size < 1:
         raise CommandsimError(f"chunk_size must be at least 1, got {chunk_size}")
     seeds = games // 2
+    games_of = {}
+    for side, setting in (("a", setting_a), ("b", setting_b)):
+        games_of[side] = setting.matchups(subject, opponent, opponent_variant, max_turns)
+        if setting.fog is not None:   # its cards must exist and be free before any game is played
+            setting.fog.check(setting.tables, games_of[side])
+        for m in games_of[side]:
+            m.validate()
     points = {}
     done, total = 0, 4 * seeds
     for side, setting in (("a", setting_a), ("b", setting_b)):
-        first = Matchup((subject, opponent), (setting.variant, opponent_variant), max_turns)
-        first.validate()
+        first, second = games_of[side]
         orders = (("first", first, (strategy, opponent_strategy)),
-                  ("second", first.swapped(), (opponent_strategy, strategy)))
+                  ("second", second, (opponent_strategy, strategy)))
         per_seed = np.zeros(seeds, np.int16)
         outcomes = {"wins": 0, "losses": 0, "draws": 0}
         for seat, matchup, strategies in orders:
@@ -235,7 +296,8 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
     label_a, label_b = side_labels(setting_a, setting_b)
     row = {"faction": subject, "opponent_faction": opponent, "opponent_variant": opponent_variant,
            "strategy": check_strategy(strategy), "opponent_strategy": check_strategy(opponent_strategy),
-           "label_a": label_a, "label_b": label_b, "variant_a": setting_a.variant, "variant_b": setting_b.variant,
+           "label_a": label_a, "label_b": label_b, "variant_a": games_of["a"][0].variant_label(0),
+           "variant_b": games_of["b"][0].variant_label(0),
            "cards_a": setting_a.cards, "cards_b": setting_b.cards, "seeds": seeds, "games": 2 * seeds}
     for side in ("a", "b"):
         o = points[side][1]
@@ -248,3 +310,23 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
                 "diff_ci_low": d.ci_low, "diff_ci_high": d.ci_high, "diff_se": d.se, "band": band,
                 "verdict": code, "verdict_text": text, "max_turns": max_turns, "seed": seed})
     return Comparison(pd.DataFrame([row], columns=list(COMPARE_COLUMNS)), pairs)
+
+
+# ---- the headline question
+
+def run_headline(factions: tuple[str, str] = ("federation", "sunder"), strategy: str = "balanced",
+                 opponent_strategy: str | None = None, games: int = DEFAULT_GAMES, seed: int = 1,
+                 threads: int | None = None, max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
+                 progress: Progress | None = None, cards=None, *, chunk_size: int = DEFAULT_CHUNK) -> Comparison:
+    """"Do the asymmetrical starting cards make the match-up fairer or worse than the standard ones?"
+
+    A: both sides start with the asymmetrical starting System cards (the rulebook's Asymmetrical
+    Play), B: both with the standard ones, paired on the same seeds with seats swapped.  One row
+    per faction, each as the subject: the second row is the same games seen from the other side
+    (``Comparison.seen_by_opponent``), so each faction's win rates under A and B and the shift
+    between them read directly.  ``pairs`` belong to the first row."""
+    a, b = load_settings("asymmetrical", "standard", cards)
+    first = run_compare(a, b, factions, SAME_VARIANT, strategy, opponent_strategy, games, seed, threads, max_turns,
+                        band, progress, chunk_size=chunk_size)
+    other = first.seen_by_opponent()
+    return Comparison(pd.concat([first.table, other.table], ignore_index=True), first.pairs)

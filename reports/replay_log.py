@@ -109,8 +109,8 @@ def _state(d: dict) -> str:
 def text_lines(replay: Replay) -> list[str]:
     m = replay.matchup
     mode = f"Solo Mode ({m.difficulty}), " if m.mode == "solo" else ""
-    out = [f"{mode}Game seed {replay.seed}: first {m.factions[0]} ({m.variants[0]}, {replay.strategies[0]}) "
-           f"vs second {m.factions[1]} ({m.variants[1]}, {replay.strategies[1]})"]
+    out = [f"{mode}Game seed {replay.seed}: first {m.factions[0]} ({m.variant_label(0)}, {replay.strategies[0]}) "
+           f"vs second {m.factions[1]} ({m.variant_label(1)}, {replay.strategies[1]})"]
     out.append("\n== Setup: each player draws a starting hand")
     for d in events(replay):
         if d["event"] == "turn":

@@ -34,6 +34,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.cards import load_cards
+from simcore.engine.fog import FogFile
 from simcore.engine.matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, MODES, Matchup
 from simcore.errors import CommandsimError
 from simcore.simulate import play_games
@@ -69,25 +70,32 @@ class Cell:
     strategies: tuple[str, str]
     mode: str = "duel"
     difficulty: str | None = None
+    fog: FogFile | None = None   # a Fog of War start: a variant of its own, named after the file
 
     def matchup(self, max_turns: int = DEFAULT_MAX_TURNS) -> Matchup:
         if self.mode == "solo":
-            return Matchup(factions=self.factions, variants=self.variants, max_turns=max_turns, mode="solo",
-                           difficulty=self.difficulty)
-        return Matchup(factions=self.factions, variants=self.variants, max_turns=max_turns)
+            m = Matchup(factions=self.factions, variants=self.variants, max_turns=max_turns, mode="solo",
+                        difficulty=self.difficulty)
+        else:
+            m = Matchup(factions=self.factions, variants=self.variants, max_turns=max_turns)
+        return self.fog.apply(m) if self.fog is not None else m
 
     def orders(self, max_turns: int = DEFAULT_MAX_TURNS) -> list[tuple[Matchup, tuple[str, str]]]:
         """(matchup, strategies in seat order) for each seat order played: two in duel mode, one in solo."""
         m = self.matchup(max_turns)
         if self.mode == "solo":
             return [(m, self.strategies)]
-        return [(m, self.strategies), (m.swapped(), self.strategies[::-1])]
+        swapped = m.swapped()
+        if self.fog is not None:   # the file's seat sections stay with the seats
+            swapped = self.fog.apply(swapped)
+        return [(m, self.strategies), (swapped, self.strategies[::-1])]
 
     def label(self) -> str:
-        a = f"{self.factions[0]} {self.variants[0]} ({self.strategies[0]})"
+        m = self.matchup()
+        a = f"{self.factions[0]} {m.variant_label(0)} ({self.strategies[0]})"
         if self.mode == "solo":
             return f"{a} vs A.I. {self.difficulty}"
-        b = f"{self.factions[1]} {self.variants[1]} ({self.strategies[1]})"
+        b = f"{self.factions[1]} {m.variant_label(1)} ({self.strategies[1]})"
         return f"{a} vs {b}"
 
 
@@ -188,24 +196,26 @@ def ai_faction(player: str) -> str:
 
 
 def sweep_cells(factions: Sequence[str], variants: Sequence[str], strategy: str, opponent_strategy: str,
-                mixed_variants: bool = False) -> list[Cell]:
+                mixed_variants: bool = False, fogs: Sequence[FogFile] = ()) -> list[Cell]:
     """The cells of a grid, in a fixed order.
 
     Factions pair up as A != B (no mirror matches); when both sides use the same strategy each
     pair is one cell (seat swapping covers both orders), otherwise both assignments are played
     (A with ``strategy`` against B with ``opponent_strategy``, and B with ``strategy`` against A).
     Both sides use the same variant, or with ``mixed_variants`` every ordered pair of variants.
+    Each Fog of War file in ``fogs`` adds every cell again, set up from that file.
     """
     factions, variants = parse_factions(factions), parse_variants(variants)
-    pairs = (itertools.combinations(factions, 2) if strategy == opponent_strategy
-             else itertools.permutations(factions, 2))
+    pairs = list(itertools.combinations(factions, 2) if strategy == opponent_strategy
+                 else itertools.permutations(factions, 2))
     variant_pairs = (list(itertools.product(variants, repeat=2)) if mixed_variants
                      else [(v, v) for v in variants])
-    return [Cell((a, b), (va, vb), (strategy, opponent_strategy)) for a, b in pairs for va, vb in variant_pairs]
+    return [Cell((a, b), (va, vb), (strategy, opponent_strategy), fog=fog)
+            for fog in (None, *fogs) for a, b in pairs for va, vb in variant_pairs]
 
 
 def solo_cells(factions: Sequence[str], variants: Sequence[str], difficulties: Sequence[str],
-               strategy: str) -> list[Cell]:
+               strategy: str, fogs: Sequence[FogFile] = ()) -> list[Cell]:
     """Solo Mode cells: the player's faction x variant x difficulty, in that order.
 
     The player's ``strategy`` is passed for both seats: in Solo Mode the engine plays seat 1 by the
@@ -213,8 +223,8 @@ def solo_cells(factions: Sequence[str], variants: Sequence[str], difficulties: S
     factions = parse_factions(factions, mode="solo")
     variants, difficulties = parse_variants(variants), parse_difficulties(difficulties)
     # an asymmetrical game swaps all six starting System cards, so the A.I. uses the player's variant
-    return [Cell((f, ai_faction(f)), (v, v), (strategy, strategy), mode="solo", difficulty=d)
-            for f in factions for v in variants for d in difficulties]
+    return [Cell((f, ai_faction(f)), (v, v), (strategy, strategy), mode="solo", difficulty=d, fog=fog)
+            for fog in (None, *fogs) for f in factions for v in variants for d in difficulties]
 
 
 # ---- running it
@@ -280,11 +290,14 @@ def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
         raise CommandsimError(f"threads must be at least 1, got {threads}")
     if chunk_size < 1:
         raise CommandsimError(f"chunk_size must be at least 1, got {chunk_size}")
+    tables = load_cards() if tables is None else tables
     for cell in cells:
-        cell.matchup(max_turns).validate()
+        if cell.fog is not None:   # also sets the games up: the file's cards must exist and be free
+            cell.fog.check(tables, [m for m, _ in cell.orders(max_turns)])
+        else:
+            cell.matchup(max_turns).validate()
         for s in set(cell.strategies):
             check_strategy(s)
-    tables = load_cards() if tables is None else tables
     market = np.flatnonzero(_market_cards(tables))
     seats = (0,) if mode == "solo" else (0, 1)
 
@@ -338,7 +351,8 @@ def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
 
 def _cell_row(cell: Cell, opponent_strategy: str, games: int, width: float, hit_cap: bool) -> dict:
     return {"mode": cell.mode, "faction": cell.factions[0], "opponent_faction": cell.factions[1],
-            "variant": cell.variants[0], "opponent_variant": cell.variants[1], "difficulty": cell.difficulty or "",
+            "variant": cell.matchup().variant_label(0), "opponent_variant": cell.matchup().variant_label(1),
+            "difficulty": cell.difficulty or "",
             "strategy": cell.strategies[0], "opponent_strategy": opponent_strategy,
             "games": games, "half_width": width, "hit_cap": bool(hit_cap)}
 

@@ -141,7 +141,9 @@ OPSPECS: dict[str, OpSpec] = {
     "move_crew": OpSpec(Op.MOVE_CREW, (_N, Arg("from", "system_or_any", "any"), Arg("to", "system_or_any", "any")),
                         "Move n of your in-play Crew from one System to another (not played again)."),
     "quantum_artifact": OpSpec(Op.QUANTUM_ARTIFACT, (), "Take the top cards of two different Market deck types."),
-    "super_computer": OpSpec(Op.SUPER_COMPUTER, (),
+    # `source` names the pile the card comes from, so the data can mark that reading: the
+    # rulebook says only that the card moved to your hand may use Power from any System
+    "super_computer": OpSpec(Op.SUPER_COMPUTER, (Arg("source", "super_computer_source", "system_discard"),),
                              "Move a System card from your System discard to your hand; it may be paid "
                              "with Power from any Systems."),
     "play_free": OpSpec(Op.PLAY_FREE, (), "Play another System card from your hand with no Power cost."),
@@ -163,4 +165,5 @@ ENUMS = {
     "system_or_any": {"any": -1, "engineering": 0, "comms": 1, "tactical": 2},
     "dest": {"discard": 0, "hand": 1, "deck_top": 2},
     "market_filter": {"any": -1, "engineering": 0, "comms": 1, "tactical": 2, "crew": 3},
+    "super_computer_source": {"system_discard": 0},
 }

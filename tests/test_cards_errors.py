@@ -75,7 +75,15 @@ BAD_CARDS = [
     ("choice-with-three-options", railgun('[{ op = "damage", n = 4 }]', '[{ op = "choice", options = [[], [], []] }]'),
      "main[0].options", "expected exactly two effect lists [[...], [...]], got a list of 3"),
     ("unmarked-field", railgun('"credit_cost", ', ""),
-     "credit_cost", "not marked: list it in 'stated' (the rulebook gives it) or in 'estimated' (our estimate)"),
+     "credit_cost", "not marked: list it (or the field it belongs to) in 'stated' (the rulebook gives it) or in "
+                    "'estimated' (our estimate)"),
+    ("unmarked-effect-when-only-an-argument-is-marked", railgun('"main"]', '"main[0].n"]'),
+     "main[0]", "not marked: list it (or the field it belongs to) in 'stated' (the rulebook gives it) or in "
+                "'estimated' (our estimate)"),
+    ("marks-an-absent-effect", railgun('"main"]', '"main", "main[3]"]'),
+     "estimated", "names 'main[3]', which this card does not have"),
+    ("marks-an-absent-argument", railgun('"main"]', '"main", "main[0].system"]'),
+     "estimated", "names 'main[0].system', which this card does not have"),
     ("marked-twice", railgun('text = "Deal 4 Damage."', 'text = "Deal 4 Damage."\nstated = ["main"]'),
      "estimated", "'main' is listed in both 'estimated' and 'stated'; it is one or the other"),
     ("marks-an-absent-field", railgun('"main"]', '"main", "covering"]'),

@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from reports.compare import COMPARE_COLUMNS, NOT_ENOUGH, VERDICTS, load_settings, run_compare, verdict
+from reports.compare import (COMPARE_COLUMNS, NOT_ENOUGH, SAME_VARIANT, VERDICTS, load_settings, run_compare,
+                             verdict)
 from reports.stats import paired_difference
 from simcore.cards import shipped_cards_dir
 
@@ -167,8 +168,10 @@ def test_cli_prints_both_sides_and_the_verdict(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    ([], "A and B are the same setting"),
     (["--variant-a", "asymmetrical"], "A and B are the same setting"),
+    (["--opponent-variant", "asymmetrical"], "A and B are the same setting"),
+    (["--factions", "sunder,sunder"], "needs two different factions"),
+    (["--fog-a", "missing_fog.toml"], "missing_fog.toml: no such Fog of War file"),
     (["--variant-b", "asymmetrical", "--games", "41"], "even number"),
     (["--variant-b", "asymmetrical", "--games", "0"], "even number"),
     (["--variant-b", "asymmetrical", "--factions", "federation"], "two faction names"),
@@ -193,3 +196,82 @@ def test_too_few_seeds_is_not_enough_to_tell():
     a, b = load_settings("asymmetrical", "standard")
     row = run_compare(a, b, games=2).row        # one seed: no interval
     assert math.isnan(row.diff_ci_low) and row.verdict == "unclear" and row.verdict_text == NOT_ENOUGH
+
+
+# ---- the headline question: bare `compare`
+
+def test_bare_compare_answers_asymmetrical_vs_standard_for_both_factions(tmp_path):
+    """Rulebook, Gameplay Variants: Asymmetrical Play swaps all six starting System cards; A is that
+    game, B the standard one, on the same seeds, one row per faction."""
+    from reports.sweep import run_sweep
+    out = tmp_path / "headline.csv"
+    result = CliRunner().invoke(cli.main, ["compare", "--games", "60", "--seed", "4", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    table = pd.read_csv(out)
+    assert list(table.columns) == list(COMPARE_COLUMNS)
+    assert list(table["faction"]) == ["federation", "sunder"]
+    assert set(table["variant_a"]) == {"asymmetrical"} and set(table["variant_b"]) == {"standard"}
+    assert set(table["opponent_variant"]) == {SAME_VARIANT}
+    assert "Verdict for federation" in result.output and "Verdict for sunder" in result.output
+    # A and B are the sweep's all-asymmetrical and all-standard cells, game for game
+    aggregate, _ = run_sweep(variants="asymmetrical,standard", games=60, seed=4)
+    both = aggregate[aggregate["seat"] == "both"].set_index(["faction", "variant"])
+    for row in table.itertuples():
+        for side, variant in (("a", "asymmetrical"), ("b", "standard")):
+            cell = both.loc[(row.faction, variant)]
+            assert (getattr(row, f"wins_{side}"), getattr(row, f"losses_{side}")) == (cell["wins"], cell["losses"])
+
+
+def test_the_opponents_row_is_the_same_games_played_from_its_side():
+    a, b = load_settings("asymmetrical", "standard")
+    fed = run_compare(a, b, ("federation", "sunder"), SAME_VARIANT, games=GAMES, seed=5)
+    sun = run_compare(a, b, ("sunder", "federation"), SAME_VARIANT, games=GAMES, seed=5)
+    pd.testing.assert_frame_equal(fed.seen_by_opponent().table, sun.table)
+    pd.testing.assert_frame_equal(fed.seen_by_opponent().pairs, sun.pairs)
+
+
+# ---- Fog of War starts (--fog-a / --fog-b)
+
+FOG = """
+[federation]
+extra = ["Tactician Ensign", "Tri Laser"]
+"""
+
+
+def test_compare_fog_a_against_no_fog_names_the_file(tmp_path):
+    from simcore.engine.matchup import FogOfWar, Matchup
+    from simcore.simulate import play_games
+    fog = tmp_path / "tri.toml"
+    fog.write_text(FOG)
+    out = tmp_path / "fog.csv"
+    result = CliRunner().invoke(cli.main, ["compare", "--fog-a", str(fog), "--games", "40", "--seed", "6",
+                                           "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    row = pd.read_csv(out).iloc[0]
+    assert (row["variant_a"], row["variant_b"]) == ("standard+fog:tri.toml", "standard")
+    assert (row["label_a"], row["label_b"]) == ("fog tri.toml", "no fog")
+    # A's games are set up from the file: the Federation starts with the two extra cards
+    extra = FogOfWar(extra=("Tactician Ensign", "Tri Laser"))
+    first = play_games(20, 6, Matchup(("federation", "sunder"), fog=(extra, None))).games
+    second = play_games(20, 6, Matchup(("sunder", "federation"), fog=(None, extra))).games
+    wins = int((first["winner"] == "first").sum() + (second["winner"] == "second").sum())
+    assert row["wins_a"] == wins
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[first]\nextra = ["Siege Cannon"]\n', "section 'first', field 'extra': 'Siege Cannon' is a sunder starting card"),
+    ('[federation]\nextra = ["Railgun", "Railgun"]\n', "section 'federation', field 'extra': no 'Railgun' left"),
+    ('[federation]\nhand = ["Railgun"]\n', "section 'federation', field 'hand': 'Railgun' is not among"),
+    ('[first]\ndraw = "two"\n', "section 'first', field 'draw': expected a whole number"),
+    ('[third]\n', "unknown section(s) third"),
+])
+def test_bad_fog_file_names_file_and_field_exit_2_and_writes_nothing(tmp_path, text, message):
+    fog = tmp_path / "bad.toml"
+    fog.write_text(text)
+    out = tmp_path / "OUT" / "c.csv"
+    for flag in ("--fog-a", "--fog-b"):
+        result = CliRunner().invoke(cli.main, ["compare", flag, str(fog), "--games", "4", "--out", str(out)])
+        assert result.exit_code == 2, result.output
+        assert f"{fog}: " in result.output and message in result.output
+        assert "Traceback" not in result.output
+        assert not out.parent.exists()

@@ -68,3 +68,17 @@ def test_cli_replay_bad_options_exit_2_without_traceback():
         res = CliRunner().invoke(cli.main, ["replay", "--seed", "1", *args])
         assert res.exit_code == 2, args
         assert "Traceback" not in res.output
+
+
+def test_cli_replay_fog_file_by_faction_names_the_file_in_the_header(tmp_path):
+    from click.testing import CliRunner
+
+    import cli
+
+    fog = tmp_path / "chosen.toml"
+    fog.write_text('[sunder]\nhand = ["Siege Cannon", "Cadet Killion", "Cadet Petra"]\n')
+    res = CliRunner().invoke(cli.main, ["replay", "--seed", "2", "--factions", "federation,sunder", "--fog", str(fog)])
+    assert res.exit_code == 0, res.output
+    assert res.output.splitlines()[0].endswith("vs second sunder (standard+fog:chosen.toml, balanced)")
+    setup = res.output.split("== ")[1]
+    assert "first: draws" in setup and "second: draws" not in setup   # the Sunder's whole hand was chosen

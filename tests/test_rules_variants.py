@@ -104,3 +104,32 @@ def test_variants_fog_of_war_extra_card_may_also_be_chosen_into_the_hand():
 def test_variants_fog_of_war_hand_card_must_be_a_starting_card():
     with pytest.raises(MatchupError):
         build_setup(TABLES, Matchup(fog=(FogOfWar(hand=("Railgun",)), None)))
+
+
+def test_variants_fog_of_war_extra_card_of_the_other_faction_is_refused():
+    # "start with more than the standard 3 cards per set": the Sunder's Siege Cannon is the Sunder's
+    # physical card, in the other player's deck; the Federation cannot start with a second one
+    with pytest.raises(MatchupError, match="'Siege Cannon' is a sunder starting card"):
+        build_setup(TABLES, Matchup(("federation", "sunder"), fog=(FogOfWar(extra=("Siege Cannon",)), None)))
+
+
+def test_variants_fog_of_war_extra_own_starting_card_is_the_copy_left_in_the_box():
+    # playing the standard set, the Federation's asymmetrical Basic Laser is the one left in the box
+    sc = set_up(Matchup(("federation", "sunder"), fog=(FogOfWar(extra=("Basic Laser",)), None)))
+    assert Counter(own_cards(sc, 0))["Basic Laser"] == 1
+    assert Counter(own_cards(sc, 0))["Basic Laser (asymmetrical)"] == 1
+    sc = set_up(Matchup(("federation", "sunder"), ("asymmetrical", "standard"),
+                        fog=(FogOfWar(extra=("Basic Laser",)), None)))
+    assert Counter(own_cards(sc, 0))["Basic Laser"] == 1
+
+
+@pytest.mark.parametrize("extra", [("Basic Laser", "Basic Laser"), ("Cadet Fitz",)])
+def test_variants_fog_of_war_extra_card_is_never_a_second_physical_copy(extra):
+    with pytest.raises(MatchupError, match="every physical copy is already in a starting deck"):
+        build_setup(TABLES, Matchup(("federation", "sunder"), fog=(FogOfWar(extra=extra), None)))
+
+
+def test_variants_fog_of_war_extra_card_chosen_into_the_hand_by_its_key():
+    fog = FogOfWar(hand=("Basic Laser (asymmetrical)",), extra=("Basic Laser (asymmetrical)",))
+    sc = set_up(Matchup(("federation", "sunder"), fog=(fog, None)))
+    assert "Basic Laser (asymmetrical)" in sc.pile(0, "hand")

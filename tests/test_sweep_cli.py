@@ -346,3 +346,38 @@ def test_solo_cells_give_the_ai_the_players_starting_variant():
     cells = solo_cells(["federation", "sunder"], ["standard", "asymmetrical"], ["easy"], "balanced")
     assert {c.variants for c in cells} == {("standard", "standard"), ("asymmetrical", "asymmetrical")}
     assert all(c.factions[0] != c.factions[1] for c in cells)
+
+
+# ---- Fog of War starts (--fog)
+
+def test_sweep_fog_is_a_variant_named_after_the_file(tmp_path):
+    from simcore.engine.matchup import FogOfWar, Matchup
+    from simcore.simulate import play_games
+    fog = tmp_path / "crew4.toml"
+    fog.write_text('[first]\nextra = ["Engineer Ensign"]\n')
+    out, games = tmp_path / "s.csv", tmp_path / "g.csv"
+    result = CliRunner().invoke(cli.main, ["sweep", "--games", "40", "--seed", "3", "--variants", "standard",
+                                           "--fog", str(fog), "--out", str(out), "--per-game", str(games), "-q"])
+    assert result.exit_code == 0, result.output
+    aggregate = pd.read_csv(out)
+    assert set(aggregate["variant"]) == {"standard", "standard+fog:crew4.toml"}
+    fogged = aggregate[(aggregate["variant"] == "standard+fog:crew4.toml") & (aggregate["seat"] == "both")]
+    assert set(fogged["games"]) == {40}
+    # the seat section stays with the seat: in both seat orders the player moving first has the extra card
+    per_game = pd.read_csv(games)
+    played = per_game[per_game["first_variant"] == "standard+fog:crew4.toml"]
+    extra = (FogOfWar(extra=("Engineer Ensign",)), None)
+    for factions in (("federation", "sunder"), ("sunder", "federation")):
+        want = play_games(20, 3, Matchup(factions, fog=extra)).games["winner"].tolist()
+        assert played[played["first_faction"] == factions[0]]["winner"].tolist() == want
+
+
+def test_sweep_bad_fog_file_names_file_and_field_exit_2(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    fog = tmp_path / "bad.toml"
+    fog.write_text('[sunder]\nextra = ["Basic Laser"]\n')
+    result = CliRunner().invoke(cli.main, ["sweep", "--games", "4", "--fog", str(fog), "--out", "OUT/s.csv"])
+    assert result.exit_code == 2, result.output
+    assert f"{fog}: section 'sunder', field 'extra': 'Basic Laser' is a federation starting card" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "OUT").exists()

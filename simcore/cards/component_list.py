@@ -39,9 +39,12 @@ MARKET_SYSTEMS = {
     },
 }
 
-# Market Crew are listed by rank, not by name: these counts hold for each of the three expertises.
+# Market Crew are listed by rank, not by name, and only for the Tacticians ("10 Tactical Crew: 3
+# Ensigns, 1 Colonel, 3 Lieutenants, 2 Lt. Commanders, 1 Commander"); that Engineers and Comms
+# Experts have the same split is our inference (30 Crew in all), and the checks say so.
 CREW_RANKS = {"ensign": 3, "lieutenant": 3, "lt_commander": 2, "commander": 1, "colonel": 1}
 EXPERTISES = ("engineer", "comms_expert", "tactician")
+RANKS_STATED_FOR = ("tactician",)
 
 MALFUNCTIONS = {"Console Overload": 10, "Secondary Explosion": 3, "Power Failure": 2, "Vented Compartment": 1}
 
@@ -130,7 +133,11 @@ def _crew_problems(groups: dict[tuple, list], where: str) -> list[CardDataError]
             got = sum(card.count for card in group)
             if got == want:
                 continue
-            message = f"the rulebook's component list has {want} {rank} {expertise} Crew, the data has {got}"
+            if expertise in RANKS_STATED_FOR:
+                message = f"the rulebook's component list has {want} {rank} {expertise} Crew, the data has {got}"
+            else:
+                message = (f"our inferred rank split has {want} {rank} {expertise} Crew, the data has {got} (the "
+                           f"rulebook lists ranks for the Tactical Crew only; we assume the same for the others)")
             if group:
                 names = ", ".join(f"'{card.name}'" for card in group)
                 problems.append(CardDataError(group[-1].source, group[-1].name, "count", f"{message} ({names})"))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from simcore.cards import provenance
 from simcore.cards.model import Card, Effect
 
 LIST_COLUMNS = ("name", "kind", "system", "expertise", "rank", "faction", "start_set", "count",
@@ -40,6 +41,8 @@ def field_value(card: Card, field: str):
 
 
 def value_text(value) -> str:
+    if isinstance(value, Effect):
+        return effect_text(value)
     if isinstance(value, tuple) and all(isinstance(e, Effect) for e in value):
         return effects_text(value) or "(none)"
     if isinstance(value, dict):
@@ -55,11 +58,8 @@ def present_fields(card: Card) -> list[str]:
 
 
 def mark(card: Card, field: str) -> str:
-    if field in card.estimated:
-        return "estimated"
-    if field in card.stated:
-        return "stated"
-    return ""
+    """``stated``, ``estimated``, ``stated, but estimated: <paths>`` (parts of the field), or ""."""
+    return provenance.field_mark(card, field)
 
 
 def list_row(card: Card) -> dict:
@@ -69,6 +69,16 @@ def list_row(card: Card) -> dict:
 
 
 def estimated_fields(cards: Sequence[Card]) -> list[tuple[Card, list[tuple[str, str]]]]:
-    """For each card with estimates: (card, [(field, value text), ...]) in card order."""
-    return [(card, [(f, value_text(field_value(card, f))) for f in card.estimated])
-            for card in cards if card.estimated]
+    """For each card with estimates: (card, [(path, value text), ...]) in card order: every field or
+    part of one marked ``estimated``, with the stated parts inside it named, so the list holds
+    exactly what a player with the printed cards must check."""
+    out = []
+    for card in cards:
+        rows = []
+        for path in card.estimated:
+            text = value_text(provenance.value_at(card, path, field_value))
+            inside = [p for p in card.stated if p != path and provenance.covers(path, p)]
+            rows.append((path, text + (f"  (stated: {', '.join(inside)})" if inside else "")))
+        if rows:
+            out.append((card, rows))
+    return out

@@ -7,7 +7,9 @@ can then trust its input completely.
 from __future__ import annotations
 
 import difflib
+import re
 
+from simcore.cards import provenance
 from simcore.cards import schema as S
 from simcore.cards.model import Card, Effect, card_key
 from simcore.errors import CardDataError
@@ -84,7 +86,7 @@ class CardReader:
             values.update(self.crew_fields(starting, start_set))
         else:
             values["malfunction"] = self.malfunction()
-        values["estimated"], values["stated"] = self.provenance()
+        values["estimated"], values["stated"] = self.provenance(values)
         return Card(**values)
 
     def system_fields(self, starting: bool) -> dict:
@@ -157,12 +159,15 @@ class CardReader:
         returns = self.word("malfunction.returns", S.MALF_RETURNS, value=table.get("returns"), required=True)
         return {"replacement_draw": draw, "returns": returns}
 
-    def provenance(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    def provenance(self, card: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The ``estimated`` and ``stated`` lists: fields, or parts of fields by path (see
+        ``simcore.cards.provenance``); every unit of a provenance field needs a nearest mark."""
         t = self.t
         needs_mark = [f for f in S.PROVENANCE_FIELDS if f in t]
         for group in ("bonus", "bonus_mode"):
             needs_mark += [f"{group}.{e}" for e in t.get(group, {})]
-        markable = set(needs_mark) | {f for f in t if f not in ("bonus", "bonus_mode", "estimated", "stated")}
+        units, paths = provenance.card_units(Card(**card), needs_mark)
+        markable = paths | {f for f in t if f not in ("bonus", "bonus_mode", "estimated", "stated")}
         lists = {name: self.names(name) for name in ("estimated", "stated")}
         for list_name, names in lists.items():
             for name in names:
@@ -171,10 +176,11 @@ class CardReader:
         for name in lists["estimated"]:
             if name in lists["stated"]:
                 self.fail("estimated", f"'{name}' is listed in both 'estimated' and 'stated'; it is one or the other")
-        for name in needs_mark:
-            if name not in lists["estimated"] and name not in lists["stated"]:
-                self.fail(name, "not marked: list it in 'stated' (the rulebook gives it) "
-                                "or in 'estimated' (our estimate)")
+        marks = lists["estimated"] + lists["stated"]
+        for unit in units:
+            if not any(provenance.covers(m, unit) for m in marks):
+                self.fail(unit, "not marked: list it (or the field it belongs to) in 'stated' (the rulebook "
+                                "gives it) or in 'estimated' (our estimate)")
         return lists["estimated"], lists["stated"]
 
     def unmarkable_reason(self, name) -> str:
@@ -182,9 +188,8 @@ class CardReader:
             return f"expected field names, got {_got(name)}"
         if name in ("bonus", "bonus_mode"):
             return f"names '{name}': name each part instead, e.g. '{name}.engineer'"
-        head = name.split(".")[0]
-        known = head in S.ALL_FIELDS and (name == head or head in ("bonus", "bonus_mode"))
-        if known:
+        head = re.split(r"[.\[]", name, maxsplit=1)[0]
+        if head in S.ALL_FIELDS:
             return f"names '{name}', which this card does not have"
         return f"names '{name}', which is not a card field" + _did_you_mean(name, S.ALL_FIELDS)
 

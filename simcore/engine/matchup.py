@@ -2,6 +2,7 @@
 flat setup arrays the engine reads."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,6 +38,11 @@ class FogOfWar:
     hand: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()
     draw: int | None = None
+    source: str = ""      # "<file>: section '<name>'" when read from a Fog of War file, for messages
+
+    def error(self, field: str, message: str) -> "MatchupError":
+        where = f"{self.source}, field '{field}'" if self.source else "Fog of War"
+        return MatchupError(f"{where}: {message}")
 
 
 @dataclass(frozen=True)
@@ -54,11 +60,17 @@ class Matchup:
     draw_count: int = 3
     mode: str = "duel"
     difficulty: str | None = None
+    fog_name: str = ""    # the Fog of War file the game is set up from: it names the game's variant
 
     def swapped(self) -> "Matchup":
         return Matchup((self.factions[1], self.factions[0]), (self.variants[1], self.variants[0]),
                        self.max_turns, (self.fog[1], self.fog[0]), self.start_credits, self.initial_draw,
-                       self.draw_count, self.mode, self.difficulty)
+                       self.draw_count, self.mode, self.difficulty, self.fog_name)
+
+    def variant_label(self, seat: int) -> str:
+        """Seat's variant as records and tables show it: ``standard``, or ``standard+fog:start4.toml``
+        for both seats of a game set up from a Fog of War file (whichever seats it changes)."""
+        return f"{self.variants[seat]}+fog:{self.fog_name}" if self.fog_name else self.variants[seat]
 
     def validate(self) -> None:
         if self.mode not in MODES:
@@ -88,15 +100,33 @@ def _copies(tables: CardTables, mask: np.ndarray) -> list[int]:
     return out
 
 
-def _index(tables: CardTables, name: str, variant: str) -> int:
-    """Card type by name; a starting System card name means the copy of ``variant``."""
-    hits = [c.index for c in tables.catalog if c.name.lower() == name.lower()]
+def _index(tables: CardTables, name: str, variant: str, fog: FogOfWar, field: str) -> int:
+    """Card type by key or name; a starting System card name means the copy of ``variant``."""
+    hits = [c.index for c in tables.catalog if c.key.lower() == name.lower() and c.key != c.name]
+    hits = hits or [c.index for c in tables.catalog if c.name.lower() == name.lower()]
     if len(hits) > 1:
         want = START_SETS[variant]
         hits = [t for t in hits if tables.cards[t, C_START_SET] == want] or hits[:1]
     if not hits:
-        raise MatchupError(f"Fog of War: unknown card '{name}'")
+        raise fog.error(field, f"unknown card '{name}'")
     return hits[0]
+
+
+def _extra_index(tables: CardTables, name: str, faction: int, free: Counter, fog: FogOfWar) -> int:
+    """The card type an extra Fog of War starting card is taken from: a Market card, or one of the
+    player's own faction's starting cards that no seat was dealt (the other variant's copy, which
+    the rulebook's setup leaves in the box).  A card key ("Basic Laser (asymmetrical)") names one
+    version; a shared name takes whichever version has a physical copy left."""
+    hits = [c.index for c in tables.catalog if c.key.lower() == name.lower() and c.key != c.name]
+    hits = hits or [c.index for c in tables.catalog if c.name.lower() == name.lower()]
+    if not hits:
+        raise fog.error("extra", f"unknown card '{name}'")
+    owner = tables.cards[hits[0], C_FACTION]
+    if owner != FACTION_NONE and owner != faction:
+        other = next(f for f, v in FACTIONS.items() if v == owner)
+        raise fog.error("extra", f"'{name}' is a {other} starting card: extra starting cards come from the Market "
+                                 f"or the player's own faction's starting cards")
+    return next((t for t in hits if free[t] > 0), hits[0])
 
 
 def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -116,26 +146,38 @@ def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray,
         rows[SU_SYS + 2 * p] = _copies(tables, (kind == KIND_SYSTEM) & (faction == f)
                                        & (start == START_SETS[m.variants[p]]))
         rows[SU_CREW + 2 * p] = _copies(tables, (kind == KIND_CREW) & (faction == f) & (start == START_STANDARD))
+    # Starting cards no seat was dealt: the only ones an extra Fog of War card may come from, so
+    # that no physical card is used twice (Fog of War, "start with more than the standard 3 cards
+    # per set": the extra cards are the box's, not copies)
+    free = Counter(_copies(tables, faction != FACTION_NONE))
+    free.subtract(rows[SU_SYS] + rows[SU_CREW] + rows[SU_SYS + 2] + rows[SU_CREW + 2])
+    for p in range(2):
         fog = m.fog[p] or FogOfWar()
         for name in fog.extra:
-            t = _index(tables, name, m.variants[p])
+            t = _extra_index(tables, name, FACTIONS[m.factions[p]], free, fog)
             if kind[t] == KIND_MALFUNCTION:
-                raise MatchupError(f"Fog of War: '{name}' is a Malfunction, not a starting card")
-            pool = market.get(int(system[t])) if kind[t] == KIND_SYSTEM else crew_market.get(int(expertise[t]))
+                raise fog.error("extra", f"'{name}' is a Malfunction, not a starting card")
             if faction[t] == FACTION_NONE:
+                pool = market.get(int(system[t])) if kind[t] == KIND_SYSTEM else crew_market.get(int(expertise[t]))
                 if pool is None or t not in pool:
-                    raise MatchupError(f"Fog of War: no '{name}' left in the Market to start with")
+                    raise fog.error("extra", f"no '{name}' left in the Market to start with")
                 pool.remove(t)  # a physical card: it leaves the Market
+            else:
+                if free[t] <= 0:
+                    raise fog.error("extra", f"no '{name}' left to start with: every physical copy is already in "
+                                             f"a starting deck")
+                free[t] -= 1
             rows[(SU_SYS if kind[t] == KIND_SYSTEM else SU_CREW) + 2 * p].append(t)
         own = rows[SU_SYS + 2 * p] + rows[SU_CREW + 2 * p]
         for name in fog.hand:
-            t = _index(tables, name, m.variants[p])
+            t = _index(tables, name, m.variants[p], fog, "hand")
             if own.count(t) <= rows[SU_HAND + p].count(t):
-                raise MatchupError(f"Fog of War: '{name}' is not among seat {p}'s starting cards")
+                raise fog.error("hand", f"'{name}' is not among seat {p}'s starting cards")
             rows[SU_HAND + p].append(t)
         draw = m.initial_draw - len(fog.hand) if fog.draw is None else fog.draw
         if draw < 0 or draw > len(own) - len(fog.hand):
-            raise MatchupError(f"Fog of War: seat {p} cannot draw {draw} cards")
+            raise fog.error("draw", f"seat {p} cannot draw {draw} cards (it has {len(own) - len(fog.hand)} left "
+                                    f"after the chosen hand)")
         cfg[CFG_INITIAL_DRAW + p] = draw
         cfg[CFG_CREDITS + p] = m.start_credits[p]
     for s in range(3):
@@ -163,45 +205,3 @@ def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray,
     cfg[CFG_POWER] = 1
     cfg[CFG_HULL] = MAX_HULL
     return setup, setup_n, cfg
-
-
-def load_fog(path) -> tuple[FogOfWar | None, FogOfWar | None]:
-    """Fog of War for both seats from a TOML file::
-
-        [first]                      # the seat that moves first
-        hand = ["Cadet Fitz", "Nuclear Reactor"]   # chosen starting cards
-        extra = ["Engineer Ensign"]  # more starting cards (Market cards leave the Market)
-        draw = 2                     # cards then drawn blind (default: 3 minus the chosen ones)
-        [second]
-        extra = ["Basic Laser"]
-    """
-    import tomllib
-    from pathlib import Path
-
-    path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise MatchupError(f"{path}: no such Fog of War file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise MatchupError(f"{path}: malformed TOML: {exc}") from None
-    seats: list[FogOfWar | None] = []
-    for seat in ("first", "second"):
-        d = data.pop(seat, None)
-        if d is None:
-            seats.append(None)
-            continue
-        unknown = set(d) - {"hand", "extra", "draw"}
-        if unknown:
-            raise MatchupError(f"{path}: seat '{seat}': unknown field(s) {', '.join(sorted(unknown))} "
-                               f"(expected hand, extra, draw)")
-        for key in ("hand", "extra"):
-            if not isinstance(d.get(key, []), list) or not all(isinstance(x, str) for x in d.get(key, [])):
-                raise MatchupError(f"{path}: seat '{seat}', field '{key}': expected a list of card names")
-        draw = d.get("draw")
-        if draw is not None and (not isinstance(draw, int) or isinstance(draw, bool)):
-            raise MatchupError(f"{path}: seat '{seat}', field 'draw': expected an integer, got {draw!r}")
-        seats.append(FogOfWar(tuple(d.get("hand", [])), tuple(d.get("extra", [])), draw))
-    if data:
-        raise MatchupError(f"{path}: unknown section(s) {', '.join(sorted(data))} (expected first, second)")
-    return seats[0], seats[1]
