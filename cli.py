@@ -16,7 +16,7 @@ import click
 from simcore.cards import (check_component_list, compile_cards, compile_effects, find_cards, load_card_list,
                            read_cards)
 from simcore.cards import describe
-from simcore.cards.loader import display_path
+from simcore.cards.loader import display_path, merge_cards
 from simcore.errors import CommandsimError
 from simcore.opcodes import Op
 
@@ -134,23 +134,32 @@ def show(name: str, cards_path: Path | None):
 @click.option("--component-list", is_flag=True,
               help="Also check names and counts against the rulebook's component list (for a complete set).")
 def validate(path: Path, component_list: bool):
-    """Check a card file or folder against the schema and compile it.
+    """Check a card file or folder as `--cards` would use it.
 
-    Reports the first problem with its file, card and field (exit code 2),
-    or a one-line summary when everything is valid.
+    Runs every check the engine runs before a game: the schema, then the
+    shipped cards with these merged in by key, compiled and set up for
+    every match-up (so a set that validates always plays). Reports the
+    first problem with its file, card and field (exit code 2), or a summary
+    when everything is valid.
 
     \b
     Examples:
       commandsim cards validate my_cards/railgun.toml
       commandsim cards validate simcore/games/last_command/cards --component-list
     """
+    from simcore.cards.capacity import game_size
+    from simcore.engine.layout import CAP
+    from simcore.engine.matchup import check_every_setup
+
     cards = read_cards(path)
-    compile_cards(cards)
+    merged = merge_cards(load_card_list(), cards)
+    check_every_setup(compile_cards(merged))
     if component_list:
         check_component_list(cards, where=display_path(path))
     estimates = sum(len(card.estimated) for card in cards)
     copies = sum(card.count for card in cards)
-    click.echo(f"OK: {display_path(path)}: {len(cards)} card types ({copies} cards), {estimates} estimated fields.")
+    click.echo(f"OK: {display_path(path)}: {len(cards)} card types ({copies} cards), {estimates} estimated fields; "
+               f"with the shipped cards a game holds up to {game_size(merged).total} cards (limit {CAP}).")
 
 
 @cards.command()
