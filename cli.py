@@ -16,7 +16,7 @@ import click
 from simcore.cards import (check_component_list, compile_cards, compile_effects, find_cards, load_card_list,
                            read_cards)
 from simcore.cards import describe
-from simcore.cards.loader import display_path, merge_cards
+from simcore.cards.loader import display_path, merge_cards, skipped_entries
 from simcore.errors import CommandsimError
 from simcore.opcodes import Op
 
@@ -140,7 +140,7 @@ def validate(path: Path, component_list: bool):
     shipped cards with these merged in by key, compiled and set up for
     every match-up (so a set that validates always plays). Reports the
     first problem with its file, card and field (exit code 2), or a summary
-    when everything is valid.
+    when everything is valid, with any entry of the folder it did not read.
 
     \b
     Examples:
@@ -160,6 +160,8 @@ def validate(path: Path, component_list: bool):
     copies = sum(card.count for card in cards)
     click.echo(f"OK: {display_path(path)}: {len(cards)} card types ({copies} cards), {estimates} estimated fields; "
                f"with the shipped cards a game holds up to {game_size(merged).total} cards (limit {CAP}).")
+    for name, why in skipped_entries(path):
+        click.echo(f"Skipped {name}: {why}.")
 
 
 @cards.command()
