@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.errors import CommandsimError
+from simcore.errors import TOML_TOO_DEEP, CommandsimError
 from simcore.tables import CardTables
 
 from . import params as P
@@ -96,6 +96,8 @@ def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
         data = tomllib.loads(path.read_text())
     except tomllib.TOMLDecodeError as exc:
         raise StrategyError(f"{where}: malformed TOML: {exc}") from None
+    except RecursionError:
+        raise StrategyError(f"{where}: {TOML_TOO_DEEP}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise StrategyError(f"{where}: cannot read the strategy file: {exc}") from None
     unknown = sorted(set(data) - set(TOP_FIELDS))

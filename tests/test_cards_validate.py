@@ -1,12 +1,17 @@
-"""`cards validate` runs every check a run makes and says what it did not read."""
+"""`cards validate` runs every check a run makes and says what it did not read; TOML nested past
+what the parser can read is one clear error naming the file, for every TOML a user gives us."""
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cli import main
+from simcore.cards import read_cards
+from simcore.engine.matchup import MatchupError, load_fog
+from simcore.errors import CardDataError
 
 RAILGUN = """\
 [[card]]
@@ -19,6 +24,8 @@ power_cost = 3
 main = [{ op = "damage", n = 4 }]
 estimated = ["credit_cost", "power_cost", "main"]
 """
+DEEP = "x = " + "[" * 2000 + "]" * 2000 + "\n"
+TOO_DEEP = "malformed TOML: arrays or tables nested too deeply to read"
 
 
 def run(*args: str):
@@ -76,3 +83,31 @@ def test_cards_validate_sets_up_every_match_up(tmp_path, monkeypatch):
         ((a, b), (va, vb)) for a in factions for b in factions for va in variants for vb in variants}
     assert {m.difficulty for m in calls if m.mode == "solo"} == {"easy", "medium", "hard", "insane"}
 
+
+# ---- issue 13 item 7: arrays nested 2,000 deep
+
+def test_card_file_nested_too_deep_is_one_line_naming_the_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deep.toml").write_text(DEEP)
+    result = run("cards", "validate", "deep.toml")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"Error: deep.toml: {TOO_DEEP}"
+    with pytest.raises(CardDataError, match=TOO_DEEP):
+        read_cards(tmp_path / "deep.toml")
+
+
+def test_strategy_file_nested_too_deep_is_one_line_naming_the_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deep.toml").write_text(DEEP)
+    result = run("strategies", "show", "deep.toml")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"Error: deep.toml: {TOO_DEEP}"
+    result = run("sweep", "--games", "2", "--strategy", "deep.toml", "--out", "o.csv")
+    assert result.exit_code == 2 and f"deep.toml: {TOO_DEEP}" in result.stderr and "Traceback" not in result.output
+
+
+def test_fog_of_war_file_nested_too_deep_names_the_file(tmp_path):
+    (tmp_path / "deep.toml").write_text(DEEP)
+    with pytest.raises(MatchupError) as caught:
+        load_fog(tmp_path / "deep.toml")
+    assert str(caught.value) == f"{tmp_path / 'deep.toml'}: {TOO_DEEP}"

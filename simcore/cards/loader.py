@@ -13,7 +13,7 @@ from pathlib import Path
 
 from simcore.cards.model import Card, Effect, card_key
 from simcore.cards.validate import CardReader
-from simcore.errors import CardDataError
+from simcore.errors import TOML_TOO_DEEP, CardDataError
 
 __all__ = ["Card", "Effect", "card_key", "display_path", "read_cards", "card_files", "read_card_file",
            "check_unique_keys", "merge_cards", "skipped_entries"]
@@ -96,6 +96,8 @@ def read_card_file(path: Path) -> list[Card]:
     except tomllib.TOMLDecodeError as exc:
         line, message = _toml_error_position(exc)
         raise CardDataError(shown, None, None, f"malformed TOML: {message}", line=line) from None
+    except RecursionError:
+        raise CardDataError(shown, None, None, TOML_TOO_DEEP) from None
     for key in data:
         if key != "card":
             raise CardDataError(shown, None, key, "unknown top-level key: a card file holds only [[card]] tables")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.errors import CommandsimError
+from simcore.errors import TOML_TOO_DEEP, CommandsimError
 from simcore.tables import (C_COUNT, C_EXPERTISE, C_FACTION, C_KIND, C_START_SET, C_SYSTEM, FACTION_NONE, FACTIONS,
                             KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM, START_SETS, START_STANDARD, CardTables)
 
@@ -203,6 +203,8 @@ def load_fog(path) -> tuple[FogOfWar | None, FogOfWar | None]:
         raise MatchupError(f"{path}: no such Fog of War file") from None
     except tomllib.TOMLDecodeError as exc:
         raise MatchupError(f"{path}: malformed TOML: {exc}") from None
+    except RecursionError:
+        raise MatchupError(f"{path}: {TOML_TOO_DEEP}") from None
     seats: list[FogOfWar | None] = []
     for seat in ("first", "second"):
         d = data.pop(seat, None)
