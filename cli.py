@@ -19,6 +19,7 @@ from simcore.cards import describe
 from simcore.cards.loader import display_path, merge_cards, skipped_entries
 from simcore.errors import CommandsimError
 from simcore.opcodes import Op
+from strategies.library import check_distinct
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
 
@@ -304,6 +305,7 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
     bad("'--strategy'", sw.check_strategy, strategy)
     bad("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
+    bad("'--opponent-strategy'", check_distinct, strategy, opponent_strategy)
     if max_games is not None and target_ci is None:
         raise click.BadParameter("a games cap applies only with --target-ci", param_hint="'--max-games'")
     cap = bad("'--max-games'", sw.check_target, target_ci, max_games, games, mode)
@@ -542,6 +544,7 @@ def compare(factions: str, variant_a: str, variant_b: str | None, opponent_varia
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
     bad("'--strategy'", sw.check_strategy, strategy)
     bad("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
+    bad("'--opponent-strategy'", check_distinct, strategy, opponent_strategy)
     _check_out_file(out_path, "'--out'")
     setting_a, setting_b = cmp.load_settings(variant_a, variant_b, cards_path, cards_b_path)
     max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns

@@ -150,8 +150,26 @@ def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
         if missing:
             raise StrategyError(f"{where}: field 'params.{missing[0]}': the default strategy must set every "
                                 f"parameter")
-    return StrategySpec(str(data.get("name", path.stem)), kind, str(data.get("description", "")), path, vec,
-                        tuple(params), base, bases)
+    return StrategySpec(_label(str(data.get("name", path.stem)), path, where), kind, str(data.get("description", "")),
+                        path, vec, tuple(params), base, bases)
+
+
+def _label(name: str, path: Path, where: str) -> str:
+    """The name results are labelled with: a file's own name, except that a file named like a
+    built-in (as ``tune --name balanced`` writes) says which file it is, so that its games are
+    never counted in the built-in's rows."""
+    if path.resolve().parent != BUILTIN_DIR and name.casefold() in {n.casefold() for n in builtin_names()}:
+        return f"{name} ({where})"
+    return name
+
+
+def check_distinct(a: str, b: str) -> None:
+    """Raises when strategies ``a`` and ``b`` (names or files) are different strategies under one
+    name: tables would merge their games into one row."""
+    spec_a, spec_b = load_spec(a), load_spec(b)
+    if spec_a.name == spec_b.name and spec_a.path.resolve() != spec_b.path.resolve():
+        raise StrategyError(f"{_display(spec_b.path)} and {_display(spec_a.path)} are both named "
+                            f"'{spec_a.name}': give one another 'name' so that their results stay apart")
 
 
 def load_params(name_or_path: str) -> tuple[str, np.ndarray]:
