@@ -64,12 +64,20 @@ def new_card(draw, i: int):
         t["system"] = draw(st.sampled_from(sorted(S.SYSTEMS)))
         t["power_cost"] = draw(st.integers(*S.LIMITS["power_cost"]))
         t["covering"] = draw(effects(max_size=1))
+        requirement = draw(st.sampled_from([None, *S.REQUIREMENTS]))
+        if requirement == "crew_in_system":
+            t["requirement"] = {"req": requirement, "n": draw(st.integers(*S.CREW_IN_SYSTEM_LIMIT))}
+        elif requirement == "expertise_in_system":
+            t["requirement"] = {"req": requirement, "expertise": draw(st.sampled_from(sorted(S.EXPERTISES)))}
+        elif requirement:
+            t["requirement"] = {"req": requirement}
         bonus = {e: draw(effects(max_size=2)) for e in draw(st.sets(st.sampled_from(sorted(S.EXPERTISES))))}
         if bonus:
             t["bonus"] = bonus
             t["bonus_mode"] = {e: draw(st.sampled_from(sorted(S.BONUS_MODES))) for e in bonus}
     else:
         t["expertise"] = draw(st.sampled_from(sorted(S.EXPERTISES)))
+        t["rank"] = draw(st.sampled_from(sorted(r for r in S.RANKS if r != "cadet")))
     t = {k: v for k, v in t.items() if v != []}
     marks = [f for f in S.PROVENANCE_FIELDS if f in t]
     marks += [f"{group}.{e}" for group in ("bonus", "bonus_mode") for e in t.get(group, {})]
