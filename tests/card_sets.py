@@ -19,7 +19,7 @@ from simcore.cards.loader import merge_cards
 from simcore.cards.validate import CardReader
 from simcore.engine.invariants import INVARIANT_NAMES, check_games
 from simcore.engine.layout import CAP, SU_HAND
-from simcore.engine.matchup import DIFFICULTIES, Matchup, build_setup
+from simcore.engine.matchup import DIFFICULTIES, Matchup
 from simcore.errors import CardDataError
 from simcore.opcodes import ENUMS, ONGOING_OPS, OPSPECS
 from simcore.simulate import _prepare
@@ -56,8 +56,8 @@ def new_card(draw, i: int):
          "main": draw(effects()), "ongoing": draw(effects(ONGOING, 1))}
     starting = kind == "system" and draw(st.integers(0, 5)) == 0
     if starting:
-        t.update(faction=draw(st.sampled_from(sorted(S.FACTIONS))), start_set=draw(st.sampled_from(sorted(S.START_SETS))),
-                 count=draw(st.integers(1, 4)))
+        t.update(faction=draw(st.sampled_from(sorted(S.FACTIONS))),
+                 start_set=draw(st.sampled_from(sorted(S.START_SETS))), count=draw(st.integers(1, 4)))
     else:
         t["credit_cost"] = draw(st.integers(*S.LIMITS["credit_cost"]))
     if kind == "system":

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from simcore import tables as T
 from simcore.cards.model import Card
 from simcore.engine.layout import CAP
-from simcore import tables as T
 from simcore.errors import CardDataError
 
 
