@@ -147,3 +147,14 @@ def test_fog_of_war_extra_starting_cards_beyond_the_piles_are_refused():
     build_setup(tables, Matchup(("federation", "sunder"), fog=(fog, None)))      # 112 + 48 = 160
     with pytest.raises(MatchupError, match=r"holds 161 cards; the engine's piles hold at most 160"):
         build_setup(tables, Matchup(("federation", "sunder"), fog=(FogOfWar(extra=("Basic Laser",) * 49), None)))
+
+
+def test_a_set_of_more_than_256_card_types_is_refused_by_validate_naming_the_card(tmp_path, monkeypatch):
+    # 76 shipped + 200 new types used to pass validation, then stop every run with a message
+    # naming no file or card
+    monkeypatch.chdir(tmp_path)
+    cheap_cards(tmp_path, 200, count=1)
+    result = run("cards", "validate", "cheap.toml")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == ("Error: cheap.toml: card 'Cheap 180': card type number 257 of the set: the "
+                                     "engine holds at most 256 card types (simcore/tables.py MAX_TYPES)")
