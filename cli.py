@@ -16,9 +16,10 @@ import click
 from simcore.cards import (check_component_list, compile_cards, compile_effects, find_cards, load_card_list,
                            read_cards)
 from simcore.cards import describe
-from simcore.cards.loader import display_path
+from simcore.cards.loader import display_path, merge_cards, skipped_entries
 from simcore.errors import CommandsimError
 from simcore.opcodes import Op
+from strategies.library import check_distinct
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
 
@@ -140,23 +141,34 @@ def show(name: str, cards_path: Path | None):
 @click.option("--component-list", is_flag=True,
               help="Also check names and counts against the rulebook's component list (for a complete set).")
 def validate(path: Path, component_list: bool):
-    """Check a card file or folder against the schema and compile it.
+    """Check a card file or folder as `--cards` would use it.
 
-    Reports the first problem with its file, card and field (exit code 2),
-    or a one-line summary when everything is valid.
+    Runs every check the engine runs before a game: the schema, then the
+    shipped cards with these merged in by key, compiled and set up for
+    every match-up (so a set that validates always plays). Reports the
+    first problem with its file, card and field (exit code 2), or a summary
+    when everything is valid, with any entry of the folder it did not read.
 
     \b
     Examples:
       commandsim cards validate my_cards/railgun.toml
       commandsim cards validate simcore/games/last_command/cards --component-list
     """
+    from simcore.cards.capacity import game_size
+    from simcore.engine.layout import CAP
+    from simcore.engine.matchup import check_every_setup
+
     cards = read_cards(path)
-    compile_cards(cards)
+    merged = merge_cards(load_card_list(), cards)
+    check_every_setup(compile_cards(merged))
     if component_list:
         check_component_list(cards, where=display_path(path))
     estimates = sum(len(card.estimated) for card in cards)
     copies = sum(card.count for card in cards)
-    click.echo(f"OK: {display_path(path)}: {len(cards)} card types ({copies} cards), {estimates} estimated fields.")
+    click.echo(f"OK: {display_path(path)}: {len(cards)} card types ({copies} cards), {estimates} estimated fields; "
+               f"with the shipped cards a game holds up to {game_size(merged).total} cards (limit {CAP}).")
+    for name, why in skipped_entries(path):
+        click.echo(f"Skipped {name}: {why}.")
 
 
 @cards.command()
@@ -308,6 +320,7 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
     bad("'--strategy'", sw.check_strategy, strategy)
     bad("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
+    bad("'--opponent-strategy'", check_distinct, strategy, opponent_strategy)
     if max_games is not None and target_ci is None:
         raise click.BadParameter("a games cap applies only with --target-ci", param_hint="'--max-games'")
     cap = bad("'--max-games'", sw.check_target, target_ci, max_games, games, mode)
@@ -575,6 +588,7 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
     bad("'--strategy'", sw.check_strategy, strategy)
     bad("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
+    bad("'--opponent-strategy'", check_distinct, strategy, opponent_strategy)
     _check_out_file(out_path, "'--out'")
     if not headline:
         for param, path in (("'--fog-a'", fog_a_path), ("'--fog-b'", fog_b_path)):

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.errors import CommandsimError
+from simcore.errors import TOML_TOO_DEEP, CommandsimError
 from simcore.tables import CardTables
 
 from . import params as P
@@ -96,6 +96,8 @@ def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
         data = tomllib.loads(path.read_text())
     except tomllib.TOMLDecodeError as exc:
         raise StrategyError(f"{where}: malformed TOML: {exc}") from None
+    except RecursionError:
+        raise StrategyError(f"{where}: {TOML_TOO_DEEP}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise StrategyError(f"{where}: cannot read the strategy file: {exc}") from None
     unknown = sorted(set(data) - set(TOP_FIELDS))
@@ -148,8 +150,26 @@ def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
         if missing:
             raise StrategyError(f"{where}: field 'params.{missing[0]}': the default strategy must set every "
                                 f"parameter")
-    return StrategySpec(str(data.get("name", path.stem)), kind, str(data.get("description", "")), path, vec,
-                        tuple(params), base, bases)
+    return StrategySpec(_label(str(data.get("name", path.stem)), path, where), kind, str(data.get("description", "")),
+                        path, vec, tuple(params), base, bases)
+
+
+def _label(name: str, path: Path, where: str) -> str:
+    """The name results are labelled with: a file's own name, except that a file named like a
+    built-in (as ``tune --name balanced`` writes) says which file it is, so that its games are
+    never counted in the built-in's rows."""
+    if path.resolve().parent != BUILTIN_DIR and name.casefold() in {n.casefold() for n in builtin_names()}:
+        return f"{name} ({where})"
+    return name
+
+
+def check_distinct(a: str, b: str) -> None:
+    """Raises when strategies ``a`` and ``b`` (names or files) are different strategies under one
+    name: tables would merge their games into one row."""
+    spec_a, spec_b = load_spec(a), load_spec(b)
+    if spec_a.name == spec_b.name and spec_a.path.resolve() != spec_b.path.resolve():
+        raise StrategyError(f"{_display(spec_b.path)} and {_display(spec_a.path)} are both named "
+                            f"'{spec_a.name}': give one another 'name' so that their results stay apart")
 
 
 def load_params(name_or_path: str) -> tuple[str, np.ndarray]:

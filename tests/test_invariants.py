@@ -29,3 +29,16 @@ def test_invariants_hold_in_random_legal_play(variants):
 
 def test_invariants_hold_for_the_heuristic_policy():
     assert violations(Matchup(("sunder", "federation")), ("balanced", "random"), 1000, 50_000) == []
+
+
+def test_a_violation_at_setup_is_reported_with_phase_0():
+    # a broken setup used to end the game's checks without a word (the fuzz test relies on this)
+    from simcore.engine.invariants import HULL_OUT_OF_RANGE
+    from simcore.engine.layout import CFG_HULL
+
+    setup, setup_n, cfg = build_setup(TABLES, Matchup())
+    cfg[CFG_HULL] = 21
+    out = np.zeros((2, 3), np.int64)
+    check_games(TABLES.cards, TABLES.eff, setup, setup_n, cfg, strategy_rows(("random", "random"), TABLES),
+                np.arange(2, dtype=np.int64), out)
+    assert out.tolist() == [[HULL_OUT_OF_RANGE, 0, 0]] * 2

@@ -10,8 +10,8 @@ import numpy as np
 
 from simcore import tables as T
 from simcore.cards import schema as S
+from simcore.cards.capacity import check_capacity, check_effect_rows
 from simcore.cards.model import Card, Effect
-from simcore.errors import CommandsimError
 from simcore.opcodes import ENUMS, OPSPECS, Op, Req
 
 _REQ_CODES = {"crew_in_system": Req.CREW_IN_SYSTEM, "covering": Req.COVERING,
@@ -19,17 +19,18 @@ _REQ_CODES = {"crew_in_system": Req.CREW_IN_SYSTEM, "covering": Req.COVERING,
 
 
 def compile_cards(cards: Sequence[Card]) -> T.CardTables:
-    """One ``cards`` row per card type, in the given order; effects appended to ``eff``."""
+    """One ``cards`` row per card type, in the given order; effects appended to ``eff``.
+
+    A set the engine cannot hold (too many cards for its piles, card types or effect rows) is
+    refused here, naming the card that went over the limit (``simcore.cards.capacity``)."""
+    check_capacity(cards)
     rows = _EffectRows()
     table = np.zeros((len(cards), T.N_COLS), dtype=np.int32)
     for i, card in enumerate(cards):
         table[i] = _card_row(card, rows)
+        check_effect_rows(card, len(rows.rows))
     catalog = [_card_info(i, card) for i, card in enumerate(cards)]
-    eff = rows.array()
-    if len(cards) > T.MAX_TYPES or eff.shape[0] > T.MAX_EFF_ROWS:
-        raise CommandsimError(f"a card set of {len(cards)} card types and {eff.shape[0]} effect rows: the engine "
-                              f"holds at most {T.MAX_TYPES} and {T.MAX_EFF_ROWS} (simcore/tables.py)")
-    return T.CardTables(cards=table, eff=eff, catalog=catalog)
+    return T.CardTables(cards=table, eff=rows.array(), catalog=catalog)
 
 
 def compile_effects(effects: Sequence[Effect]) -> np.ndarray:

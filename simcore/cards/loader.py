@@ -5,16 +5,18 @@ here; each card table is checked by ``simcore.cards.validate``.
 """
 from __future__ import annotations
 
+import errno
+import os
 import re
 import tomllib
 from pathlib import Path
 
 from simcore.cards.model import Card, Effect, card_key
 from simcore.cards.validate import CardReader
-from simcore.errors import CardDataError
+from simcore.errors import TOML_TOO_DEEP, CardDataError
 
 __all__ = ["Card", "Effect", "card_key", "display_path", "read_cards", "card_files", "read_card_file",
-           "check_unique_keys", "merge_cards"]
+           "check_unique_keys", "merge_cards", "skipped_entries"]
 
 
 def display_path(path: Path) -> str:
@@ -41,11 +43,46 @@ def card_files(path: Path) -> list[Path]:
     if path.is_dir():
         files = sorted(p for p in path.glob("*.toml") if p.is_file())
         if not files:
-            raise CardDataError(display_path(path), None, None, "no *.toml card files in this folder")
+            skipped = "; ".join(f"skipped {name}: {why}" for name, why in skipped_entries(path))
+            raise CardDataError(display_path(path), None, None,
+                                "no *.toml card files in this folder" + (f" ({skipped})" if skipped else ""))
         return files
     if path.is_file():
         return [path]
     raise CardDataError(display_path(path), None, None, "no such file or folder")
+
+
+def skipped_entries(folder: Path) -> list[tuple[str, str]]:
+    """(path as shown, why) for each entry of a card folder that looks meant as a card file but
+    that ``card_files`` does not read: a ``*.toml`` that is no readable file, or a name ending in
+    ``.toml`` in other letter cases."""
+    if not folder.is_dir():
+        return []
+    out = []
+    for entry in sorted(folder.iterdir()):
+        if entry.name.endswith(".toml"):
+            why = _not_a_file(entry)
+        elif entry.name.lower().endswith(".toml"):
+            why = "not read: card files end in lower-case '.toml'"
+        else:
+            continue
+        if why:
+            out.append((str(Path(display_path(folder)) / entry.name), why))  # a loop cannot be resolved
+    return out
+
+
+def _not_a_file(entry: Path) -> str | None:
+    try:
+        if entry.is_file():
+            return None
+        os.stat(entry)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link loop"
+        if exc.errno == errno.ENOENT and entry.is_symlink():
+            return "a symbolic link to nothing"
+        return f"cannot be read ({exc.strerror})"
+    return "a folder, not a file" if entry.is_dir() else "not a regular file"
 
 
 def read_card_file(path: Path) -> list[Card]:
@@ -59,6 +96,8 @@ def read_card_file(path: Path) -> list[Card]:
     except tomllib.TOMLDecodeError as exc:
         line, message = _toml_error_position(exc)
         raise CardDataError(shown, None, None, f"malformed TOML: {message}", line=line) from None
+    except RecursionError:
+        raise CardDataError(shown, None, None, TOML_TOO_DEEP) from None
     for key in data:
         if key != "card":
             raise CardDataError(shown, None, key, "unknown top-level key: a card file holds only [[card]] tables")

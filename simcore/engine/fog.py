@@ -21,6 +21,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from simcore.errors import TOML_TOO_DEEP
 from simcore.tables import CardTables, FACTIONS
 
 from .matchup import FogOfWar, Matchup, MatchupError, build_setup
@@ -74,6 +75,8 @@ def read_fog(path) -> FogFile:
         raise MatchupError(f"{path}: not a text file, expected a Fog of War .toml file") from None
     except tomllib.TOMLDecodeError as exc:
         raise MatchupError(f"{path}: malformed TOML: {exc}") from None
+    except RecursionError:
+        raise MatchupError(f"{path}: {TOML_TOO_DEEP}") from None
     known = SEATS + tuple(FACTIONS)
     unknown = [k for k in data if k not in known]
     if unknown:

@@ -72,8 +72,8 @@ def hand_done(cards, piles, cnt, sc, p):
 
 @njit(cache=True)
 def check_games(cards, eff, setup, setup_n, cfg, strat, seeds, out):
-    """Play one game per seed, checking the invariants after every phase.
-    out[g] = (error code, player-turn, phase 1..4) of the first violation, or zeros."""
+    """Play one game per seed, checking the invariants after setup and after every phase.
+    out[g] = (error code, player-turn, phase: 0 setup, 1..4) of the first violation, or zeros."""
     piles = np.zeros((N_PILES, CAP), np.int32)
     cnt = np.zeros(N_PILES, np.int32)
     sc = np.zeros(N_SC, np.int64)
@@ -90,6 +90,10 @@ def check_games(cards, eff, setup, setup_n, cfg, strat, seeds, out):
             for i in range(setup_n[r]):
                 expected[setup[r, i]] += 1
         err = state_error(piles, cnt, sc, expected, counts)
+        if err != OK:
+            out[g, 0] = err
+            out[g, 1] = 0
+            out[g, 2] = 0
         while err == OK and sc[S_WINNER] < 0 and sc[S_TURN] < cfg[CFG_MAX_TURNS]:
             p = sc[S_TURN] % 2
             for phase in range(1, 5):

@@ -185,11 +185,16 @@ def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray,
     for e in range(3):
         rows[SU_MARKET_CREW + e] = crew_market[e]
     rows[SU_MALF] = _copies(tables, kind == KIND_MALFUNCTION)
+    # No pile can hold more than the game's cards (simcore.cards.capacity, which refuses larger card
+    # sets when they are compiled); Fog of War's extra starting cards add to them. Preset hands
+    # repeat cards of the starting rows, so they are not counted twice.
+    total = sum(len(row) for r, row in enumerate(rows) if r not in (SU_HAND, SU_HAND + 1))
+    if total > CAP:
+        raise MatchupError(f"a game of this match-up (with its Fog of War extra starting cards) holds {total} "
+                           f"cards; the engine's piles hold at most {CAP} (simcore/engine/layout.py CAP)")
     setup = np.full((N_SETUP_ROWS, CAP), -1, np.int32)
     setup_n = np.zeros(N_SETUP_ROWS, np.int32)
     for r, row in enumerate(rows):
-        if len(row) > CAP:
-            raise MatchupError(f"too many cards in setup row {r}: {len(row)} > {CAP}")
         setup[r, :len(row)] = row
         setup_n[r] = len(row)
     cfg[CFG_SOLO_AI] = -1
@@ -205,3 +210,17 @@ def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray,
     cfg[CFG_POWER] = 1
     cfg[CFG_HULL] = MAX_HULL
     return setup, setup_n, cfg
+
+
+def check_every_setup(tables: CardTables) -> None:
+    """Build the setup of every match-up without Fog of War (duels of any two factions, mirrors
+    included, with any two variants; Solo Mode at every difficulty): raises what a game would."""
+    import itertools
+
+    for factions in itertools.product(FACTIONS, repeat=2):
+        for variants in itertools.product(VARIANTS, repeat=2):
+            build_setup(tables, Matchup(factions, variants))
+    for faction, variant, difficulty in itertools.product(FACTIONS, VARIANTS, DIFFICULTIES):
+        other = next(f for f in FACTIONS if f != faction)
+        build_setup(tables, Matchup((faction, other), (variant, variant), mode="solo", difficulty=difficulty))
+
