@@ -492,9 +492,16 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
               help="The subject's strategy: a built-in name or a strategy .toml file.")
 @click.option("--opponent-strategy", default=None, metavar="NAME",
               help="The opponent's strategy [default: same as --strategy].")
-@click.option("--games", type=int, default=20000, show_default=True, metavar="N",
+@click.option("--games", type=int, default=None, metavar="N",
               help="Games per setting (even): N/2 seeds, each played with the subject first and second; A and B "
-                   "play the same seeds.")
+                   "play the same seeds. With --until-verdict: the games of each round. [default: 20000; "
+                   "rounds of 2000]")
+@click.option("--until-verdict", is_flag=True,
+              help="Play rounds of --games on consecutive seeds and stop at the first round whose verdict is "
+                   "decisive, at 95% over all rounds (group-sequential repeated intervals), or at --max-games.")
+@click.option("--max-games", type=int, default=None, metavar="N",
+              help="With --until-verdict: games cap per setting (even) [default: 200,000]; a run that reaches it "
+                   "ends in 'not enough games to tell'.")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
               help="Base seed; the same seeds as a sweep with this seed.")
 @click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
@@ -511,8 +518,9 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only the verdict and the file.")
 def compare(factions: str, variant_a: str | None, variant_b: str | None, opponent_variant: str | None,
             cards_path: Path | None, cards_b_path: Path | None, fog_a_path: Path | None, fog_b_path: Path | None,
-            strategy: str, opponent_strategy: str | None, games: int, seed: int, threads: int | None,
-            max_turns: int | None, band: float, out_path: Path, quiet: bool):
+            strategy: str, opponent_strategy: str | None, games: int | None, until_verdict: bool,
+            max_games: int | None, seed: int, threads: int | None, max_turns: int | None, band: float, out_path: Path,
+            quiet: bool):
     """Compare two settings A and B of one faction on the same seeds, with a verdict.
 
     With no setting options (no --variant-a/-b, --opponent-variant, --cards-b, --fog-a/-b) it
@@ -543,6 +551,7 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
       commandsim compare --factions sunder,federation --variant-a asymmetrical --variant-b standard
       commandsim compare --cards-b my_cards/railgun5.toml --games 100000 --band 1
       commandsim compare --variant-a asymmetrical --variant-b standard --out out/asym.csv
+      commandsim compare --cards-b my_cards/railgun5.toml --until-verdict --max-games 400000
     """
     import time
 
@@ -559,9 +568,17 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
         except CommandsimError as exc:
             raise click.BadParameter(str(exc), param_hint=param) from None
 
+    from reports import until_verdict as seq
+
+    games = games if games is not None else (seq.DEFAULT_ROUND_GAMES if until_verdict else 20000)
     if games < 2 or games % 2:
         raise click.BadParameter(f"expected an even number >= 2 (each seed is played with the subject first and "
                                  f"second), got {games}", param_hint="'--games'")
+    if max_games is not None and not until_verdict:
+        raise click.BadParameter("a games cap applies only with --until-verdict", param_hint="'--max-games'")
+    if until_verdict:
+        max_games = seq.DEFAULT_MAX_GAMES if max_games is None else max_games
+        bad("'--max-games'", seq.check_rounds, games, max_games)
     subject, opponent = bad("'--factions'", cmp.parse_pair, factions, tuple(FACTIONS), "faction")
     headline = all(x is None for x in (variant_a, variant_b, opponent_variant, cards_b_path, fog_a_path, fog_b_path))
     if headline and subject == opponent:
@@ -584,11 +601,21 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
                                                  fog_b_path)
     max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
 
-    progress = _Progress(2 * games, "asymmetrical and standard" if headline else "A and B", quiet)
+    progress = _Progress(2 * (max_games if until_verdict else games),
+                         "asymmetrical and standard" if headline else "A and B", quiet)
     started = time.perf_counter()
+    looks = None
     try:
         with progress:
-            if headline:
+            if until_verdict:
+                run = (seq.run_headline_until_verdict((subject, opponent), strategy, opponent_strategy, games,
+                                                      max_games, seed, threads, max_turns, band / 100, progress,
+                                                      cards_path) if headline else
+                       seq.run_until_verdict(setting_a, setting_b, (subject, opponent),
+                                             opponent_variant or "standard", strategy, opponent_strategy, games,
+                                             max_games, seed, threads, max_turns, band / 100, progress))
+                result, looks = run.comparison, run.looks
+            elif headline:
                 result = cmp.run_headline((subject, opponent), strategy, opponent_strategy, games, seed, threads,
                                           max_turns, band / 100, progress, cards_path)
             else:
@@ -618,11 +645,23 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
                      f"{r[f'ci_low_{side}']:.1%} - {r[f'ci_high_{side}']:.1%}") for side in ("a", "b")]
             _echo_table(("SETTING", "VARIANT", "CARDS", "GAMES", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI"),
                         rows)
-            click.echo(f"\nPaired difference A - B: {100 * r['diff']:+.1f} points, 95% interval "
+            if looks is not None and i == 0:
+                click.echo(f"\nLooks (rounds of {games:,} games per setting; repeated 95% intervals):")
+                _echo_table(("LOOK", "GAMES", "A - B", "INTERVAL", "CRITICAL Z", "VERDICT"),
+                            [(k.look, k.games, f"{100 * k.diff:+.1f}",
+                              f"[{100 * k.diff_ci_low:+.1f}, {100 * k.diff_ci_high:+.1f}]",
+                              f"{k.critical_value:.2f}", k.verdict) for k in looks.itertuples()])
+            what = "repeated 95% interval at the last look" if looks is not None else "95% interval"
+            click.echo(f"\nPaired difference A - B: {100 * r['diff']:+.1f} points, {what} "
                        f"[{100 * r.diff_ci_low:+.1f}, {100 * r.diff_ci_high:+.1f}] (score: win 1, draw 1/2; "
                        f"{r.seeds:,} seeds; {elapsed:.1f} s).")
         click.echo(f"Verdict for {r.faction} (band +-{band:g} points): {r.verdict_text}." if headline
                    else f"Verdict (band +-{band:g} points): {r.verdict_text}.")
+    if looks is not None:
+        r = result.row
+        click.echo(f"Stopped at look {r.looks} after {r.games:,} games per setting: a verdict." if r.stopped == "verdict"
+                   else f"Reached --max-games {max_games:,} after {r.looks} looks without a verdict: not enough "
+                        f"games to tell.")
     if headline:
         r = result.row
         far_a, far_b = abs(r.score_a - 0.5), abs(r.score_b - 0.5)
