@@ -671,6 +671,111 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
 
 
 @main.command()
+@click.option("--strategies", "entries", default="balanced,aggro,engine,defensive", show_default=True,
+              metavar="LIST",
+              help="Comma list of entries: built-in strategy names, strategy .toml files, and Solo A.I. levels "
+                   "ai:easy, ai:medium, ai:hard, ai:insane (an A.I. level meets strategies only, always moving "
+                   "second, as in Solo Mode).")
+@click.option("--games", type=int, default=4000, show_default=True, metavar="N",
+              help="Games per pair (a multiple of 4): every seed with both seat orders, half of the seeds with "
+                   "each faction assignment; every pair plays the same seeds.")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S", help="Base seed.")
+@click.option("--factions", default="federation,sunder", show_default=True, metavar="A,B",
+              help="The two factions; every pair plays each side with each faction equally often.")
+@click.option("--variants", default="standard", show_default=True, metavar="A[,B]",
+              help="Starting-card variant of each faction (standard or asymmetrical); one name means both.")
+@cards_option
+@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Engine threads [default: all cores]. Results do not depend on it.")
+@click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Turn cap (player-turns) after which a game is a draw [default: the engine's cap].")
+@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False),
+              default=Path("out/tournament.csv"), show_default=True, metavar="PATH",
+              help="Win-rate matrix (.csv or .parquet, one row per ordered pair); the ratings go next to it as "
+                   "<stem>_ratings.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress, matrix or ratings: only cycles and the files.")
+def tournament(entries: str, games: int, seed: int, factions: str, variants: str, cards_path: Path | None,
+               threads: int | None, max_turns: int | None, out_path: Path, quiet: bool):
+    """Play every pair of entries on the same seeds; write the win-rate matrix and ratings.
+
+    Each cell is the row entry's score against the column entry (win 1,
+    draw 1/2) with a 95% Wilson interval. Ratings are Bradley-Terry
+    strengths (draws count as half a win) with 95% intervals from the Fisher
+    information, on the Elo scale too, and the score they predict for every
+    pair. Non-transitive cycles (A beats B beats C beats A, each interval
+    clear of 50%) are printed: one rating cannot show them.
+
+    \b
+    Examples:
+      commandsim tournament
+      commandsim tournament --strategies balanced,out/tuned.toml,ai:hard,ai:insane --games 8000
+      commandsim report out/tournament.csv out/tournament_ratings.csv
+    """
+    from reports import tournament as tour
+    from reports.files import write_tables
+    from simcore.cards import load_cards
+    from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup
+    from strategies.tuning import entries as lc
+
+    def bad(param: str, check, *args):
+        try:
+            return check(*args)
+        except CommandsimError as exc:
+            raise click.BadParameter(str(exc), param_hint=param) from None
+
+    names = bad("'--strategies'", tour.check_entries, entries.split(","))
+    for name in names:
+        bad("'--strategies'", lc.check_entry, name)
+    bad("'--games'", lc.check_games, games)
+    sides = tuple(x.strip().lower() for x in factions.split(","))
+    kinds = tuple(x.strip().lower() for x in variants.split(","))
+    kinds = kinds * 2 if len(kinds) == 1 else kinds
+    if len(sides) != 2 or len(kinds) != 2:
+        raise click.BadParameter("expected two comma-separated names", param_hint="'--factions' / '--variants'")
+    matchup = Matchup(sides, kinds, DEFAULT_MAX_TURNS if max_turns is None else max_turns)
+    bad("'--factions' / '--variants'", matchup.validate)
+    ratings_out = out_path.with_name(f"{out_path.stem}_ratings{out_path.suffix}")
+    _check_out_file(out_path, "'--out'")
+    player = lc.LastCommandPairs(matchup, load_cards(overrides=cards_path), threads)
+    pairs = len(names) * (len(names) - 1) // 2
+    progress = _Progress(pairs, f"{pairs} pairs", quiet)
+    try:
+        with progress:
+            result = tour.run_tournament(names, player, games, seed, progress)
+        try:
+            write_tables({out_path: result.matrix, ratings_out: result.ratings})
+        except OSError as exc:
+            raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+    except KeyboardInterrupt:
+        click.echo(f"\nInterrupted after {progress.done} of {progress.total} pairs; nothing written.", err=True)
+        raise click.exceptions.Exit(130) from None
+
+    if not quiet:
+        grid = tour.score_grid(result.matrix)
+        click.echo(f"Score of the row entry against the column entry ({games:,} games per pair, seed {seed}; "
+                   f"win 1, draw 1/2; '-' did not meet):")
+        _echo_table(("", *grid.columns), [(e, *("-" if v != v else f"{v:.1%}" for v in grid.loc[e]))
+                                          for e in grid.index])
+        click.echo("\nBradley-Terry ratings (draws as half wins; 95% intervals from the Fisher information; "
+                   "strength: log-odds, the field's mean 0):")
+        _echo_table(("RANK", "ENTRY", "GAMES", "SCORE", "STRENGTH", "95% CI", "ELO", "95% CI"),
+                    [(r.rank, r.entry, r.games, f"{r.score:.1%}", f"{r.strength:+.3f}",
+                      f"{r.strength_ci_low:+.3f} - {r.strength_ci_high:+.3f}", f"{r.elo:.0f}",
+                      f"{r.elo_ci_low:.0f} - {r.elo_ci_high:.0f}") for r in result.ratings.itertuples()])
+        if result.regularised:
+            click.echo("Some entries won (or lost) every game against the rest: one pseudo-game split evenly "
+                       "was added to every pair so that the ratings stay finite.")
+    if result.cycles:
+        click.echo(f"\nNon-transitive cycles (each step's score interval clear of 50%): {len(result.cycles)}")
+        for text in result.cycle_text():
+            click.echo(f"  {text}")
+    else:
+        click.echo("\nNo non-transitive cycle: no A > B > C > A with every step's interval clear of 50%.")
+    click.echo(f"Wrote {out_path} (matrix, {len(result.matrix)} rows) and {ratings_out} (ratings, "
+               f"{len(result.ratings)} rows).")
+
+
+@main.command()
 @click.argument("results", nargs=-1, required=True,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out/report"),
