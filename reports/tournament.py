@@ -68,14 +68,7 @@ class Tournament:
     regularised: bool = False
 
     def cycle_text(self) -> list[str]:
-        """Each cycle as 'A > B > C > A', with the scores of its steps."""
-        score = self.matrix.set_index(["entry", "opponent"])
-        out = []
-        for cycle in self.cycles:
-            steps = list(zip(cycle, cycle[1:] + cycle[:1]))
-            out.append(" > ".join(cycle + cycle[:1]) + "  ("
-                       + ", ".join(f"{a} {score.loc[(a, b), 'score']:.1%} vs {b}" for a, b in steps) + ")")
-        return out
+        return cycle_text(self.matrix, self.cycles)
 
 
 def check_entries(entries: Sequence[str]) -> list[str]:
@@ -113,18 +106,16 @@ def run_tournament(entries: Sequence[str], play_pair: PairPlayer, games: int, se
         fit = bradley_terry(score)
     except ValueError as exc:
         raise CommandsimError(f"cannot rate these entries: {exc}") from None
-    return Tournament(names, _matrix(names, counts, fit), _ratings(names, counts, fit),
-                      [tuple(names[k] for k in cyc) for cyc in find_cycles(_clear_wins(names, counts))],
-                      fit.regularised)
+    matrix = _matrix(names, counts, fit)
+    return Tournament(names, matrix, _ratings(names, counts, fit), cycles_of(matrix), fit.regularised)
 
 
-def _clear_wins(names: list[str], counts: dict) -> np.ndarray:
-    n = len(names)
-    beats = np.zeros((n, n), bool)
-    for (i, j), c in counts.items():
-        lo, _ = wilson_interval(c.wins + c.draws / 2, c.games)
-        beats[i, j] = c.games > 0 and lo > 0.5
-    return beats
+def cycles_of(matrix: pd.DataFrame, max_cycles: int = 20) -> list[tuple[str, ...]]:
+    """Non-transitive cycles of a matrix table: steps are pairs whose score interval lies wholly above
+    50% (``score_ci_low > 0.5``)."""
+    names = list(dict.fromkeys(matrix["entry"]))
+    clear = score_grid(matrix, "score_ci_low").to_numpy(dtype=float) > 0.5
+    return [tuple(names[k] for k in cyc) for cyc in find_cycles(clear, max_cycles)]
 
 
 def _matrix(names: list[str], counts: dict, fit) -> pd.DataFrame:
@@ -169,3 +160,14 @@ def score_grid(matrix: pd.DataFrame, column: str = "score") -> pd.DataFrame:
     order = list(dict.fromkeys(matrix["entry"]))
     grid = matrix.pivot(index="entry", columns="opponent", values=column)
     return grid.reindex(index=order, columns=order)
+
+
+def cycle_text(matrix: pd.DataFrame, cycles: Sequence[tuple[str, ...]]) -> list[str]:
+    """Each cycle as 'A > B > C > A', with the scores of its steps."""
+    score = matrix.set_index(["entry", "opponent"])
+    out = []
+    for cycle in cycles:
+        steps = list(zip(cycle, cycle[1:] + cycle[:1]))
+        out.append(" > ".join(cycle + cycle[:1]) + "  ("
+                   + ", ".join(f"{a} {score.loc[(a, b), 'score']:.1%} vs {b}" for a, b in steps) + ")")
+    return out

@@ -133,3 +133,13 @@ def test_until_verdict_bad_options_exit_2_and_write_nothing(tmp_path, monkeypatc
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
     assert not (tmp_path / "OUT").exists()
+
+
+def test_report_reads_an_until_verdict_comparison(tmp_path):
+    from reports.inputs import read_results
+    out = tmp_path / "c.csv"
+    result = CliRunner().invoke(cli.main, ["compare", "--variant-a", "asymmetrical", "--variant-b", "standard",
+                                           "--until-verdict", "--games", "100", "--max-games", "200",
+                                           "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert [kind for _, kind in read_results([out]).files] == ["compare"]

@@ -137,3 +137,46 @@ def test_tournament_bad_options_exit_2_and_write_nothing(tmp_path, monkeypatch, 
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
     assert not (tmp_path / "OUT").exists()
+
+
+# ---- the HTML report reads the tournament's files
+
+def rps_tournament():
+    beats = {("rock", "scissors"), ("scissors", "paper"), ("paper", "rock")}
+
+    def play(a, b, games, seed):
+        if a.startswith("ai:") and b.startswith("ai:"):
+            return None
+        win = int(0.6 * games) if (a, b) in beats else games - int(0.6 * games) if (b, a) in beats else games // 2
+        return PairCounts(win, games - win, 0)
+    return run_tournament(["rock", "paper", "scissors", "ai:easy", "ai:hard"], play, 2000)
+
+
+def test_report_recognises_the_matrix_and_its_ratings_and_draws_both(tmp_path):
+    from reports.files import write_tables
+    from reports.html_report import build_report
+    from reports.inputs import kind_of, read_results
+
+    t = rps_tournament()
+    matrix, ratings = tmp_path / "t.csv", tmp_path / "t_ratings.csv"
+    write_tables({matrix: t.matrix, ratings: t.ratings})
+    assert kind_of(t.matrix.columns) == "tournament" and kind_of(t.ratings.columns) == "ratings"
+    results = read_results([matrix])           # the ratings next to it are read too
+    assert [kind for _, kind in results.files] == ["tournament", "ratings"]
+    report = build_report(results)
+    titles = [s.title for s in report.sections]
+    assert titles == ["Tournament matrix (t)", "Tournament ratings (t)"]
+    assert {"tournament.png", "ratings.png"} <= set(report.images)
+    notes = " ".join(report.sections[0].notes)
+    assert "rock > scissors > paper > rock" in notes
+    assert list(report.sections[1].table["entry"]) == list(t.ratings["entry"])
+
+
+def test_cli_report_of_a_tournament_exits_0_and_writes_the_plots(tmp_path):
+    from reports.files import write_tables
+    t = rps_tournament()
+    write_tables({tmp_path / "t.parquet": t.matrix, tmp_path / "t_ratings.parquet": t.ratings})
+    result = CliRunner().invoke(cli.main, ["report", str(tmp_path / "t.parquet"), "--out", str(tmp_path / "r")])
+    assert result.exit_code == 0, result.output
+    assert "tournament.png" in result.output and "ratings.png" in result.output
+    assert (tmp_path / "r" / "report.html").read_text().count("data:image/png;base64") == 2
