@@ -21,7 +21,7 @@ from simcore.errors import CommandsimError
 
 from .compare import (DEFAULT_BAND, SAME_VARIANT, Comparison, Progress, Setting, combine_rounds, load_settings,
                       run_compare)
-from .sequential import ALPHA, information_fractions, spending_boundaries
+from .sequential import ALPHA, look_critical_values
 from .sweep import DEFAULT_CHUNK, check_games
 
 DEFAULT_ROUND_GAMES = 2000
@@ -62,13 +62,13 @@ def run_until_verdict(setting_a: Setting, setting_b: Setting, factions: tuple[st
                       opponent_strategy: str | None = None, round_games: int = DEFAULT_ROUND_GAMES,
                       max_games: int = DEFAULT_MAX_GAMES, seed: int = 1, threads: int | None = None,
                       max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
-                      progress: Progress | None = None, *, alpha: float = ALPHA,
+                      progress: Progress | None = None, *, alpha: float = ALPHA, spending: str = "pocock",
                       chunk_size: int = DEFAULT_CHUNK) -> SequentialComparison:
     """Rounds of ``round_games`` per setting until the first decisive look or ``max_games``; see the
     module text.  ``progress(done, total)`` counts games of both settings (``total`` = 2 * max_games,
     shrinking to what was played when the run stops early)."""
     round_seeds, cap_seeds = check_rounds(round_games, max_games)
-    critical = spending_boundaries(information_fractions(round_seeds, cap_seeds), alpha)
+    critical = look_critical_values(round_seeds, cap_seeds, alpha, spending)
     rounds: list[Comparison] = []
     looks = []
     done = 0

@@ -8,27 +8,32 @@ from click.testing import CliRunner
 
 import cli
 from reports.compare import COMPARE_COLUMNS, NOT_ENOUGH, combine_rounds, load_settings, run_compare
-from reports.sequential import information_fractions, obf_spending, spending_boundaries
+from reports.sequential import information_fractions, obf_spending, pocock_spending, spending_boundaries
 from reports.stats import Z95
 from reports.until_verdict import LOOK_COLUMNS, SEQUENTIAL_COLUMNS, run_until_verdict
 
 
 # ---- the spending boundaries
 
-def test_boundaries_reproduce_gsdesign_sfldof_values():
-    """gsDesign::gsDesign(k=5, test.type=2, alpha=0.025, sfu=sfLDOF) and k=2: published bounds."""
-    np.testing.assert_allclose(spending_boundaries((0.2, 0.4, 0.6, 0.8, 1.0)),
+def test_boundaries_reproduce_gsdesign_values():
+    """gsDesign::gsDesign(k=5, test.type=2, alpha=0.025, sfu=sfLDOF or sfLDPocock) and k=2: its bounds."""
+    looks = (0.2, 0.4, 0.6, 0.8, 1.0)
+    np.testing.assert_allclose(spending_boundaries(looks, spending="obf"),
                                [4.8769, 3.3570, 2.6803, 2.2898, 2.0310], atol=2e-3)
-    np.testing.assert_allclose(spending_boundaries((0.5, 1.0)), [2.9626, 1.9686], atol=2e-3)
+    np.testing.assert_allclose(spending_boundaries((0.5, 1.0), spending="obf"), [2.9626, 1.9686], atol=2e-3)
+    np.testing.assert_allclose(spending_boundaries(looks, spending="pocock"),
+                               [2.4380, 2.4268, 2.4101, 2.3966, 2.3859], atol=2e-3)
 
 
-def test_one_look_is_the_fixed_size_interval():
-    assert spending_boundaries((1.0,))[0] == pytest.approx(Z95, abs=1e-6)
+@pytest.mark.parametrize("spending", ["obf", "pocock"])
+def test_one_look_is_the_fixed_size_interval(spending):
+    assert spending_boundaries((1.0,), spending=spending)[0] == pytest.approx(Z95, abs=1e-6)
 
 
-def test_spending_reaches_alpha_at_the_cap_and_grows():
+@pytest.mark.parametrize("spend", [obf_spending, pocock_spending])
+def test_spending_reaches_alpha_at_the_cap_and_grows(spend):
     t = np.linspace(0.01, 1, 50)
-    spent = obf_spending(t)
+    spent = spend(t)
     assert spent[-1] == pytest.approx(0.05) and np.all(np.diff(spent) > 0)
 
 
@@ -38,12 +43,13 @@ def test_information_fractions_end_at_the_cap_with_a_short_last_round():
         information_fractions(5, 4)
 
 
-def test_error_rate_under_no_difference_stays_at_5_percent_over_all_looks():
+@pytest.mark.parametrize("spending", ["obf", "pocock"])
+def test_error_rate_under_no_difference_stays_at_5_percent_over_all_looks(spending):
     """Simulated paired score differences with no true difference, 20 looks: the share of runs whose
     repeated interval excludes 0 at some look stays at 5% (naive 1.96 at every look: far above)."""
     rng = np.random.default_rng(7)
     reps, looks, per_look = 20_000, 20, 50
-    critical = spending_boundaries(information_fractions(per_look, looks * per_look))
+    critical = spending_boundaries(information_fractions(per_look, looks * per_look), spending=spending)
     # per-seed differences in {-1, -1/2, 0, 1/2, 1} as two games' discordant outcomes, centred on 0
     steps = rng.choice([-0.5, 0.0, 0.5], p=[0.25, 0.5, 0.25], size=(reps, looks, per_look, 2)).sum(axis=3)
     s1 = steps.sum(axis=2).cumsum(axis=1)
