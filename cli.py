@@ -348,6 +348,9 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
         click.echo(f"\n{played:,} games in {len(cells)} cell{'' if len(cells) == 1 else 's'} in {elapsed:.1f} s, "
                    f"seed {seed}.")
     if target_ci is not None:
+        if games < sw.MIN_TARGET_ROUND:
+            click.echo(f"Note: rounds of fewer than {sw.MIN_TARGET_ROUND} games can stop a cell after so few games "
+                       f"that its interval falls below its 95% level (README: Sweeps that stop early).")
         capped = result.capped()
         if capped.empty:
             click.echo(f"Every cell reached a 95% interval of +-{target_ci:.2%} or narrower.")
