@@ -788,15 +788,18 @@ def tournament(entries: str, games: int, seed: int, factions: str, variants: str
 @click.option("--title", default="commandsim balance report", show_default=True, metavar="TEXT",
               help="Title of the HTML page.")
 def report(results: tuple[Path, ...], out_dir: Path, title: str):
-    """Write a self-contained HTML report and PNG plots from sweep and compare results.
+    """Write a self-contained HTML report and PNG plots from sweep, compare and tournament results.
 
     RESULTS are files written by 'commandsim sweep' (the aggregate; its
-    <stem>_cards table next to it is read too), 'sweep --per-game' and
-    'commandsim compare', in CSV or Parquet, recognised by their columns.
+    <stem>_cards table next to it is read too), 'sweep --per-game',
+    'commandsim compare' and 'commandsim tournament' (the matrix; its
+    <stem>_ratings next to it is read too), in CSV or Parquet, recognised
+    by their columns.
     Plots: win rate per cell with 95% intervals, a faction x variant heat map
     (solo: x difficulty), game lengths (a distribution from per-game records,
     else each cell's mean), first-player advantage, per-card buy rate and win
-    rate when bought, and paired comparisons. report.html embeds every plot,
+    rate when bought, paired comparisons, and a tournament's matrix as a
+    heat map with its ratings and their intervals. report.html embeds every plot,
     so it opens offline; the same plots are written as PNG files.
 
     \b
