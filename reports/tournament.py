@@ -54,8 +54,9 @@ class PairCounts(NamedTuple):
         return PairCounts(self.losses, self.wins, self.draws)
 
 
-# (first entry, second entry, games, base seed) -> the first entry's counts, or None: cannot meet
-PairPlayer = Callable[[str, str, int, int], "PairCounts | None"]
+# (first entry, second entry, games, base seed) -> the first entry's (wins, losses, draws), or None:
+# the two cannot meet
+PairPlayer = Callable[[str, str, int, int], "tuple[int, int, int] | None"]
 Progress = Callable[[int, int], None]   # (pairs done, pairs)
 
 
@@ -93,8 +94,9 @@ def run_tournament(entries: Sequence[str], play_pair: PairPlayer, games: int, se
     counts: dict[tuple[int, int], PairCounts] = {}
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     for done, (i, j) in enumerate(pairs, 1):
-        c = play_pair(names[i], names[j], games, seed)
-        if c is not None:
+        played = play_pair(names[i], names[j], games, seed)
+        if played is not None:
+            c = PairCounts(*(int(x) for x in played))
             counts[(i, j)] = c
             counts[(j, i)] = c.swapped()
         if progress is not None:

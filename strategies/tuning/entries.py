@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from reports.tournament import PairCounts
 from simcore.engine.matchup import DIFFICULTIES, Matchup
 from simcore.errors import CommandsimError
 from simcore.simulate import play_games
@@ -58,24 +57,26 @@ def check_games(games: int) -> int:
 
 @dataclass
 class LastCommandPairs:
-    """A ``reports.tournament.PairPlayer`` for The Last Command."""
+    """A ``reports.tournament.PairPlayer`` for The Last Command: the first entry's (wins, losses,
+    draws) against the second, or None when the two cannot meet."""
     matchup: Matchup                 # the two factions and their variants; seat order is swapped per seed
     tables: CardTables
     threads: int | None = None
 
-    def __call__(self, a: str, b: str, games: int, seed: int) -> PairCounts | None:
+    def __call__(self, a: str, b: str, games: int, seed: int) -> tuple[int, int, int] | None:
         check_games(games)
         la, lb = ai_level(a), ai_level(b)
         if la is not None and lb is not None:
             return None
         if la is not None:
-            return self._against_ai(b, la, games, seed).swapped()
+            wins, losses, draws = self._against_ai(b, la, games, seed)
+            return losses, wins, draws
         if lb is not None:
             return self._against_ai(a, lb, games, seed)
         m = head_to_head(a, b, games, seed, self.matchup, self.tables, self.threads)
-        return PairCounts(m.wins, m.losses, m.draws)
+        return m.wins, m.losses, m.draws
 
-    def _against_ai(self, strategy: str, level: str, games: int, seed: int) -> PairCounts:
+    def _against_ai(self, strategy: str, level: str, games: int, seed: int) -> tuple[int, int, int]:
         """The strategy's counts against the A.I. at ``level``: ``games / 2`` seeds, each with the
         strategy on either faction (always moving first)."""
         seeds = games // 2
@@ -87,4 +88,4 @@ class LastCommandPairs:
             wins += int((winner == "first").sum())
             losses += int((winner == "second").sum())
             draws += int((winner == "draw").sum())
-        return PairCounts(wins, losses, draws)
+        return wins, losses, draws
