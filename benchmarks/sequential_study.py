@@ -143,8 +143,8 @@ def main(argv=None) -> None:
         fixed = fixed_games_for(min(power, MATCHED_POWER_CAP), delta, band, sd, cap_seeds)
         fixed_text = f"{fixed:,}" if fixed else "-"
         ratio = f"{games / fixed:.2f}" if fixed else "-"
-        print(f"| {points:g} point{'' if points == 1 else 's'} | {false:.1%} | {power:.1%} | {games:,.0f} | {fixed_text} | {ratio} "
-              f"| {naive_false:.1%} |")
+        label = f"{points:g} point{'' if points == 1 else 's'}"
+        print(f"| {label} | {false:.1%} | {power:.1%} | {games:,.0f} | {fixed_text} | {ratio} | {naive_false:.1%} |")
     print(f"({time.perf_counter() - started:.0f} s)")
 
 

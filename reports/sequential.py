@@ -92,8 +92,8 @@ SPENDING = {"obf": obf_spending, "pocock": pocock_spending}
 def spending_boundaries(fractions: tuple[float, ...], alpha: float = ALPHA, spending: str = "pocock") -> np.ndarray:
     """Two-sided critical values ``c_k`` for |Z_k| at information ``fractions`` (increasing, last <= 1)
     such that, under no difference, P(|Z_k| >= c_k at some look k) = alpha(t_K) (all of ``alpha`` when
-    the last fraction is 1), spent look by look by the ``spending`` function (``SPENDING``).  ``inf`` at a look that may spend
-    nothing (too early to stop at any level)."""
+    the last fraction is 1), spent look by look by the ``spending`` function (``SPENDING``).  ``inf``
+    at a look that may spend nothing (too early to stop at any level)."""
     t = np.asarray(fractions, dtype=float)
     if t.size == 0 or np.any(np.diff(t) <= 0) or t[0] <= 0 or t[-1] > 1:
         raise ValueError("fractions must increase strictly within (0, 1]")
@@ -121,6 +121,7 @@ def spending_boundaries(fractions: tuple[float, ...], alpha: float = ALPHA, spen
             kernel = np.exp(-0.5 * ((y[:, None] - x[None, :]) / sd) ** 2) / (sd * math.sqrt(2 * math.pi))
             g = kernel @ (w * f)
         x, w, f, previous = y, weights, g, tk
+    out.flags.writeable = False     # cached: shared by every caller
     return out
 
 
