@@ -361,6 +361,9 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
         click.echo(f"\n{played:,} games in {len(cells)} cell{'' if len(cells) == 1 else 's'} in {elapsed:.1f} s, "
                    f"seed {seed}.")
     if target_ci is not None:
+        if games < sw.MIN_TARGET_ROUND:
+            click.echo(f"Note: rounds of fewer than {sw.MIN_TARGET_ROUND} games can stop a cell after so few games "
+                       f"that its interval falls below its 95% level (README: Sweeps that stop early).")
         capped = result.capped()
         if capped.empty:
             click.echo(f"Every cell reached a 95% interval of +-{target_ci:.2%} or narrower.")
@@ -505,9 +508,16 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
               help="The subject's strategy: a built-in name or a strategy .toml file.")
 @click.option("--opponent-strategy", default=None, metavar="NAME",
               help="The opponent's strategy [default: same as --strategy].")
-@click.option("--games", type=int, default=20000, show_default=True, metavar="N",
+@click.option("--games", type=int, default=None, metavar="N",
               help="Games per setting (even): N/2 seeds, each played with the subject first and second; A and B "
-                   "play the same seeds.")
+                   "play the same seeds. With --until-verdict: the games of each round. [default: 20000; "
+                   "rounds of 2000]")
+@click.option("--until-verdict", is_flag=True,
+              help="Play rounds of --games on consecutive seeds and stop at the first round whose verdict is "
+                   "decisive, at 95% over all rounds (group-sequential repeated intervals), or at --max-games.")
+@click.option("--max-games", type=int, default=None, metavar="N",
+              help="With --until-verdict: games cap per setting (even) [default: 200,000]; a run that reaches it "
+                   "ends in 'not enough games to tell'.")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
               help="Base seed; the same seeds as a sweep with this seed.")
 @click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
@@ -524,8 +534,9 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only the verdict and the file.")
 def compare(factions: str, variant_a: str | None, variant_b: str | None, opponent_variant: str | None,
             cards_path: Path | None, cards_b_path: Path | None, fog_a_path: Path | None, fog_b_path: Path | None,
-            strategy: str, opponent_strategy: str | None, games: int, seed: int, threads: int | None,
-            max_turns: int | None, band: float, out_path: Path, quiet: bool):
+            strategy: str, opponent_strategy: str | None, games: int | None, until_verdict: bool,
+            max_games: int | None, seed: int, threads: int | None, max_turns: int | None, band: float, out_path: Path,
+            quiet: bool):
     """Compare two settings A and B of one faction on the same seeds, with a verdict.
 
     With no setting options (no --variant-a/-b, --opponent-variant, --cards-b, --fog-a/-b) it
@@ -556,6 +567,7 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
       commandsim compare --factions sunder,federation --variant-a asymmetrical --variant-b standard
       commandsim compare --cards-b my_cards/railgun5.toml --games 100000 --band 1
       commandsim compare --variant-a asymmetrical --variant-b standard --out out/asym.csv
+      commandsim compare --cards-b my_cards/railgun5.toml --until-verdict --max-games 400000
     """
     import time
 
@@ -572,9 +584,17 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
         except CommandsimError as exc:
             raise click.BadParameter(str(exc), param_hint=param) from None
 
+    from reports import until_verdict as seq
+
+    games = games if games is not None else (seq.DEFAULT_ROUND_GAMES if until_verdict else 20000)
     if games < 2 or games % 2:
         raise click.BadParameter(f"expected an even number >= 2 (each seed is played with the subject first and "
                                  f"second), got {games}", param_hint="'--games'")
+    if max_games is not None and not until_verdict:
+        raise click.BadParameter("a games cap applies only with --until-verdict", param_hint="'--max-games'")
+    if until_verdict:
+        max_games = seq.DEFAULT_MAX_GAMES if max_games is None else max_games
+        bad("'--max-games'", seq.check_rounds, games, max_games)
     subject, opponent = bad("'--factions'", cmp.parse_pair, factions, tuple(FACTIONS), "faction")
     headline = all(x is None for x in (variant_a, variant_b, opponent_variant, cards_b_path, fog_a_path, fog_b_path))
     if headline and subject == opponent:
@@ -598,11 +618,21 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
                                                  fog_b_path)
     max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
 
-    progress = _Progress(2 * games, "asymmetrical and standard" if headline else "A and B", quiet)
+    progress = _Progress(2 * (max_games if until_verdict else games),
+                         "asymmetrical and standard" if headline else "A and B", quiet)
     started = time.perf_counter()
+    looks = None
     try:
         with progress:
-            if headline:
+            if until_verdict:
+                run = (seq.run_headline_until_verdict((subject, opponent), strategy, opponent_strategy, games,
+                                                      max_games, seed, threads, max_turns, band / 100, progress,
+                                                      cards_path) if headline else
+                       seq.run_until_verdict(setting_a, setting_b, (subject, opponent),
+                                             opponent_variant or "standard", strategy, opponent_strategy, games,
+                                             max_games, seed, threads, max_turns, band / 100, progress))
+                result, looks = run.comparison, run.looks
+            elif headline:
                 result = cmp.run_headline((subject, opponent), strategy, opponent_strategy, games, seed, threads,
                                           max_turns, band / 100, progress, cards_path)
             else:
@@ -632,17 +662,134 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
                      f"{r[f'ci_low_{side}']:.1%} - {r[f'ci_high_{side}']:.1%}") for side in ("a", "b")]
             _echo_table(("SETTING", "VARIANT", "CARDS", "GAMES", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI"),
                         rows)
-            click.echo(f"\nPaired difference A - B: {100 * r['diff']:+.1f} points, 95% interval "
+            if looks is not None and i == 0:
+                click.echo(f"\nLooks (rounds of {games:,} games per setting; repeated 95% intervals):")
+                _echo_table(("LOOK", "GAMES", "A - B", "INTERVAL", "CRITICAL Z", "VERDICT"),
+                            [(k.look, k.games, f"{100 * k.diff:+.1f}",
+                              f"[{100 * k.diff_ci_low:+.1f}, {100 * k.diff_ci_high:+.1f}]",
+                              f"{k.critical_value:.2f}", k.verdict) for k in looks.itertuples()])
+            what = "repeated 95% interval at the last look" if looks is not None else "95% interval"
+            click.echo(f"\nPaired difference A - B: {100 * r['diff']:+.1f} points, {what} "
                        f"[{100 * r.diff_ci_low:+.1f}, {100 * r.diff_ci_high:+.1f}] (score: win 1, draw 1/2; "
                        f"{r.seeds:,} seeds; {elapsed:.1f} s).")
         click.echo(f"Verdict for {r.faction} (band +-{band:g} points): {r.verdict_text}." if headline
                    else f"Verdict (band +-{band:g} points): {r.verdict_text}.")
+    if looks is not None:
+        r = result.row
+        click.echo(f"Stopped at look {r.looks} after {r.games:,} games per setting: a verdict." if r.stopped == "verdict"
+                   else f"Reached --max-games {max_games:,} after {r.looks} looks without a verdict: not enough "
+                        f"games to tell.")
     if headline:
         r = result.row
         far_a, far_b = abs(r.score_a - 0.5), abs(r.score_b - 0.5)
         click.echo(f"Fairness (distance of {r.faction}'s score from 50%, point estimates): asymmetrical "
                    f"{100 * far_a:.1f} points, standard {100 * far_b:.1f} points.")
     click.echo(f"Wrote {out_path}.")
+
+
+@main.command()
+@click.option("--strategies", "entries", default="balanced,aggro,engine,defensive", show_default=True,
+              metavar="LIST",
+              help="Comma list of entries: built-in strategy names, strategy .toml files, and Solo A.I. levels "
+                   "ai:easy, ai:medium, ai:hard, ai:insane (an A.I. level meets strategies only, always moving "
+                   "second, as in Solo Mode).")
+@click.option("--games", type=int, default=4000, show_default=True, metavar="N",
+              help="Games per pair (a multiple of 4): every seed with both seat orders, half of the seeds with "
+                   "each faction assignment; every pair plays the same seeds.")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S", help="Base seed.")
+@click.option("--factions", default="federation,sunder", show_default=True, metavar="A,B",
+              help="The two factions; every pair plays each side with each faction equally often.")
+@click.option("--variants", default="standard", show_default=True, metavar="A[,B]",
+              help="Starting-card variant of each faction (standard or asymmetrical); one name means both.")
+@cards_option
+@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Engine threads [default: all cores]. Results do not depend on it.")
+@click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Turn cap (player-turns) after which a game is a draw [default: the engine's cap].")
+@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False),
+              default=Path("out/tournament.csv"), show_default=True, metavar="PATH",
+              help="Win-rate matrix (.csv or .parquet, one row per ordered pair); the ratings go next to it as "
+                   "<stem>_ratings.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress, matrix or ratings: only cycles and the files.")
+def tournament(entries: str, games: int, seed: int, factions: str, variants: str, cards_path: Path | None,
+               threads: int | None, max_turns: int | None, out_path: Path, quiet: bool):
+    """Play every pair of entries on the same seeds; write the win-rate matrix and ratings.
+
+    Each cell is the row entry's score against the column entry (win 1,
+    draw 1/2) with a 95% Wilson interval. Ratings are Bradley-Terry
+    strengths (draws count as half a win) with 95% intervals from the Fisher
+    information, on the Elo scale too, and the score they predict for every
+    pair. Non-transitive cycles (A beats B beats C beats A, each interval
+    clear of 50%) are printed: one rating cannot show them.
+
+    \b
+    Examples:
+      commandsim tournament
+      commandsim tournament --strategies balanced,out/tuned.toml,ai:hard,ai:insane --games 8000
+      commandsim report out/tournament.csv out/tournament_ratings.csv
+    """
+    from reports import tournament as tour
+    from reports.files import write_tables
+    from simcore.cards import load_cards
+    from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup
+    from strategies.tuning import entries as lc
+
+    def bad(param: str, check, *args):
+        try:
+            return check(*args)
+        except CommandsimError as exc:
+            raise click.BadParameter(str(exc), param_hint=param) from None
+
+    names = bad("'--strategies'", tour.check_entries, entries.split(","))
+    for name in names:
+        bad("'--strategies'", lc.check_entry, name)
+    bad("'--games'", lc.check_games, games)
+    sides = tuple(x.strip().lower() for x in factions.split(","))
+    kinds = tuple(x.strip().lower() for x in variants.split(","))
+    kinds = kinds * 2 if len(kinds) == 1 else kinds
+    if len(sides) != 2 or len(kinds) != 2:
+        raise click.BadParameter("expected two comma-separated names", param_hint="'--factions' / '--variants'")
+    matchup = Matchup(sides, kinds, DEFAULT_MAX_TURNS if max_turns is None else max_turns)
+    bad("'--factions' / '--variants'", matchup.validate)
+    ratings_out = out_path.with_name(f"{out_path.stem}_ratings{out_path.suffix}")
+    _check_out_file(out_path, "'--out'")
+    player = lc.LastCommandPairs(matchup, load_cards(overrides=cards_path), threads)
+    pairs = len(names) * (len(names) - 1) // 2
+    progress = _Progress(pairs, f"{pairs} pairs", quiet)
+    try:
+        with progress:
+            result = tour.run_tournament(names, player, games, seed, progress)
+        try:
+            write_tables({out_path: result.matrix, ratings_out: result.ratings})
+        except OSError as exc:
+            raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+    except KeyboardInterrupt:
+        click.echo(f"\nInterrupted after {progress.done} of {progress.total} pairs; nothing written.", err=True)
+        raise click.exceptions.Exit(130) from None
+
+    if not quiet:
+        grid = tour.score_grid(result.matrix)
+        click.echo(f"Score of the row entry against the column entry ({games:,} games per pair, seed {seed}; "
+                   f"win 1, draw 1/2; '-' did not meet):")
+        _echo_table(("", *grid.columns), [(e, *("-" if v != v else f"{v:.1%}" for v in grid.loc[e]))
+                                          for e in grid.index])
+        click.echo("\nBradley-Terry ratings (draws as half wins; 95% intervals from the Fisher information; "
+                   "strength: log-odds, the field's mean 0):")
+        _echo_table(("RANK", "ENTRY", "GAMES", "SCORE", "STRENGTH", "95% CI", "ELO", "95% CI"),
+                    [(r.rank, r.entry, r.games, f"{r.score:.1%}", f"{r.strength:+.3f}",
+                      f"{r.strength_ci_low:+.3f} - {r.strength_ci_high:+.3f}", f"{r.elo:.0f}",
+                      f"{r.elo_ci_low:.0f} - {r.elo_ci_high:.0f}") for r in result.ratings.itertuples()])
+        if result.regularised:
+            click.echo("Some entries won (or lost) every game against the rest: one pseudo-game split evenly "
+                       "was added to every pair so that the ratings stay finite.")
+    if result.cycles:
+        click.echo(f"\nNon-transitive cycles (each step's score interval clear of 50%): {len(result.cycles)}")
+        for text in result.cycle_text():
+            click.echo(f"  {text}")
+    else:
+        click.echo("\nNo non-transitive cycle: no A > B > C > A with every step's interval clear of 50%.")
+    click.echo(f"Wrote {out_path} (matrix, {len(result.matrix)} rows) and {ratings_out} (ratings, "
+               f"{len(result.ratings)} rows).")
 
 
 @main.command()
@@ -655,15 +802,18 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
 @click.option("--title", default="commandsim balance report", show_default=True, metavar="TEXT",
               help="Title of the HTML page.")
 def report(results: tuple[Path, ...], out_dir: Path, title: str):
-    """Write a self-contained HTML report and PNG plots from sweep and compare results.
+    """Write a self-contained HTML report and PNG plots from sweep, compare and tournament results.
 
     RESULTS are files written by 'commandsim sweep' (the aggregate; its
-    <stem>_cards table next to it is read too), 'sweep --per-game' and
-    'commandsim compare', in CSV or Parquet, recognised by their columns.
+    <stem>_cards table next to it is read too), 'sweep --per-game',
+    'commandsim compare' and 'commandsim tournament' (the matrix; its
+    <stem>_ratings next to it is read too), in CSV or Parquet, recognised
+    by their columns.
     Plots: win rate per cell with 95% intervals, a faction x variant heat map
     (solo: x difficulty), game lengths (a distribution from per-game records,
     else each cell's mean), first-player advantage, per-card buy rate and win
-    rate when bought, and paired comparisons. report.html embeds every plot,
+    rate when bought, paired comparisons, and a tournament's matrix as a
+    heat map with its ratings and their intervals. report.html embeds every plot,
     so it opens offline; the same plots are written as PNG files.
 
     \b

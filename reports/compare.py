@@ -35,7 +35,7 @@ interval [lo, hi] of the difference A - B:
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,7 +50,7 @@ from simcore.errors import CommandsimError
 from simcore.simulate import play_games
 from simcore.tables import FACTIONS, START_SETS, CardTables
 
-from .stats import paired_difference, wilson_interval
+from .stats import Z95, paired_difference, wilson_interval
 from .sweep import DEFAULT_CHUNK, DEFAULT_GAMES, check_games, check_strategy
 
 DEFAULT_BAND = 0.02
@@ -235,9 +235,10 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
                 opponent_variant: str = "standard", strategy: str = "balanced", opponent_strategy: str | None = None,
                 games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None,
                 max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND, progress: Progress | None = None,
-                *, chunk_size: int = DEFAULT_CHUNK) -> Comparison:
-    """Play A and B on the same ``games // 2`` seeds, each seed with the subject (``factions[0]``)
-    first and second, against ``factions[1]`` with ``opponent_variant``; returns a ``Comparison``.
+                *, chunk_size: int = DEFAULT_CHUNK, first_seed: int = 0) -> Comparison:
+    """Play A and B on the same ``games // 2`` seeds (``first_seed ..``: the game numbers of the run
+    with base ``seed``), each seed with the subject (``factions[0]``) first and second, against
+    ``factions[1]`` with ``opponent_variant``; returns a ``Comparison``.
 
     ``band`` is a share (0.02 = 2 points).  ``progress(done, total)`` is called after every chunk
     (``total`` = 2 * games).  Results do not depend on ``threads`` or ``chunk_size``.
@@ -258,6 +259,8 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
         raise CommandsimError(f"seed must be >= 0, got {seed}")
     if chunk_size < 1:
         raise CommandsimError(f"chunk_size must be at least 1, got {chunk_size}")
+    if first_seed < 0:
+        raise CommandsimError(f"first_seed must be >= 0, got {first_seed}")
     seeds = games // 2
     games_of = {}
     for side, setting in (("a", setting_a), ("b", setting_b)):
@@ -277,8 +280,8 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
         for seat, matchup, strategies in orders:
             for start in range(0, seeds, chunk_size):
                 n = min(chunk_size, seeds - start)
-                rec = play_games(n, seed, matchup, strategies, setting.tables, threads, first_game=start,
-                                 keep_bought=False)
+                rec = play_games(n, seed, matchup, strategies, setting.tables, threads,
+                                 first_game=first_seed + start, keep_bought=False)
                 p = _subject_points(rec.games["winner"], seat)
                 per_seed[start:start + n] += p
                 outcomes["wins"] += int((p == 2).sum())
@@ -291,25 +294,51 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
 
     score_a = points["a"][0] / 4.0
     score_b = points["b"][0] / 4.0
-    pairs = pd.DataFrame({"game": np.arange(seeds), "score_a": score_a, "score_b": score_b,
+    pairs = pd.DataFrame({"game": first_seed + np.arange(seeds), "score_a": score_a, "score_b": score_b,
                           "diff": score_a - score_b})
     label_a, label_b = side_labels(setting_a, setting_b)
     row = {"faction": subject, "opponent_faction": opponent, "opponent_variant": opponent_variant,
            "strategy": check_strategy(strategy), "opponent_strategy": check_strategy(opponent_strategy),
            "label_a": label_a, "label_b": label_b, "variant_a": games_of["a"][0].variant_label(0),
            "variant_b": games_of["b"][0].variant_label(0),
-           "cards_a": setting_a.cards, "cards_b": setting_b.cards, "seeds": seeds, "games": 2 * seeds}
+           "cards_a": setting_a.cards, "cards_b": setting_b.cards, "band": band, "max_turns": max_turns,
+           "seed": seed}
     for side in ("a", "b"):
-        o = points[side][1]
-        lo, hi = wilson_interval(o["wins"], 2 * seeds)
-        row.update({f"wins_{side}": o["wins"], f"losses_{side}": o["losses"], f"draws_{side}": o["draws"],
-                    f"win_rate_{side}": o["wins"] / (2 * seeds), f"ci_low_{side}": lo, f"ci_high_{side}": hi})
-    d = paired_difference(score_a, score_b)
-    code, text = verdict(d.mean, d.ci_low, d.ci_high, band, label_a, label_b)
+        row.update({f"{k}_{side}": v for k, v in points[side][1].items()})
+    return Comparison(_summary(row, pairs), pairs)
+
+
+def _summary(row: dict, pairs: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
+    """The one-row table from a row's keys and counts (``wins_a`` ... ``draws_b``) and the per-seed
+    ``pairs``: win rates with Wilson intervals, the paired difference with its interval at ``z``
+    (1.96 for 95%; a sequential look's critical value) and the verdict."""
+    seeds = len(pairs)
+    row = dict(row, seeds=seeds, games=2 * seeds)
+    for side in ("a", "b"):
+        lo, hi = wilson_interval(row[f"wins_{side}"], 2 * seeds)
+        row.update({f"win_rate_{side}": row[f"wins_{side}"] / (2 * seeds) if seeds else float("nan"),
+                    f"ci_low_{side}": lo, f"ci_high_{side}": hi})
+    score_a, score_b = pairs["score_a"].to_numpy(), pairs["score_b"].to_numpy()
+    d = paired_difference(score_a, score_b, z)
+    code, text = verdict(d.mean, d.ci_low, d.ci_high, row["band"], row["label_a"], row["label_b"])
     row.update({"score_a": float(score_a.mean()), "score_b": float(score_b.mean()), "diff": d.mean,
-                "diff_ci_low": d.ci_low, "diff_ci_high": d.ci_high, "diff_se": d.se, "band": band,
-                "verdict": code, "verdict_text": text, "max_turns": max_turns, "seed": seed})
-    return Comparison(pd.DataFrame([row], columns=list(COMPARE_COLUMNS)), pairs)
+                "diff_ci_low": d.ci_low, "diff_ci_high": d.ci_high, "diff_se": d.se, "verdict": code,
+                "verdict_text": text})
+    return pd.DataFrame([row], columns=list(COMPARE_COLUMNS))
+
+
+def combine_rounds(rounds: Sequence[Comparison], z: float = Z95) -> Comparison:
+    """Comparisons of one spec played on consecutive seed ranges, as one comparison over all their
+    seeds (counts added, pairs stacked), its interval at ``z``."""
+    if not rounds:
+        raise CommandsimError("no rounds to combine")
+    first = rounds[0].row
+    row = {c: first[c] for c in COMPARE_COLUMNS}
+    for side in ("a", "b"):
+        for k in ("wins", "losses", "draws"):
+            row[f"{k}_{side}"] = int(sum(int(r.row[f"{k}_{side}"]) for r in rounds))
+    pairs = pd.concat([r.pairs for r in rounds], ignore_index=True)
+    return Comparison(_summary(row, pairs, z), pairs)
 
 
 # ---- the headline question

@@ -9,7 +9,8 @@ as PNG files, from the tables of ``reports.inputs.read_results``.
 Sections (each only when its data is there; the report says what is missing and why):
 win rate per cell with intervals, heat map(s), game length (a distribution from per-game records,
 else the aggregates' mean length per cell), first-player advantage (duel rows), per-card buy rate
-and win rate when bought (per-card tables), paired comparisons.
+and win rate when bought (per-card tables), paired comparisons, tournament matrices (heat map, cycles)
+and ratings with their intervals.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ import pandas as pd
 
 from . import plots
 from . import report_data as data
+from . import tournament as tour
 from .files import write_files
 from .inputs import Results, ResultsFileError
 
@@ -64,9 +66,10 @@ def _interval(lo, hi) -> str:
 
 def build_report(results: Results, title: str = "commandsim balance report") -> Report:
     """Plots and tables of ``results``; raises ``ResultsFileError`` if there is nothing to report."""
-    if all(t.empty for t in (results.aggregate, results.cards, results.per_game, results.compare)):
-        raise ResultsFileError("nothing to report: give a sweep aggregate, per-card table, per-game records or a "
-                               "comparison")
+    if all(t.empty for t in (results.aggregate, results.cards, results.per_game, results.compare,
+                             results.tournament, results.ratings)):
+        raise ResultsFileError("nothing to report: give a sweep aggregate, per-card table, per-game records, a "
+                               "comparison or a tournament")
     sections: list[Section] = []
     images: dict[str, bytes] = {}
     notes: list[str] = []
@@ -158,7 +161,45 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
             "the band); otherwise 'not enough games to tell'."], table=shown),
             "compare.png", plots.comparisons(cmp))
 
+    for section, name, figure in tournament_sections(results.tournament, results.ratings):
+        add(section, name, figure)
+
     return Report(title, sections, images, notes, list(results.files))
+
+
+def tournament_sections(matrix: pd.DataFrame, ratings: pd.DataFrame):
+    """(section, PNG name, figure) for each tournament: the score matrix as a heat map (cycles named
+    under it) and the ratings with their intervals."""
+    sources = list(dict.fromkeys([*matrix.get("source", []), *ratings.get("source", [])]))
+    for source in sources:
+        suffix = "" if len(sources) == 1 else f"_{_slug(source)}"
+        part = matrix[matrix["source"] == source] if not matrix.empty else matrix
+        if not part.empty:
+            cycles = tour.cycle_text(part, tour.cycles_of(part))
+            notes = ["Score of the row entry against the column entry (win 1, draw ½); '—': the pair did not "
+                     "meet (two Solo A.I. levels). Every pair played the same seeds, seats swapped."]
+            notes += ([f"Non-transitive cycle (each step's 95% interval clear of 50%): {c}" for c in cycles]
+                      or ["No non-transitive cycle with every step's interval clear of 50%."])
+            yield (Section(f"Tournament matrix ({source})", notes=notes),
+                   f"tournament{suffix}.png",
+                   plots.heatmap(tour.score_grid(part), f"Tournament: row entry's score ({source})", spread=0.5,
+                                 label="score (win 1, draw ½)"))
+        rated = ratings[ratings["source"] == source] if not ratings.empty else ratings
+        if not rated.empty:
+            shown = pd.DataFrame({
+                "rank": rated["rank"], "entry": rated["entry"], "games": rated["games"],
+                "score": rated["score"].map(_percent),
+                "strength (log-odds)": [f"{s:+.3f} [{lo:+.3f}, {hi:+.3f}]" for s, lo, hi in
+                                        zip(rated["strength"], rated["strength_ci_low"], rated["strength_ci_high"])],
+                "Elo": [f"{e:.0f} [{lo:.0f}, {hi:.0f}]" for e, lo, hi in
+                        zip(rated["elo"], rated["elo_ci_low"], rated["elo_ci_high"])]})
+            notes = ["Bradley-Terry strengths fitted to every pair's results (draws as half wins), with 95% "
+                     "intervals from the Fisher information; the field's mean is 0 (Elo 1500)."]
+            if rated["regularised"].astype(str).str.lower().eq("true").any():
+                notes.append("Some entries won or lost every game against the rest: one pseudo-game split evenly "
+                             "was added to every pair so that the ratings stay finite.")
+            yield (Section(f"Tournament ratings ({source})", notes=notes, table=shown),
+                   f"ratings{suffix}.png", plots.ratings(rated))
 
 
 _STYLE = """

@@ -5,7 +5,9 @@
 * a **per-card** table given on its own: ``reports.aggregate.CARD_COLUMNS``;
 * **per-game** records (``sweep --per-game``): ``game, seed, winner, turns`` and the seat columns;
   only the columns a report needs are read, so large files stay cheap;
-* a **comparison** (``commandsim compare --out``): ``reports.compare.COMPARE_COLUMNS``.
+* a **comparison** (``commandsim compare --out``): ``reports.compare.COMPARE_COLUMNS``;
+* a **tournament matrix** (``commandsim tournament --out``): ``reports.tournament.MATRIX_COLUMNS``, and
+  its **ratings** (``<stem>_ratings``, read too when next to it): ``reports.tournament.RATING_COLUMNS``.
 
 ``read_results(paths)`` returns them as DataFrames in a ``Results``; several files of one kind are
 stacked, with a ``source`` column naming the file they came from (its stem).
@@ -23,6 +25,7 @@ from simcore.errors import CommandsimError
 from .aggregate import AGGREGATE_COLUMNS, CARD_COLUMNS
 from .compare import COMPARE_COLUMNS
 from .files import table_format
+from .tournament import MATRIX_COLUMNS, RATING_COLUMNS
 
 PER_GAME_NEEDED = ("game", "seed", "first_faction", "second_faction", "first_variant", "second_variant",
                    "first_strategy", "second_strategy", "winner", "turns")
@@ -30,7 +33,7 @@ PER_GAME_OPTIONAL = ("mode", "difficulty")
 TEXT_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
                 "opponent_strategy", "seat", "card", "kind", "verdict", "verdict_text", "label_a", "label_b",
                 "cards_a", "cards_b", "winner", "first_faction", "second_faction", "first_variant",
-                "second_variant", "first_strategy", "second_strategy")
+                "second_variant", "first_strategy", "second_strategy", "entry", "opponent", "stopped")
 
 
 class ResultsFileError(CommandsimError):
@@ -45,13 +48,16 @@ class Results:
     cards: pd.DataFrame = field(default_factory=pd.DataFrame)
     per_game: pd.DataFrame = field(default_factory=pd.DataFrame)
     compare: pd.DataFrame = field(default_factory=pd.DataFrame)
+    tournament: pd.DataFrame = field(default_factory=pd.DataFrame)
+    ratings: pd.DataFrame = field(default_factory=pd.DataFrame)
     files: list[tuple[str, str]] = field(default_factory=list)   # (path as given, kind)
 
 
-def cards_path_of(aggregate_path: str | Path) -> Path:
-    """Where ``commandsim sweep`` puts the per-card table of an aggregate: ``<stem>_cards<suffix>``."""
+def cards_path_of(aggregate_path: str | Path, part: str = "cards") -> Path:
+    """Where ``commandsim sweep`` puts the per-card table of an aggregate: ``<stem>_cards<suffix>``
+    (and ``tournament`` its ratings: ``part="ratings"``)."""
     p = Path(aggregate_path)
-    return p.with_name(f"{p.stem}_cards{p.suffix}")
+    return p.with_name(f"{p.stem}_{part}{p.suffix}")
 
 
 def _columns(path: Path) -> list[str]:
@@ -74,8 +80,13 @@ def _read(path: Path, columns: Sequence[str] | None = None) -> pd.DataFrame:
 
 
 def kind_of(columns: Sequence[str]) -> str | None:
-    """"aggregate", "cards", "per_game", "compare" or None, from a file's column names."""
+    """"aggregate", "cards", "per_game", "compare", "tournament", "ratings" or None, from a file's column
+    names."""
     cols = set(columns)
+    if set(MATRIX_COLUMNS) <= cols:
+        return "tournament"
+    if set(RATING_COLUMNS) <= cols:
+        return "ratings"
     if set(AGGREGATE_COLUMNS) <= cols:
         return "aggregate"
     if set(COMPARE_COLUMNS) <= cols:
@@ -92,8 +103,10 @@ def read_results(paths: Sequence[str | Path]) -> Results:
     for a missing, unreadable or unrecognised one, before anything is built."""
     if not paths:
         raise ResultsFileError("no results files given: expected an aggregate (commandsim sweep --out), "
-                               "per-game records (sweep --per-game) or a comparison (commandsim compare --out)")
-    parts: dict[str, list[pd.DataFrame]] = {"aggregate": [], "cards": [], "per_game": [], "compare": []}
+                               "per-game records (sweep --per-game), a comparison (commandsim compare --out) or a "
+                               "tournament (commandsim tournament --out)")
+    parts: dict[str, list[pd.DataFrame]] = {kind: [] for kind in ("aggregate", "cards", "per_game", "compare",
+                                                                  "tournament", "ratings")}
     out = Results()
     seen: set[Path] = set()
     for raw in paths:
@@ -110,7 +123,8 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                 raise ResultsFileError(
                     f"{path}: not a results file: expected the columns of a sweep aggregate "
                     f"({', '.join(AGGREGATE_COLUMNS[:4])}, ...), a per-card table (card, times_bought, ...), "
-                    f"per-game records (game, seed, winner, turns, ...) or a comparison (label_a, diff, verdict, "
+                    f"per-game records (game, seed, winner, turns, ...), a comparison (label_a, diff, verdict, "
+                    f"...) or a tournament matrix or ratings (entry, opponent, score, ... / entry, strength, elo, "
                     f"...); got {', '.join(columns[:8]) or 'no columns'}")
             wanted = [c for c in (*PER_GAME_NEEDED, *PER_GAME_OPTIONAL) if c in columns] \
                 if kind == "per_game" else None
@@ -121,12 +135,12 @@ def read_results(paths: Sequence[str | Path]) -> Results:
             raise ResultsFileError(f"{path}: cannot read it: {exc}") from None
         parts[kind].append(df)
         out.files.append((str(path), kind))
-        if kind == "aggregate":
-            cards = cards_path_of(path)
-            if cards.is_file() and cards.resolve() not in seen and kind_of(_columns(cards)) == "cards":
-                seen.add(cards.resolve())
-                parts["cards"].append(_read(cards).assign(source=path.stem))
-                out.files.append((str(cards), "cards"))
+        for owner, part in (("aggregate", "cards"), ("tournament", "ratings")):
+            extra = cards_path_of(path, part)
+            if kind == owner and extra.is_file() and extra.resolve() not in seen and kind_of(_columns(extra)) == part:
+                seen.add(extra.resolve())
+                parts[part].append(_read(extra).assign(source=path.stem))
+                out.files.append((str(extra), part))
     for kind, frames in parts.items():
         if frames:
             setattr(out, kind, pd.concat(frames, ignore_index=True))

@@ -50,7 +50,7 @@ def win_rates(table: pd.DataFrame) -> Figure:
     return fig
 
 
-def heatmap(table: pd.DataFrame, title: str, spread: float = 0.25) -> Figure:
+def heatmap(table: pd.DataFrame, title: str, spread: float = 0.25, label: str = "win rate") -> Figure:
     """A win-rate heat map (rows x columns of ``report_data.heatmap_table``), values written in.
 
     Colours run from 50% - ``spread`` (red) through 50% (white) to 50% + ``spread`` (blue)."""
@@ -66,7 +66,7 @@ def heatmap(table: pd.DataFrame, title: str, spread: float = 0.25) -> Figure:
             text = "—" if np.isnan(values[i, j]) else f"{values[i, j]:.1%}"
             dark = not np.isnan(values[i, j]) and abs(values[i, j] - 0.5) > 0.6 * spread
             ax.text(j, i, text, ha="center", va="center", fontsize=10, color="white" if dark else "black")
-    fig.colorbar(image, ax=ax, label="win rate")
+    fig.colorbar(image, ax=ax, label=label)
     ax.set_title(title)
     return fig
 
@@ -167,5 +167,21 @@ def comparisons(table: pd.DataFrame) -> Figure:
     ax.set_yticks(y, labels)
     ax.set_xlabel("score difference A - B in points (95% paired interval; shaded: equivalence band)")
     ax.set_title("Paired comparisons")
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+def ratings(table: pd.DataFrame) -> Figure:
+    """Tournament ratings (``reports.tournament.RATING_COLUMNS``) on the Elo scale with 95% intervals,
+    strongest at the top; the field's mean (1500) marked."""
+    fig, (ax,) = _figure(len(table))
+    y = np.arange(len(table))[::-1]
+    ax.errorbar(table["elo"], y, xerr=_errors(table["elo"], table["elo_ci_low"], table["elo_ci_high"]), fmt="o",
+                color="tab:orange", ecolor="tab:orange", capsize=3)
+    ax.axvline(1500, color="grey", lw=1, ls="--")
+    ax.set_yticks(y, [f"{r.entry} ({r.source})" if "source" in table and table["source"].nunique() > 1
+                      else str(r.entry) for r in table.itertuples()])
+    ax.set_xlabel("Bradley-Terry rating, Elo scale (95% interval; 1500 = the field's mean)")
+    ax.set_title("Tournament ratings")
     ax.grid(axis="x", alpha=0.3)
     return fig

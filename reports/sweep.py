@@ -18,7 +18,11 @@ With a target interval (``target_ci``) every cell is played in rounds of ``games
 95% Wilson interval of its win rate (seat both; in duel mode the wider of the two factions') has a
 half-width of at most ``target_ci``, or ``max_games`` are played (the cell *hit the cap*).  The
 rounds, not the chunks, decide when to stop, so results still do not depend on chunk size or
-threads.
+threads.  The interval of a cell that stopped early is still a 95% interval: the rule looks only at
+its width, which tells how many games the cell needs and not which way its estimate leans
+(Anscombe's theorem; ``tests/test_sweep_target_ci.py`` simulates the coverage).  That needs rounds
+of a realistic size: with rounds under ``MIN_TARGET_ROUND`` games a cell can stop after a handful
+of games, below its level (87% measured with rounds of 2 games and a +-30-point target).
 
     >>> from reports.sweep import run_sweep
     >>> agg, cards = run_sweep(["federation", "sunder"], ["standard", "asymmetrical"], "balanced", "balanced",
@@ -52,6 +56,7 @@ DEFAULT_STRATEGY = "balanced"
 DEFAULT_GAMES = 20000  # per cell: a +-0.7-point interval in a few seconds
 DEFAULT_CHUNK = 20_000      # games per engine call: memory and Ctrl-C latency vs call overhead
 DEFAULT_MAX_GAMES = 1_000_000   # per cell, with a target interval
+MIN_TARGET_ROUND = 100      # games per round below which a target-interval stop may undercut the 95% level
 AI_STRATEGY = "solo-ai"      # the A.I.'s side's label until its first game reports the engine's own
 CELL_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
                 "opponent_strategy", "games", "half_width", "hit_cap")

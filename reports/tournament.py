@@ -1,0 +1,175 @@
+"""A round-robin tournament: every pair of entries on paired seeds, a win-rate matrix, ratings, cycles.
+
+Game-agnostic: the caller passes a ``PairPlayer``, a function that plays one pair of entries on the
+tournament's seeds (seats swapped, factions balanced: however its game pairs them) and returns the
+first entry's counts, or ``None`` when the two cannot meet (two Solo A.I. levels of The Last
+Command: the rulebook's A.I. has no A.I. opponent).  Every pair plays the same seeds, so a cell of
+the matrix is comparable with any other.  The Last Command's pair player is
+``strategies.tuning.entries.LastCommandPairs``.
+
+Outputs (``Tournament``):
+
+* ``matrix``: one row per ordered pair (``MATRIX_COLUMNS``): the row entry's games, wins, losses and
+  draws against the column entry, its win rate with a 95% Wilson interval, its score (wins + draws/2,
+  as a share) with a Wilson interval, and the score the ratings predict (``expected_score``, with a
+  95% interval; given for pairs that did not meet too);
+* ``ratings``: one row per entry (``RATING_COLUMNS``), strongest first: Bradley-Terry strength
+  (log-odds, the field's mean is 0) with its 95% interval (``reports.ratings``), the same on the Elo
+  scale (1500 = the field's mean), games and score over all its pairs;
+* ``cycles``: non-transitive cycles A > B > C > A where every ">" is a pair whose score interval lies
+  wholly above 50%.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from simcore.errors import CommandsimError
+
+from .ratings import ELO_PER_LOGIT, bradley_terry, find_cycles
+from .stats import wilson_interval
+
+ELO_MEAN = 1500
+MATRIX_COLUMNS = ("entry", "opponent", "games", "wins", "losses", "draws", "win_rate", "ci_low", "ci_high",
+                  "score", "score_ci_low", "score_ci_high", "expected_score", "expected_ci_low", "expected_ci_high")
+RATING_COLUMNS = ("rank", "entry", "games", "score", "strength", "strength_ci_low", "strength_ci_high",
+                  "strength_se", "elo", "elo_ci_low", "elo_ci_high", "regularised")
+
+
+class PairCounts(NamedTuple):
+    """The first entry's results against the second."""
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    def swapped(self) -> "PairCounts":
+        return PairCounts(self.losses, self.wins, self.draws)
+
+
+# (first entry, second entry, games, base seed) -> the first entry's (wins, losses, draws), or None:
+# the two cannot meet
+PairPlayer = Callable[[str, str, int, int], "tuple[int, int, int] | None"]
+Progress = Callable[[int, int], None]   # (pairs done, pairs)
+
+
+@dataclass
+class Tournament:
+    entries: list[str]
+    matrix: pd.DataFrame
+    ratings: pd.DataFrame
+    cycles: list[tuple[str, ...]] = field(default_factory=list)
+    regularised: bool = False
+
+    def cycle_text(self) -> list[str]:
+        return cycle_text(self.matrix, self.cycles)
+
+
+def check_entries(entries: Sequence[str]) -> list[str]:
+    names = [e.strip() for e in entries]
+    if any(not e for e in names):
+        raise CommandsimError(f"empty entry name in {', '.join(entries)}")
+    dup = sorted({e for e in names if names.count(e) > 1})
+    if dup:
+        raise CommandsimError(f"entry {dup[0]!r} is given twice: every entry needs its own name")
+    if len(names) < 2:
+        raise CommandsimError(f"a tournament needs at least two entries, got {len(names)}")
+    return names
+
+
+def run_tournament(entries: Sequence[str], play_pair: PairPlayer, games: int, seed: int = 1,
+                   progress: Progress | None = None) -> Tournament:
+    """Play every unordered pair of ``entries`` once with ``play_pair(a, b, games, seed)`` and
+    summarise (see the module text).  Raises ``CommandsimError`` when the pairs that can meet leave
+    some entries never linked to the others (they could not be rated)."""
+    names = check_entries(entries)
+    n = len(names)
+    counts: dict[tuple[int, int], PairCounts] = {}
+    pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    for done, (i, j) in enumerate(pairs, 1):
+        played = play_pair(names[i], names[j], games, seed)
+        if played is not None:
+            c = PairCounts(*(int(x) for x in played))
+            counts[(i, j)] = c
+            counts[(j, i)] = c.swapped()
+        if progress is not None:
+            progress(done, len(pairs))
+    score = np.zeros((n, n))
+    for (i, j), c in counts.items():
+        score[i, j] = c.wins + c.draws / 2
+    try:
+        fit = bradley_terry(score)
+    except ValueError as exc:
+        raise CommandsimError(f"cannot rate these entries: {exc}") from None
+    matrix = _matrix(names, counts, fit)
+    return Tournament(names, matrix, _ratings(names, counts, fit), cycles_of(matrix), fit.regularised)
+
+
+def cycles_of(matrix: pd.DataFrame, max_cycles: int = 20) -> list[tuple[str, ...]]:
+    """Non-transitive cycles of a matrix table: steps are pairs whose score interval lies wholly above
+    50% (``score_ci_low > 0.5``)."""
+    names = list(dict.fromkeys(matrix["entry"]))
+    clear = score_grid(matrix, "score_ci_low").to_numpy(dtype=float) > 0.5
+    return [tuple(names[k] for k in cyc) for cyc in find_cycles(clear, max_cycles)]
+
+
+def _matrix(names: list[str], counts: dict, fit) -> pd.DataFrame:
+    expected, e_lo, e_hi = fit.expected_score()
+    rows = []
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            if i == j:
+                continue
+            c = counts.get((i, j), PairCounts(0, 0, 0))
+            lo, hi = wilson_interval(c.wins, c.games)
+            slo, shi = wilson_interval(c.wins + c.draws / 2, c.games)
+            g = c.games
+            rows.append({"entry": a, "opponent": b, "games": g, "wins": c.wins, "losses": c.losses,
+                         "draws": c.draws, "win_rate": c.wins / g if g else np.nan, "ci_low": lo, "ci_high": hi,
+                         "score": (c.wins + c.draws / 2) / g if g else np.nan, "score_ci_low": slo,
+                         "score_ci_high": shi, "expected_score": expected[i, j], "expected_ci_low": e_lo[i, j],
+                         "expected_ci_high": e_hi[i, j]})
+    return pd.DataFrame(rows, columns=list(MATRIX_COLUMNS))
+
+
+def _ratings(names: list[str], counts: dict, fit) -> pd.DataFrame:
+    lo, hi = fit.interval()
+    rows = []
+    for i, a in enumerate(names):
+        mine = [c for (x, _), c in counts.items() if x == i]
+        g = sum(c.games for c in mine)
+        points = sum(c.wins + c.draws / 2 for c in mine)
+        rows.append({"entry": a, "games": g, "score": points / g if g else np.nan, "strength": fit.strength[i],
+                     "strength_ci_low": lo[i], "strength_ci_high": hi[i], "strength_se": fit.se[i],
+                     "elo": ELO_MEAN + ELO_PER_LOGIT * fit.strength[i],
+                     "elo_ci_low": ELO_MEAN + ELO_PER_LOGIT * lo[i], "elo_ci_high": ELO_MEAN + ELO_PER_LOGIT * hi[i],
+                     "regularised": fit.regularised})
+    table = pd.DataFrame(rows).sort_values("strength", ascending=False, kind="stable").reset_index(drop=True)
+    table.insert(0, "rank", np.arange(1, len(table) + 1))
+    return table[list(RATING_COLUMNS)]
+
+
+def score_grid(matrix: pd.DataFrame, column: str = "score") -> pd.DataFrame:
+    """The matrix as a square table (row entry x column entry) of ``column``, in the entries' order;
+    NaN on the diagonal and for pairs that did not meet."""
+    order = list(dict.fromkeys(matrix["entry"]))
+    grid = matrix.pivot(index="entry", columns="opponent", values=column)
+    return grid.reindex(index=order, columns=order)
+
+
+def cycle_text(matrix: pd.DataFrame, cycles: Sequence[tuple[str, ...]]) -> list[str]:
+    """Each cycle as 'A > B > C > A', with the scores of its steps."""
+    score = matrix.set_index(["entry", "opponent"])
+    out = []
+    for cycle in cycles:
+        steps = list(zip(cycle, cycle[1:] + cycle[:1]))
+        out.append(" > ".join(cycle + cycle[:1]) + "  ("
+                   + ", ".join(f"{a} {score.loc[(a, b), 'score']:.1%} vs {b}" for a, b in steps) + ")")
+    return out

@@ -1,0 +1,121 @@
+"""``compare --until-verdict``: a paired comparison played in rounds that stops at the first decisive look.
+
+Round k plays seeds ``(k-1) * R .. k * R - 1`` of the base seed (R = round games / 2; consecutive seed
+ranges, so the result of a seed never depends on when it was played), both settings, both seat
+orders, exactly as ``run_compare``.  After each round the paired difference A - B over every seed so
+far gets the *repeated* confidence interval ``mean +- c_k * se`` of ``reports.sequential`` (critical
+values spent by a Lan-DeMets O'Brien-Fleming function over the rounds up to the cap), and the usual
+verdict rule (``reports.compare.verdict``) is read off it.  The first look whose verdict is
+``balanced`` or ``favours ...`` stops the run; if none is before ``max_games``, the verdict is "not
+enough games to tell".  Because the intervals cover the true difference at every look at once with
+probability 95%, the verdict is wrong at most 5% of the time whichever look it comes from.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from simcore.engine.matchup import DEFAULT_MAX_TURNS
+from simcore.errors import CommandsimError
+
+from .compare import (DEFAULT_BAND, SAME_VARIANT, Comparison, Progress, Setting, combine_rounds, load_settings,
+                      run_compare)
+from .sequential import ALPHA, look_critical_values
+from .sweep import DEFAULT_CHUNK, check_games
+
+DEFAULT_ROUND_GAMES = 2000
+DEFAULT_MAX_GAMES = 200_000
+MAX_LOOKS = 200     # each look's critical value costs a numerical integration: a few ms each
+SEQUENTIAL_COLUMNS = ("round_games", "max_games", "looks", "critical_value", "stopped")
+LOOK_COLUMNS = ("look", "seeds", "games", "diff", "diff_ci_low", "diff_ci_high", "critical_value", "verdict")
+
+
+@dataclass
+class SequentialComparison:
+    """``comparison``: the final comparison (its table has ``SEQUENTIAL_COLUMNS`` after the compare
+    columns; the difference's interval is the last look's repeated interval); ``looks``: one row per
+    look (``LOOK_COLUMNS``)."""
+    comparison: Comparison
+    looks: pd.DataFrame
+
+    @property
+    def stopped_early(self) -> bool:
+        return bool(self.comparison.row["stopped"] == "verdict")
+
+
+def check_rounds(round_games: int, max_games: int) -> tuple[int, int]:
+    """Seeds per round and at the cap; raises ``CommandsimError`` for a bad pair."""
+    check_games(round_games)
+    if max_games < round_games or max_games % 2:
+        raise CommandsimError(f"the games cap must be an even number at least the games of one round "
+                              f"({round_games}), got {max_games}")
+    looks = -(-max_games // round_games)
+    if looks > MAX_LOOKS:
+        raise CommandsimError(f"{looks} rounds of {round_games} games up to the cap {max_games}: at most "
+                              f"{MAX_LOOKS} looks; play bigger rounds or lower the cap")
+    return round_games // 2, max_games // 2
+
+
+def run_until_verdict(setting_a: Setting, setting_b: Setting, factions: tuple[str, str] = ("federation", "sunder"),
+                      opponent_variant: str = "standard", strategy: str = "balanced",
+                      opponent_strategy: str | None = None, round_games: int = DEFAULT_ROUND_GAMES,
+                      max_games: int = DEFAULT_MAX_GAMES, seed: int = 1, threads: int | None = None,
+                      max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
+                      progress: Progress | None = None, *, alpha: float = ALPHA, spending: str = "pocock",
+                      chunk_size: int = DEFAULT_CHUNK) -> SequentialComparison:
+    """Rounds of ``round_games`` per setting until the first decisive look or ``max_games``; see the
+    module text.  ``progress(done, total)`` counts games of both settings (``total`` = 2 * max_games,
+    shrinking to what was played when the run stops early)."""
+    round_seeds, cap_seeds = check_rounds(round_games, max_games)
+    critical = look_critical_values(round_seeds, cap_seeds, alpha, spending)
+    rounds: list[Comparison] = []
+    looks = []
+    done = 0
+    total = 4 * cap_seeds
+    for k, c in enumerate(critical):
+        start = k * round_seeds
+        n = min(round_seeds, cap_seeds - start)
+
+        def step(d: int, _t: int, base=done) -> None:
+            if progress is not None:
+                progress(base + d, total)
+
+        rounds.append(run_compare(setting_a, setting_b, factions, opponent_variant, strategy, opponent_strategy,
+                                  2 * n, seed, threads, max_turns, band, step, chunk_size=chunk_size,
+                                  first_seed=start))
+        done += 4 * n
+        result = combine_rounds(rounds, z=c)
+        r = result.row
+        looks.append((k + 1, int(r["seeds"]), int(r["games"]), r["diff"], r["diff_ci_low"], r["diff_ci_high"],
+                      float(c), r["verdict"]))
+        if r["verdict"] != "unclear":
+            break
+    if progress is not None and done < total:
+        progress(done, done)
+    extra = {"round_games": round_games, "max_games": max_games, "looks": len(looks),
+             "critical_value": looks[-1][6], "stopped": "verdict" if looks[-1][7] != "unclear" else "cap"}
+    return SequentialComparison(_with(result, extra), pd.DataFrame(looks, columns=list(LOOK_COLUMNS)))
+
+
+def _with(result: Comparison, extra: dict) -> Comparison:
+    return Comparison(result.table.assign(**extra), result.pairs)
+
+
+def run_headline_until_verdict(factions: tuple[str, str] = ("federation", "sunder"), strategy: str = "balanced",
+                               opponent_strategy: str | None = None, round_games: int = DEFAULT_ROUND_GAMES,
+                               max_games: int = DEFAULT_MAX_GAMES, seed: int = 1, threads: int | None = None,
+                               max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
+                               progress: Progress | None = None, cards=None, *,
+                               chunk_size: int = DEFAULT_CHUNK) -> SequentialComparison:
+    """The headline question (``reports.compare.run_headline``) played until its verdict: the second
+    row is the same games seen from the other faction."""
+    a, b = load_settings("asymmetrical", "standard", cards)
+    run = run_until_verdict(a, b, factions, SAME_VARIANT, strategy, opponent_strategy, round_games, max_games, seed,
+                            threads, max_turns, band, progress, chunk_size=chunk_size)
+    first = run.comparison
+    extra = {c: first.row[c] for c in SEQUENTIAL_COLUMNS}
+    other = _with(Comparison(first.table[list(first.table.columns[:-len(SEQUENTIAL_COLUMNS)])], first.pairs)
+                  .seen_by_opponent(), extra)
+    table = pd.concat([first.table, other.table], ignore_index=True)
+    return SequentialComparison(Comparison(table, first.pairs), run.looks)
