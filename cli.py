@@ -19,6 +19,7 @@ from simcore.cards import (check_component_list, compile_cards, compile_effects,
 from simcore.cards import describe
 from simcore.cards.loader import display_path
 from simcore.errors import CommandsimError
+from simcore.interrupts import exit_code, raise_if_interrupted, signals_as_interrupts, stopped_text
 from simcore.opcodes import Op
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
@@ -31,7 +32,7 @@ class UserError(click.ClickException):
 
 class CommandsimGroup(click.Group):
     """A click group that turns library errors into ``UserError`` and usage errors into one line for
-    every command below it."""
+    every command below it, and stops on SIGTERM or SIGHUP as on Ctrl-C (exit 128 + the signal)."""
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:
@@ -40,12 +41,16 @@ class CommandsimGroup(click.Group):
             raise opt.one_line(exc) from None
 
     def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except CommandsimError as exc:
-            raise UserError(str(exc)) from None
-        except click.UsageError as exc:
-            raise opt.one_line(exc) from None
+        with signals_as_interrupts():
+            try:
+                return super().invoke(ctx)
+            except CommandsimError as exc:
+                raise UserError(str(exc)) from None
+            except click.UsageError as exc:
+                raise opt.one_line(exc) from None
+            except KeyboardInterrupt as exc:   # commands that write say more themselves
+                click.echo(f"\n{stopped_text(exc)}.", err=True)
+                raise click.exceptions.Exit(exit_code(exc)) from None
 
 
 # ---- option bundles shared by commands (engine commands reuse these too)
@@ -325,14 +330,12 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
                 result = sw.play_sweep(cells, games, seed, threads, tables, max_turns, progress, target_ci=target_ci,
                                        max_games=max_games, per_game=per_game.append if per_game else None)
             elapsed = time.perf_counter() - started
-            try:
-                write_tables({out_path: result.aggregate, cards_out: result.cards},
-                             streams=[per_game] if per_game else [])
-            except OSError as exc:
-                raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
-    except KeyboardInterrupt:
-        click.echo(f"\nInterrupted after {progress.done:,} of {progress.total:,} games; nothing written.", err=True)
-        raise click.exceptions.Exit(130) from None
+            write_tables({out_path: result.aggregate, cards_out: result.cards},
+                         streams=[per_game] if per_game else [])
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
+                   f"nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
 
     played = int(result.cells["games"].sum())
     if not quiet:
@@ -355,9 +358,13 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
 
 
 def _sweep_out_paths(out_path: Path) -> Path:
-    """Check ``--out`` before any work; returns the path of the per-card table next to it."""
+    """Check ``--out`` and the per-card table next to it before any work; returns the latter."""
     _check_out_file(out_path, "'--out'")
-    return out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
+    cards_out = out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
+    if cards_out.is_dir():
+        raise click.BadParameter(f"'{cards_out}' (the per-card table next to '{out_path}') is a folder, expected "
+                                 f"a file path", param_hint="'--out'")
+    return cards_out
 
 
 def _echo_sweep(aggregate, mode: str = "duel"):
@@ -553,13 +560,11 @@ def compare(factions: str, variant_a: str, variant_b: str | None, opponent_varia
             result = cmp.run_compare(setting_a, setting_b, (subject, opponent), opponent_variant, strategy,
                                      opponent_strategy, games, seed, threads, max_turns, band / 100, progress)
         elapsed = time.perf_counter() - started
-        try:
-            write_table(result.table, out_path)
-        except OSError as exc:
-            raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
-    except KeyboardInterrupt:
-        click.echo(f"\nInterrupted after {progress.done:,} of {progress.total:,} games; nothing written.", err=True)
-        raise click.exceptions.Exit(130) from None
+        write_table(result.table, out_path)
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
+                   f"nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
 
     r = result.row
     if not quiet:
@@ -610,10 +615,7 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
     _check_out_file(out_dir / REPORT_NAME, "'--out'", suffixes=(".html",))
     data = read_results(results)
     built = build_report(data, title)
-    try:
-        written = write_report(built, out_dir)
-    except OSError as exc:
-        raise UserError(f"cannot write into {out_dir}: {exc.strerror or exc}") from None
+    written = write_report(built, out_dir)
     for note in built.notes:
         click.echo(f"Note: {note}")
     pngs = [p.name for p in written if p.suffix == ".png"]
@@ -664,6 +666,7 @@ class _Progress:
                                          show_percent=True, item_show_func=lambda item: item)
 
     def __call__(self, done: int, total: int) -> None:
+        raise_if_interrupted()   # called between engine calls: a signal whose exception was lost stops here
         now = self._clock()
         step, self.done, self.total, last, self._at = done - self.done, done, total, self._at, now
         if self.bar is None:
