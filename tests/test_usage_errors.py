@@ -18,8 +18,8 @@ from tests.cli_process import run
     (["report"], "Error: Missing argument 'RESULTS...'."),
     (["swep"], "Error: No such command 'swep'. Did you mean 'sweep'?"),
     (["cards", "shw", "Railgun"], "Error: No such command 'shw'. Did you mean 'show'?"),
-    (["replay", "--seed", "1", "--factions", "federation"], "Error: --factions and --variants take two comma-separated names "
-                                             "(first,second)"),
+    (["replay", "--seed", "1", "--factions", "federation"],
+     "Error: --factions and --variants take two comma-separated names (first,second)"),
 ])
 def test_usage_errors_are_one_line(args, line):
     result = CliRunner().invoke(cli.main, args)
