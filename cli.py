@@ -13,11 +13,13 @@ from pathlib import Path
 
 import click
 
+import cli_options as opt
 from simcore.cards import (check_component_list, compile_cards, compile_effects, find_cards, load_card_list,
                            read_cards)
 from simcore.cards import describe
 from simcore.cards.loader import display_path, merge_cards, skipped_entries
 from simcore.errors import CommandsimError
+from simcore.interrupts import exit_code, raise_if_interrupted, signals_as_interrupts, stopped_text
 from simcore.opcodes import Op
 from strategies.library import check_distinct
 
@@ -30,13 +32,26 @@ class UserError(click.ClickException):
 
 
 class CommandsimGroup(click.Group):
-    """A click group that turns library errors into ``UserError`` for every command below it."""
+    """A click group that turns library errors into ``UserError`` and usage errors into one line for
+    every command below it, and stops on SIGTERM or SIGHUP as on Ctrl-C (exit 128 + the signal)."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            raise opt.one_line(exc) from None
 
     def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except CommandsimError as exc:
-            raise UserError(str(exc)) from None
+        with signals_as_interrupts():
+            try:
+                return super().invoke(ctx)
+            except CommandsimError as exc:
+                raise UserError(str(exc)) from None
+            except click.UsageError as exc:
+                raise opt.one_line(exc) from None
+            except KeyboardInterrupt as exc:   # commands that write say more themselves
+                click.echo(f"\n{stopped_text(exc)}.", err=True)
+                raise click.exceptions.Exit(exit_code(exc)) from None
 
 
 # ---- option bundles shared by commands (engine commands reuse these too)
@@ -209,10 +224,11 @@ def audit(cards_path: Path | None, fmt: str):
 
 
 @main.command()
-@click.option("--games", "games", type=int, default=20000, show_default=True, metavar="N",
+@click.option("--games", "games", type=click.IntRange(max=opt.SWEEP_GAMES_MAX), default=20000, show_default=True,
+              metavar="N",
               help="Games per cell: half with each faction moving first, on the same seeds (an even number); "
                    "solo: N seeds with the player first. With --target-ci: the games of each round.")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
+@click.option("--seed", type=opt.SEED, default=1, show_default=True, metavar="S",
               help="Base seed; game g of every cell and seat order uses the seed derived from (S, g).")
 @click.option("--mode", type=click.Choice(["duel", "solo"], case_sensitive=False), default="duel",
               show_default=True,
@@ -234,15 +250,15 @@ def audit(cards_path: Path | None, fmt: str):
               help="Strategy of the other faction [default: same as --strategy]; when it differs, both "
                    "faction-to-strategy assignments are played (duel only).")
 @cards_option
-@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--threads", type=opt.THREADS, default=None, metavar="N",
               help="Engine threads [default: all cores]. Results do not depend on it.")
-@click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--max-turns", type=opt.MAX_TURNS, default=None, metavar="N",
               help="Turn cap (player-turns) after which a game is a draw [default: the engine's cap].")
-@click.option("--target-ci", type=click.FloatRange(0, 0.5, min_open=True, max_open=True), default=None,
+@click.option("--target-ci", type=opt.FiniteFloatRange(0, 0.5, min_open=True, max_open=True), default=None,
               metavar="W",
               help="Play each cell in rounds of --games until the 95% interval of its win rate has a "
                    "half-width of at most W (a share: 0.01 is +-1 point), or --max-games is reached.")
-@click.option("--max-games", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--max-games", type=click.IntRange(1, opt.SWEEP_GAMES_MAX), default=None, metavar="N",
               help="With --target-ci: games cap per cell (even in duel) [default: 1,000,000]; cells that stop "
                    "at the cap are listed.")
 @click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=Path("out/sweep.csv"),
@@ -346,14 +362,12 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
                 result = sw.play_sweep(cells, games, seed, threads, tables, max_turns, progress, target_ci=target_ci,
                                        max_games=max_games, per_game=per_game.append if per_game else None)
             elapsed = time.perf_counter() - started
-            try:
-                write_tables({out_path: result.aggregate, cards_out: result.cards},
-                             streams=[per_game] if per_game else [])
-            except OSError as exc:
-                raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
-    except KeyboardInterrupt:
-        click.echo(f"\nInterrupted after {progress.done:,} of {progress.total:,} games; nothing written.", err=True)
-        raise click.exceptions.Exit(130) from None
+            write_tables({out_path: result.aggregate, cards_out: result.cards},
+                         streams=[per_game] if per_game else [])
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
+                   f"nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
 
     played = int(result.cells["games"].sum())
     if not quiet:
@@ -379,9 +393,13 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
 
 
 def _sweep_out_paths(out_path: Path) -> Path:
-    """Check ``--out`` before any work; returns the path of the per-card table next to it."""
+    """Check ``--out`` and the per-card table next to it before any work; returns the latter."""
     _check_out_file(out_path, "'--out'")
-    return out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
+    cards_out = out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
+    if cards_out.is_dir():
+        raise click.BadParameter(f"'{cards_out}' (the per-card table next to '{out_path}') is a folder, expected "
+                                 f"a file path", param_hint="'--out'")
+    return cards_out
 
 
 def _echo_sweep(aggregate, mode: str = "duel"):
@@ -410,9 +428,9 @@ def _echo_sweep(aggregate, mode: str = "duel"):
 
 
 @main.command()
-@click.option("--seed", type=click.IntRange(min=0), required=True, metavar="S",
+@click.option("--seed", type=opt.SEED, required=True, metavar="S",
               help="The game's own seed: the 'seed' column of a per-game record (with --game: the run's base seed).")
-@click.option("--game", type=click.IntRange(min=0), default=None, metavar="G",
+@click.option("--game", type=opt.GAME_INDEX, default=None, metavar="G",
               help="Replay game G of the run whose base seed is --seed (as a sweep numbers its games).")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="FIRST,SECOND",
               help="Factions in seat order: the first one moves first.")
@@ -426,7 +444,7 @@ def _echo_sweep(aggregate, mode: str = "duel"):
             help="Fog of War TOML: chosen starting hands and extra starting cards per seat ([first], [second]) "
                  "or per faction ([federation], [sunder]).")
 @cards_option
-@click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--max-turns", type=opt.MAX_TURNS, default=None, metavar="N",
               help="Turn cap (player-turns) after which the game is a draw [default: the engine's cap].")
 @click.option("--mode", type=click.Choice(["duel", "solo"]), default="duel", show_default=True,
               help="duel: two strategies; solo: the first seat plays the rulebook's A.I. (the second seat).")
@@ -508,23 +526,23 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
               help="The subject's strategy: a built-in name or a strategy .toml file.")
 @click.option("--opponent-strategy", default=None, metavar="NAME",
               help="The opponent's strategy [default: same as --strategy].")
-@click.option("--games", type=int, default=None, metavar="N",
+@click.option("--games", type=click.IntRange(max=opt.COMPARE_GAMES_MAX), default=None, metavar="N",
               help="Games per setting (even): N/2 seeds, each played with the subject first and second; A and B "
-                   "play the same seeds. With --until-verdict: the games of each round. [default: 20000; "
-                   "rounds of 2000]")
+                   "play the same seeds. With --until-verdict: the games of each round. Default: 20000, or "
+                   "rounds of 2000 with --until-verdict.")
 @click.option("--until-verdict", is_flag=True,
               help="Play rounds of --games on consecutive seeds and stop at the first round whose verdict is "
                    "decisive, at 95% over all rounds (group-sequential repeated intervals), or at --max-games.")
-@click.option("--max-games", type=int, default=None, metavar="N",
+@click.option("--max-games", type=click.IntRange(1, opt.COMPARE_GAMES_MAX), default=None, metavar="N",
               help="With --until-verdict: games cap per setting (even) [default: 200,000]; a run that reaches it "
                    "ends in 'not enough games to tell'.")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
+@click.option("--seed", type=opt.SEED, default=1, show_default=True, metavar="S",
               help="Base seed; the same seeds as a sweep with this seed.")
-@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--threads", type=opt.THREADS, default=None, metavar="N",
               help="Engine threads [default: all cores]. Results do not depend on it.")
-@click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--max-turns", type=opt.MAX_TURNS, default=None, metavar="N",
               help="Turn cap (player-turns) after which a game is a draw [default: the engine's cap].")
-@click.option("--band", type=click.FloatRange(min=0, max=50, max_open=True), default=2.0, show_default=True,
+@click.option("--band", type=opt.FiniteFloatRange(min=0, max=50, max_open=True), default=2.0, show_default=True,
               metavar="POINTS",
               help="Equivalence band in percentage points: 'balanced' when the 95% interval of A - B lies "
                    "within +-band.")
@@ -640,13 +658,11 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
                                          strategy, opponent_strategy, games, seed, threads, max_turns, band / 100,
                                          progress)
         elapsed = time.perf_counter() - started
-        try:
-            write_table(result.table, out_path)
-        except OSError as exc:
-            raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
-    except KeyboardInterrupt:
-        click.echo(f"\nInterrupted after {progress.done:,} of {progress.total:,} games; nothing written.", err=True)
-        raise click.exceptions.Exit(130) from None
+        write_table(result.table, out_path)
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
+                   f"nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
 
     if headline:
         click.echo("Asymmetrical vs standard starting cards (A: both sides asymmetrical, B: both standard), "
@@ -693,18 +709,18 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
               help="Comma list of entries: built-in strategy names, strategy .toml files, and Solo A.I. levels "
                    "ai:easy, ai:medium, ai:hard, ai:insane (an A.I. level meets strategies only, always moving "
                    "second, as in Solo Mode).")
-@click.option("--games", type=int, default=4000, show_default=True, metavar="N",
+@click.option("--games", type=click.IntRange(max=opt.COMPARE_GAMES_MAX), default=4000, show_default=True, metavar="N",
               help="Games per pair (a multiple of 4): every seed with both seat orders, half of the seeds with "
                    "each faction assignment; every pair plays the same seeds.")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S", help="Base seed.")
+@click.option("--seed", type=opt.SEED, default=1, show_default=True, metavar="S", help="Base seed.")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="A,B",
               help="The two factions; every pair plays each side with each faction equally often.")
 @click.option("--variants", default="standard", show_default=True, metavar="A[,B]",
               help="Starting-card variant of each faction (standard or asymmetrical); one name means both.")
 @cards_option
-@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--threads", type=opt.THREADS, default=None, metavar="N",
               help="Engine threads [default: all cores]. Results do not depend on it.")
-@click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--max-turns", type=opt.MAX_TURNS, default=None, metavar="N",
               help="Turn cap (player-turns) after which a game is a draw [default: the engine's cap].")
 @click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False),
               default=Path("out/tournament.csv"), show_default=True, metavar="PATH",
@@ -829,10 +845,7 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
     _check_out_file(out_dir / REPORT_NAME, "'--out'", suffixes=(".html",))
     data = read_results(results)
     built = build_report(data, title)
-    try:
-        written = write_report(built, out_dir)
-    except OSError as exc:
-        raise UserError(f"cannot write into {out_dir}: {exc.strerror or exc}") from None
+    written = write_report(built, out_dir)
     for note in built.notes:
         click.echo(f"Note: {note}")
     pngs = [p.name for p in written if p.suffix == ".png"]
@@ -883,6 +896,7 @@ class _Progress:
                                          show_percent=True, item_show_func=lambda item: item)
 
     def __call__(self, done: int, total: int) -> None:
+        raise_if_interrupted()   # called between engine calls: a signal whose exception was lost stops here
         now = self._clock()
         step, self.done, self.total, last, self._at = done - self.done, done, total, self._at, now
         if self.bar is None:
@@ -977,23 +991,25 @@ def strategies_show(name: str):
               help="The heuristic strategy whose parameters are searched, starting from its values.")
 @click.option("--opponents", default="balanced,aggro,engine,defensive", show_default=True, metavar="LIST",
               help="Comma list of the strategies (names or files) each candidate plays against.")
-@click.option("--generations", type=click.IntRange(min=1), default=10, show_default=True, metavar="N",
+@click.option("--generations", type=click.IntRange(1, opt.TUNE_GENERATIONS_MAX), default=10, show_default=True,
+              metavar="N",
               help="Generations of the cross-entropy search.")
-@click.option("--population", type=click.IntRange(min=2), default=16, show_default=True, metavar="N",
+@click.option("--population", type=click.IntRange(2, opt.TUNE_POPULATION_MAX), default=16, show_default=True,
+              metavar="N",
               help="Candidates per generation (the current best guess is always one of them).")
-@click.option("--games", type=click.IntRange(min=4), default=400, show_default=True, metavar="N",
+@click.option("--games", type=click.IntRange(4, opt.TUNE_GAMES_MAX), default=400, show_default=True, metavar="N",
               help="Games per candidate and generation, split evenly over the opponents; each seed is "
                    "played twice, seats swapped.")
-@click.option("--final-games", type=click.IntRange(min=4), default=2000, show_default=True, metavar="N",
+@click.option("--final-games", type=click.IntRange(4, opt.TUNE_GAMES_MAX), default=2000, show_default=True, metavar="N",
               help="Games (a multiple of 4) against each opponent in the final check, on seeds the "
                    "search never played.")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
+@click.option("--seed", type=opt.SEED, default=1, show_default=True, metavar="S",
               help="Seeds the search (candidates drawn) and every game; the same seed gives the same run.")
-@click.option("--time-limit", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+@click.option("--time-limit", type=opt.FiniteFloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
               help="Stop searching after this long (the final check comes on top) [default: no limit].")
 @click.option("--params", "param_list", default=None, metavar="LIST",
               help="Comma list of the parameters to search [default: all; see `strategies show`].")
-@click.option("--sigma", type=click.FloatRange(min=0, min_open=True), default=0.15, show_default=True,
+@click.option("--sigma", type=opt.FiniteFloatRange(min=0, min_open=True), default=0.15, show_default=True,
               metavar="X", help="Initial spread of the search, as a share of each parameter's range.")
 @click.option("--name", default=None, metavar="TEXT",
               help="Name written into the strategy file [default: <strategy>-tuned].")
@@ -1004,7 +1020,7 @@ def strategies_show(name: str):
 @click.option("--variants", default="standard", show_default=True, metavar="A[,B]",
               help="Starting-card variant of each faction (standard or asymmetrical).")
 @cards_option
-@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--threads", type=opt.THREADS, default=None, metavar="N",
               help="Engine threads [default: all cores]. Results do not depend on it.")
 @click.option("--quiet", "-q", is_flag=True, help="No per-generation progress lines.")
 def tune(start: str, opponents: str, generations: int, population: int, games: int, final_games: int, seed: int,
@@ -1103,9 +1119,9 @@ def tune(start: str, opponents: str, generations: int, population: int, games: i
 
 
 @main.command()
-@click.option("--games", type=int, default=4000, show_default=True, metavar="N",
+@click.option("--games", type=click.IntRange(1, opt.SWEEP_GAMES_MAX), default=4000, show_default=True, metavar="N",
               help="Games per cell (player faction x variant x difficulty); the player always moves first.")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
+@click.option("--seed", type=opt.SEED, default=1, show_default=True, metavar="S",
               help="Base seed; every cell plays the same seeds.")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="LIST",
               help="Comma list of the player's factions (the A.I. plays the other one).")
@@ -1116,7 +1132,7 @@ def tune(start: str, opponents: str, generations: int, population: int, games: i
 @click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
               help="The player's strategy: a built-in name or a strategy .toml file.")
 @cards_option
-@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--threads", type=opt.THREADS, default=None, metavar="N",
               help="Engine threads [default: all cores]. Results do not depend on it.")
 @click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=Path("out/solo.csv"),
               show_default=True, metavar="PATH", help="Table of the player's win rates (.csv or .parquet).")
@@ -1143,19 +1159,19 @@ def solo(ctx: click.Context, games: int, seed: int, factions: str, variants: str
 
 
 @main.command()
-@click.option("--games", type=click.IntRange(min=100), default=50_000, show_default=True, metavar="N",
+@click.option("--games", type=click.IntRange(100, opt.BENCH_GAMES_MAX), default=50_000, show_default=True, metavar="N",
               help="Games timed on one thread and again on all threads.")
 @click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
               help="Strategy of both seats: a built-in name or a strategy .toml file.")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="FIRST,SECOND",
               help="Factions in seat order.")
-@click.option("--repeats", type=click.IntRange(min=1), default=3, show_default=True, metavar="K",
+@click.option("--repeats", type=click.IntRange(1, opt.BENCH_REPEATS_MAX), default=3, show_default=True, metavar="K",
               help="Timed runs of each, alternating; the best counts (on a shared machine the others "
                    "measure its neighbours too). All are printed.")
 @click.option("--startup", is_flag=True,
               help="Also time a new process's start-up with an empty numba cache (compiles: about a "
                    "minute) and with the cache it left.")
-@click.option("--memory-games", type=click.IntRange(min=0), default=0, metavar="N",
+@click.option("--memory-games", type=click.IntRange(0, opt.SWEEP_GAMES_MAX), default=0, metavar="N",
               help="Also measure the peak memory of a new process sweeping N games per cell (2 cells) "
                    "[default: 0, skipped].")
 @cards_option
@@ -1179,6 +1195,9 @@ def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool,
     seats = tuple(x.strip() for x in factions.split(","))
     if len(seats) != 2:
         raise click.UsageError("--factions takes two comma-separated names (first,second)")
+    if memory_games % 2:
+        raise click.BadParameter(f"expected an even number (a sweep plays each seed with each seat order), got "
+                                 f"{memory_games}", param_hint="'--memory-games'")
     matchup = Matchup(seats)
     matchup.validate()
     r = measure(games, (strategy, strategy), load_cards(overrides=cards_path), matchup, repeats)

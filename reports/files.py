@@ -9,15 +9,24 @@ files are removed and earlier versions of the targets are untouched.
 A ``TableStream`` lets a long run append per-game records as it goes (memory stays flat): its rows
 go to a temporary file at once, and the stream is renamed into place by the same ``write_tables``
 call that writes the run's other tables, or removed if the run fails or is interrupted.
+
+Targets are checked (none may be a folder) once every output is complete and before the first
+rename; a rename that still fails puts back what the earlier renames replaced. Temporary files are
+named ``.<target name>.<pid>.<random>.tmp``: a process killed outright (SIGKILL, a power cut) cannot
+remove its own, so staging a target first removes the temporary files of that target left by
+processes that no longer run. A failure names the path that failed (``OutputFileError``).
 """
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pandas as pd
+
+from simcore.errors import OutputFileError
 
 PARQUET_SUFFIX = ".parquet"
 
@@ -33,12 +42,57 @@ def _umask() -> int:
     return mask
 
 
+def write_error(path: Path, exc: OSError) -> OutputFileError:
+    """The one-line error for an OS failure while writing ``path``."""
+    reason = exc.strerror or str(exc)
+    return OutputFileError(f"cannot write {path}: {reason}")
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:    # EPERM: it runs, as another user
+        return True
+    return True
+
+
+def stale_temp_files(target: Path) -> list[Path]:
+    """Temporary files of ``target`` (our naming) whose writing process no longer runs."""
+    prefix, stale = f".{target.name}.", []
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return []
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        pid = name[len(prefix):-len(".tmp")].split(".", 1)[0]
+        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+            stale.append(Path(entry.path))
+    return stale
+
+
+def remove_stale_temp_files(target: Path) -> None:
+    for path in stale_temp_files(target):
+        try:
+            path.unlink()
+        except OSError:   # another run cleaning up at the same moment, or not ours to remove
+            pass
+
+
 def _stage(target: Path) -> Path:
     """An empty temporary file with normal permissions in the target's folder (created if missing)."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; give the file normal permissions
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_temp_files(target)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
+        os.close(fd)
+        os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; give the file normal permissions
+    except OSError as exc:
+        raise write_error(target, exc) from None
     return Path(tmp)
 
 
@@ -81,6 +135,13 @@ class TableStream:
             self._columns = list(df.columns)
         elif list(df.columns) != self._columns:
             raise ValueError(f"{self.target}: a chunk's columns differ from the first chunk's")
+        try:
+            self._append(df)
+        except OSError as exc:   # a full disk, a removed folder: named, and the caller discards the stream
+            raise write_error(self.target, exc) from None
+        self.rows += len(df)
+
+    def _append(self, df: pd.DataFrame) -> None:
         if self.format == "parquet":
             import pyarrow as pa
             import pyarrow.parquet as pq
@@ -93,13 +154,15 @@ class TableStream:
         else:
             df.to_csv(self.tmp, mode="a", header=not self._header, index=False, lineterminator="\n")
             self._header = True
-        self.rows += len(df)
 
     def close(self) -> None:
         """Finish the file (it stays under its temporary name until ``write_tables`` renames it)."""
         if self._parquet is not None:
-            self._parquet.close()
-            self._parquet = None
+            writer, self._parquet = self._parquet, None
+            try:
+                writer.close()
+            except OSError as exc:
+                raise write_error(self.target, exc) from None
 
     def discard(self) -> None:
         """Remove the temporary file (nothing to do once ``write_tables`` renamed it into place)."""
@@ -126,7 +189,8 @@ def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable
     ``streams``: ``TableStream``s already filled, renamed into place with the rest.
     ``files``: finished file contents (PNG, HTML) as bytes.
     Missing parent folders are created. If any output fails to write, none of the targets is
-    created or changed (a failed stream's temporary file is removed too).
+    created or changed (a failed stream's temporary file is removed too); an ``OSError`` becomes an
+    ``OutputFileError`` naming the path that failed.
     """
     streams = list(streams)
     staged: list[tuple[Path, Path]] = []
@@ -135,22 +199,30 @@ def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable
             target = Path(target)
             tmp = _stage(target)
             staged.append((tmp, target))
-            _write(df, tmp, table_format(target))
+            try:
+                _write(df, tmp, table_format(target))
+            except OSError as exc:
+                raise write_error(target, exc) from None
         for target, data in (files or {}).items():
             target = Path(target)
             tmp = _stage(target)
             staged.append((tmp, target))
-            tmp.write_bytes(data)
+            try:
+                tmp.write_bytes(data)
+            except OSError as exc:
+                raise write_error(target, exc) from None
         for stream in streams:
             stream.close()
             if stream.tmp is None:
                 raise ValueError(f"{stream.target}: the stream was discarded")
             if stream._columns is None:
                 raise ValueError(f"{stream.target}: no rows were appended to the stream")
-        for tmp, target in staged:
-            os.replace(tmp, target)
+        moves = staged + [(stream.tmp, stream.target) for stream in streams]
+        for _, target in moves:   # every target, before the first rename
+            if target.is_dir():
+                raise write_error(target, IsADirectoryError(errno.EISDIR, "it is a folder, expected a file"))
+        _commit(moves)
         for stream in streams:
-            os.replace(stream.tmp, stream.target)
             stream.tmp = None
     except BaseException:
         for tmp, _ in staged:
@@ -159,6 +231,38 @@ def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable
             stream.discard()
         raise
     return [target for _, target in staged] + [stream.target for stream in streams]
+
+
+def _commit(moves: list[tuple[Path, Path]]) -> None:
+    """Rename every temporary file over its target; if one rename fails, undo the earlier ones
+    (each replaced target was kept under a temporary name until all were in place)."""
+    done: list[tuple[Path, Path | None]] = []     # (target, its previous version or None)
+    try:
+        for tmp, target in moves:
+            backup = None
+            if os.path.lexists(target):
+                backup = _stage(target)
+                os.replace(target, backup)
+            try:
+                os.replace(tmp, target)
+            except BaseException:
+                if backup is not None:
+                    os.replace(backup, target)
+                raise
+            done.append((target, backup))
+    except BaseException as exc:
+        for target, backup in reversed(done):
+            if backup is not None:
+                os.replace(backup, target)
+            else:
+                target.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            failed = moves[len(done)][1]
+            raise write_error(failed, exc) from None
+        raise
+    for _, backup in done:
+        if backup is not None:
+            backup.unlink(missing_ok=True)
 
 
 def write_table(df: pd.DataFrame, path: str | Path) -> Path:

@@ -10,7 +10,8 @@
   its **ratings** (``<stem>_ratings``, read too when next to it): ``reports.tournament.RATING_COLUMNS``.
 
 ``read_results(paths)`` returns them as DataFrames in a ``Results``; several files of one kind are
-stacked, with a ``source`` column naming the file they came from (its stem).
+stacked, with a ``source`` column naming the file they came from (its stem). Every table's numbers
+are checked (``reports.input_schema``) before anything is built.
 """
 from __future__ import annotations
 
@@ -20,11 +21,11 @@ from pathlib import Path
 
 import pandas as pd
 
-from simcore.errors import CommandsimError
 
 from .aggregate import AGGREGATE_COLUMNS, CARD_COLUMNS
 from .compare import COMPARE_COLUMNS
 from .files import table_format
+from .input_schema import ResultsFileError, check_table
 from .tournament import MATRIX_COLUMNS, RATING_COLUMNS
 
 PER_GAME_NEEDED = ("game", "seed", "first_faction", "second_faction", "first_variant", "second_variant",
@@ -34,10 +35,6 @@ TEXT_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_vari
                 "opponent_strategy", "seat", "card", "kind", "verdict", "verdict_text", "label_a", "label_b",
                 "cards_a", "cards_b", "winner", "first_faction", "second_faction", "first_variant",
                 "second_variant", "first_strategy", "second_strategy", "entry", "opponent", "stopped")
-
-
-class ResultsFileError(CommandsimError):
-    pass
 
 
 @dataclass
@@ -79,6 +76,28 @@ def _read(path: Path, columns: Sequence[str] | None = None) -> pd.DataFrame:
     return df
 
 
+def _read_columns(path: Path, what: str = "") -> list[str]:
+    try:
+        return _columns(path)
+    except (OSError, ValueError, ImportError) as exc:   # empty, binary, broken Parquet, ...
+        role = f" ({what})" if what else ""
+        raise ResultsFileError(f"{path}{role}: cannot read it: {_reason(exc)}") from None
+
+
+def _read_checked(path: Path, kind: str, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    try:
+        df = _read(path, columns)
+    except (OSError, ValueError, ImportError) as exc:
+        raise ResultsFileError(f"{path}: cannot read it: {_reason(exc)}") from None
+    return check_table(df, kind, path, table_format(path))
+
+
+def _reason(exc: BaseException) -> str:
+    """The first line of a reader's message (pandas' and pyarrow's can run to several)."""
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
 def kind_of(columns: Sequence[str]) -> str | None:
     """"aggregate", "cards", "per_game", "compare", "tournament", "ratings" or None, from a file's column
     names."""
@@ -116,31 +135,37 @@ def read_results(paths: Sequence[str | Path]) -> Results:
         seen.add(path.resolve())
         if not path.is_file():
             raise ResultsFileError(f"{path}: no such file")
-        try:
-            columns = _columns(path)
-            kind = kind_of(columns)
-            if kind is None:
-                raise ResultsFileError(
-                    f"{path}: not a results file: expected the columns of a sweep aggregate "
-                    f"({', '.join(AGGREGATE_COLUMNS[:4])}, ...), a per-card table (card, times_bought, ...), "
-                    f"per-game records (game, seed, winner, turns, ...), a comparison (label_a, diff, verdict, "
-                    f"...) or a tournament matrix or ratings (entry, opponent, score, ... / entry, strength, elo, "
-                    f"...); got {', '.join(columns[:8]) or 'no columns'}")
-            wanted = [c for c in (*PER_GAME_NEEDED, *PER_GAME_OPTIONAL) if c in columns] \
-                if kind == "per_game" else None
-            df = _read(path, wanted).assign(source=path.stem)
-        except ResultsFileError:
-            raise
-        except (OSError, ValueError, ImportError) as exc:   # malformed CSV, broken Parquet, ...
-            raise ResultsFileError(f"{path}: cannot read it: {exc}") from None
-        parts[kind].append(df)
+        columns = _read_columns(path)
+        kind = kind_of(columns)
+        if kind is None:
+            raise ResultsFileError(
+                f"{path}: not a results file: expected the columns of a sweep aggregate "
+                f"({', '.join(AGGREGATE_COLUMNS[:4])}, ...), a per-card table (card, times_bought, ...), "
+                f"per-game records (game, seed, winner, turns, ...), a comparison (label_a, diff, verdict, "
+                f"...) or a tournament matrix or ratings (entry, opponent, score, ... / entry, strength, elo, "
+                f"...); got {', '.join(columns[:8]) or 'no columns'}")
+        wanted = [c for c in (*PER_GAME_NEEDED, *PER_GAME_OPTIONAL) if c in columns] if kind == "per_game" else None
+        parts[kind].append(_read_checked(path, kind, wanted).assign(source=path.stem))
         out.files.append((str(path), kind))
-        for owner, part in (("aggregate", "cards"), ("tournament", "ratings")):
-            extra = cards_path_of(path, part)
-            if kind == owner and extra.is_file() and extra.resolve() not in seen and kind_of(_columns(extra)) == part:
-                seen.add(extra.resolve())
-                parts[part].append(_read(extra).assign(source=path.stem))
-                out.files.append((str(extra), part))
+        if kind == "aggregate":
+            cards = cards_path_of(path)
+            if cards.is_file() and cards.resolve() not in seen:
+                # the sweep wrote it: damaged, it is an error; another results table, it is not ours
+                role = f"the per-card table of {path}"
+                cards_kind = kind_of(_read_columns(cards, role))
+                if cards_kind is None:
+                    raise ResultsFileError(f"{cards} ({role}): not a per-card table: expected the columns "
+                                           f"{', '.join(CARD_COLUMNS[:4])}, ...")
+                if cards_kind == "cards":
+                    seen.add(cards.resolve())
+                    parts["cards"].append(_read_checked(cards, "cards").assign(source=path.stem))
+                    out.files.append((str(cards), "cards"))
+        if kind == "tournament":
+            ratings = cards_path_of(path, "ratings")
+            if ratings.is_file() and ratings.resolve() not in seen and kind_of(_read_columns(ratings)) == "ratings":
+                seen.add(ratings.resolve())
+                parts["ratings"].append(_read_checked(ratings, "ratings").assign(source=path.stem))
+                out.files.append((str(ratings), "ratings"))
     for kind, frames in parts.items():
         if frames:
             setattr(out, kind, pd.concat(frames, ignore_index=True))

@@ -1,6 +1,10 @@
 """Speed measurements shared by `commandsim bench` and benchmarks/, for any card set and
 strategies: games per second on one thread and on all threads, side by side in one run; cold
-and warm start-up of a new process; peak memory of a sweep."""
+and warm start-up of a new process; peak memory of a sweep.
+
+Timed runs are played in engine calls of ``CHUNK`` games, so Ctrl-C (or SIGTERM under
+``simcore.interrupts``) stops a run within one call. Child processes die with this one, and their
+temporary folders are removed on the way out."""
 from __future__ import annotations
 
 import os
@@ -14,8 +18,14 @@ import numba
 
 from simcore.cards import load_cards
 from simcore.engine.matchup import Matchup
+from simcore.errors import CommandsimError
+from simcore.interrupts import kill_with_parent, raise_if_interrupted
 from simcore.simulate import play_games
 from simcore.tables import CardTables
+
+
+CHUNK = 20_000   # games per engine call: the main thread sees Ctrl-C between calls (well under a second)
+TEMP_PREFIX = "commandsim-bench-"
 
 
 @dataclass
@@ -43,9 +53,13 @@ class BenchResult:
 
 def _rate(n: int, threads: int, strategies, tables, matchup) -> tuple[float, float]:
     start = time.perf_counter()
-    rec = play_games(n, seed=1, threads=threads, strategies=strategies, tables=tables, matchup=matchup,
-                     keep_bought=False)
-    return n / (time.perf_counter() - start), float(rec.games["turns"].mean())
+    turns = 0
+    for first in range(0, n, CHUNK):
+        raise_if_interrupted()
+        rec = play_games(min(CHUNK, n - first), seed=1, threads=threads, strategies=strategies, tables=tables,
+                         matchup=matchup, first_game=first, keep_bought=False)
+        turns += int(rec.games["turns"].sum())
+    return n / (time.perf_counter() - start), turns / n
 
 
 def measure(games: int = 100_000, strategies=("balanced", "balanced"), tables: CardTables | None = None,
@@ -77,16 +91,23 @@ def _probe(cards_path) -> str:
            f"play_games(8, tables={tables})"
 
 
+def _child(args: list[str], what: str, **kwargs) -> None:
+    """Run a child process that dies with this one (even killed outright); a failure is one line."""
+    proc = subprocess.run(args, preexec_fn=kill_with_parent, **kwargs)
+    if proc.returncode:
+        raise CommandsimError(f"{what} failed (exit code {proc.returncode})")
+
+
 def startup_times(cards_path=None) -> tuple[float, float]:
     """Seconds from a new process to its first games: with an empty numba cache (a first run,
     everything compiles), then with the cache that run left (every later run)."""
     def run(cache: str) -> float:
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", _probe(cards_path)], check=True,
-                       env={**os.environ, "COMMANDSIM_CACHE_DIR": cache})
+        _child([sys.executable, "-c", _probe(cards_path)], "the start-up measuring process",
+               env={**os.environ, "COMMANDSIM_CACHE_DIR": cache})
         return time.perf_counter() - start
 
-    with tempfile.TemporaryDirectory() as cache:
+    with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as cache:
         return run(cache), run(cache)
 
 
@@ -106,13 +127,14 @@ finally:
 def sweep_peak_memory(games: int, cards_path=None) -> tuple[float, float]:
     """Peak resident memory (MB) and wall time (s) of a new process running `commandsim sweep`
     with ``games`` games per cell (the default grid has two cells)."""
-    with tempfile.TemporaryDirectory() as out:
+    with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as out:
         report = os.path.join(out, "peak.txt")
         args = ["sweep", "--games", str(games), "--quiet", "--out", os.path.join(out, "sweep.csv")]
         if cards_path:
             args += ["--cards", str(cards_path)]
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", _SWEEP_CHILD, *args, report], check=True, stdout=subprocess.DEVNULL)
+        _child([sys.executable, "-c", _SWEEP_CHILD, *args, report], "the memory-measuring sweep",
+               stdout=subprocess.DEVNULL)
         elapsed = time.perf_counter() - start
         with open(report) as f:
             return int(f.read()) / 1024, elapsed

@@ -55,3 +55,9 @@ class UnknownCardError(CommandsimError):
         quoted = ", ".join(f"'{s}'" for s in self.suggestions)
         hint = f" (did you mean {quoted}?)" if quoted else ""
         super().__init__(f"no card named '{name}'{hint}")
+
+
+class OutputFileError(CommandsimError, OSError):
+    """An output that could not be written (a full disk, a folder where a file should go); the
+    message names the path that failed. Nothing of the call's outputs was written. Also an
+    ``OSError``, which is what it reports."""

@@ -13,7 +13,7 @@ from simcore.engine.batch import (N_RESULT_COLS, R_BOUGHT, R_DAMAGE, R_HULL, R_M
 from simcore.engine.game import WINNER_DRAW
 from simcore.engine.layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LOG_N
 from simcore.engine.matchup import Matchup, build_setup
-from simcore.engine.rng import game_seed
+from simcore.engine.rng import SEED_MAX, game_seed
 from simcore.errors import CommandsimError
 from simcore.tables import CardTables
 from strategies.library import strategy_name, strategy_rows
@@ -36,6 +36,11 @@ class Records:
         g, seat, t = np.nonzero(self.bought)
         return pd.DataFrame({"game": self.games["game"].to_numpy()[g], "seat": np.where(seat == 0, "first", "second"),
                              "card": np.asarray(self.card_names, dtype=object)[t], "copies": self.bought[g, seat, t]})
+
+
+def check_seed(seed: int, what: str = "seed") -> None:
+    if not 0 <= seed <= SEED_MAX:
+        raise CommandsimError(f"{what} must be between 0 and {SEED_MAX} (2**63 - 1), got {seed}")
 
 
 def check_threads(threads: int | None) -> None:
@@ -65,8 +70,9 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
     built-in name, a strategy .toml path, or a parameter vector (``strategies.library.resolve``)."""
     if n_games < 0:
         raise CommandsimError(f"number of games must be >= 0, got {n_games}")
-    if seed < 0:
-        raise CommandsimError(f"seed must be >= 0, got {seed}")
+    check_seed(seed)
+    if not 0 <= first_game <= SEED_MAX - n_games:
+        raise CommandsimError(f"games {first_game} .. {first_game + n_games - 1} are outside 0 .. {SEED_MAX}")
     tables, setup, setup_n, cfg, strat, names = _prepare(matchup, strategies, tables)
     check_threads(threads)
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
@@ -104,6 +110,7 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
                 strategies: tuple[str, str] = ("balanced", "balanced"),
                 tables: CardTables | None = None) -> Replay:
     """Play the game with this per-game seed (the ``seed`` column of a record) with its event log."""
+    check_seed(game_seed_value)
     tables, setup, setup_n, cfg, strat, names = _prepare(matchup, strategies, tables)
     piles = np.zeros((N_PILES, CAP), np.int32)
     cnt = np.zeros(N_PILES, np.int32)
@@ -121,4 +128,6 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
 
 def seed_of_game(base_seed: int, game_index: int) -> int:
     """The per-game seed of game ``game_index`` in a run with ``base_seed``."""
+    check_seed(base_seed)
+    check_seed(game_index, "the game index")
     return int(game_seed(base_seed, game_index))

@@ -17,6 +17,7 @@ from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI,
                      SU_SYS)
 
 DEFAULT_MAX_TURNS = 400   # player-turns; normal games end far sooner
+MAX_TURNS_LIMIT = 10_000  # the largest cap accepted: a game that reaches it is a stalemate, not a long game
 VARIANTS = tuple(START_SETS)
 MODES = ("duel", "solo")
 # Solo Mode: cards moved from the top of the A.I.'s Market deck to its discard at setup
@@ -89,8 +90,8 @@ class Matchup:
         for v in self.variants:
             if v not in START_SETS:
                 raise MatchupError(f"unknown variant '{v}': expected one of {', '.join(START_SETS)}")
-        if self.max_turns < 1:
-            raise MatchupError(f"max_turns must be at least 1, got {self.max_turns}")
+        if not 1 <= self.max_turns <= MAX_TURNS_LIMIT:
+            raise MatchupError(f"max_turns must be between 1 and {MAX_TURNS_LIMIT:,}, got {self.max_turns}")
 
 
 def _copies(tables: CardTables, mask: np.ndarray) -> list[int]:

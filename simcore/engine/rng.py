@@ -8,6 +8,7 @@ import numpy as np
 from .jit import hot
 from .layout import S_RNG
 
+SEED_MAX = 2**63 - 1   # seeds and game indices travel as int64 into the engine
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)

@@ -1,0 +1,98 @@
+"""The numeric columns of every results table and the values each may hold, checked when
+``commandsim report`` reads a file back: a hand-edited or damaged file ends in one line naming the
+file, the row and the column, never in a traceback or a plot of wrong numbers.
+
+Kinds of value: ``count`` (a whole number >= 0), ``share`` (0 to 1), ``signed_share`` (-1 to 1),
+``amount`` (a number >= 0); ``*_or_blank`` may also be empty (a card rate when nobody bought it).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from simcore.errors import CommandsimError
+
+EXPECTED = {
+    "count": "a whole number >= 0",
+    "share": "a number from 0 to 1",
+    "share_or_blank": "a number from 0 to 1, or nothing",
+    "signed_share": "a number from -1 to 1",
+    "amount": "a number >= 0",
+    "number": "a number",
+    "number_or_blank": "a number, or nothing",
+}
+
+NUMERIC = {
+    "aggregate": {"games": "count", "wins": "count", "losses": "count", "draws": "count", "win_rate": "share",
+                  "ci_low": "share", "ci_high": "share", "mean_turns": "amount", "seed": "count"},
+    "cards": {"credit_cost": "count", "power_cost": "count", "times_bought": "count", "seat_games": "count",
+              "buy_rate": "amount", "games_bought": "count", "wins_when_bought": "count",
+              "win_rate_when_bought": "share_or_blank", "ci_low": "share_or_blank", "ci_high": "share_or_blank",
+              "win_rate_not_bought": "share_or_blank"},
+    "per_game": {"game": "count", "seed": "count", "turns": "count"},
+    "compare": {"seeds": "count", "games": "count", "max_turns": "count", "seed": "count", "score_a": "share",
+                "score_b": "share", "diff": "signed_share", "diff_ci_low": "signed_share",
+                "diff_ci_high": "signed_share", "diff_se": "amount", "band": "share",
+                **{f"{c}_{s}": "count" for c in ("wins", "losses", "draws") for s in ("a", "b")},
+                **{f"{c}_{s}": "share" for c in ("win_rate", "ci_low", "ci_high") for s in ("a", "b")}},
+    # pairs that never met (two Solo A.I. levels) have no rates: blank
+    "tournament": {"games": "count", "wins": "count", "losses": "count", "draws": "count",
+                   **{c: "share_or_blank" for c in ("win_rate", "ci_low", "ci_high", "score", "score_ci_low",
+                                                     "score_ci_high")},
+                   **{c: "share" for c in ("expected_score", "expected_ci_low", "expected_ci_high")}},
+    "ratings": {"rank": "count", "games": "count", "score": "share_or_blank", "strength_se": "amount",
+                **{c: "number" for c in ("strength", "strength_ci_low", "strength_ci_high", "elo", "elo_ci_low",
+                                         "elo_ci_high")}},
+}
+# text columns whose values are a closed set
+CHOICES = {"per_game": {"winner": ("first", "second", "draw")},
+           "aggregate": {"seat": ("first", "second", "both")}}
+
+_RANGES = {"count": (0, None), "share": (0, 1), "share_or_blank": (0, 1), "signed_share": (-1, 1),
+           "amount": (0, None), "number": (None, None), "number_or_blank": (None, None)}
+
+
+class ResultsFileError(CommandsimError):
+    pass
+
+
+def _where(index: int, fmt: str) -> str:
+    """A row as the user finds it: the CSV's line (the header is line 1), a Parquet file's row."""
+    return f"line {index + 2}" if fmt == "csv" else f"row {index + 1}"
+
+
+def check_table(df: pd.DataFrame, kind: str, path, fmt: str) -> pd.DataFrame:
+    """``df`` with its numeric columns as numbers; raises ``ResultsFileError`` naming the file, the
+    row and the column of the first value out of place."""
+    if df.empty:
+        raise ResultsFileError(f"{path}: no rows: expected at least one row under the header")
+    out = df.copy()
+    for column, kind_of_value in NUMERIC[kind].items():
+        if column not in df.columns:
+            continue
+        raw = df[column]
+        values = pd.to_numeric(raw, errors="coerce")   # whole numbers stay int64: seeds need all 63 bits
+        blank = raw.isna() | raw.astype(str).str.strip().eq("")
+        bad = (values.isna() & ~blank) | ~np.isfinite(values.fillna(0.0))
+        if not kind_of_value.endswith("_or_blank"):
+            bad |= blank
+        low, high = _RANGES[kind_of_value]
+        bad |= values < low if low is not None else False
+        bad |= values > high if high is not None else False
+        if kind_of_value == "count":
+            bad |= values.notna() & (values != np.floor(values))
+        if bad.any():
+            i = int(np.flatnonzero(bad.to_numpy())[0])
+            value = raw.iloc[i]
+            got = "nothing" if blank.iloc[i] else repr(value) if isinstance(value, str) else str(value)
+            raise ResultsFileError(f"{path}: {_where(i, fmt)}, column '{column}': expected "
+                                   f"{EXPECTED[kind_of_value]}, got {got}")
+        out[column] = values.astype(np.int64) if kind_of_value == "count" else values.astype(float)
+    for column, allowed in CHOICES.get(kind, {}).items():
+        if column in df.columns:
+            bad = ~df[column].astype(str).isin(allowed)
+            if bad.any():
+                i = int(np.flatnonzero(bad.to_numpy())[0])
+                raise ResultsFileError(f"{path}: {_where(i, fmt)}, column '{column}': expected one of "
+                                       f"{', '.join(allowed)}, got {str(df[column].iloc[i])!r}")
+    return out
