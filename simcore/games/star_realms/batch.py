@@ -1,0 +1,68 @@
+"""Blocks of Star Realms games: the jitted block function and the core's thread pool (``simcore.blocks``)."""
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.blocks import run_blocks
+from simcore.engine.jit import dispatcher, hot
+from simcore.engine.rng import game_seed
+
+from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED, S_BOUGHT, S_DAMAGE, S_TURN,
+                     S_WINNER)
+from .rules import play_game
+
+R_SEED = 0
+R_WINNER = 1      # 0 first player, 1 second player, 2 draw at the turn cap
+R_TURNS = 2
+R_AUTH = 3        # + p: final Authority
+R_BOUGHT = 5      # + p: cards acquired
+R_DAMAGE = 7      # + p: Combat dealt to the opponent's Authority
+R_BASES = 9       # + p: bases destroyed by attacks
+N_RESULT_COLS = 11
+
+
+@hot
+def play_one(cards, eff, setup, cfg, strat, seed, piles, fl, cnt, sc, log, bought, out_row):
+    play_game(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought, seed)
+    out_row[R_SEED] = seed
+    out_row[R_WINNER] = sc[S_WINNER]
+    out_row[R_TURNS] = sc[S_TURN]
+    for p in range(2):
+        out_row[R_AUTH + p] = sc[S_AUTH + p]
+        out_row[R_BOUGHT + p] = sc[S_BOUGHT + p]
+        out_row[R_DAMAGE + p] = sc[S_DAMAGE + p]
+        out_row[R_BASES + p] = sc[S_BASES_DESTROYED + p]
+
+
+def _play_block(cards, eff, setup, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles, fl, cnt, sc,
+                log, bought):
+    """Rows lo .. hi - 1 of ``out``: row g is game first_game + g. Releases the GIL."""
+    keep_bought = out_bought.shape[0] == out.shape[0]
+    for g in range(lo, hi):
+        play_one(cards, eff, setup, cfg, strat, game_seed(base_seed, first_game + g), piles, fl, cnt, sc, log,
+                 bought, out[g])
+        if keep_bought:
+            for p in range(2):
+                for t in range(bought.shape[1]):
+                    out_bought[g, p, t] = bought[p, t]
+
+
+# nogil: Python threads run blocks in parallel; not ``hot_entry``, whose whole-engine inlining was
+# measured for The Last Command's engine and would lengthen this game's first compile
+play_block = dispatcher(_play_block, nogil=True)
+
+
+def new_state(n_types: int, log_rows: int = 1):
+    """piles, fl, cnt, sc, log, bought of one game (allocated in Python: the jitted code never allocates)."""
+    return (np.zeros((N_PILES, CAP), np.int32), np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32),
+            np.zeros(N_SC, np.int64), np.zeros((log_rows, LOG_COLS), np.int32), np.zeros((2, n_types), np.int32))
+
+
+def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
+               out_bought: np.ndarray, threads: int | None = None) -> None:
+    """Play games first_game .. first_game + len(out) - 1 of the run with ``base_seed`` on ``threads`` threads.
+    out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types] (n == 0 to skip)."""
+    def play_range(lo, hi):
+        play_block(cards, eff, setup, cfg, strat, np.int64(base_seed), np.int64(first_game), np.int64(lo),
+                   np.int64(hi), out, out_bought, *new_state(cards.shape[0]))
+    run_blocks(play_range, out.shape[0], threads)
