@@ -11,8 +11,10 @@ import os
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-# everything the jitted code is built from (the engine reads tables and opcodes as constants)
-_JITTED = ("simcore/engine/*.py", "simcore/opcodes.py", "simcore/tables.py", "strategies/*.py")
+# everything the jitted code is built from (the engine reads tables and opcodes as constants), every
+# game's engine and policies included: numba's own check sees only the defining file
+_JITTED = ("simcore/engine/*.py", "simcore/opcodes.py", "simcore/tables.py", "strategies/*.py",
+           "simcore/games/*/*.py", "strategies/*/*.py")
 
 
 def source_hash() -> str:
