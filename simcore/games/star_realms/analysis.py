@@ -1,0 +1,92 @@
+"""Star Realms sweeps and paired comparisons, in the core's report schemas (``reports.aggregate``,
+``reports.compare``): the same CSV columns as The Last Command, with a deck in the faction columns."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from reports.aggregate import perspective_counts, summarise
+from reports.compare import DEFAULT_BAND, verdict
+from reports.stats import paired_difference, wilson_interval
+from simcore.errors import CommandsimError
+
+from .card_data import SRTables, load_tables
+from .setup import DEFAULT_MAX_TURNS, MODES, SRMatchup, mode_matchups
+from .simulate import play_games
+
+VARIANT = "core"    # Star Realms has no starting-card variants: the variant columns name the card set
+
+
+def as_core_records(games: pd.DataFrame) -> pd.DataFrame:
+    """Per-game records with the columns the core's aggregation reads (decks in the faction columns)."""
+    return games.assign(first_faction=games["first_deck"], second_faction=games["second_deck"],
+                        first_variant=VARIANT, second_variant=VARIANT)
+
+
+def check_modes(modes) -> tuple[str, ...]:
+    names = tuple(m.strip() for m in (modes.split(",") if isinstance(modes, str) else modes) if m.strip())
+    for m in names:
+        if m not in MODES:
+            raise CommandsimError(f"unknown Star Realms mode '{m}': expected one of {', '.join(MODES)}")
+    if not names:
+        raise CommandsimError("no Star Realms mode given")
+    return names
+
+
+def run_sweep(modes=MODES, games: int = 20000, seed: int = 1, strategy: str = "balanced",
+              opponent_strategy: str | None = None, threads: int | None = None,
+              max_turns: int = DEFAULT_MAX_TURNS, tables: SRTables | None = None) -> pd.DataFrame:
+    """Win rates with 95% Wilson intervals per mode, deck and seat: every matchup of each mode (both
+    seatings where the decks differ, both seat orders where the strategies differ) on the same seeds."""
+    if games < 1:
+        raise CommandsimError(f"--games must be at least 1, got {games}")
+    tables = tables if tables is not None else load_tables()
+    opponent_strategy = opponent_strategy or strategy
+    orders = [(strategy, opponent_strategy)] + ([(opponent_strategy, strategy)] if opponent_strategy != strategy
+                                                else [])
+    tables_out = []
+    for mode in check_modes(modes):
+        frames = [play_games(games, seed, m, s, tables, threads, keep_bought=False).games
+                  for m in mode_matchups(mode, max_turns) for s in orders]
+        counts = perspective_counts(as_core_records(pd.concat(frames, ignore_index=True)))
+        tables_out.append(summarise(counts, seed=seed, mode=mode))
+    return pd.concat(tables_out, ignore_index=True)
+
+
+def _points(winner, seat: str) -> np.ndarray:
+    w = np.asarray(pd.Series(winner).astype(str))
+    return np.where(w == seat, 2, np.where(w == "draw", 1, 0))
+
+
+def run_compare(deck_a: str = "alliance", deck_b: str = "standard", opponent: str = "standard",
+                games: int = 20000, seed: int = 1, strategy: str = "balanced", opponent_strategy: str | None = None,
+                threads: int | None = None, max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
+                tables: SRTables | None = None) -> dict:
+    """Does ``deck_a`` do better than ``deck_b`` against ``opponent``? Both play the same seeds, each seed
+    once in each seat; the paired difference of the subject's per-seed score, with a verdict."""
+    tables = tables if tables is not None else load_tables()
+    opponent_strategy = opponent_strategy or strategy
+    seeds = games // 2
+    if seeds < 2:
+        raise CommandsimError(f"--games must be at least 4, got {games}")
+    scores, rates = {}, {}
+    for side, deck in (("a", deck_a), ("b", deck_b)):
+        mode = "commander-duel" if deck != "standard" and opponent != "standard" else (
+            "standard" if deck == opponent == "standard" else "command-vs-standard")
+        first = play_games(seeds, seed, SRMatchup((deck, opponent), mode, max_turns), (strategy, opponent_strategy),
+                           tables, threads, keep_bought=False)
+        second = play_games(seeds, seed, SRMatchup((opponent, deck), mode, max_turns),
+                            (opponent_strategy, strategy), tables, threads, keep_bought=False)
+        pts = _points(first.games.winner, "first") + _points(second.games.winner, "second")
+        scores[side] = pts / 4.0
+        wins = int((_points(first.games.winner, "first") == 2).sum() + (_points(second.games.winner, "second") == 2).sum())
+        lo, hi = wilson_interval(wins, 2 * seeds)
+        rates[side] = (wins / (2 * seeds), lo, hi)
+    d = paired_difference(scores["a"], scores["b"])
+    code, text = verdict(d.mean, d.ci_low, d.ci_high, band, deck_a, deck_b)
+    return {"deck_a": deck_a, "deck_b": deck_b, "opponent": opponent, "strategy": strategy,
+            "opponent_strategy": opponent_strategy, "seeds": seeds, "games": 2 * seeds,
+            "win_rate_a": rates["a"][0], "ci_low_a": rates["a"][1], "ci_high_a": rates["a"][2],
+            "win_rate_b": rates["b"][0], "ci_low_b": rates["b"][1], "ci_high_b": rates["b"][2],
+            "diff": d.mean, "diff_ci_low": d.ci_low, "diff_ci_high": d.ci_high, "band": band,
+            "verdict": code, "verdict_text": text, "seed": seed, "max_turns": max_turns}
