@@ -3,9 +3,9 @@ type) and the state, and returns the choice. Seat p's row is strat[p]; a random 
 (P_KIND == KIND_RANDOM) picks uniformly among the legal choices, drawing from the game's RNG."""
 import numpy as np
 
-from simcore.engine.jit import hot
+from simcore.games.star_realms.jit import hot
 from simcore.games.star_realms.layout import (DISCARD, EXPLORERS, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BLOB_PLAYED,
-                                              S_COMBAT, S_TRADE, TRADE_ROW)
+                                              S_COMBAT, S_OWNED, S_TRADE, TRADE_ROW)
 from simcore.games.star_realms.opcodes import (C_COST, C_DEFENSE, C_FACTION, C_KIND, KIND_OUTPOST, KIND_SHIP,
                                                TRADE_FEDERATION, Op)
 from simcore.games.star_realms.piles import rand_below
@@ -190,19 +190,14 @@ def price(cards, t, discount):
 
 
 @hot
-def owned_of_faction(cards, piles, cnt, p, mask):
-    n = 0
-    for k in range(p * PLAYER_PILES, p * PLAYER_PILES + PLAYER_PILES):
-        for i in range(cnt[k]):
-            if cards[piles[k, i], C_FACTION] & mask:
-                n += 1
-    return n
-
-
-@hot
-def buy_score(strat, p, cards, piles, cnt, t):
-    return (value(strat, p, t) - strat[p, P_COST_WEIGHT] * cards[t, C_COST]
-            + strat[p, P_SYNERGY] * owned_of_faction(cards, piles, cnt, p, cards[t, C_FACTION]))
+def buy_score(strat, p, cards, sc, t):
+    """A card's value less its cost, plus its faction synergy: the cards of its factions p owns."""
+    mask = cards[t, C_FACTION]
+    owned = 0
+    for f in range(4):
+        if mask & (1 << f):
+            owned += sc[S_OWNED + 4 * p + f]
+    return value(strat, p, t) - strat[p, P_COST_WEIGHT] * cards[t, C_COST] + strat[p, P_SYNERGY] * owned
 
 
 @hot
@@ -214,12 +209,12 @@ def choose_buy(strat, p, cards, piles, cnt, sc, trade, discount, explorer):
         t = piles[TRADE_ROW, i]
         if price(cards, t, discount) <= trade:
             n_cand += 1
-            v = buy_score(strat, p, cards, piles, cnt, t)
+            v = buy_score(strat, p, cards, sc, t)
             if v > best_v:
                 best, best_v = i, v
     if cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade:
         n_cand += 1
-        v = buy_score(strat, p, cards, piles, cnt, explorer)
+        v = buy_score(strat, p, cards, sc, explorer)
         if v > best_v:
             best, best_v = ROW_EXPLORER, v
     if not is_random(strat, p) or n_cand == 0:

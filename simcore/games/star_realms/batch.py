@@ -4,11 +4,12 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.blocks import run_blocks
-from simcore.engine.jit import dispatcher, hot
 from simcore.engine.rng import game_seed
 
+from .jit import hot, hot_entry
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED, S_BOUGHT, S_DAMAGE, S_TURN,
                      S_WINNER)
+from .opcodes import N_COLS
 from .rules import play_game
 
 R_SEED = 0
@@ -34,9 +35,22 @@ def play_one(cards, eff, setup, cfg, strat, seed, piles, fl, cnt, sc, log, bough
         out_row[R_BASES + p] = sc[S_BASES_DESTROYED + p]
 
 
-def _play_block(cards, eff, setup, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles, fl, cnt, sc,
+@hot
+def fixed_shapes(cards, eff, piles, fl, cnt, sc, log):
+    """True when the arrays have the layout's shapes and batch games keep no log: tested once where games
+    begin, it lets the compiler use these numbers as constants in all the code below (The Last Command's
+    measured trick, ``simcore.engine.batch.fixed_shapes``)."""
+    return (cards.shape[1] == N_COLS and eff.shape[1] == 4 and piles.shape[0] == N_PILES and piles.shape[1] == CAP
+            and fl.shape[0] == N_PILES and fl.shape[1] == CAP and cnt.shape[0] == N_PILES and sc.shape[0] == N_SC
+            and log.shape[0] == 1 and log.shape[1] == LOG_COLS)
+
+
+@hot_entry
+def play_block(cards, eff, setup, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles, fl, cnt, sc,
                 log, bought):
     """Rows lo .. hi - 1 of ``out``: row g is game first_game + g. Releases the GIL."""
+    if not fixed_shapes(cards, eff, piles, fl, cnt, sc, log):
+        raise ValueError("play_block: a state array does not have the layout's shape")
     keep_bought = out_bought.shape[0] == out.shape[0]
     for g in range(lo, hi):
         play_one(cards, eff, setup, cfg, strat, game_seed(base_seed, first_game + g), piles, fl, cnt, sc, log,
@@ -46,10 +60,6 @@ def _play_block(cards, eff, setup, cfg, strat, base_seed, first_game, lo, hi, ou
                 for t in range(bought.shape[1]):
                     out_bought[g, p, t] = bought[p, t]
 
-
-# nogil: Python threads run blocks in parallel; not ``hot_entry``, whose whole-engine inlining was
-# measured for The Last Command's engine and would lengthen this game's first compile
-play_block = dispatcher(_play_block, nogil=True)
 
 
 def new_state(n_types: int, log_rows: int = 1):

@@ -1,17 +1,26 @@
 """The Star Realms effect interpreter: one branch per opcode (``opcodes.Op``), plus the moves every
 effect is made of (draw, discard, scrap, destroy a base, refill the trade row) and ally checks."""
-from simcore.engine.jit import hot, hot_outlined
+from .jit import hot, hot_outlined
 from strategies.star_realms import policy as pol
 
 from .layout import (CFG_HAND, DECK, DISCARD, EV_ALLY, EV_BUY, EV_CHOICE, EV_DESTROY_BASE, EV_DISCARD, EV_DRAW,
                      EV_SCRAP_CARD, F_ALLY, F_ALLY2, F_COPY_SHIFT, HAND, L_A, L_AUTH, L_B, L_C, L_COMBAT, L_EVENT,
                      L_PLAYER, L_TRADE, L_TURN, PLAY, PLAYER_PILES, ROW_SLOTS, S_AUTH, S_AUTH_GAINED, S_BLOB_PLAYED,
-                     S_BOUGHT, S_COMBAT, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_LOG_LOST, S_LOG_N, S_PEND_DISCARD,
+                     S_BOUGHT, S_COMBAT, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_LOG_LOST, S_LOG_N, S_OWNED, S_PEND_DISCARD,
                      S_SCRAPPED, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TURN, SCRAP, TRADE_DECK, TRADE_ROW)
 from .opcodes import (C_ALLY, C_ALLY2, C_DEFENSE, C_FACTION, C_KIND, C_TRIGGER, KIND_SHIP, STAR_EMPIRE, TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
 
 ONSLAUGHT_ALLY = -2   # EV_ALLY's trigger when Nandi's Onslaught's faction symbols fired it
+
+
+@hot
+def own(cards, sc, p, t, d):
+    """p gains (d=1) or loses (d=-1) a card of type t: the per-faction owned counts follow."""
+    mask = cards[t, C_FACTION]
+    for f in range(4):
+        if mask & (1 << f):
+            sc[S_OWNED + 4 * p + f] += d
 
 
 @hot
@@ -79,7 +88,7 @@ def discard_from_hand(strat, piles, fl, cnt, sc, log, p, optional, forced):
 
 
 @hot
-def scrap_own_card(strat, piles, fl, cnt, sc, log, p, from_discard, optional):
+def scrap_own_card(cards, strat, piles, fl, cnt, sc, log, p, from_discard, optional):
     """p scraps one card of their hand (or discard pile). Returns 1 if a card was scrapped."""
     code = pol.choose_scrap(strat, p, piles, cnt, sc, from_discard, optional)
     if code < 0:
@@ -87,6 +96,7 @@ def scrap_own_card(strat, piles, fl, cnt, sc, log, p, from_discard, optional):
     k = code // 1000
     t = remove_at(piles, fl, cnt, k, code % 1000)
     push(piles, fl, cnt, SCRAP, t, 0)
+    own(cards, sc, p, t, -1)
     sc[S_SCRAPPED + p] += 1
     log_event(log, sc, p, EV_SCRAP_CARD, t, k % PLAYER_PILES, 0)
     return 1
@@ -149,6 +159,7 @@ def take_from_row(cards, piles, fl, cnt, sc, log, bought, p, i, cost, top):
     """p acquires trade-row card i (to the top of their deck or their discard pile); the row is refilled."""
     t = remove_at(piles, fl, cnt, TRADE_ROW, i)
     push(piles, fl, cnt, p * PLAYER_PILES + (DECK if top else DISCARD), t, 0)
+    own(cards, sc, p, t, 1)
     sc[S_BOUGHT + p] += 1
     bought[p, t] += 1
     log_event(log, sc, p, EV_BUY, t, cost, top)
@@ -172,7 +183,7 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
         sc[S_PEND_DISCARD + 1 - p] += n
     elif op == Op.SCRAP_HAND_OR_DISCARD:
         for _ in range(n):
-            if scrap_own_card(strat, piles, fl, cnt, sc, log, p, True, True) == 0:
+            if scrap_own_card(cards, strat, piles, fl, cnt, sc, log, p, True, True) == 0:
                 break
     elif op == Op.SCRAP_TRADE_ROW:
         for _ in range(n):
@@ -215,11 +226,11 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
         draw_n(piles, fl, cnt, sc, log, p, k)
     elif op == Op.SCRAP_FROM_HAND:
         for _ in range(n):
-            scrap_own_card(strat, piles, fl, cnt, sc, log, p, False, False)
+            scrap_own_card(cards, strat, piles, fl, cnt, sc, log, p, False, False)
     elif op == Op.SCRAP_THEN_DRAW:
         k = 0
         for _ in range(n):
-            if scrap_own_card(strat, piles, fl, cnt, sc, log, p, True, True) == 0:
+            if scrap_own_card(cards, strat, piles, fl, cnt, sc, log, p, True, True) == 0:
                 break
             k += 1
         draw_n(piles, fl, cnt, sc, log, p, k)

@@ -57,9 +57,8 @@ S_TRADE_SPENT = 35    # + p
 S_SCRAPPED = 37       # + p: cards p scrapped (from play, hand, discard or the trade row)
 S_CUR_CARD = 39       # slot in PLAY of the card whose ability is resolving (-1 none)
 S_START_AUTH = 40     # + p
-N_STATE = 48
-SCR = 48              # scratch: candidate scores (float64 bits) while deciding
-N_SC = SCR + CAP
+S_OWNED = 42          # + 4p + f: cards p owns of faction bit f (the policy's synergy; kept as cards move)
+N_SC = 50
 
 # ---- config (int64[N_CFG])
 CFG_MAX_TURNS = 0

@@ -5,7 +5,7 @@ offset of the RNG state in ``sc`` is this game's.
 """
 import numpy as np
 
-from simcore.engine.jit import hot
+from .jit import hot
 from simcore.engine.rng import mix64
 
 from .layout import S_RNG

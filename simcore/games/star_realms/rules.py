@@ -1,17 +1,17 @@
 """Star Realms turns: setup, the Main Phase (play cards, ally and scrap abilities, gambits, acquire,
 attack), the Discard Phase and the Draw Phase, and a whole game. Rule references are to the issue's
 summary of the base rules and to the seed rulebook (Alliance Command Deck)."""
-from simcore.engine.jit import hot
+from .jit import hot
 from strategies.star_realms import policy as pol
 
-from .effects import (allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event, refill_row,
+from .effects import (own, allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event, refill_row,
                       run_segment, take_from_row)
 from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
                      CFG_N_TRADE, CFG_ONSLAUGHT, CFG_PROC, DECK, DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY,
                      EV_COPY, EV_END, EV_GAMBIT, EV_PLAY, EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY, F_ALLY2,
                      F_COPY_SHIFT, F_NEW, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BASES_DESTROYED,
                      S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_CUR, S_CUR_CARD, S_DAMAGE, S_EXTRA_ALLIES, S_FED_DISCOUNT,
-                     S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC, S_PEND_DISCARD, S_PROC_USED, S_RNG, S_SHIPS_PLAYED,
+                     S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC, S_OWNED, S_PEND_DISCARD, S_PROC_USED, S_RNG, S_SHIPS_PLAYED,
                      S_START_AUTH, S_TOP_ANY, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER, SCRAP,
                      SU_ROW, SU_TRADE, TRADE_DECK, TRADE_ROW)
 from .opcodes import (BLOB, C_ALLY, C_DEFENSE, C_FACTION, C_KIND, C_PRIMARY, C_SCRAP, C_STATIC, C_TRIGGER,
@@ -122,6 +122,7 @@ def use_scrap_abilities(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought,
                 cards, piles, cnt, o)):
             t = remove_at(piles, fl, cnt, k, i)
             push(piles, fl, cnt, SCRAP, t, 0)
+            own(cards, sc, p, t, -1)
             log_event(log, sc, p, EV_SCRAP_ABILITY, e, 0, 0)
             run_segment(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, e, start, n)
             used = True
@@ -199,6 +200,7 @@ def acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
         if i == pol.ROW_EXPLORER:
             pop(piles, cnt, EXPLORERS)
             push(piles, fl, cnt, p * PLAYER_PILES + (DECK if top else DISCARD), t, 0)
+            own(cards, sc, p, t, 1)
             sc[S_BOUGHT + p] += 1
             bought[p, t] += 1
             log_event(log, sc, p, EV_BUY, t, cost, top)
@@ -285,6 +287,18 @@ def end_turn(cards, piles, fl, cnt, sc, log, p):
     draw_n(piles, fl, cnt, sc, log, p, sc[S_HAND_SIZE + p])
 
 
+
+@hot
+def count_owned(cards, piles, cnt, sc):
+    """Set the per-faction owned counts from the piles (at setup; a scenario after building its position)."""
+    for p in range(2):
+        for f in range(4):
+            sc[S_OWNED + 4 * p + f] = 0
+        for k in range(p * PLAYER_PILES, (p + 1) * PLAYER_PILES):
+            for i in range(cnt[k]):
+                own(cards, sc, p, piles[k, i], 1)
+
+
 @hot
 def setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed):
     """Lay out a game: personal decks shuffled, the trade deck (with any flagship shuffled in) shuffled,
@@ -313,6 +327,7 @@ def setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed):
     for i in range(cfg[CFG_N_ROW]):
         push(piles, fl, cnt, TRADE_ROW, setup[SU_ROW, i], 0)
     refill_row(piles, fl, cnt)
+    count_owned(cards, piles, cnt, sc)
     for i in range(cfg[CFG_N_EXPLORERS]):
         push(piles, fl, cnt, EXPLORERS, cfg[CFG_EXPLORER], 0)
     draw_n(piles, fl, cnt, sc, log, 0, FIRST_PLAYER_DRAW)

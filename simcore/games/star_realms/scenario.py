@@ -99,6 +99,7 @@ class Scenario:
         s.sc[S_TRADE] = spec.get("trade", 0)
         s.sc[S_COMBAT] = spec.get("combat", 0)
         s.sc[S_TURN] = spec.get("turn", 0)
+        rules.count_owned(s.tables.cards, s.piles, s.cnt, s.sc)
         return s
 
     def _push(self, k: int, name: str) -> None:
