@@ -3,7 +3,8 @@ Authority and Trade accounted for), determinism across thread counts, and each h
 import numpy as np
 import pytest
 
-from simcore.games.star_realms.layout import (S_AUTH_GAINED, S_DAMAGE, S_START_AUTH, S_TRADE_GAINED,
+from simcore.games.star_realms import rules
+from simcore.games.star_realms.layout import (S_AUTH_GAINED, S_DAMAGE, S_OWNED, S_START_AUTH, S_TRADE_GAINED,
                                               S_TRADE_SPENT)
 from simcore.games.star_realms.scenario import Scenario
 from simcore.games.star_realms.setup import MODES, mode_matchups
@@ -18,6 +19,9 @@ def _check_turn(s: Scenario, start_types: np.ndarray) -> None:
         assert s.authority(p) == s.scalar(S_START_AUTH + p) + s.scalar(S_AUTH_GAINED + p) - s.scalar(S_DAMAGE + 1 - p)
         assert 0 <= s.scalar(S_TRADE_SPENT + p) <= s.scalar(S_TRADE_GAINED + p)
     assert len(s.pile("trade_row")) == 5 or len(s.pile("trade_deck")) == 0
+    owned = s.sc[S_OWNED:S_OWNED + 8].copy()          # the policy's faction counts follow every move
+    rules.count_owned(s.tables.cards, s.piles, s.cnt, s.sc)
+    assert np.array_equal(owned, s.sc[S_OWNED:S_OWNED + 8])
 
 
 @pytest.mark.parametrize("matchup", MATCHUPS, ids=lambda m: f"{m.mode}-{m.decks[0]}-{m.decks[1]}")
