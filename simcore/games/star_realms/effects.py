@@ -256,7 +256,14 @@ def run_segment(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, t, s
             if pol.choose_option(strat, p, sc, op, a, eff[r, 2], eff[r, 3]) == 1:
                 op, a = eff[r, 2], eff[r, 3]
             log_event(log, sc, p, EV_CHOICE, t, op, a)
-        apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, a)
+        # the common gains here, the rest a call: inlining every opcode at each segment costs more than it saves
+        if op == Op.TRADE:
+            sc[S_TRADE] += a
+            sc[S_TRADE_GAINED + p] += a
+        elif op == Op.COMBAT:
+            sc[S_COMBAT] += a
+        else:
+            apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, a)
 
 
 @hot

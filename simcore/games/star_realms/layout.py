@@ -7,6 +7,8 @@
   log    int32[n, LOG_COLS]   event log (replays); a 1-row array turns logging off
 """
 CAP = 128            # more than every card of a game (80 + 10 Explorers + 2 decks of 12 + flagships)
+MAX_TYPES = 64       # batch games pad the card tables to these row counts (``batch.fixed_shapes``)
+MAX_EFF_ROWS = 256
 
 # ---- piles of player p: index = p * PLAYER_PILES + k
 PLAYER_PILES = 4
