@@ -526,8 +526,9 @@ def replay(seed: int, game_arg: str | None, game_index: int | None, factions: st
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only the verdict and the file.")
 @game_option
 def compare(game: str, factions: str, variant_a: str, variant_b: str | None, opponent_variant: str,
-            cards_path: Path | None, cards_b_path: Path | None, strategy: str, opponent_strategy: str | None, games: int, seed: int,
-            threads: int | None, max_turns: int | None, band: float, out_path: Path, quiet: bool):
+            cards_path: Path | None, cards_b_path: Path | None, strategy: str, opponent_strategy: str | None,
+            games: int, seed: int, threads: int | None, max_turns: int | None, band: float, out_path: Path,
+            quiet: bool):
     """Compare two settings A and B of one faction on the same seeds, with a verdict.
 
     A and B differ in the subject's starting cards (--variant-a/--variant-b),

@@ -37,6 +37,9 @@ def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_
     cvs = table[table["mode"] == "command-vs-standard"]
     assert set(cvs["faction"]) == {"alliance", "standard"} and set(cvs["seat"]) == {"first", "second", "both"}
     assert (table["ci_low"] <= table["win_rate"]).all() and (table["win_rate"] <= table["ci_high"]).all()
+    cards = pd.read_csv(tmp_path / "sweep_cards.csv")
+    assert "Super Freighter" in set(cards["card"]) and "Scout" not in set(cards["card"])
+    assert cards["times_bought"].sum() > 0
 
 
 def test_sweep_star_realms_refuses_last_command_options(tmp_path):

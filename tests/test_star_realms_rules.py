@@ -187,7 +187,8 @@ def test_special_machine_base_draws_then_scraps_a_card_from_hand():
 
 
 def test_special_embassy_yacht_draws_two_only_with_two_bases():
-    one = Scenario.build({"players": [{"hand": ["Embassy Yacht"], "play": ["Trading Post"], "deck": ["Scout"] * 3}, {}]})
+    one = Scenario.build({"players": [{"hand": ["Embassy Yacht"], "play": ["Trading Post"], "deck": ["Scout"] * 3},
+                                      {}]})
     one.play(0, "Embassy Yacht")
     two = Scenario.build({"players": [{"hand": ["Embassy Yacht"], "play": ["Trading Post", "Blob Wheel"],
                                        "deck": ["Scout"] * 3}, {}]})

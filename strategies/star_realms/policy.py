@@ -1,8 +1,6 @@
 """Star Realms decisions, jitted: each reads the seat's strategy row (parameters, then a value per card
 type) and the state, and returns the choice. Seat p's row is strat[p]; a random strategy
 (P_KIND == KIND_RANDOM) picks uniformly among the legal choices, drawing from the game's RNG."""
-import numpy as np
-
 from simcore.games.star_realms.jit import hot
 from simcore.games.star_realms.layout import (DISCARD, EXPLORERS, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BLOB_PLAYED,
                                               S_COMBAT, S_OWNED, S_TRADE, TRADE_ROW)

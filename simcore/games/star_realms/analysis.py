@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reports.aggregate import perspective_counts, summarise
+from reports.aggregate import card_counts, card_table, combine_counts, perspective_counts, summarise
 from reports.compare import DEFAULT_BAND, verdict
 from reports.stats import paired_difference, wilson_interval
 from simcore.errors import CommandsimError
@@ -35,22 +35,26 @@ def check_modes(modes) -> tuple[str, ...]:
 
 def run_sweep(modes=MODES, games: int = 20000, seed: int = 1, strategy: str = "balanced",
               opponent_strategy: str | None = None, threads: int | None = None,
-              max_turns: int = DEFAULT_MAX_TURNS, tables: SRTables | None = None) -> pd.DataFrame:
-    """Win rates with 95% Wilson intervals per mode, deck and seat: every matchup of each mode (both
-    seatings where the decks differ, both seat orders where the strategies differ) on the same seeds."""
+              max_turns: int = DEFAULT_MAX_TURNS, tables: SRTables | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(aggregate, cards): win rates with 95% Wilson intervals per mode, deck and seat, every matchup of each
+    mode (both seatings where the decks differ, both seat orders where the strategies differ) on the same
+    seeds; and the per-card buy statistics of all those games (the core's ``card_table``)."""
     if games < 1:
         raise CommandsimError(f"--games must be at least 1, got {games}")
     tables = tables if tables is not None else load_tables()
     opponent_strategy = opponent_strategy or strategy
     orders = [(strategy, opponent_strategy)] + ([(opponent_strategy, strategy)] if opponent_strategy != strategy
                                                 else [])
-    tables_out = []
+    tables_out, cards = [], []
     for mode in check_modes(modes):
-        frames = [play_games(games, seed, m, s, tables, threads, keep_bought=False).games
-                  for m in mode_matchups(mode, max_turns) for s in orders]
-        counts = perspective_counts(as_core_records(pd.concat(frames, ignore_index=True)))
+        records = [play_games(games, seed, m, s, tables, threads) for m in mode_matchups(mode, max_turns)
+                   for s in orders]
+        counts = perspective_counts(as_core_records(pd.concat([r.games for r in records], ignore_index=True)))
         tables_out.append(summarise(counts, seed=seed, mode=mode))
-    return pd.concat(tables_out, ignore_index=True)
+        cards += [card_counts(r.bought, r.games["winner"], r.card_names) for r in records]
+    buyable = {c.name for c in tables.card_list if c.cost is not None}
+    per_card = card_table(combine_counts(*cards))
+    return pd.concat(tables_out, ignore_index=True), per_card[per_card["card"].isin(buyable)].reset_index(drop=True)
 
 
 def _points(winner, seat: str) -> np.ndarray:
@@ -77,9 +81,9 @@ def run_compare(deck_a: str = "alliance", deck_b: str = "standard", opponent: st
                            tables, threads, keep_bought=False)
         second = play_games(seeds, seed, SRMatchup((opponent, deck), mode, max_turns),
                             (opponent_strategy, strategy), tables, threads, keep_bought=False)
-        pts = _points(first.games.winner, "first") + _points(second.games.winner, "second")
-        scores[side] = pts / 4.0
-        wins = int((_points(first.games.winner, "first") == 2).sum() + (_points(second.games.winner, "second") == 2).sum())
+        as_first, as_second = _points(first.games.winner, "first"), _points(second.games.winner, "second")
+        scores[side] = (as_first + as_second) / 4.0
+        wins = int((as_first == 2).sum() + (as_second == 2).sum())
         lo, hi = wilson_interval(wins, 2 * seeds)
         rates[side] = (wins / (2 * seeds), lo, hi)
     d = paired_difference(scores["a"], scores["b"])

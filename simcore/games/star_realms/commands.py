@@ -48,18 +48,20 @@ def matchup_of(decks: tuple[str, str], max_turns: int | None) -> SRMatchup:
 
 # ---------------------------------------------------------------- simulation commands
 def sweep(echo, games, seed, strategy, opponent_strategy, threads, max_turns, out_path, quiet, **opts):
-    from reports.files import write_table
+    from reports.files import write_tables
 
     from .analysis import run_sweep
     _refuse_lc_options(opts)
-    table = run_sweep(MODES, games, seed, strategy, opponent_strategy, threads, max_turns or DEFAULT_MAX_TURNS)
-    write_table(table, out_path)
+    table, cards = run_sweep(MODES, games, seed, strategy, opponent_strategy, threads,
+                             max_turns or DEFAULT_MAX_TURNS)
+    cards_out = out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
+    write_tables({out_path: table, cards_out: cards})
     if not quiet:
         for _, r in table.iterrows():
             echo(f"{r['mode']:<20} {r['faction']:>8} vs {r['opponent_faction']:<8} {r['strategy']:>12} "
                  f"seat {r['seat']:<6}  {r['win_rate'] * 100:5.1f}%  [{r['ci_low'] * 100:.1f}, "
                  f"{r['ci_high'] * 100:.1f}]  n={r['games']}")
-    echo(f"wrote {out_path}")
+    echo(f"wrote {out_path} (aggregate) and {cards_out} (per card)")
 
 
 def compare(echo, games, seed, strategy, opponent_strategy, threads, max_turns, band, out_path, quiet, **opts):

@@ -1,14 +1,15 @@
 """The Star Realms effect interpreter: one branch per opcode (``opcodes.Op``), plus the moves every
 effect is made of (draw, discard, scrap, destroy a base, refill the trade row) and ally checks."""
-from .jit import hot, hot_outlined
 from strategies.star_realms import policy as pol
 
-from .layout import (CFG_HAND, DECK, DISCARD, EV_ALLY, EV_BUY, EV_CHOICE, EV_DESTROY_BASE, EV_DISCARD, EV_DRAW,
+from .jit import hot, hot_outlined
+from .layout import (DECK, DISCARD, EV_ALLY, EV_BUY, EV_CHOICE, EV_DESTROY_BASE, EV_DISCARD, EV_DRAW,
                      EV_SCRAP_CARD, F_ALLY, F_ALLY2, F_COPY_SHIFT, HAND, L_A, L_AUTH, L_B, L_C, L_COMBAT, L_EVENT,
                      L_PLAYER, L_TRADE, L_TURN, PLAY, PLAYER_PILES, ROW_SLOTS, S_AUTH, S_AUTH_GAINED, S_BLOB_PLAYED,
                      S_BOUGHT, S_COMBAT, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_LOG_LOST, S_LOG_N, S_OWNED, S_PEND_DISCARD,
                      S_SCRAPPED, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TURN, SCRAP, TRADE_DECK, TRADE_ROW)
-from .opcodes import (C_ALLY, C_ALLY2, C_DEFENSE, C_FACTION, C_KIND, C_TRIGGER, KIND_SHIP, STAR_EMPIRE, TRADE_FEDERATION, Op)
+from .opcodes import (C_ALLY, C_ALLY2, C_DEFENSE, C_FACTION, C_KIND, C_TRIGGER, KIND_SHIP, STAR_EMPIRE,
+                      TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
 
 ONSLAUGHT_ALLY = -2   # EV_ALLY's trigger when Nandi's Onslaught's faction symbols fired it

@@ -18,7 +18,7 @@ class Op(IntEnum):
     SCRAP_TRADE_ROW = 7       # you may scrap up to n cards of the trade row
     DESTROY_BASE = 8          # destroy up to n of the opponent's bases (Outposts do not protect)
     DRAW_IF_TWO_BASES = 9     # Embassy Yacht: draw n if you have two or more bases in play
-    NEXT_SHIP_TOP = 10        # Freighter, Central Office: the next ship you acquire this turn may go on top of your deck
+    NEXT_SHIP_TOP = 10        # Freighter, Central Office: the next ship acquired this turn may go on top of the deck
     FREE_SHIP_TOP = 11        # Blob Carrier: acquire any ship of the trade row for free, on top of your deck
     DRAW_PER_BLOB = 12        # Blob World: draw a card for each Blob card played this turn
     DISCARD_DRAW = 13         # Recycling Station: discard up to n cards, then draw as many
@@ -30,7 +30,8 @@ class Op(IntEnum):
     DRAW_THEN_DISCARD = 19    # Tribute Transport: draw n, then discard n
     FEDERATION_DISCOUNT = 20  # Federation Scout: the next Trade Federation card you acquire costs n less this turn
     DISCARD_THEN_DRAW = 21    # Imperial Viper: you may discard n, then draw as many
-    PROCUREMENT = 22          # static, Alliance Procurement: once a turn n Trade, or the next ship or base acquired on top of the deck
+    PROCUREMENT = 22          # static, Alliance Procurement: once a turn n Trade, or the next ship or base
+    #                           acquired on top of the deck
     GAIN_ALLIES = 23          # Nandi's Onslaught: an extra blue and an extra yellow card count as in play this turn
     SELF_DISCARD = 24         # you discard n cards now
 

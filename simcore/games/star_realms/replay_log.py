@@ -10,7 +10,8 @@ from .layout import (DISCARD, EV_ALLY, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY, E
 from .opcodes import Op
 
 EVENT_NAMES = {EV_TURN: "turn", EV_PLAY: "play", EV_ALLY: "ally", EV_SCRAP_ABILITY: "scrap_ability",
-               EV_CHOICE: "choice", EV_BUY: "acquire", EV_ATTACK_BASE: "attack_base", EV_ATTACK_AUTH: "attack_authority",
+               EV_CHOICE: "choice", EV_BUY: "acquire", EV_ATTACK_BASE: "attack_base",
+               EV_ATTACK_AUTH: "attack_authority",
                EV_DISCARD: "discard", EV_SCRAP_CARD: "scrap_card", EV_DESTROY_BASE: "destroy_base", EV_DRAW: "draw",
                EV_COPY: "copy", EV_GAMBIT: "gambit", EV_END: "end"}
 PILE_NAMES = {HAND: "hand", DISCARD: "discard pile", TRADE_ROW: "trade row"}

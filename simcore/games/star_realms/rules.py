@@ -1,19 +1,19 @@
 """Star Realms turns: setup, the Main Phase (play cards, ally and scrap abilities, gambits, acquire,
 attack), the Discard Phase and the Draw Phase, and a whole game. Rule references are to the issue's
 summary of the base rules and to the seed rulebook (Alliance Command Deck)."""
-from .jit import hot
 from strategies.star_realms import policy as pol
 
-from .effects import (own, allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event, refill_row,
-                      run_segment, take_from_row)
+from .effects import (allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event,
+                      own, refill_row, run_segment, take_from_row)
+from .jit import hot
 from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
                      CFG_N_TRADE, CFG_ONSLAUGHT, CFG_PROC, DECK, DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY,
-                     EV_COPY, EV_END, EV_GAMBIT, EV_PLAY, EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY, F_ALLY2,
-                     F_COPY_SHIFT, F_NEW, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BASES_DESTROYED,
-                     S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_CUR, S_CUR_CARD, S_DAMAGE, S_EXTRA_ALLIES, S_FED_DISCOUNT,
-                     S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC, S_OWNED, S_PEND_DISCARD, S_PROC_USED, S_RNG, S_SHIPS_PLAYED,
-                     S_START_AUTH, S_TOP_ANY, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER, SCRAP,
-                     SU_ROW, SU_TRADE, TRADE_DECK, TRADE_ROW)
+                     EV_COPY, EV_END, EV_GAMBIT, EV_PLAY, EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY,
+                     F_COPY_SHIFT, F_NEW, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BASES_DESTROYED, S_BLOB_PLAYED, S_BOUGHT,
+                     S_COMBAT, S_CUR, S_CUR_CARD, S_DAMAGE, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_HAND_SIZE,
+                     S_HAS_ONSLAUGHT, S_HAS_PROC, S_OWNED, S_PEND_DISCARD, S_PROC_USED, S_RNG, S_SHIPS_PLAYED,
+                     S_START_AUTH, S_TOP_ANY, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER,
+                     SCRAP, SU_ROW, SU_TRADE, TRADE_DECK, TRADE_ROW)
 from .opcodes import (BLOB, C_ALLY, C_DEFENSE, C_FACTION, C_KIND, C_PRIMARY, C_SCRAP, C_STATIC, C_TRIGGER,
                       KIND_OUTPOST, KIND_SHIP, STAR_EMPIRE, TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
@@ -54,7 +54,8 @@ def put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, sl
     e = t
     if n > 0 and eff[start, 0] == Op.COPY_SHIP:
         target = pol.choose_copy(strat, p, cards, piles, fl, cnt, sc, slot, t)
-        if target < 0:
+        if target < 0:      # no other ship in play: the Needle does nothing
+            sc[S_CUR_CARD] = -1
             return
         e = piles[k, target] if (fl[k, target] >> F_COPY_SHIFT) == 0 else (fl[k, target] >> F_COPY_SHIFT) - 1
         fl[k, slot] = (fl[k, slot] & ((1 << F_COPY_SHIFT) - 1)) | ((e + 1) << F_COPY_SHIFT)

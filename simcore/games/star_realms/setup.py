@@ -34,7 +34,8 @@ def mode_matchups(mode: str, max_turns: int = DEFAULT_MAX_TURNS) -> list[SRMatch
     if mode == "standard":
         return [SRMatchup(("standard", "standard"), mode, max_turns)]
     if mode == "command-vs-standard":
-        return [SRMatchup(("alliance", "standard"), mode, max_turns), SRMatchup(("standard", "alliance"), mode, max_turns)]
+        return [SRMatchup(("alliance", "standard"), mode, max_turns),
+                SRMatchup(("standard", "alliance"), mode, max_turns)]
     if mode == "commander-duel":
         return [SRMatchup(("alliance", "alliance"), mode, max_turns)]
     raise CommandsimError(f"unknown Star Realms mode '{mode}': expected one of {', '.join(MODES)}")
