@@ -61,6 +61,14 @@ def test_main_phase_ally_ability_bases_in_play_count_as_allies():
     assert s.combat == 4
 
 
+def test_main_phase_cards_in_any_order_balanced_plays_bases_first_and_the_needle_last():
+    s = Scenario.build({"players": [{"hand": ["Stealth Needle", "Cutter", "Trading Post"]}, {}]})
+    s.play_hand(0)
+    plays = [e.split("plays ")[1] for e in s.events() if ": plays " in e]
+    assert plays == ["Trading Post", "Cutter", "Stealth Needle"]
+    assert "Stealth Needle copies Cutter" in " ".join(s.events())
+
+
 def test_main_phase_scrap_ability_card_leaves_the_game():
     # the balanced policy scraps an Explorer when its 2 Combat wins the game
     s = Scenario.build({"players": [{"hand": ["Explorer"]}, {"authority": 2}]})

@@ -123,6 +123,10 @@ class Scenario:
             raise ScenarioError(f"scenario: '{name}' is not in player {p}'s hand {hand}")
         rules.play_from_hand(*self._args(), p, hand.index(name))
 
+    def play_hand(self, p: int) -> None:
+        """Player p plays out their hand in their policy's order."""
+        rules.play_hand(*self._args(), p)
+
     def start_turn(self, p: int) -> None:
         rules.start_turn(*self._args(), p)
 
