@@ -91,6 +91,16 @@ def test_card_errors_cli_exit_2_one_line_no_traceback(tmp_path):
     assert "Traceback" not in result.output
 
 
+def test_card_errors_more_cards_than_a_pile_holds_are_refused_before_any_game(tmp_path):
+    from simcore.games.star_realms.setup import SRMatchup, build_setup
+    folder = _broken(tmp_path, 'name = "Blob Fighter"\nfaction = "blob"\nkind = "ship"\nrole = "trade_deck"\ncount = 3',
+                     'name = "Blob Fighter"\nfaction = "blob"\nkind = "ship"\nrole = "trade_deck"\ncount = 20')
+    tables = load_tables(folder)
+    build_setup(tables, SRMatchup())                       # 97 + 10 Explorers + 2 x 10 = 127 cards fit
+    with pytest.raises(CardDataError, match="card 'Blob Fighter'.*field 'count'.*130 cards, more than the 128"):
+        build_setup(tables, SRMatchup(("alliance", "standard"), "command-vs-standard"))
+
+
 def test_card_errors_malformed_toml_names_the_line(tmp_path):
     folder = _broken(tmp_path, 'name = "Cutter"', 'name = "Cutter')
     with pytest.raises(CardDataError, match=r"core_set.toml:\d+: malformed TOML"):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.errors import CommandsimError
+from simcore.errors import CardDataError, CommandsimError
 
 from .card_data import SRTables
 from .opcodes import SECTIONS, Op
@@ -83,6 +83,12 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
         raise CommandsimError("the Star Realms cards must hold exactly one card of role 'explorer'")
     cfg[CFG_EXPLORER] = explorer[0]
     cfg[CFG_N_EXPLORERS] = tables.card_list[explorer[0]].count
+    # every card of the game could end in one pile: the fixed-size piles must hold them all
+    total = len(trade) + len(row) + int(cfg[CFG_N_EXPLORERS] + cfg[CFG_N_DECK] + cfg[CFG_N_DECK + 1])
+    if total > CAP:
+        biggest = max(tables.card_list, key=lambda c: c.count)
+        raise CardDataError(biggest.source, biggest.name, "count",
+                            f"the {m.mode} game would hold {total} cards, more than the {CAP} a pile can hold")
     return setup, cfg
 
 
