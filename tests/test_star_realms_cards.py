@@ -114,3 +114,27 @@ def test_card_errors_deck_naming_an_unknown_card(tmp_path):
     decks.write_text(decks.read_text().replace("Scout = 8", "Scoot = 8"))
     with pytest.raises(CardDataError, match="deck standard.*field 'cards': no card named 'Scoot'"):
         load_tables(folder)
+
+
+VIPER9 = ('[[card]]\nname = "Viper"\naliases = ["Assault Ship"]\nfaction = "unaligned"\nkind = "ship"\n'
+          'role = "personal"\ncount = 4\nprimary = [{ op = "combat", n = 9 }]\nsource = "test"\n'
+          'stated = ["faction", "kind", "role", "count"]\nestimated = ["primary"]\n')
+
+
+def test_card_overrides_replace_a_card_by_name_and_change_the_games(tmp_path):
+    from simcore.games.star_realms.simulate import play_games
+    (tmp_path / "viper.toml").write_text(VIPER9)
+    edited = load_tables(overrides=tmp_path / "viper.toml")
+    assert edited.names == load_tables().names          # replaced in place, nothing added
+    base, mine = play_games(50, seed=4), play_games(50, seed=4, tables=edited)
+    assert mine.games.turns.mean() < 0.8 * base.games.turns.mean()     # 9-Combat Vipers end games sooner
+    shown = CliRunner().invoke(cli.main, ["cards", "show", "Viper", "--game", "star-realms",
+                                          "--cards", str(tmp_path / "viper.toml")])
+    assert "combat 9  [estimated]" in shown.output
+
+
+def test_card_overrides_duplicate_alias_names_the_file(tmp_path):
+    (tmp_path / "dup.toml").write_text(VIPER9.replace('name = "Viper"', 'name = "Viper Two"'))
+    with pytest.raises(CardDataError, match=r"dup.toml: card 'Viper Two', field 'name': duplicate card name "
+                                            r"'Assault Ship'"):
+        load_tables(overrides=tmp_path / "dup.toml")

@@ -49,6 +49,7 @@ class SRCard:
     text: str = ""
     stated: tuple[str, ...] = ()
     estimated: tuple[str, ...] = ()
+    file: str = ""          # the card file it was read from, as shown in errors
 
     def provenance(self, name: str) -> str:
         return "stated" if name in self.stated else "estimated" if name in self.estimated else ""
@@ -225,7 +226,10 @@ def read_card_file(path: Path) -> list[SRCard]:
     tables = data.get("card")
     if not isinstance(tables, list) or not tables or not all(isinstance(x, dict) for x in tables):
         raise CardDataError(shown, None, "card", "expected one or more [[card]] tables")
-    return [_Reader(shown, i, x).read() for i, x in enumerate(tables)]
+    cards = [_Reader(shown, i, x).read() for i, x in enumerate(tables)]
+    for c in cards:
+        c.file = shown
+    return cards
 
 
 def read_decks(path: Path, by_name: dict[str, SRCard]) -> dict[str, Deck]:
@@ -274,20 +278,41 @@ def read_decks(path: Path, by_name: dict[str, SRCard]) -> dict[str, Deck]:
     return decks
 
 
-def load_card_list(path: str | Path | None = None) -> tuple[list[SRCard], dict[str, Deck]]:
-    folder = CARDS_DIR if path is None else Path(path)
+def _read_files(path: Path) -> tuple[list[SRCard], Path | None]:
+    """The cards of a card file or of a folder's files (name order), and its decks.toml if it has one."""
     cards: list[SRCard] = []
     deck_file = None
-    for file in card_files(folder):
+    for file in card_files(path):
         if file.name == DECKS_FILE:
             deck_file = file
-            continue
-        cards.extend(read_card_file(file))
+        else:
+            cards.extend(read_card_file(file))
+    return cards, deck_file
+
+
+def load_card_list(path: str | Path | None = None,
+                   overrides: str | Path | None = None) -> tuple[list[SRCard], dict[str, Deck]]:
+    """Validated cards and decks of ``path`` (None: the shipped folder), then the cards of ``overrides``
+    (a file or folder) replacing those of the same name and adding new ones; a decks.toml among the
+    overrides replaces the decks."""
+    cards, deck_file = _read_files(CARDS_DIR if path is None else Path(path))
+    if overrides is not None:
+        extra, extra_decks = _read_files(Path(overrides))
+        position = {c.name.casefold(): i for i, c in enumerate(cards)}
+        for c in extra:
+            i = position.get(c.name.casefold())
+            if i is None:
+                position[c.name.casefold()] = len(cards)
+                cards.append(c)
+            else:
+                cards[i] = c
+        deck_file = extra_decks or deck_file
     seen: dict[str, SRCard] = {}
     for c in cards:
         for n in (c.name, *c.aliases):
             if n.casefold() in seen:
-                raise CardDataError(c.source, c.name, "name", f"duplicate card name {n!r}")
+                raise CardDataError(c.file, c.name, "name",
+                                    f"duplicate card name {n!r}: already used in {seen[n.casefold()].file}")
             seen[n.casefold()] = c
     by_name = {c.name: c for c in cards}
     decks = read_decks(deck_file or CARDS_DIR / DECKS_FILE, by_name)
@@ -322,9 +347,9 @@ def compile_cards(cards: list[SRCard], decks: dict[str, Deck]) -> SRTables:
     return SRTables(table, np.asarray(eff, np.int32).reshape(-1, 4), [c.name for c in cards], cards, decks)
 
 
-def load_tables(path: str | Path | None = None) -> SRTables:
-    """The compiled Star Realms cards of ``path`` (a folder with its decks.toml; None: the shipped set)."""
-    return compile_cards(*load_card_list(path))
+def load_tables(path: str | Path | None = None, overrides: str | Path | None = None) -> SRTables:
+    """The compiled Star Realms cards of ``load_card_list(path, overrides)``."""
+    return compile_cards(*load_card_list(path, overrides))
 
 
 def find_card(cards: list[SRCard], name: str) -> SRCard:

@@ -16,7 +16,7 @@ DEFAULT_DECKS = "standard,standard"
 # The Last Command's option defaults: a value still equal to one of these was not set by the user
 _LC_DEFAULTS = {"factions": ("federation,sunder",), "variants": ("standard,standard", "standard,asymmetrical"),
                 "mode": ("duel",), "difficulties": (None,), "difficulty": (None,), "mixed_variants": (False,),
-                "fog_path": (None,), "cards_path": (None,), "target_ci": (None,), "max_games": (None,),
+                "fog_path": (None,), "target_ci": (None,), "max_games": (None,),
                 "per_game_path": (None,), "variant_a": ("standard",), "variant_b": (None,),
                 "opponent_variant": ("standard",), "cards_b_path": (None,), "startup": (False,),
                 "memory_games": (0,), "component_list": (False,)}
@@ -47,13 +47,14 @@ def matchup_of(decks: tuple[str, str], max_turns: int | None) -> SRMatchup:
 
 
 # ---------------------------------------------------------------- simulation commands
-def sweep(echo, games, seed, strategy, opponent_strategy, threads, max_turns, out_path, quiet, **opts):
+def sweep(echo, games, seed, strategy, opponent_strategy, threads, max_turns, out_path, quiet, cards_path=None,
+          **opts):
     from reports.files import write_tables
 
     from .analysis import run_sweep
     _refuse_lc_options(opts)
     table, cards = run_sweep(MODES, games, seed, strategy, opponent_strategy, threads,
-                             max_turns or DEFAULT_MAX_TURNS)
+                             max_turns or DEFAULT_MAX_TURNS, load_tables(overrides=cards_path))
     cards_out = out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
     write_tables({out_path: table, cards_out: cards})
     if not quiet:
@@ -64,7 +65,8 @@ def sweep(echo, games, seed, strategy, opponent_strategy, threads, max_turns, ou
     echo(f"wrote {out_path} (aggregate) and {cards_out} (per card)")
 
 
-def compare(echo, games, seed, strategy, opponent_strategy, threads, max_turns, band, out_path, quiet, **opts):
+def compare(echo, games, seed, strategy, opponent_strategy, threads, max_turns, band, out_path, quiet,
+            cards_path=None, **opts):
     import pandas as pd
 
     from reports.files import write_table
@@ -72,7 +74,7 @@ def compare(echo, games, seed, strategy, opponent_strategy, threads, max_turns, 
     from .analysis import run_compare
     _refuse_lc_options(opts)
     row = run_compare("alliance", "standard", "standard", games, seed, strategy, opponent_strategy, threads,
-                      max_turns or DEFAULT_MAX_TURNS, band / 100)
+                      max_turns or DEFAULT_MAX_TURNS, band / 100, load_tables(overrides=cards_path))
     if not quiet:
         echo(f"alliance vs standard:  {row['win_rate_a'] * 100:.1f}% [{row['ci_low_a'] * 100:.1f}, "
              f"{row['ci_high_a'] * 100:.1f}]")
@@ -85,13 +87,14 @@ def compare(echo, games, seed, strategy, opponent_strategy, threads, max_turns, 
         echo(f"wrote {out_path}")
 
 
-def replay(echo, seed, game_index, factions, strategy, opponent_strategy, max_turns, as_json, **opts):
+def replay(echo, seed, game_index, factions, strategy, opponent_strategy, max_turns, as_json, cards_path=None,
+           **opts):
     from .replay_log import json_lines, text_lines
     from .simulate import replay_game, seed_of_game
     _refuse_lc_options(opts)
     matchup = matchup_of(_decks(factions), max_turns)
     game_seed = seed_of_game(seed, game_index) if game_index is not None else seed
-    r = replay_game(game_seed, matchup, (strategy, opponent_strategy or strategy))
+    r = replay_game(game_seed, matchup, (strategy, opponent_strategy or strategy), load_tables(overrides=cards_path))
     for line in (json_lines(r) if as_json else text_lines(r)):
         echo(line)
 
@@ -102,13 +105,13 @@ def _rate(play, n, threads, **kw):
     return n / (time.perf_counter() - start), float(rec.games["turns"].mean())
 
 
-def bench(echo, games, strategy, repeats, **opts):
+def bench(echo, games, strategy, repeats, cards_path=None, **opts):
     """Star Realms and The Last Command side by side in one run, alternating, best of ``repeats``."""
     from simcore.simulate import play_games as lc_play
 
     from .simulate import play_games as sr_play
     _refuse_lc_options(opts)
-    sr_kw = {"strategies": (strategy, strategy), "tables": load_tables()}
+    sr_kw = {"strategies": (strategy, strategy), "tables": load_tables(overrides=cards_path)}
     lc_kw = {"strategies": ("balanced", "balanced")}
     for play, kw in ((sr_play, sr_kw), (lc_play, lc_kw)):
         play(8, **kw)                                      # compile or load the cache first
@@ -137,7 +140,7 @@ def _card_rows(cards):
 
 
 def cards_list(echo, fmt, cards_path=None, **opts):
-    cards, _ = load_card_list(cards_path)
+    cards, _ = load_card_list(overrides=cards_path)
     header = ("name", "faction", "kind", "cost", "defense", "count", "role", "estimated")
     rows = [(c.name, "|".join(c.faction) or "-", c.kind, "-" if c.cost is None else c.cost,
              c.defense or "-", c.count, c.role, est) for c, est in _card_rows(cards)]
@@ -156,7 +159,7 @@ def _effects_text(effects) -> str:
 
 
 def cards_show(echo, name, cards_path=None, **opts):
-    cards, decks = load_card_list(cards_path)
+    cards, decks = load_card_list(overrides=cards_path)
     c = find_card(cards, name)
     echo(f"{c.name}  ({c.source})" + (f"  aliases: {', '.join(c.aliases)}" if c.aliases else ""))
     for f in ("faction", "kind", "role", "count", "cost", "defense", "ally_trigger", "hand_size", "authority"):
@@ -172,12 +175,12 @@ def cards_show(echo, name, cards_path=None, **opts):
 
 def cards_validate(echo, path, **opts):
     _refuse_lc_options(opts)
-    tables = load_tables(path)
+    tables = load_tables(overrides=path)
     echo(f"{path}: {len(tables.names)} card types, decks {', '.join(tables.decks)}: valid")
 
 
 def cards_audit(echo, fmt, cards_path=None, **opts):
-    cards, decks = load_card_list(cards_path)
+    cards, decks = load_card_list(overrides=cards_path)
     rows = [(c.name, f) for c in cards for f in c.estimated]
     rows += [(f"deck {d}", "authority, hand_size") for d in decks if d == "standard"]
     if fmt == "csv":
