@@ -29,7 +29,8 @@ def test_registry_unknown_game_is_a_user_error():
 
 def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_path):
     out = tmp_path / "sweep.csv"
-    res = run("sweep", "--game", "star-realms", "--games", "60", "--out", str(out))
+    res = run("sweep", "--game", "star-realms", "--games", "60", "--out", str(out), "--per-game",
+              str(tmp_path / "games.csv"))
     assert res.exit_code == 0, res.output
     table = pd.read_csv(out)
     assert tuple(table.columns) == AGGREGATE_COLUMNS
@@ -40,12 +41,16 @@ def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_
     cards = pd.read_csv(tmp_path / "sweep_cards.csv")
     assert "Super Freighter" in set(cards["card"]) and "Scout" not in set(cards["card"])
     assert cards["times_bought"].sum() > 0
+    games = pd.read_csv(tmp_path / "games.csv")
+    assert len(games) == 60 * 4 and {"seed", "mode", "first_deck", "winner", "first_authority"} <= set(games.columns)
 
 
 def test_sweep_star_realms_refuses_last_command_options(tmp_path):
     res = run("sweep", "--game", "star-realms", "--mode", "solo", "--out", str(tmp_path / "x.csv"))
     assert res.exit_code == 2 and "--mode does not apply to --game star-realms" in res.output
     assert not (tmp_path / "x.csv").exists()
+    res = run("sweep", "--game", "star-realms", "--out", str(tmp_path / "x.txt"))
+    assert res.exit_code == 2 and "--out: expected a .csv or .parquet path" in res.output
 
 
 def test_compare_star_realms_gives_a_paired_verdict(tmp_path):

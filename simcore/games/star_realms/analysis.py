@@ -35,26 +35,31 @@ def check_modes(modes) -> tuple[str, ...]:
 
 def run_sweep(modes=MODES, games: int = 20000, seed: int = 1, strategy: str = "balanced",
               opponent_strategy: str | None = None, threads: int | None = None,
-              max_turns: int = DEFAULT_MAX_TURNS, tables: SRTables | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(aggregate, cards): win rates with 95% Wilson intervals per mode, deck and seat, every matchup of each
-    mode (both seatings where the decks differ, both seat orders where the strategies differ) on the same
-    seeds; and the per-card buy statistics of all those games (the core's ``card_table``)."""
+              max_turns: int = DEFAULT_MAX_TURNS, tables: SRTables | None = None,
+              keep_games: bool = False) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame | None]:
+    """(aggregate, cards, games): win rates with 95% Wilson intervals per mode, deck and seat, every matchup
+    of each mode (both seatings where the decks differ, both seat orders where the strategies differ) on the
+    same seeds; the per-card buy statistics of all those games (the core's ``card_table``); and, with
+    ``keep_games``, every game's record."""
     if games < 1:
         raise CommandsimError(f"--games must be at least 1, got {games}")
     tables = tables if tables is not None else load_tables()
     opponent_strategy = opponent_strategy or strategy
     orders = [(strategy, opponent_strategy)] + ([(opponent_strategy, strategy)] if opponent_strategy != strategy
                                                 else [])
-    tables_out, cards = [], []
+    tables_out, cards, games_out = [], [], []
     for mode in check_modes(modes):
         records = [play_games(games, seed, m, s, tables, threads) for m in mode_matchups(mode, max_turns)
                    for s in orders]
         counts = perspective_counts(as_core_records(pd.concat([r.games for r in records], ignore_index=True)))
         tables_out.append(summarise(counts, seed=seed, mode=mode))
         cards += [card_counts(r.bought, r.games["winner"], r.card_names) for r in records]
+        if keep_games:
+            games_out += [r.games for r in records]
     buyable = {c.name for c in tables.card_list if c.cost is not None}
     per_card = card_table(combine_counts(*cards))
-    return pd.concat(tables_out, ignore_index=True), per_card[per_card["card"].isin(buyable)].reset_index(drop=True)
+    return (pd.concat(tables_out, ignore_index=True), per_card[per_card["card"].isin(buyable)].reset_index(drop=True),
+            pd.concat(games_out, ignore_index=True) if keep_games else None)
 
 
 def _points(winner, seat: str) -> np.ndarray:

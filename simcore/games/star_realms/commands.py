@@ -4,6 +4,7 @@ here are ignored when left at their defaults and refused when set, so nothing is
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import numba
 
@@ -17,7 +18,7 @@ DEFAULT_DECKS = "standard,standard"
 _LC_DEFAULTS = {"factions": ("federation,sunder",), "variants": ("standard,standard", "standard,asymmetrical"),
                 "mode": ("duel",), "difficulties": (None,), "difficulty": (None,), "mixed_variants": (False,),
                 "fog_path": (None,), "target_ci": (None,), "max_games": (None,),
-                "per_game_path": (None,), "variant_a": ("standard",), "variant_b": (None,),
+                "variant_a": ("standard",), "variant_b": (None,),
                 "opponent_variant": ("standard",), "cards_b_path": (None,), "startup": (False,),
                 "memory_games": (0,), "component_list": (False,)}
 
@@ -27,6 +28,14 @@ def _refuse_lc_options(opts: dict) -> None:
         if name in opts and opts[name] not in defaults:
             raise CommandsimError(f"--{name.replace('_', '-').removesuffix('-path')} does not apply to --game "
                                   f"star-realms")
+
+
+def _check_out(path, option: str) -> None:
+    """Checked before any game is played: a table file the writers can make."""
+    if path is not None and Path(path).suffix.lower() not in (".csv", ".parquet"):
+        raise CommandsimError(f"{option}: expected a .csv or .parquet path, got '{path}'")
+    if path is not None and Path(path).is_dir():
+        raise CommandsimError(f"{option}: '{path}' is a folder, expected a file path")
 
 
 def _decks(factions: str | None) -> tuple[str, str]:
@@ -48,21 +57,25 @@ def matchup_of(decks: tuple[str, str], max_turns: int | None) -> SRMatchup:
 
 # ---------------------------------------------------------------- simulation commands
 def sweep(echo, games, seed, strategy, opponent_strategy, threads, max_turns, out_path, quiet, cards_path=None,
-          **opts):
+          per_game_path=None, **opts):
     from reports.files import write_tables
 
     from .analysis import run_sweep
     _refuse_lc_options(opts)
-    table, cards = run_sweep(MODES, games, seed, strategy, opponent_strategy, threads,
-                             max_turns or DEFAULT_MAX_TURNS, load_tables(overrides=cards_path))
+    _check_out(out_path, "--out")
+    _check_out(per_game_path, "--per-game")
+    table, cards, per_game = run_sweep(MODES, games, seed, strategy, opponent_strategy, threads,
+                                       max_turns or DEFAULT_MAX_TURNS, load_tables(overrides=cards_path),
+                                       keep_games=per_game_path is not None)
     cards_out = out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
-    write_tables({out_path: table, cards_out: cards})
+    write_tables({out_path: table, cards_out: cards, **({per_game_path: per_game} if per_game_path else {})})
     if not quiet:
         for _, r in table.iterrows():
             echo(f"{r['mode']:<20} {r['faction']:>8} vs {r['opponent_faction']:<8} {r['strategy']:>12} "
                  f"seat {r['seat']:<6}  {r['win_rate'] * 100:5.1f}%  [{r['ci_low'] * 100:.1f}, "
                  f"{r['ci_high'] * 100:.1f}]  n={r['games']}")
-    echo(f"wrote {out_path} (aggregate) and {cards_out} (per card)")
+    echo(f"wrote {out_path} (aggregate) and {cards_out} (per card)"
+         + (f" and {per_game_path} (per game, {len(per_game):,} rows)" if per_game_path else ""))
 
 
 def compare(echo, games, seed, strategy, opponent_strategy, threads, max_turns, band, out_path, quiet,
@@ -73,6 +86,7 @@ def compare(echo, games, seed, strategy, opponent_strategy, threads, max_turns, 
 
     from .analysis import run_compare
     _refuse_lc_options(opts)
+    _check_out(out_path, "--out")
     row = run_compare("alliance", "standard", "standard", games, seed, strategy, opponent_strategy, threads,
                       max_turns or DEFAULT_MAX_TURNS, band / 100, load_tables(overrides=cards_path))
     if not quiet:
