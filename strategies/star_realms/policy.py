@@ -4,8 +4,8 @@ type) and the state, and returns the choice. Seat p's row is strat[p]; a random 
 from simcore.games.star_realms.jit import hot
 from simcore.games.star_realms.layout import (DISCARD, EXPLORERS, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BLOB_PLAYED,
                                               S_COMBAT, S_OWNED, S_TRADE, TRADE_ROW)
-from simcore.games.star_realms.opcodes import (C_COST, C_DEFENSE, C_FACTION, C_KIND, C_PRIMARY, KIND_OUTPOST, KIND_SHIP,
-                                               TRADE_FEDERATION, Op)
+from simcore.games.star_realms.opcodes import (C_COST, C_DEFENSE, C_FACTION, C_KIND, C_PLAY_AFTER, KIND_OUTPOST,
+                                               KIND_SHIP, TRADE_FEDERATION, Op)
 from simcore.games.star_realms.piles import rand_below
 
 from .params import (KIND_RANDOM, N_PARAMS, P_ATTACK_BASES, P_BUY_MIN, P_COST_WEIGHT, P_ONSLAUGHT_ALLIES,
@@ -51,26 +51,24 @@ def choose_option(strat, p, sc, op, n, alt, alt_n):
 
 
 @hot
-def play_rank(cards, eff, t):
+def play_rank(cards, t):
     """Order of play for the heuristic: bases first (their allies and Fleet HQ's bonus count for the ships
     after them), then ships, then the cards that gain from what was played before them (Stealth Needle
     copies a ship in play, Blob World draws per Blob card played)."""
-    start, n = cards[t, C_PRIMARY], cards[t, C_PRIMARY + 1]
-    for r in range(start, start + n):
-        if eff[r, 0] == Op.COPY_SHIP or eff[r, 2] == Op.DRAW_PER_BLOB:
-            return 2
+    if cards[t, C_PLAY_AFTER]:
+        return 2
     return 1 if cards[t, C_KIND] == KIND_SHIP else 0
 
 
 @hot
-def choose_play(strat, p, cards, eff, piles, cnt, sc):
+def choose_play(strat, p, cards, piles, cnt, sc):
     """Index in p's hand of the next card to play (the hand is played out whole)."""
     k = p * PLAYER_PILES + HAND
     if is_random(strat, p):
         return rand_below(sc, cnt[k])
     best, best_rank = 0, 3
     for i in range(cnt[k]):
-        r = play_rank(cards, eff, piles[k, i])
+        r = play_rank(cards, piles[k, i])
         if r < best_rank:
             best, best_rank = i, r
     return best

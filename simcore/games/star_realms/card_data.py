@@ -339,6 +339,8 @@ def compile_cards(cards: list[SRCard], decks: dict[str, Deck]) -> SRTables:
         row[O.C_COST] = -1 if c.cost is None else c.cost
         row[O.C_DEFENSE] = c.defense or 0
         row[O.C_ROLE] = O.ROLES.index(c.role)
+        ops = {op for op, _, aop, _ in c.effects.get("primary", ()) for op in (op, aop) if op}
+        row[O.C_PLAY_AFTER] = int(bool(ops & {"copy_ship", "draw_per_blob"}))
         for section, col in O.SECTIONS.items():
             rows = c.effects.get(section, ())
             row[col], row[col + 1] = len(eff), len(rows)

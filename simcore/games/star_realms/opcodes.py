@@ -69,5 +69,6 @@ C_ALLY2 = 9         # double ally ability: needs two other cards of the faction
 C_SCRAP = 11
 C_STATIC = 13
 C_ROLE = 15
-N_COLS = 16
+C_PLAY_AFTER = 16     # 1: the card gains from what was played before it (copy_ship, draw_per_blob)
+N_COLS = 17
 SECTIONS = {"primary": C_PRIMARY, "ally": C_ALLY, "ally2": C_ALLY2, "scrap": C_SCRAP, "static": C_STATIC}

@@ -81,7 +81,7 @@ def play_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
     """Play every card of p's hand (cards drawn meanwhile too), in the policy's order."""
     hand = p * PLAYER_PILES + HAND
     while cnt[hand] > 0:
-        i = pol.choose_play(strat, p, cards, eff, piles, cnt, sc)
+        i = pol.choose_play(strat, p, cards, piles, cnt, sc)
         play_from_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, i)
 
 
