@@ -273,13 +273,16 @@ def end_turn(cards, piles, fl, cnt, sc, log, p):
     """Discard Phase (ships in play and the hand to the discard pile, bases stay), then the Draw Phase."""
     k = p * PLAYER_PILES + PLAY
     disc = p * PLAYER_PILES + DISCARD
-    i = 0
-    while i < cnt[k]:
-        if cards[piles[k, i], C_KIND] == KIND_SHIP:
-            push(piles, fl, cnt, disc, remove_at(piles, fl, cnt, k, i), 0)
+    kept = 0
+    for i in range(cnt[k]):       # one pass: ships to the discard pile in play order, bases close up
+        t = piles[k, i]
+        if cards[t, C_KIND] == KIND_SHIP:
+            push(piles, fl, cnt, disc, t, 0)
         else:
-            fl[k, i] = 0
-            i += 1
+            piles[k, kept] = t
+            fl[k, kept] = 0
+            kept += 1
+    cnt[k] = kept
     hand = p * PLAYER_PILES + HAND
     while cnt[hand] > 0:
         push(piles, fl, cnt, disc, pop(piles, cnt, hand), 0)
