@@ -93,6 +93,8 @@ def test_cards_and_strategies_commands_for_star_realms():
     listed = run("strategies", "list", "--game", "star-realms").output
     assert all(n in listed for n in ("random", "balanced", "trade_first", "combat_first"))
     assert "w_combat" in run("strategies", "show", "combat_first", "--game", "star-realms").output
+    audit = run("cards", "audit", "--game", "star-realms", "--format", "csv").output.splitlines()
+    assert audit[0] == "card,field" and "deck standard,authority" in audit and "deck standard,hand_size" in audit
 
 
 def test_jit_cache_star_realms_has_its_own_key_apart_from_the_last_commands(tmp_path, monkeypatch):

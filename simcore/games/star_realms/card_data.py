@@ -65,6 +65,7 @@ class Deck:
     flagship: str | None = None
     gambits: tuple[str, ...] = ()
     source: str = ""
+    estimated: tuple[str, ...] = ()
 
 
 @dataclass
@@ -274,7 +275,11 @@ def read_decks(path: Path, by_name: dict[str, SRCard]) -> dict[str, Deck]:
         for g in gambits:
             if card("gambits", g).kind != "gambit":
                 fail("gambits", f"{g!r} is not a gambit")
-        decks[name] = Deck(name, dict(cards), auth, hand, commander, flagship, tuple(gambits), t.get("source", ""))
+        estimated = t.get("estimated", [])
+        if not isinstance(estimated, list) or any(f not in t for f in estimated):
+            fail("estimated", f"expected a list of this deck's fields, got {estimated!r}")
+        decks[name] = Deck(name, dict(cards), auth, hand, commander, flagship, tuple(gambits), t.get("source", ""),
+                           tuple(estimated))
     return decks
 
 

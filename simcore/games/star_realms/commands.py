@@ -196,7 +196,7 @@ def cards_validate(echo, path, **opts):
 def cards_audit(echo, fmt, cards_path=None, **opts):
     cards, decks = load_card_list(overrides=cards_path)
     rows = [(c.name, f) for c in cards for f in c.estimated]
-    rows += [(f"deck {d}", "authority, hand_size") for d in decks if d == "standard"]
+    rows += [(f"deck {d.name}", f) for d in decks.values() for f in d.estimated]
     if fmt == "csv":
         echo("card,field")
     for card, f in rows:
