@@ -8,6 +8,7 @@ its traceback.
 from __future__ import annotations
 
 import csv
+import functools
 import sys
 from pathlib import Path
 
@@ -49,21 +50,32 @@ def cards_option(command):
              "(name, plus ' (asymmetrical)') and add new ones.")(command)
 
 
-def game_option(command):
-    """``--game NAME``: which game the command is about (each game's options come from its registration)."""
-    return click.option("--game", type=click.Choice(registry.names()), default=registry.DEFAULT_GAME,
-                        show_default=True, help="The game: see `commandsim games`.")(command)
-
-
-def _other_game(command: str, options: dict) -> bool:
-    """Run ``command`` through the game's own handler when ``--game`` names a game that has one
-    (simcore.games.registry); False: the code that follows plays The Last Command."""
-    options = dict(options)
-    run = registry.handler(options.pop("game"), command)
-    if run is None:
-        return False
-    run(click.echo, **options)
-    return True
+def game_command(command: str, index_option: bool = False):
+    """``--game NAME`` on a command: a game registered with its own handler of ``command``
+    (``simcore.games.registry``) runs it with the command's options; The Last Command runs the
+    function below. ``index_option`` (replay): ``--game G``, a number, still means the game's index
+    as before games had names, and ``--index G`` says it for every game."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def run(game=None, **options):
+            name = game or registry.DEFAULT_GAME
+            if index_option:
+                index = options.pop("index")
+                if name.isdigit():
+                    name, index = registry.DEFAULT_GAME, int(name)
+            handler = registry.handler(name, command)
+            if handler is None:
+                return fn(**options, **({"game": index} if index_option else {}))
+            return handler(click.echo, **options, **({"game_index": index} if index_option else {}))
+        run = click.option("--game", default=None, metavar="NAME" + ("|G" if index_option else ""),
+                           help="The game: see `commandsim games` [default: last-command]"
+                                + ("; a number G is --index G." if index_option else "."))(run)
+        if index_option:
+            run = click.option("--index", type=click.IntRange(min=0), default=None, metavar="G",
+                               help="Replay game G of the run whose base seed is --seed (as a sweep numbers "
+                                    "its games).")(run)
+        return run
+    return wrap
 
 
 def format_option(command):
@@ -102,8 +114,8 @@ def cards():
 @cards.command("list")
 @cards_option
 @format_option
-@game_option
-def list_cards(game: str, cards_path: Path | None, fmt: str):
+@game_command("cards_list")
+def list_cards(cards_path: Path | None, fmt: str):
     """List every card type with its costs, copies and estimated fields.
 
     \b
@@ -112,8 +124,6 @@ def list_cards(game: str, cards_path: Path | None, fmt: str):
       commandsim cards list --format csv > cards.csv
       commandsim cards list --cards my_cards/railgun.toml
     """
-    if _other_game("cards_list", locals()):
-        return
     cards = load_card_list(overrides=cards_path)
     rows = [describe.list_row(card) for card in cards]
     if fmt == "csv":
@@ -132,8 +142,8 @@ def list_cards(game: str, cards_path: Path | None, fmt: str):
 @cards.command()
 @click.argument("name")
 @cards_option
-@game_option
-def show(game: str, name: str, cards_path: Path | None):
+@game_command("cards_show")
+def show(name: str, cards_path: Path | None):
     """Show everything about one card: fields, text, compiled effect rows.
 
     Fields whose values are estimates (the rulebook is silent) are marked
@@ -145,8 +155,6 @@ def show(game: str, name: str, cards_path: Path | None):
       commandsim cards show "Ship's A.I."
       commandsim cards show "Nuclear Reactor (asymmetrical)"
     """
-    if _other_game("cards_show", locals()):
-        return
     for i, card in enumerate(find_cards(load_card_list(overrides=cards_path), name)):
         if i:
             click.echo()
@@ -157,8 +165,8 @@ def show(game: str, name: str, cards_path: Path | None):
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--component-list", is_flag=True,
               help="Also check names and counts against the rulebook's component list (for a complete set).")
-@game_option
-def validate(game: str, path: Path, component_list: bool):
+@game_command("cards_validate")
+def validate(path: Path, component_list: bool):
     """Check a card file or folder against the schema and compile it.
 
     Reports the first problem with its file, card and field (exit code 2),
@@ -169,8 +177,6 @@ def validate(game: str, path: Path, component_list: bool):
       commandsim cards validate my_cards/railgun.toml
       commandsim cards validate simcore/games/last_command/cards --component-list
     """
-    if _other_game("cards_validate", locals()):
-        return
     cards = read_cards(path)
     compile_cards(cards)
     if component_list:
@@ -183,8 +189,8 @@ def validate(game: str, path: Path, component_list: bool):
 @cards.command()
 @cards_option
 @format_option
-@game_option
-def audit(game: str, cards_path: Path | None, fmt: str):
+@game_command("cards_audit")
+def audit(cards_path: Path | None, fmt: str):
     """List every estimated field, grouped by card, for checking against printed cards.
 
     Correct a value by copying the card into your own TOML file, fixing it,
@@ -195,8 +201,6 @@ def audit(game: str, cards_path: Path | None, fmt: str):
       commandsim cards audit
       commandsim cards audit --format csv > estimates.csv
     """
-    if _other_game("cards_audit", locals()):
-        return
     groups = describe.estimated_fields(load_card_list(overrides=cards_path))
     if fmt == "csv":
         rows = [{"key": card.key, "field": f, "value": v, "source": card.source}
@@ -262,8 +266,8 @@ def audit(game: str, cards_path: Path | None, fmt: str):
               help="Also write one row per game (.csv or .parquet): cell keys, seed, winner, turns, hulls and "
                    "cards bought by each seat. Written as the games are played, so memory stays flat.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only say where the files are.")
-@game_option
-def sweep(game: str, games: int, seed: int, mode: str, factions: str, variants: str, difficulties: str | None,
+@game_command("sweep")
+def sweep(games: int, seed: int, mode: str, factions: str, variants: str, difficulties: str | None,
           mixed_variants: bool, strategy: str, opponent_strategy: str | None, cards_path: Path | None,
           threads: int | None, max_turns: int | None, target_ci: float | None, max_games: int | None,
           out_path: Path, per_game_path: Path | None, quiet: bool):
@@ -291,8 +295,6 @@ def sweep(game: str, games: int, seed: int, mode: str, factions: str, variants: 
       commandsim sweep --mode solo --difficulties easy,insane --out out/solo.csv
       commandsim sweep --target-ci 0.005 --max-games 400000 --per-game out/games.parquet
     """
-    if _other_game("sweep", locals()):
-        return
     import contextlib
     import time
 
@@ -410,10 +412,6 @@ def _echo_sweep(aggregate, mode: str = "duel"):
 @main.command()
 @click.option("--seed", type=click.IntRange(min=0), required=True, metavar="S",
               help="The game's own seed: the 'seed' column of a per-game record (with --index: the run's base seed).")
-@click.option("--game", "game_arg", default=None, metavar="NAME|G",
-              help="The game (see `commandsim games`) [default: last-command]; a number G is --index G.")
-@click.option("--index", "game_index", type=click.IntRange(min=0), default=None, metavar="G",
-              help="Replay game G of the run whose base seed is --seed (as a sweep numbers its games).")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="FIRST,SECOND",
               help="Factions in seat order: the first one moves first.")
 @click.option("--variants", default="standard,standard", show_default=True, metavar="FIRST,SECOND",
@@ -432,8 +430,8 @@ def _echo_sweep(aggregate, mode: str = "duel"):
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "insane"]), default=None,
               help="Solo Mode difficulty [default: easy in solo mode].")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per event (JSON Lines) instead of text.")
-def replay(seed: int, game_arg: str | None, game_index: int | None, factions: str, variants: str, strategy: str,
-           opponent_strategy: str | None,
+@game_command("replay", index_option=True)
+def replay(seed: int, game: int | None, factions: str, variants: str, strategy: str, opponent_strategy: str | None,
            fog_path: Path | None, cards_path: Path | None, max_turns: int | None, mode: str, difficulty: str | None,
            as_json: bool):
     """Replay one game turn by turn: draws, plays, Power, Credits, Hull, purchases, bonuses, the result.
@@ -449,13 +447,6 @@ def replay(seed: int, game_arg: str | None, game_index: int | None, factions: st
       commandsim replay --mode solo --difficulty hard --seed 7
       commandsim replay --game star-realms --seed 12345 --factions alliance,standard
     """
-    # --game G (a number) was the game index before games had names: it still is
-    game = game_arg or registry.DEFAULT_GAME
-    if game.isdigit():
-        game, game_index = registry.DEFAULT_GAME, int(game)
-    if _other_game("replay", {k: v for k, v in locals().items() if k != "game_arg"}):
-        return
-    game = game_index
     import json
 
     from reports.replay_log import events, text_lines
@@ -524,11 +515,10 @@ def replay(seed: int, game_arg: str | None, game_index: int | None, factions: st
               default=Path("out/compare.csv"), show_default=True, metavar="PATH",
               help="One-row result table (.csv or .parquet), readable by 'commandsim report'.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only the verdict and the file.")
-@game_option
-def compare(game: str, factions: str, variant_a: str, variant_b: str | None, opponent_variant: str,
-            cards_path: Path | None, cards_b_path: Path | None, strategy: str, opponent_strategy: str | None,
-            games: int, seed: int, threads: int | None, max_turns: int | None, band: float, out_path: Path,
-            quiet: bool):
+@game_command("compare")
+def compare(factions: str, variant_a: str, variant_b: str | None, opponent_variant: str, cards_path: Path | None,
+            cards_b_path: Path | None, strategy: str, opponent_strategy: str | None, games: int, seed: int,
+            threads: int | None, max_turns: int | None, band: float, out_path: Path, quiet: bool):
     """Compare two settings A and B of one faction on the same seeds, with a verdict.
 
     A and B differ in the subject's starting cards (--variant-a/--variant-b),
@@ -552,8 +542,6 @@ def compare(game: str, factions: str, variant_a: str, variant_b: str | None, opp
       commandsim compare --cards-b my_cards/railgun5.toml --games 100000 --band 1
       commandsim compare --variant-a asymmetrical --variant-b standard --out out/asym.csv
     """
-    if _other_game("compare", locals()):
-        return
     import time
 
     from reports import compare as cmp
@@ -742,16 +730,14 @@ def strategies_group():
 
 
 @strategies_group.command("list")
-@game_option
-def strategies_list(game: str):
+@game_command("strategies_list")
+def strategies_list():
     """List the built-in strategies with what each one plays for.
 
     \b
     Example:
       commandsim strategies list
     """
-    if _other_game("strategies_list", locals()):
-        return
     from strategies.library import builtin_names, load_spec
 
     specs = [load_spec(name) for name in builtin_names()]
@@ -761,8 +747,8 @@ def strategies_list(game: str):
 
 @strategies_group.command("show")
 @click.argument("name", metavar="NAME|PATH")
-@game_option
-def strategies_show(game: str, name: str):
+@game_command("strategies_show")
+def strategies_show(name: str):
     """Show a strategy's parameters: value, where it comes from, meaning.
 
     A parameter the file does not set comes from its base strategy (balanced
@@ -773,8 +759,6 @@ def strategies_show(game: str, name: str):
       commandsim strategies show balanced
       commandsim strategies show my_strategy.toml
     """
-    if _other_game("strategies_show", locals()):
-        return
     from strategies.library import BUILTIN_DIR, load_spec
     from strategies.param_info import PARAMS
 
@@ -983,8 +967,8 @@ def solo(ctx: click.Context, games: int, seed: int, factions: str, variants: str
               help="Also measure the peak memory of a new process sweeping N games per cell (2 cells) "
                    "[default: 0, skipped].")
 @cards_option
-@game_option
-def bench(game: str, games: int, strategy: str, factions: str, repeats: int, startup: bool, memory_games: int,
+@game_command("bench")
+def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool, memory_games: int,
           cards_path: Path | None):
     """Measure the engine's speed on this machine: games per second on one thread and on all
     threads (side by side, the best of --repeats alternating runs, all of them printed), the
@@ -997,8 +981,6 @@ def bench(game: str, games: int, strategy: str, factions: str, repeats: int, sta
       commandsim bench --games 200000 --cards my_cards/ --strategy aggro
       commandsim bench --startup --memory-games 1000000
     """
-    if _other_game("bench", locals()):
-        return
     from simcore.bench import measure, runs_text, startup_times, sweep_peak_memory
     from simcore.cards import load_cards
     from simcore.engine.matchup import Matchup
@@ -1028,7 +1010,7 @@ def games_command():
     """List the games commandsim plays, with their modes, decks or factions, and variants.
 
     \b
-    Example:
+    Examples:
       commandsim games
       commandsim sweep --game star-realms
     """
