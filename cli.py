@@ -8,6 +8,7 @@ its traceback.
 from __future__ import annotations
 
 import csv
+import functools
 import sys
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from simcore.cards import describe
 from simcore.cards.loader import display_path, merge_cards, skipped_entries
 from simcore.errors import CommandsimError
 from simcore.interrupts import exit_code, raise_if_interrupted, signals_as_interrupts, stopped_text
+from simcore.games import registry
 from simcore.opcodes import Op
 from strategies.library import check_distinct
 
@@ -70,6 +72,37 @@ def fog_option(flag: str, dest: str, help: str, multiple: bool = False):
                         default=() if multiple else None, metavar="PATH", help=help)
 
 
+def game_command(command: str, index_option: bool = False):
+    """``--game NAME`` on a command: a game registered with its own handler of ``command``
+    (``simcore.games.registry``) runs it with the command's options; The Last Command runs the
+    function below. ``index_option`` (replay): ``--game G``, a number, still means the game's index
+    as before games had names, and ``--index G`` says it for every game."""
+    def wrap(fn):
+        @functools.wraps(fn)
+        def run(game=None, **options):
+            name = game or registry.DEFAULT_GAME
+            if index_option:
+                index = options.pop("index")
+                if name.isdigit():
+                    try:
+                        name, index = registry.DEFAULT_GAME, opt.GAME_INDEX.convert(name, None, None)
+                    except click.BadParameter as exc:
+                        raise click.BadParameter(exc.message, param_hint="'--game'") from None
+            handler = registry.handler(name, command)
+            if handler is None:
+                return fn(**options, **({"game": index} if index_option else {}))
+            return handler(click.echo, **options, **({"game_index": index} if index_option else {}))
+        run = click.option("--game", default=None, metavar="NAME" + ("|G" if index_option else ""),
+                           help="The game: see `commandsim games` [default: last-command]"
+                                + ("; a number G is --index G." if index_option else "."))(run)
+        if index_option:
+            run = click.option("--index", type=opt.GAME_INDEX, default=None, metavar="G",
+                               help="Replay game G of the run whose base seed is --seed (as a sweep numbers "
+                                    "its games).")(run)
+        return run
+    return wrap
+
+
 def format_option(command):
     return click.option("--format", "fmt", type=click.Choice(["table", "csv"]), default="table", show_default=True,
                         help="Readable aligned table, or CSV for spreadsheets and pandas.")(command)
@@ -106,6 +139,7 @@ def cards():
 @cards.command("list")
 @cards_option
 @format_option
+@game_command("cards_list")
 def list_cards(cards_path: Path | None, fmt: str):
     """List every card type with its costs, copies and estimated fields.
 
@@ -133,6 +167,7 @@ def list_cards(cards_path: Path | None, fmt: str):
 @cards.command()
 @click.argument("name")
 @cards_option
+@game_command("cards_show")
 def show(name: str, cards_path: Path | None):
     """Show everything about one card: fields, text, compiled effect rows.
 
@@ -155,6 +190,7 @@ def show(name: str, cards_path: Path | None):
 @click.argument("path", type=click.Path(path_type=Path))
 @click.option("--component-list", is_flag=True,
               help="Also check names and counts against the rulebook's component list (for a complete set).")
+@game_command("cards_validate")
 def validate(path: Path, component_list: bool):
     """Check a card file or folder as `--cards` would use it.
 
@@ -189,6 +225,7 @@ def validate(path: Path, component_list: bool):
 @cards.command()
 @cards_option
 @format_option
+@game_command("cards_audit")
 def audit(cards_path: Path | None, fmt: str):
     """List every estimated value, grouped by card, for checking against printed cards.
 
@@ -273,6 +310,7 @@ def audit(cards_path: Path | None, fmt: str):
                  "every cell is also played set up from it, as the variant '<variant>+fog:<file name>'. "
                  "Repeat for more files.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only say where the files are.")
+@game_command("sweep")
 def sweep(games: int, seed: int, mode: str, factions: str, variants: str, difficulties: str | None,
           mixed_variants: bool, strategy: str, opponent_strategy: str | None, cards_path: Path | None,
           threads: int | None, max_turns: int | None, target_ci: float | None, max_games: int | None,
@@ -429,9 +467,7 @@ def _echo_sweep(aggregate, mode: str = "duel"):
 
 @main.command()
 @click.option("--seed", type=opt.SEED, required=True, metavar="S",
-              help="The game's own seed: the 'seed' column of a per-game record (with --game: the run's base seed).")
-@click.option("--game", type=opt.GAME_INDEX, default=None, metavar="G",
-              help="Replay game G of the run whose base seed is --seed (as a sweep numbers its games).")
+              help="The game's own seed: the 'seed' column of a per-game record (with --index: the run's base seed).")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="FIRST,SECOND",
               help="Factions in seat order: the first one moves first.")
 @click.option("--variants", default="standard,standard", show_default=True, metavar="FIRST,SECOND",
@@ -451,6 +487,7 @@ def _echo_sweep(aggregate, mode: str = "duel"):
 @click.option("--difficulty", type=click.Choice(["easy", "medium", "hard", "insane"]), default=None,
               help="Solo Mode difficulty [default: easy in solo mode].")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per event (JSON Lines) instead of text.")
+@game_command("replay", index_option=True)
 def replay(seed: int, game: int | None, factions: str, variants: str, strategy: str, opponent_strategy: str | None,
            fog_path: Path | None, cards_path: Path | None, max_turns: int | None, mode: str, difficulty: str | None,
            as_json: bool):
@@ -465,6 +502,7 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
       commandsim replay --seed 1 --game 17 --factions sunder,federation --variants asymmetrical
       commandsim replay --seed 12345 --json > game.jsonl
       commandsim replay --mode solo --difficulty hard --seed 7
+      commandsim replay --game star-realms --seed 12345 --factions alliance,standard
     """
     import json
 
@@ -550,6 +588,7 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
               default=Path("out/compare.csv"), show_default=True, metavar="PATH",
               help="One-row result table (.csv or .parquet), readable by 'commandsim report'.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only the verdict and the file.")
+@game_command("compare")
 def compare(factions: str, variant_a: str | None, variant_b: str | None, opponent_variant: str | None,
             cards_path: Path | None, cards_b_path: Path | None, fog_a_path: Path | None, fog_b_path: Path | None,
             strategy: str, opponent_strategy: str | None, games: int | None, until_verdict: bool,
@@ -938,6 +977,7 @@ def strategies_group():
 
 
 @strategies_group.command("list")
+@game_command("strategies_list")
 def strategies_list():
     """List the built-in strategies with what each one plays for.
 
@@ -954,6 +994,7 @@ def strategies_list():
 
 @strategies_group.command("show")
 @click.argument("name", metavar="NAME|PATH")
+@game_command("strategies_show")
 def strategies_show(name: str):
     """Show a strategy's parameters: value, where it comes from, meaning.
 
@@ -1175,6 +1216,7 @@ def solo(ctx: click.Context, games: int, seed: int, factions: str, variants: str
               help="Also measure the peak memory of a new process sweeping N games per cell (2 cells) "
                    "[default: 0, skipped].")
 @cards_option
+@game_command("bench")
 def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool, memory_games: int,
           cards_path: Path | None):
     """Measure the engine's speed on this machine: games per second on one thread and on all
@@ -1213,6 +1255,18 @@ def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool,
     if memory_games:
         mb, seconds = sweep_peak_memory(memory_games, cards_path)
         click.echo(f"peak memory, sweep of 2 x {memory_games:,} games: {mb:,.0f} MB ({seconds:.0f} s)")
+
+
+@main.command("games")
+def games_command():
+    """List the games commandsim plays, with their modes, decks or factions, and variants.
+
+    \b
+    Examples:
+      commandsim games
+      commandsim sweep --game star-realms
+    """
+    _echo_table(("GAME", "TITLE", "MODES", "DECKS/FACTIONS", "VARIANTS"), registry.listing())
 
 
 # ---- printing helpers

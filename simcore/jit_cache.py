@@ -6,28 +6,52 @@ a change anywhere in the engine or policies can never run stale machine code.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-# everything the jitted code is built from (the engine reads tables and opcodes as constants)
+# everything the jitted code is built from (the engine reads tables and opcodes as constants); a game
+# folder's own code has a folder of its own (game_cache_dir)
 _JITTED = ("simcore/engine/*.py", "simcore/opcodes.py", "simcore/tables.py", "strategies/*.py")
 
 
-def source_hash() -> str:
+def source_hash(patterns=_JITTED) -> str:
     h = hashlib.sha256()
-    for pattern in _JITTED:
+    for pattern in patterns:
         for path in sorted(_ROOT.glob(pattern)):
             h.update(path.relative_to(_ROOT).as_posix().encode())
             h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
+def _base() -> Path:
+    return Path(os.environ.get("COMMANDSIM_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "commandsim")) / "numba"
+
+
+def game_cache_dir(game: str) -> Path:
+    """The cache folder of one game's jitted code (``simcore/games/<game>``, ``strategies/<game>``), keyed by
+    its sources and the core's: editing one game never invalidates another's cache, nor runs it stale."""
+    return _base() / f"{game}-{source_hash(_JITTED + (f'simcore/games/{game}/*.py', f'strategies/{game}/*.py'))}"
+
+
+@contextlib.contextmanager
+def cache_dir(path: Path):
+    """numba's cache folder set to ``path`` while dispatchers are made (numba reads it when a function's
+    cache is created, at decoration)."""
+    import numba.core.config as numba_config
+    saved = numba_config.CACHE_DIR
+    numba_config.CACHE_DIR = str(path)
+    try:
+        yield
+    finally:
+        numba_config.CACHE_DIR = saved
+
+
 def configure() -> Path:
-    base = os.environ.get("COMMANDSIM_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "commandsim")
-    path = Path(base) / "numba" / source_hash()
+    path = _base() / source_hash()
     os.environ["NUMBA_CACHE_DIR"] = str(path)
     try:
         import numba.core.config as numba_config

@@ -27,6 +27,7 @@ def invoke(*args):
     (["replay", "--seed", BIG], "--seed", "0<=x<=9223372036854775807"),
     (["tune", "--seed", BIG], "--seed", "0<=x<=9223372036854775807"),
     (["replay", "--seed", "1", "--game", HUGE], "--game", "0<=x<=9223372036854775807"),
+    (["replay", "--seed", "1", "--index", HUGE], "--index", "0<=x<=9223372036854775807"),
     (["sweep", "--max-turns", BIG], "--max-turns", "1<=x<=10000"),
     (["compare", "--variant-b", "asymmetrical", "--max-turns", BIG], "--max-turns", "1<=x<=10000"),
     (["replay", "--seed", "1", "--max-turns", BIG], "--max-turns", "1<=x<=10000"),
@@ -54,7 +55,7 @@ def test_a_number_out_of_range_is_one_line_naming_the_option(tmp_path, monkeypat
 
 @pytest.mark.parametrize("command, option, allowed", [
     ("sweep", "--seed", "0<=x<=9223372036854775807"), ("sweep", "--games", "x<=1000000000"),
-    ("compare", "--games", "x<=20000000"), ("replay", "--game", "0<=x<=9223372036854775807"),
+    ("compare", "--games", "x<=20000000"), ("replay", "--index", "0<=x<=9223372036854775807"),
     ("tune", "--population", "2<=x<=10000"), ("bench", "--games", "100<=x<=10000000"),
 ])
 def test_help_states_each_range(command, option, allowed):

@@ -11,8 +11,8 @@ from tests.cli_process import run
 
 
 @pytest.mark.parametrize("args, line", [
-    (["sweep", "--gmes", "3"], "Error: No such option '--gmes'. (Did you mean one of: '--games', '--max-games', "
-                               "'--mode'?)"),
+    (["sweep", "--gmes", "3"], "Error: No such option '--gmes'. (Did you mean one of: '--game', '--games', "
+                               "'--max-games'?)"),
     (["--bogus"], "Error: No such option '--bogus'."),
     (["sweep", "--games", "x"], "Error: Invalid value for '--games': 'x' is not a valid integer range."),
     (["report"], "Error: Missing argument 'RESULTS...'."),

@@ -1,0 +1,91 @@
+"""Blocks of Star Realms games: the jitted block function and the core's thread pool (``simcore.blocks``)."""
+from __future__ import annotations
+
+import numpy as np
+
+from simcore.blocks import run_blocks
+from simcore.engine.batch import padded
+from simcore.engine.rng import game_seed
+from simcore.errors import CommandsimError
+from strategies.star_realms.params import N_PARAMS
+
+from .jit import hot, hot_entry
+from .layout import (CAP, LOG_COLS, MAX_EFF_ROWS, MAX_TYPES, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED, S_BOUGHT,
+                     S_DAMAGE, S_TURN, S_WINNER)
+from .opcodes import N_COLS
+from .rules import play_game
+
+R_SEED = 0
+R_WINNER = 1      # 0 first player, 1 second player, 2 draw at the turn cap
+R_TURNS = 2
+R_AUTH = 3        # + p: final Authority
+R_BOUGHT = 5      # + p: cards acquired
+R_DAMAGE = 7      # + p: Combat dealt to the opponent's Authority
+R_BASES = 9       # + p: bases destroyed by attacks
+N_RESULT_COLS = 11
+
+
+@hot
+def play_one(cards, eff, setup, cfg, strat, seed, piles, fl, cnt, sc, log, bought, out_row):
+    play_game(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought, seed)
+    out_row[R_SEED] = seed
+    out_row[R_WINNER] = sc[S_WINNER]
+    out_row[R_TURNS] = sc[S_TURN]
+    for p in range(2):
+        out_row[R_AUTH + p] = sc[S_AUTH + p]
+        out_row[R_BOUGHT + p] = sc[S_BOUGHT + p]
+        out_row[R_DAMAGE + p] = sc[S_DAMAGE + p]
+        out_row[R_BASES + p] = sc[S_BASES_DESTROYED + p]
+
+
+@hot
+def fixed_shapes(cards, eff, strat, piles, fl, cnt, sc, log):
+    """True when the arrays have the layout's shapes and batch games keep no log: tested once where games
+    begin, it lets the compiler use these numbers as constants in all the code below (The Last Command's
+    measured trick, ``simcore.engine.batch.fixed_shapes``)."""
+    return (cards.shape[0] == MAX_TYPES and cards.shape[1] == N_COLS and eff.shape[0] == MAX_EFF_ROWS
+            and eff.shape[1] == 4 and strat.shape[0] == 2 and strat.shape[1] == N_PARAMS + MAX_TYPES
+            and piles.shape[0] == N_PILES and piles.shape[1] == CAP
+            and fl.shape[0] == N_PILES and fl.shape[1] == CAP and cnt.shape[0] == N_PILES and sc.shape[0] == N_SC
+            and log.shape[0] == 1 and log.shape[1] == LOG_COLS)
+
+
+@hot_entry
+def play_block(cards, eff, setup, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles, fl, cnt, sc,
+                log, bought):
+    """Rows lo .. hi - 1 of ``out``: row g is game first_game + g. Releases the GIL."""
+    if not fixed_shapes(cards, eff, strat, piles, fl, cnt, sc, log):
+        raise ValueError("play_block: a state array does not have the layout's shape")
+    keep_bought = out_bought.shape[0] == out.shape[0]
+    for g in range(lo, hi):
+        play_one(cards, eff, setup, cfg, strat, game_seed(base_seed, first_game + g), piles, fl, cnt, sc, log,
+                 bought, out[g])
+        if keep_bought:
+            for p in range(2):
+                for t in range(out_bought.shape[2]):
+                    out_bought[g, p, t] = bought[p, t]
+
+
+
+def new_state(n_types: int, log_rows: int = 1):
+    """piles, fl, cnt, sc, log, bought of one game (allocated in Python: the jitted code never allocates)."""
+    return (np.zeros((N_PILES, CAP), np.int32), np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32),
+            np.zeros(N_SC, np.int64), np.zeros((log_rows, LOG_COLS), np.int32), np.zeros((2, n_types), np.int32))
+
+
+def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
+               out_bought: np.ndarray, threads: int | None = None) -> None:
+    """Play games first_game .. first_game + len(out) - 1 of the run with ``base_seed`` on ``threads`` threads.
+    out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types] (n == 0 to skip)."""
+    # padded to fixed row counts (zero rows: card types no pile holds), so that the shapes are constants
+    n_types = cards.shape[0]
+    if n_types > MAX_TYPES or eff.shape[0] > MAX_EFF_ROWS:
+        raise CommandsimError(f"Star Realms plays at most {MAX_TYPES} card types and {MAX_EFF_ROWS} effect rows, "
+                              f"got {n_types} and {eff.shape[0]}")
+    cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
+    strat = np.concatenate([strat, np.zeros((2, MAX_TYPES - n_types))], axis=1)
+
+    def play_range(lo, hi):
+        play_block(cards, eff, setup, cfg, strat, np.int64(base_seed), np.int64(first_game), np.int64(lo),
+                   np.int64(hi), out, out_bought, *new_state(cards.shape[0]))
+    run_blocks(play_range, out.shape[0], threads)

@@ -1,0 +1,369 @@
+"""Star Realms card files (``cards/*.toml``, see ``cards/SCHEMA.md``) -> validated cards -> int32 tables.
+
+Every mistake is a ``CardDataError`` naming the file, the card and the field (exit code 2 in the
+CLI), as The Last Command's loader does; the file-level handling (unreadable, not UTF-8, malformed
+TOML with its line) is that loader's own.
+"""
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from simcore.cards.loader import _toml_error_position, card_files, display_path
+from simcore.errors import CardDataError, UnknownCardError
+
+from . import opcodes as O
+
+CARDS_DIR = Path(__file__).resolve().parent / "cards"
+DECKS_FILE = "decks.toml"
+
+FIELDS = ("name", "aliases", "faction", "kind", "role", "count", "cost", "defense", "ally_trigger", "primary",
+          "ally", "ally2", "scrap", "static", "hand_size", "authority", "text", "source", "stated", "estimated")
+IDENTITY = ("name", "aliases", "text", "source", "stated", "estimated")
+EFFECT_SECTIONS = ("primary", "ally", "ally2", "scrap", "static")
+LIMITS = {"count": (1, 20), "cost": (0, 12), "defense": (1, 10), "hand_size": (1, 10), "authority": (1, 200)}
+EFFECT_N = (1, 10)
+DECK_FIELDS = ("cards", "authority", "hand_size", "commander", "flagship", "gambits", "source", "stated",
+               "estimated")
+
+
+@dataclass
+class SRCard:
+    name: str
+    kind: str
+    role: str
+    count: int
+    source: str
+    faction: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    cost: int | None = None
+    defense: int | None = None
+    ally_trigger: tuple[str, ...] = ()
+    effects: dict[str, list[tuple[str, int, str | None, int]]] = field(default_factory=dict)
+    hand_size: int | None = None
+    authority: int | None = None
+    text: str = ""
+    stated: tuple[str, ...] = ()
+    estimated: tuple[str, ...] = ()
+    file: str = ""          # the card file it was read from, as shown in errors
+
+    def provenance(self, name: str) -> str:
+        return "stated" if name in self.stated else "estimated" if name in self.estimated else ""
+
+
+@dataclass
+class Deck:
+    name: str
+    cards: dict[str, int]
+    authority: int
+    hand_size: int
+    commander: str | None = None
+    flagship: str | None = None
+    gambits: tuple[str, ...] = ()
+    source: str = ""
+    estimated: tuple[str, ...] = ()
+
+
+@dataclass
+class SRTables:
+    """The compiled game: ``cards`` int32[n_types, N_COLS], ``eff`` int32[n_rows, 4] (row 0 a no-op)."""
+    cards: np.ndarray
+    eff: np.ndarray
+    names: list[str]
+    card_list: list[SRCard]
+    decks: dict[str, Deck]
+
+    def type_of(self, name: str) -> int:
+        return self.names.index(name)
+
+
+def _did_you_mean(word, choices) -> str:
+    close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.7)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+class _Reader:
+    def __init__(self, file: str, index: int, table: dict):
+        self.file, self.t = file, table
+        name = table.get("name")
+        self.label = name if isinstance(name, str) and name.strip() else f"#{index + 1} (unnamed)"
+
+    def fail(self, field_name, message):
+        raise CardDataError(self.file, self.label, field_name, message)
+
+    def integer(self, name, required=False):
+        v = self.t.get(name)
+        if v is None:
+            if required:
+                self.fail(name, "missing")
+            return None
+        lo, hi = LIMITS[name]
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            self.fail(name, f"expected an integer {lo}..{hi}, got {v!r}")
+        return v
+
+    def factions(self, name):
+        v = self.t.get(name)
+        if v is None:
+            return ()
+        items = [v] if isinstance(v, str) else v
+        if not isinstance(items, list) or not items:
+            self.fail(name, f"expected a faction or a list of factions, got {v!r}")
+        for f in items:
+            if f not in O.FACTIONS:
+                self.fail(name, f"unknown faction {f!r}: expected one of {', '.join(O.FACTIONS)}"
+                          + _did_you_mean(f, O.FACTIONS))
+        return tuple(items)
+
+    def effect(self, section, row, i):
+        where = f"{section}[{i}]"
+        if not isinstance(row, dict):
+            self.fail(where, f"expected an effect table {{ op = ..., n = ... }}, got {row!r}")
+        for k in row:
+            if k not in ("op", "n", "or"):
+                self.fail(f"{where}.{k}", "unknown key: an effect has op, n and optionally or")
+        op = row.get("op")
+        if op not in O.OP_NAMES:
+            self.fail(f"{where}.op", f"unknown op {op!r}" + _did_you_mean(op, O.OP_NAMES))
+        is_static = O.OP_NAMES[op] in O.STATIC_OPS
+        if is_static != (section == "static"):
+            self.fail(f"{where}.op", f"op '{op}' belongs " + ("only in static" if is_static else "outside static"))
+        n = row.get("n", 1)
+        if isinstance(n, bool) or not isinstance(n, int) or not EFFECT_N[0] <= n <= EFFECT_N[1]:
+            self.fail(f"{where}.n", f"expected an integer {EFFECT_N[0]}..{EFFECT_N[1]}, got {n!r}")
+        alt = row.get("or")
+        if alt is None:
+            return op, n, None, 0
+        if not isinstance(alt, dict) or set(alt) - {"op", "n"}:
+            self.fail(f"{where}.or", f"expected an effect table {{ op = ..., n = ... }}, got {alt!r}")
+        aop, an, _, _ = self.effect(section, alt, i) if "or" not in alt else self.fail(f"{where}.or", "nested or")
+        return op, n, aop, an
+
+    def read(self) -> SRCard:
+        t = self.t
+        for k in t:
+            if k not in FIELDS:
+                self.fail(k, "unknown field" + _did_you_mean(k, FIELDS))
+        name = t.get("name")
+        if not isinstance(name, str) or not name.strip():
+            self.fail("name", f"expected a non-empty string, got {name!r}")
+        kind = t.get("kind")
+        if kind not in O.KINDS:
+            self.fail("kind", f"expected one of {', '.join(O.KINDS)}, got {kind!r}")
+        role = t.get("role")
+        if role not in O.ROLES:
+            self.fail("role", f"expected one of {', '.join(O.ROLES)}, got {role!r}")
+        count = self.integer("count", required=True)
+        cost, defense = self.integer("cost"), self.integer("defense")
+        if (defense is None) != (kind not in ("base", "outpost")):
+            self.fail("defense", "bases and outposts need a defense, other cards have none")
+        if role in ("trade_deck", "explorer", "flagship") and cost is None:
+            self.fail("cost", f"a {role} card must have a cost")
+        faction = self.factions("faction")
+        if kind in ("ship", "base", "outpost") and not faction:
+            self.fail("faction", "missing (use \"unaligned\" for a card of no faction)")
+        effects = {}
+        for section in EFFECT_SECTIONS:
+            rows = t.get(section)
+            if rows is None:
+                continue
+            if not isinstance(rows, list):
+                self.fail(section, f"expected a list of effects, got {rows!r}")
+            effects[section] = [self.effect(section, r, i) for i, r in enumerate(rows)]
+        hand_size, authority = self.integer("hand_size"), self.integer("authority")
+        if kind == "commander" and (hand_size is None or authority is None):
+            self.fail("hand_size" if hand_size is None else "authority", "a commander needs hand_size and authority")
+        aliases = t.get("aliases", [])
+        if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+            self.fail("aliases", f"expected a list of names, got {aliases!r}")
+        source = t.get("source")
+        if not isinstance(source, str) or not source:
+            self.fail("source", "missing: say where the card's values come from")
+        marks = {}
+        for mark in ("stated", "estimated"):
+            v = t.get(mark, [])
+            if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+                self.fail(mark, f"expected a list of field names, got {v!r}")
+            marks[mark] = tuple(v)
+        for f in t:
+            if f in IDENTITY:
+                continue
+            n = (f in marks["stated"]) + (f in marks["estimated"])
+            if n != 1:
+                self.fail(f, "must be listed in exactly one of stated / estimated" + (", not both" if n else ""))
+        for mark, names in marks.items():
+            for f in names:
+                if f not in t:
+                    self.fail(mark, f"names '{f}', which the card does not have")
+        return SRCard(name=name, kind=kind, role=role, count=count, source=source, faction=faction,
+                      aliases=tuple(aliases), cost=cost, defense=defense, ally_trigger=self.factions("ally_trigger"),
+                      effects=effects, hand_size=hand_size, authority=authority, text=t.get("text", ""),
+                      stated=marks["stated"], estimated=marks["estimated"])
+
+
+def _read_toml(path: Path) -> dict:
+    shown = display_path(path)
+    try:
+        return tomllib.loads(path.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise CardDataError(shown, None, None, f"cannot read the file ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise CardDataError(shown, None, None, f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    except tomllib.TOMLDecodeError as exc:
+        line, message = _toml_error_position(exc)
+        raise CardDataError(shown, None, None, f"malformed TOML: {message}", line=line) from None
+
+
+def read_card_file(path: Path) -> list[SRCard]:
+    shown = display_path(path)
+    data = _read_toml(path)
+    for key in data:
+        if key != "card":
+            raise CardDataError(shown, None, key, "unknown top-level key: a card file holds only [[card]] tables")
+    tables = data.get("card")
+    if not isinstance(tables, list) or not tables or not all(isinstance(x, dict) for x in tables):
+        raise CardDataError(shown, None, "card", "expected one or more [[card]] tables")
+    cards = [_Reader(shown, i, x).read() for i, x in enumerate(tables)]
+    for c in cards:
+        c.file = shown
+    return cards
+
+
+def read_decks(path: Path, by_name: dict[str, SRCard]) -> dict[str, Deck]:
+    shown = display_path(path)
+    data = _read_toml(path)
+    if set(data) != {"deck"} or not isinstance(data["deck"], dict):
+        raise CardDataError(shown, None, "deck", "expected only [deck.<name>] tables")
+    decks = {}
+    for name, t in data["deck"].items():
+        def fail(f, msg, name=name):
+            raise CardDataError(shown, f"deck {name}", f, msg)
+        for k in t:
+            if k not in DECK_FIELDS:
+                fail(k, "unknown field" + _did_you_mean(k, DECK_FIELDS))
+
+        def card(f, n):
+            if n not in by_name:
+                fail(f, f"no card named {n!r}" + _did_you_mean(n, by_name))
+            return by_name[n]
+        cards = t.get("cards")
+        if not isinstance(cards, dict) or not cards:
+            fail("cards", "expected a table of card name = copies")
+        for n, c in cards.items():
+            if card("cards", n).role != "personal":
+                fail("cards", f"{n!r} is not a personal (starting) card")
+            if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= 20:
+                fail("cards", f"{n}: expected 1..20 copies, got {c!r}")
+        commander = t.get("commander")
+        auth, hand = t.get("authority"), t.get("hand_size")
+        if commander is not None:
+            boss = card("commander", commander)
+            if boss.kind != "commander":
+                fail("commander", f"{commander!r} is not a commander")
+            auth, hand = boss.authority, boss.hand_size
+        for f, v in (("authority", auth), ("hand_size", hand)):
+            if isinstance(v, bool) or not isinstance(v, int) or not LIMITS[f][0] <= v <= LIMITS[f][1]:
+                fail(f, f"expected an integer {LIMITS[f][0]}..{LIMITS[f][1]} (or a commander), got {v!r}")
+        flagship = t.get("flagship")
+        if flagship is not None and card("flagship", flagship).role != "flagship":
+            fail("flagship", f"{flagship!r} is not a flagship")
+        gambits = t.get("gambits", [])
+        for g in gambits:
+            if card("gambits", g).kind != "gambit":
+                fail("gambits", f"{g!r} is not a gambit")
+        estimated = t.get("estimated", [])
+        if not isinstance(estimated, list) or any(f not in t for f in estimated):
+            fail("estimated", f"expected a list of this deck's fields, got {estimated!r}")
+        decks[name] = Deck(name, dict(cards), auth, hand, commander, flagship, tuple(gambits), t.get("source", ""),
+                           tuple(estimated))
+    return decks
+
+
+def _read_files(path: Path) -> tuple[list[SRCard], Path | None]:
+    """The cards of a card file or of a folder's files (name order), and its decks.toml if it has one."""
+    cards: list[SRCard] = []
+    deck_file = None
+    for file in card_files(path):
+        if file.name == DECKS_FILE:
+            deck_file = file
+        else:
+            cards.extend(read_card_file(file))
+    return cards, deck_file
+
+
+def load_card_list(path: str | Path | None = None,
+                   overrides: str | Path | None = None) -> tuple[list[SRCard], dict[str, Deck]]:
+    """Validated cards and decks of ``path`` (None: the shipped folder), then the cards of ``overrides``
+    (a file or folder) replacing those of the same name and adding new ones; a decks.toml among the
+    overrides replaces the decks."""
+    cards, deck_file = _read_files(CARDS_DIR if path is None else Path(path))
+    if overrides is not None:
+        extra, extra_decks = _read_files(Path(overrides))
+        position = {c.name.casefold(): i for i, c in enumerate(cards)}
+        for c in extra:
+            i = position.get(c.name.casefold())
+            if i is None:
+                position[c.name.casefold()] = len(cards)
+                cards.append(c)
+            else:
+                cards[i] = c
+        deck_file = extra_decks or deck_file
+    seen: dict[str, SRCard] = {}
+    for c in cards:
+        for n in (c.name, *c.aliases):
+            if n.casefold() in seen:
+                raise CardDataError(c.file, c.name, "name",
+                                    f"duplicate card name {n!r}: already used in {seen[n.casefold()].file}")
+            seen[n.casefold()] = c
+    by_name = {c.name: c for c in cards}
+    decks = read_decks(deck_file or CARDS_DIR / DECKS_FILE, by_name)
+    return cards, decks
+
+
+def compile_cards(cards: list[SRCard], decks: dict[str, Deck]) -> SRTables:
+    table = np.zeros((len(cards), O.N_COLS), np.int32)
+    eff = [(0, 0, 0, 0)]
+    for t, c in enumerate(cards):
+        row = table[t]
+        row[O.C_KIND] = O.KINDS[c.kind]
+        mask = 0
+        for f in c.faction:
+            mask |= O.FACTIONS[f]
+        statics = [O.OP_NAMES[e[0]] for e in c.effects.get("static", ())]
+        if O.Op.ALLY_ALL_FACTIONS in statics:
+            mask = O.ALL_FACTIONS
+        row[O.C_FACTION] = mask
+        trigger = 0
+        for f in c.ally_trigger:
+            trigger |= O.FACTIONS[f]
+        row[O.C_TRIGGER] = trigger if c.ally_trigger else mask
+        row[O.C_COST] = -1 if c.cost is None else c.cost
+        row[O.C_DEFENSE] = c.defense or 0
+        row[O.C_ROLE] = O.ROLES.index(c.role)
+        ops = {op for op, _, aop, _ in c.effects.get("primary", ()) for op in (op, aop) if op}
+        row[O.C_PLAY_AFTER] = int(bool(ops & {"copy_ship", "draw_per_blob"}))
+        for section, col in O.SECTIONS.items():
+            rows = c.effects.get(section, ())
+            row[col], row[col + 1] = len(eff), len(rows)
+            for op, n, aop, an in rows:
+                eff.append((int(O.OP_NAMES[op]), n, int(O.OP_NAMES[aop]) if aop else 0, an))
+    return SRTables(table, np.asarray(eff, np.int32).reshape(-1, 4), [c.name for c in cards], cards, decks)
+
+
+def load_tables(path: str | Path | None = None, overrides: str | Path | None = None) -> SRTables:
+    """The compiled Star Realms cards of ``load_card_list(path, overrides)``."""
+    return compile_cards(*load_card_list(path, overrides))
+
+
+def find_card(cards: list[SRCard], name: str) -> SRCard:
+    """The card whose name or alias (the seed's translated names) is ``name``, case-insensitive."""
+    wanted = name.strip().casefold()
+    for c in cards:
+        if wanted in (n.casefold() for n in (c.name, *c.aliases)):
+            return c
+    names = [n for c in cards for n in (c.name, *c.aliases)]
+    raise UnknownCardError(name, difflib.get_close_matches(name, names, n=3, cutoff=0.6))

@@ -1,0 +1,221 @@
+"""Star Realms behind the CLI's commands: ``cli.py`` calls ``handler(echo, **its options)`` for
+``--game star-realms`` (see ``simcore.games.registry``). Options of The Last Command that mean nothing
+here are ignored when left at their defaults and refused when set, so nothing is silently dropped."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numba
+
+from simcore.errors import CommandsimError
+
+from .card_data import find_card, load_card_list, load_tables
+from .setup import DEFAULT_MAX_TURNS, MODES, SRMatchup
+
+DEFAULT_DECKS = "standard,standard"
+# The Last Command's option defaults: a value still equal to one of these was not set by the user
+_LC_DEFAULTS = {"factions": ("federation,sunder",), "variants": ("standard,standard", "standard,asymmetrical"),
+                "mode": ("duel",), "difficulties": (None,), "difficulty": (None,), "mixed_variants": (False,),
+                "fog_path": (None,), "fog_paths": ((),), "fog_a_path": (None,), "fog_b_path": (None,),
+                "target_ci": (None,), "max_games": (None,), "until_verdict": (False,),
+                "variant_a": ("standard", None), "variant_b": (None,),
+                "opponent_variant": ("standard", None), "cards_b_path": (None,), "startup": (False,),
+                "memory_games": (0,), "component_list": (False,)}
+
+
+def _refuse_lc_options(opts: dict) -> None:
+    for name, defaults in _LC_DEFAULTS.items():
+        if name in opts and opts[name] not in defaults:
+            raise CommandsimError(f"--{name.replace('_', '-').removesuffix('-path')} does not apply to --game "
+                                  f"star-realms")
+
+
+def _check_out(path, option: str) -> None:
+    """Checked before any game is played: a table file the writers can make."""
+    if path is not None and Path(path).suffix.lower() not in (".csv", ".parquet"):
+        raise CommandsimError(f"{option}: expected a .csv or .parquet path, got '{path}'")
+    if path is not None and Path(path).is_dir():
+        raise CommandsimError(f"{option}: '{path}' is a folder, expected a file path")
+
+
+def _decks(factions: str | None) -> tuple[str, str]:
+    text = DEFAULT_DECKS if factions in (None, "federation,sunder") else factions
+    decks = tuple(x.strip() for x in text.split(","))
+    if len(decks) == 1:
+        decks = decks * 2
+    if len(decks) != 2:
+        raise CommandsimError("--factions takes the two seats' decks for Star Realms (e.g. alliance,standard)")
+    return decks
+
+
+def matchup_of(decks: tuple[str, str], max_turns: int | None) -> SRMatchup:
+    """The mode follows from the decks: two Command Decks duel, one plays a standard start."""
+    n_command = sum(d != "standard" for d in decks)
+    mode = MODES[n_command]
+    return SRMatchup(decks, mode, max_turns or DEFAULT_MAX_TURNS)
+
+
+# ---------------------------------------------------------------- simulation commands
+def sweep(echo, games, seed, strategy, opponent_strategy, threads, max_turns, out_path, quiet, cards_path=None,
+          per_game_path=None, **opts):
+    from reports.files import write_tables
+
+    from .analysis import run_sweep
+    _refuse_lc_options(opts)
+    _check_out(out_path, "--out")
+    _check_out(per_game_path, "--per-game")
+    table, cards, per_game = run_sweep(MODES, games, seed, strategy, opponent_strategy, threads,
+                                       max_turns or DEFAULT_MAX_TURNS, load_tables(overrides=cards_path),
+                                       keep_games=per_game_path is not None)
+    cards_out = out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
+    write_tables({out_path: table, cards_out: cards, **({per_game_path: per_game} if per_game_path else {})})
+    if not quiet:
+        for _, r in table.iterrows():
+            echo(f"{r['mode']:<20} {r['faction']:>8} vs {r['opponent_faction']:<8} {r['strategy']:>12} "
+                 f"seat {r['seat']:<6}  {r['win_rate'] * 100:5.1f}%  [{r['ci_low'] * 100:.1f}, "
+                 f"{r['ci_high'] * 100:.1f}]  n={r['games']}")
+    echo(f"wrote {out_path} (aggregate) and {cards_out} (per card)"
+         + (f" and {per_game_path} (per game, {len(per_game):,} rows)" if per_game_path else ""))
+
+
+def compare(echo, games, seed, strategy, opponent_strategy, threads, max_turns, band, out_path, quiet,
+            cards_path=None, **opts):
+    import pandas as pd
+
+    from reports.files import write_table
+
+    from .analysis import run_compare
+    _refuse_lc_options(opts)
+    _check_out(out_path, "--out")
+    games = 20000 if games is None else games   # the command's default, as for The Last Command
+    row = run_compare("alliance", "standard", "standard", games, seed, strategy, opponent_strategy, threads,
+                      max_turns or DEFAULT_MAX_TURNS, band / 100, load_tables(overrides=cards_path))
+    if not quiet:
+        echo(f"alliance vs standard:  {row['win_rate_a'] * 100:.1f}% [{row['ci_low_a'] * 100:.1f}, "
+             f"{row['ci_high_a'] * 100:.1f}]")
+        echo(f"standard vs standard:  {row['win_rate_b'] * 100:.1f}% [{row['ci_low_b'] * 100:.1f}, "
+             f"{row['ci_high_b'] * 100:.1f}]")
+    echo(f"does the Alliance deck beat a standard start? {row['verdict_text']} ({row['games']} games per side, "
+         f"paired seeds, both seats)")
+    if out_path is not None:
+        write_table(pd.DataFrame([row]), out_path)
+        echo(f"wrote {out_path}")
+
+
+def replay(echo, seed, game_index, factions, strategy, opponent_strategy, max_turns, as_json, cards_path=None,
+           **opts):
+    from .replay_log import json_lines, text_lines
+    from .simulate import replay_game, seed_of_game
+    _refuse_lc_options(opts)
+    matchup = matchup_of(_decks(factions), max_turns)
+    game_seed = seed_of_game(seed, game_index) if game_index is not None else seed
+    r = replay_game(game_seed, matchup, (strategy, opponent_strategy or strategy), load_tables(overrides=cards_path))
+    for line in (json_lines(r) if as_json else text_lines(r)):
+        echo(line)
+
+
+def _rate(play, n, threads, **kw):
+    start = time.perf_counter()
+    rec = play(n, seed=1, threads=threads, keep_bought=False, **kw)
+    return n / (time.perf_counter() - start), float(rec.games["turns"].mean())
+
+
+def bench(echo, games, strategy, repeats, cards_path=None, **opts):
+    """Star Realms and The Last Command side by side in one run, alternating, best of ``repeats``."""
+    from simcore.simulate import play_games as lc_play
+
+    from .simulate import play_games as sr_play
+    _refuse_lc_options(opts)
+    sr_kw = {"strategies": (strategy, strategy), "tables": load_tables(overrides=cards_path)}
+    lc_kw = {"strategies": ("balanced", "balanced")}
+    for play, kw in ((sr_play, sr_kw), (lc_play, lc_kw)):
+        play(8, **kw)                                      # compile or load the cache first
+    threads = numba.config.NUMBA_NUM_THREADS
+    runs = {("sr", 1): [], ("lc", 1): [], ("sr", threads): [], ("lc", threads): []}
+    turns = {}
+    for _ in range(repeats):
+        for th in (1, threads):
+            for key, play, kw in (("sr", sr_play, sr_kw), ("lc", lc_play, lc_kw)):
+                rate, turns[key] = _rate(play, games, th, **kw)
+                runs[(key, th)].append(rate)
+    for th in (1, threads):
+        echo(f"games/s, {th} thread(s): star-realms {max(runs[('sr', th)]):>9,.0f}   last-command "
+             f"{max(runs[('lc', th)]):>9,.0f}   ratio {max(runs[('sr', th)]) / max(runs[('lc', th)]):.2f}")
+    echo(f"mean player-turns/game: star-realms {turns['sr']:.1f}   last-command {turns['lc']:.1f}")
+    echo("(best of {} alternating runs of {:,} games each; The Last Command with its balanced strategy)"
+         .format(repeats, games))
+
+
+# ---------------------------------------------------------------- cards and strategies
+def _card_rows(cards):
+    for c in cards:
+        fields = [f for f in ("faction", "kind", "role", "count", "cost", "defense", "ally_trigger", "primary", "ally",
+                              "ally2", "scrap", "static", "hand_size", "authority") if c.provenance(f)]
+        yield c, sum(c.provenance(f) == "estimated" for f in fields)
+
+
+def cards_list(echo, fmt, cards_path=None, **opts):
+    cards, _ = load_card_list(overrides=cards_path)
+    header = ("name", "faction", "kind", "cost", "defense", "count", "role", "estimated")
+    rows = [(c.name, "|".join(c.faction) or "-", c.kind, "-" if c.cost is None else c.cost,
+             c.defense or "-", c.count, c.role, est) for c, est in _card_rows(cards)]
+    if fmt == "csv":
+        echo(",".join(header))
+        for r in rows:
+            echo(",".join(f'"{v}"' if "," in str(v) else str(v) for v in r))
+        return
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    for r in [header, *rows]:
+        echo("  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip())
+
+
+def _effects_text(effects) -> str:
+    return ", ".join(f"{op} {n}" + (f" OR {aop} {an}" if aop else "") for op, n, aop, an in effects)
+
+
+def cards_show(echo, name, cards_path=None, **opts):
+    cards, decks = load_card_list(overrides=cards_path)
+    c = find_card(cards, name)
+    echo(f"{c.name}  ({c.source})" + (f"  aliases: {', '.join(c.aliases)}" if c.aliases else ""))
+    for f in ("faction", "kind", "role", "count", "cost", "defense", "ally_trigger", "hand_size", "authority"):
+        v = getattr(c, f)
+        if v not in (None, ()):
+            echo(f"  {f:<12} {'|'.join(v) if isinstance(v, tuple) else v}  [{c.provenance(f)}]")
+    for section, effects in c.effects.items():
+        echo(f"  {section:<12} {_effects_text(effects)}  [{c.provenance(section)}]")
+    in_decks = [d.name for d in decks.values() if c.name in d.cards]
+    if in_decks:
+        echo(f"  starting decks: {', '.join(in_decks)}")
+
+
+def cards_validate(echo, path, **opts):
+    _refuse_lc_options(opts)
+    tables = load_tables(overrides=path)
+    echo(f"{path}: {len(tables.names)} card types, decks {', '.join(tables.decks)}: valid")
+
+
+def cards_audit(echo, fmt, cards_path=None, **opts):
+    cards, decks = load_card_list(overrides=cards_path)
+    rows = [(c.name, f) for c in cards for f in c.estimated]
+    rows += [(f"deck {d.name}", f) for d in decks.values() for f in d.estimated]
+    if fmt == "csv":
+        echo("card,field")
+    for card, f in rows:
+        echo(f"{card},{f}" if fmt == "csv" else f"{card}: {f}  [estimated]")
+
+
+def strategies_list(echo, **opts):
+    from strategies.star_realms.library import builtin_names, load_spec
+    for name in builtin_names():
+        _, description, _ = load_spec(name)
+        echo(f"{name:<14} {description}")
+
+
+def strategies_show(echo, name, **opts):
+    from strategies.star_realms.library import PARAMS, load_spec
+    shown, description, vec = load_spec(name)
+    echo(f"{shown}: {description}")
+    for p, i in sorted(PARAMS.items(), key=lambda kv: kv[1]):
+        echo(f"  {p:<18} {vec[i]:g}")
+

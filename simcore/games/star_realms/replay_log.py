@@ -1,0 +1,96 @@
+"""A Star Realms event log as readable lines (turn by turn) or as JSON Lines (one object per event)."""
+from __future__ import annotations
+
+import json
+
+from .effects import ONSLAUGHT_ALLY
+from .layout import (DISCARD, EV_ALLY, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY, EV_CHOICE, EV_COPY, EV_DESTROY_BASE,
+                     EV_DISCARD, EV_DRAW, EV_END, EV_GAMBIT, EV_PLAY, EV_SCRAP_ABILITY, EV_SCRAP_CARD, EV_TURN, HAND,
+                     L_A, L_AUTH, L_B, L_C, L_COMBAT, L_EVENT, L_PLAYER, L_TRADE, L_TURN, TRADE_ROW)
+from .opcodes import Op
+
+EVENT_NAMES = {EV_TURN: "turn", EV_PLAY: "play", EV_ALLY: "ally", EV_SCRAP_ABILITY: "scrap_ability",
+               EV_CHOICE: "choice", EV_BUY: "acquire", EV_ATTACK_BASE: "attack_base",
+               EV_ATTACK_AUTH: "attack_authority",
+               EV_DISCARD: "discard", EV_SCRAP_CARD: "scrap_card", EV_DESTROY_BASE: "destroy_base", EV_DRAW: "draw",
+               EV_COPY: "copy", EV_GAMBIT: "gambit", EV_END: "end"}
+PILE_NAMES = {HAND: "hand", DISCARD: "discard pile", TRADE_ROW: "trade row"}
+WINNERS = ("first player", "second player", "draw at the turn cap")
+
+
+def _card(names, t) -> str:
+    return names[t] if 0 <= t < len(names) else "?"
+
+
+def describe(row, names, seats=("first", "second")) -> str:
+    ev, a, b, c = int(row[L_EVENT]), int(row[L_A]), int(row[L_B]), int(row[L_C])
+    who = seats[row[L_PLAYER]] if row[L_PLAYER] in (0, 1) else ""
+    if ev == EV_TURN:
+        return (f"--- turn {a + 1}: {who} player (Authority {row[L_AUTH]} / {row[L_AUTH + 1]})")
+    if ev == EV_PLAY:
+        return f"{who}: {'base in play, primary again' if b else 'plays'} {_card(names, a)}"
+    if ev == EV_ALLY:
+        why = "Nandi's Onslaught's faction symbols" if b == ONSLAUGHT_ALLY else _card(names, b)
+        kind = "double ally" if c else "ally"
+        return f"{who}:   {kind} ability of {_card(names, a)} fires (ally: {why})"
+    if ev == EV_CHOICE:
+        return f"{who}:   {_card(names, a)}: chooses {Op(b).name.lower()} {c}"
+    if ev == EV_SCRAP_ABILITY:
+        return f"{who}: scraps {_card(names, a)} for its scrap ability"
+    if ev == EV_BUY:
+        return (f"{who}: acquires {_card(names, a)} for {b} Trade"
+                + (" (on top of the deck)" if c else "") + f"  [Trade left {row[L_TRADE]}]")
+    if ev == EV_ATTACK_BASE:
+        return f"{who}: attacks and destroys base {_card(names, a)} (defense {b})  [Combat left {row[L_COMBAT]}]"
+    if ev == EV_ATTACK_AUTH:
+        o = 1 - int(row[L_PLAYER])
+        return f"{who}: attacks the opponent's Authority for {a} -> {row[L_AUTH + o]}"
+    if ev == EV_DISCARD:
+        return f"{who}: discards {_card(names, a)}" + (" (the opponent made them)" if b else "")
+    if ev == EV_SCRAP_CARD:
+        return f"{who}:   scraps {_card(names, a)} from the {PILE_NAMES.get(b, 'pile')}"
+    if ev == EV_DESTROY_BASE:
+        return f"{who}:   destroys base {_card(names, a)} with an ability"
+    if ev == EV_DRAW:
+        return f"{who}:   draws {a}"
+    if ev == EV_COPY:
+        return f"{who}:   Stealth Needle copies {_card(names, a)}"
+    if ev == EV_GAMBIT:
+        if a == Op.PROCUREMENT:
+            return f"{who}: Alliance Procurement: " + ("gains 2 Trade" if b == 0 else "next ship or base on top")
+        return f"{who}: scraps Nandi's Onslaught (a blue and a yellow card count as in play)"
+    if ev == EV_END:
+        return f"=== game over: {WINNERS[a]}" + ("" if a == 2 else " wins")
+    return f"event {ev}"
+
+
+def text_lines(replay) -> list[str]:
+    names = replay.tables.names
+    m = replay.matchup
+    lines = [f"Star Realms, mode {m.mode}: first {m.decks[0]} ({replay.strategies[0]}) vs second {m.decks[1]} "
+             f"({replay.strategies[1]}), game seed {replay.seed}"]
+    lines += [describe(row, names) for row in replay.events]
+    r = replay.result
+    lines.append(f"result: {r['winner']} after {r['turns']} player-turns, Authority {r['first_authority']} / "
+                 f"{r['second_authority']}")
+    if replay.lost_events:
+        lines.append(f"({replay.lost_events} events did not fit the log)")
+    return lines
+
+
+def json_lines(replay) -> list[str]:
+    names = replay.tables.names
+    out = []
+    for row in replay.events:
+        ev = int(row[L_EVENT])
+        out.append(json.dumps({
+            "turn": int(row[L_TURN]), "player": int(row[L_PLAYER]), "event": EVENT_NAMES.get(ev, str(ev)),
+            "a": int(row[L_A]), "b": int(row[L_B]), "c": int(row[L_C]),
+            "card": _card(names, int(row[L_A])) if ev in (EV_PLAY, EV_ALLY, EV_CHOICE, EV_SCRAP_ABILITY, EV_BUY,
+                                                          EV_ATTACK_BASE, EV_DISCARD, EV_SCRAP_CARD,
+                                                          EV_DESTROY_BASE, EV_COPY) else None,
+            "text": describe(row, names),
+            "authority": [int(row[L_AUTH]), int(row[L_AUTH + 1])], "trade": int(row[L_TRADE]),
+            "combat": int(row[L_COMBAT])}))
+    out.append(json.dumps({"event": "result", **replay.result}))
+    return out

@@ -1,0 +1,364 @@
+"""Star Realms turns: setup, the Main Phase (play cards, ally and scrap abilities, gambits, acquire,
+attack), the Discard Phase and the Draw Phase, and a whole game. Rule references are to the issue's
+summary of the base rules and to the seed rulebook (Alliance Command Deck)."""
+from strategies.star_realms import policy as pol
+
+from .effects import (allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event,
+                      own, refill_row, run_segment, take_from_row)
+from .jit import hot
+from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
+                     CFG_N_TRADE, CFG_ONSLAUGHT, CFG_PROC, DECK, DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY,
+                     EV_COPY, EV_END, EV_GAMBIT, EV_PLAY, EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY,
+                     F_COPY_SHIFT, F_NEW, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BASES_DESTROYED, S_BLOB_PLAYED, S_BOUGHT,
+                     S_COMBAT, S_CUR, S_CUR_CARD, S_DAMAGE, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_HAND_SIZE,
+                     S_HAS_ONSLAUGHT, S_HAS_PROC, S_OWNED, S_PEND_DISCARD, S_PROC_USED, S_RNG, S_SHIPS_PLAYED,
+                     S_START_AUTH, S_TOP_ANY, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER,
+                     SCRAP, SU_ROW, SU_TRADE, TRADE_DECK, TRADE_ROW)
+from .opcodes import (BLOB, C_ALLY, C_DEFENSE, C_FACTION, C_KIND, C_PRIMARY, C_SCRAP, C_STATIC, C_TRIGGER,
+                      KIND_OUTPOST, KIND_SHIP, STAR_EMPIRE, TRADE_FEDERATION, Op)
+from .piles import pop, push, remove_at, shuffle
+
+WINNER_DRAW = 2
+FIRST_PLAYER_DRAW = 3   # the first player's opening hand, whatever their hand size
+
+
+@hot
+def static_sum(cards, eff, piles, cnt, p, op):
+    """Sum of ``op``'s amount over the static abilities of p's cards in play (Fleet HQ)."""
+    k = p * PLAYER_PILES + PLAY
+    total = 0
+    for i in range(cnt[k]):
+        t = piles[k, i]
+        for r in range(cards[t, C_STATIC], cards[t, C_STATIC] + cards[t, C_STATIC + 1]):
+            if eff[r, 0] == op:
+                total += eff[r, 1]
+    return total
+
+
+@hot
+def put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, slot, again):
+    """Run the primary ability of the card in p's PLAY ``slot``: a card just played (again=0) or a base
+    already in play at the start of the turn (again=1). A Stealth Needle first copies a ship."""
+    k = p * PLAYER_PILES + PLAY
+    t = piles[k, slot]
+    log_event(log, sc, p, EV_PLAY, t, again, 0)
+    sc[S_CUR_CARD] = slot
+    if not again:
+        if cards[t, C_FACTION] & BLOB:
+            sc[S_BLOB_PLAYED] += 1
+        if cards[t, C_KIND] == KIND_SHIP:
+            sc[S_SHIPS_PLAYED] += 1
+            # Fleet HQ (errata): a Combat for each ship played while it is in play
+            sc[S_COMBAT] += static_sum(cards, eff, piles, cnt, p, Op.COMBAT_PER_SHIP)
+    start, n = cards[t, C_PRIMARY], cards[t, C_PRIMARY + 1]
+    e = t
+    if n > 0 and eff[start, 0] == Op.COPY_SHIP:
+        target = pol.choose_copy(strat, p, cards, piles, fl, cnt, sc, slot, t)
+        if target < 0:      # no other ship in play: the Needle does nothing
+            sc[S_CUR_CARD] = -1
+            return
+        e = piles[k, target] if (fl[k, target] >> F_COPY_SHIFT) == 0 else (fl[k, target] >> F_COPY_SHIFT) - 1
+        fl[k, slot] = (fl[k, slot] & ((1 << F_COPY_SHIFT) - 1)) | ((e + 1) << F_COPY_SHIFT)
+        log_event(log, sc, p, EV_COPY, e, 0, 0)
+        if cards[e, C_FACTION] & BLOB and not cards[t, C_FACTION] & BLOB:
+            sc[S_BLOB_PLAYED] += 1
+        start, n = cards[e, C_PRIMARY], cards[e, C_PRIMARY + 1]
+    run_segment(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, e, start, n)
+    sc[S_CUR_CARD] = -1
+
+
+@hot
+def play_from_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, i):
+    """Play card i of p's hand: ships and bases alike go into p's PLAY pile."""
+    t = remove_at(piles, fl, cnt, p * PLAYER_PILES + HAND, i)
+    push(piles, fl, cnt, p * PLAYER_PILES + PLAY, t, F_NEW)
+    put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, cnt[p * PLAYER_PILES + PLAY] - 1, 0)
+    fire_allies(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+
+
+@hot
+def play_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    """Play every card of p's hand (cards drawn meanwhile too), in the policy's order."""
+    hand = p * PLAYER_PILES + HAND
+    while cnt[hand] > 0:
+        i = pol.choose_play(strat, p, cards, piles, cnt, sc)
+        play_from_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, i)
+
+
+@hot
+def onslaught_allies(cards, piles, fl, cnt, sc, p):
+    """How many ally abilities of p's cards in play Nandi's Onslaught would fire now."""
+    k = p * PLAYER_PILES + PLAY
+    n = 0
+    for i in range(cnt[k]):
+        if fl[k, i] & F_ALLY:
+            continue
+        e = effective_type(piles, fl, k, i)
+        allies, first = allies_of(cards, piles, fl, cnt, sc, p, i)
+        if allies == 0 and cards[e, C_ALLY + 1] > 0 and cards[e, C_TRIGGER] & (TRADE_FEDERATION | STAR_EMPIRE):
+            n += 1
+    return n
+
+
+@hot
+def use_scrap_abilities(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    """Offer each card in p's play its scrap ability (the policy decides); a scrapped card leaves the game.
+    Returns True when one was used (it may have drawn cards to play)."""
+    k = p * PLAYER_PILES + PLAY
+    used = False
+    i = 0
+    o = 1 - p
+    while i < cnt[k]:
+        e = effective_type(piles, fl, k, i)
+        start, n = cards[e, C_SCRAP], cards[e, C_SCRAP + 1]
+        if n == 0:
+            i += 1
+            continue
+        gain, combat = 0.0, 0
+        for r in range(start, start + n):
+            gain += scrap_row_value(strat, p, sc, eff, r)
+            if eff[r, 0] == Op.COMBAT:
+                combat += eff[r, 1]
+        if pol.use_scrap_ability(strat, p, sc, piles[k, i], gain, combat, sc[S_AUTH + o] + outpost_defense(
+                cards, piles, cnt, o)):
+            t = remove_at(piles, fl, cnt, k, i)
+            push(piles, fl, cnt, SCRAP, t, 0)
+            own(cards, sc, p, t, -1)
+            log_event(log, sc, p, EV_SCRAP_ABILITY, e, 0, 0)
+            run_segment(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, e, start, n)
+            used = True
+        else:
+            i += 1
+    return used
+
+
+@hot
+def scrap_row_value(strat, p, sc, eff, r):
+    v = pol.option_value(strat, p, sc, eff[r, 0], eff[r, 1])
+    if eff[r, 2] > 0:
+        v = max(v, pol.option_value(strat, p, sc, eff[r, 2], eff[r, 3]))
+    return v
+
+
+@hot
+def outpost_defense(cards, piles, cnt, o):
+    k = o * PLAYER_PILES + PLAY
+    total = 0
+    for i in range(cnt[k]):
+        t = piles[k, i]
+        if cards[t, C_KIND] == KIND_OUTPOST:
+            total += cards[t, C_DEFENSE]
+    return total
+
+
+@hot
+def use_gambits(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    """Nandi's Onslaught (scrapped once, if the policy wants it now). Returns True when used."""
+    if sc[S_HAS_ONSLAUGHT + p] == 0:
+        return False
+    if not pol.use_onslaught(strat, p, sc, onslaught_allies(cards, piles, fl, cnt, sc, p)):
+        return False
+    sc[S_HAS_ONSLAUGHT + p] = 0
+    t = cfg[CFG_ONSLAUGHT + p]
+    log_event(log, sc, p, EV_GAMBIT, Op.GAIN_ALLIES, 0, 0)
+    run_segment(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, t, cards[t, C_SCRAP],
+                cards[t, C_SCRAP + 1])
+    fire_allies(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+    return True
+
+
+@hot
+def acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    """Alliance Procurement, then acquire cards from the trade row and the Explorers while the policy wants."""
+    explorer = cfg[CFG_EXPLORER]
+    if sc[S_HAS_PROC + p] and not sc[S_PROC_USED]:
+        choice = pol.use_procurement(strat, p, cards, piles, cnt, sc, explorer, sc[S_FED_DISCOUNT])
+        if choice >= 0:
+            sc[S_PROC_USED] = 1
+            if choice == 0:
+                sc[S_TRADE] += 2
+                sc[S_TRADE_GAINED + p] += 2
+            else:
+                sc[S_TOP_ANY] = 1
+            log_event(log, sc, p, EV_GAMBIT, Op.PROCUREMENT, choice, 0)
+    while True:
+        i = pol.choose_buy(strat, p, cards, piles, cnt, sc, sc[S_TRADE], sc[S_FED_DISCOUNT], explorer)
+        if i < 0:
+            return
+        t = explorer if i == pol.ROW_EXPLORER else piles[TRADE_ROW, i]
+        cost = pol.price(cards, t, sc[S_FED_DISCOUNT])
+        if cards[t, C_FACTION] & TRADE_FEDERATION and sc[S_FED_DISCOUNT] > 0:
+            sc[S_FED_DISCOUNT] = 0
+        sc[S_TRADE] -= cost
+        sc[S_TRADE_SPENT + p] += cost
+        top = 0
+        if sc[S_TOP_ANY] > 0:
+            top = 1
+            sc[S_TOP_ANY] = 0
+        elif sc[S_TOP_SHIP] > 0 and cards[t, C_KIND] == KIND_SHIP:
+            top = 1
+            sc[S_TOP_SHIP] -= 1
+        if i == pol.ROW_EXPLORER:
+            pop(piles, cnt, EXPLORERS)
+            push(piles, fl, cnt, p * PLAYER_PILES + (DECK if top else DISCARD), t, 0)
+            own(cards, sc, p, t, 1)
+            sc[S_BOUGHT + p] += 1
+            bought[p, t] += 1
+            log_event(log, sc, p, EV_BUY, t, cost, top)
+        else:
+            take_from_row(cards, piles, fl, cnt, sc, log, bought, p, i, cost, top)
+
+
+@hot
+def attack(cards, piles, fl, cnt, sc, log, strat, p):
+    """Spend p's Combat: bases (Outposts first) and the opponent's Authority, as the policy splits it."""
+    o = 1 - p
+    while sc[S_COMBAT] > 0:
+        target = pol.choose_attack(strat, p, cards, piles, cnt, sc)
+        if target < 0:
+            return
+        if target == pol.FACE:
+            dealt = sc[S_COMBAT]
+            sc[S_AUTH + o] -= dealt
+            sc[S_DAMAGE + p] += dealt
+            sc[S_COMBAT] = 0
+            log_event(log, sc, p, EV_ATTACK_AUTH, dealt, 0, 0)
+            return
+        t = piles[o * PLAYER_PILES + PLAY, target]
+        sc[S_COMBAT] -= cards[t, C_DEFENSE]
+        sc[S_BASES_DESTROYED + p] += 1
+        destroy_base(cards, piles, fl, cnt, sc, log, p, target, EV_ATTACK_BASE)
+
+
+@hot
+def start_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    """Turn start: the discards an opponent imposed, fresh turn counters, bases' primaries again."""
+    log_event(log, sc, p, EV_TURN, sc[S_TURN], 0, 0)
+    for _ in range(sc[S_PEND_DISCARD + p]):
+        discard_from_hand(strat, piles, fl, cnt, sc, log, p, False, 1)
+    sc[S_PEND_DISCARD + p] = 0
+    sc[S_TRADE] = 0
+    sc[S_COMBAT] = 0
+    sc[S_BLOB_PLAYED] = 0
+    sc[S_SHIPS_PLAYED] = 0
+    sc[S_TOP_SHIP] = 0
+    sc[S_TOP_ANY] = 0
+    sc[S_FED_DISCOUNT] = 0
+    sc[S_PROC_USED] = 0
+    sc[S_EXTRA_ALLIES] = 0
+    k = p * PLAYER_PILES + PLAY
+    for i in range(cnt[k]):
+        fl[k, i] = 0
+        put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, i, 1)
+    fire_allies(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+
+
+@hot
+def main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    while True:
+        play_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+        if use_gambits(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+            continue
+        if use_scrap_abilities(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+            fire_allies(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+            if cnt[p * PLAYER_PILES + HAND] > 0:
+                continue
+        break
+    acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+    attack(cards, piles, fl, cnt, sc, log, strat, p)
+
+
+@hot
+def end_turn(cards, piles, fl, cnt, sc, log, p):
+    """Discard Phase (ships in play and the hand to the discard pile, bases stay), then the Draw Phase."""
+    k = p * PLAYER_PILES + PLAY
+    disc = p * PLAYER_PILES + DISCARD
+    kept = 0
+    for i in range(cnt[k]):       # one pass: ships to the discard pile in play order, bases close up
+        t = piles[k, i]
+        if cards[t, C_KIND] == KIND_SHIP:
+            push(piles, fl, cnt, disc, t, 0)
+        else:
+            piles[k, kept] = t
+            fl[k, kept] = 0
+            kept += 1
+    cnt[k] = kept
+    hand = p * PLAYER_PILES + HAND
+    while cnt[hand] > 0:
+        push(piles, fl, cnt, disc, pop(piles, cnt, hand), 0)
+    sc[S_TRADE] = 0
+    sc[S_COMBAT] = 0
+    draw_n(piles, fl, cnt, sc, log, p, sc[S_HAND_SIZE + p])
+
+
+
+@hot
+def count_owned(cards, piles, cnt, sc):
+    """Set the per-faction owned counts from the piles (at setup; a scenario after building its position)."""
+    for p in range(2):
+        for f in range(4):
+            sc[S_OWNED + 4 * p + f] = 0
+        for k in range(p * PLAYER_PILES, (p + 1) * PLAYER_PILES):
+            for i in range(cnt[k]):
+                own(cards, sc, p, piles[k, i], 1)
+
+
+@hot
+def setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed):
+    """Lay out a game: personal decks shuffled, the trade deck (with any flagship shuffled in) shuffled,
+    preset trade-row cards (Commander Duel's flagships) then the row filled to five, the Explorers;
+    the first player draws 3, the second their hand size."""
+    for k in range(cnt.shape[0]):
+        cnt[k] = 0
+    for i in range(sc.shape[0]):
+        sc[i] = 0
+    sc[S_RNG] = seed
+    sc[S_WINNER] = -1
+    sc[S_CUR_CARD] = -1
+    for p in range(2):
+        deck = p * PLAYER_PILES + DECK
+        for i in range(cfg[CFG_N_DECK + p]):
+            push(piles, fl, cnt, deck, setup[p, i], 0)
+        shuffle(piles, cnt, deck, sc)
+        sc[S_AUTH + p] = cfg[CFG_AUTH + p]
+        sc[S_START_AUTH + p] = cfg[CFG_AUTH + p]
+        sc[S_HAND_SIZE + p] = cfg[CFG_HAND + p]
+        sc[S_HAS_PROC + p] = 1 if cfg[CFG_PROC + p] >= 0 else 0
+        sc[S_HAS_ONSLAUGHT + p] = 1 if cfg[CFG_ONSLAUGHT + p] >= 0 else 0
+    for i in range(cfg[CFG_N_TRADE]):
+        push(piles, fl, cnt, TRADE_DECK, setup[SU_TRADE, i], 0)
+    shuffle(piles, cnt, TRADE_DECK, sc)
+    for i in range(cfg[CFG_N_ROW]):
+        push(piles, fl, cnt, TRADE_ROW, setup[SU_ROW, i], 0)
+    refill_row(piles, fl, cnt)
+    count_owned(cards, piles, cnt, sc)
+    for i in range(cfg[CFG_N_EXPLORERS]):
+        push(piles, fl, cnt, EXPLORERS, cfg[CFG_EXPLORER], 0)
+    draw_n(piles, fl, cnt, sc, log, 0, FIRST_PLAYER_DRAW)
+    draw_n(piles, fl, cnt, sc, log, 1, sc[S_HAND_SIZE + 1])
+
+
+@hot
+def play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought):
+    """One player-turn of the current player; sets S_WINNER when the game ends."""
+    p = sc[S_CUR]
+    start_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+    main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+    if sc[S_AUTH + 1 - p] <= 0:
+        sc[S_WINNER] = p
+    end_turn(cards, piles, fl, cnt, sc, log, p)
+    sc[S_TURN] += 1
+    sc[S_CUR] = 1 - p
+    if sc[S_WINNER] < 0 and sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
+        sc[S_WINNER] = WINNER_DRAW
+
+
+@hot
+def play_game(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought, seed):
+    for p in range(2):
+        for t in range(bought.shape[1]):
+            bought[p, t] = 0
+    setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed)
+    while sc[S_WINNER] < 0:
+        play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought)
+    log_event(log, sc, sc[S_WINNER] if sc[S_WINNER] < 2 else -1, EV_END, sc[S_WINNER], 0, 0)

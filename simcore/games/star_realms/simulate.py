@@ -1,0 +1,88 @@
+"""The Python API of Star Realms: play N seeded games of a matchup and get per-game records (the same
+``Records`` and column style as The Last Command's ``simcore.simulate``), or replay one game with its log."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from simcore.engine.rng import game_seed
+from simcore.errors import CommandsimError
+from simcore.simulate import Records, check_threads
+from strategies.star_realms.library import strategy_rows
+
+from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_SEED, R_TURNS, R_WINNER, new_state,
+                    play_batch, play_one)
+from .card_data import SRTables, load_tables
+from .layout import S_LOG_LOST, S_LOG_N
+from .setup import SRMatchup, build_setup
+
+WINNER_LABELS = ("first", "second", "draw")
+MAX_LOG_EVENTS = 20000
+
+
+def _prepare(matchup: SRMatchup, strategies, tables: SRTables | None):
+    tables = tables if tables is not None else load_tables()
+    setup, cfg = build_setup(tables, matchup)
+    names, strat = strategy_rows(strategies, tables)
+    return tables, setup, cfg, names, strat
+
+
+def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
+               strategies=("balanced", "balanced"), tables: SRTables | None = None, threads: int | None = None,
+               first_game: int = 0, keep_bought: bool = True) -> Records:
+    """Play games ``first_game .. first_game + n_games - 1`` of the run with base ``seed``; seat 0 moves first.
+    Game g's shuffles and random choices depend only on (seed, g), never on ``threads``."""
+    if n_games < 0:
+        raise CommandsimError(f"number of games must be >= 0, got {n_games}")
+    if seed < 0:
+        raise CommandsimError(f"seed must be >= 0, got {seed}")
+    check_threads(threads)
+    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables)
+    out = np.zeros((n_games, N_RESULT_COLS), np.int64)
+    bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
+    play_batch(tables.cards, tables.eff, setup, cfg, strat, seed, first_game, out, bought, threads)
+    games = pd.DataFrame({
+        "game": np.arange(first_game, first_game + n_games),
+        "seed": out[:, R_SEED],
+        "mode": matchup.mode,
+        "first_deck": matchup.decks[0], "second_deck": matchup.decks[1],
+        "first_strategy": names[0], "second_strategy": names[1],
+        "winner": pd.Categorical.from_codes(out[:, R_WINNER], list(WINNER_LABELS)),
+        "turns": out[:, R_TURNS],
+        "first_authority": out[:, R_AUTH], "second_authority": out[:, R_AUTH + 1],
+        "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
+        "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
+        "first_bases_destroyed": out[:, R_BASES], "second_bases_destroyed": out[:, R_BASES + 1],
+    })
+    return Records(games, bought, tables.names)
+
+
+@dataclass
+class Replay:
+    seed: int
+    matchup: SRMatchup
+    strategies: tuple[str, str]
+    result: dict
+    events: np.ndarray          # int32[n_events, LOG_COLS]
+    lost_events: int
+    tables: SRTables
+
+
+def replay_game(game_seed_value: int, matchup: SRMatchup = SRMatchup(), strategies=("balanced", "balanced"),
+                tables: SRTables | None = None) -> Replay:
+    """Play the game with this per-game seed (a record's ``seed``) with its event log."""
+    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables)
+    piles, fl, cnt, sc, log, bought = new_state(tables.cards.shape[0], MAX_LOG_EVENTS)
+    row = np.zeros(N_RESULT_COLS, np.int64)
+    play_one(tables.cards, tables.eff, setup, cfg, strat, np.int64(game_seed_value), piles, fl, cnt, sc, log,
+             bought, row)
+    result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
+              "first_authority": int(row[R_AUTH]), "second_authority": int(row[R_AUTH + 1])}
+    return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
+                  tables)
+
+
+def seed_of_game(base_seed: int, game_index: int) -> int:
+    return int(game_seed(base_seed, game_index))

@@ -1,0 +1,333 @@
+"""Star Realms decisions, jitted: each reads the seat's strategy row (parameters, then a value per card
+type) and the state, and returns the choice. Seat p's row is strat[p]; a random strategy
+(P_KIND == KIND_RANDOM) picks uniformly among the legal choices, drawing from the game's RNG."""
+from simcore.games.star_realms.jit import hot
+from simcore.games.star_realms.layout import (DISCARD, EXPLORERS, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BLOB_PLAYED,
+                                              S_COMBAT, S_OWNED, S_TRADE, TRADE_ROW)
+from simcore.games.star_realms.opcodes import (C_COST, C_DEFENSE, C_FACTION, C_KIND, C_PLAY_AFTER, KIND_OUTPOST,
+                                               KIND_SHIP, TRADE_FEDERATION, Op)
+from simcore.games.star_realms.piles import rand_below
+
+from .params import (KIND_RANDOM, N_PARAMS, P_ATTACK_BASES, P_BUY_MIN, P_COST_WEIGHT, P_ONSLAUGHT_ALLIES,
+                     P_SCRAP_BELOW, P_SYNERGY, P_USE_SCRAP, P_W_AUTHORITY, P_W_COMBAT, P_W_DRAW, P_W_SCRAP,
+                     P_W_TRADE)
+
+NONE = -1
+ROW_EXPLORER = 1000   # choose_buy: the Explorer pile
+FACE = 1001           # choose_attack: the opponent's Authority
+
+
+@hot
+def is_random(strat, p):
+    return strat[p, 0] == KIND_RANDOM
+
+
+@hot
+def value(strat, p, t):
+    return strat[p, N_PARAMS + t]
+
+
+@hot
+def option_value(strat, p, sc, op, n):
+    if op == Op.TRADE:
+        return strat[p, P_W_TRADE] * n
+    if op == Op.COMBAT:
+        return strat[p, P_W_COMBAT] * n
+    if op == Op.AUTHORITY:
+        return strat[p, P_W_AUTHORITY] * n
+    if op == Op.DRAW:
+        return strat[p, P_W_DRAW] * n
+    if op == Op.DRAW_PER_BLOB:
+        return strat[p, P_W_DRAW] * sc[S_BLOB_PLAYED]
+    return 0.5 * (strat[p, P_W_DRAW] + strat[p, P_W_SCRAP]) * n
+
+
+@hot
+def choose_option(strat, p, sc, op, n, alt, alt_n):
+    """0: the first option of an OR, 1: the second."""
+    if is_random(strat, p):
+        return rand_below(sc, 2)
+    return 1 if option_value(strat, p, sc, alt, alt_n) > option_value(strat, p, sc, op, n) else 0
+
+
+@hot
+def play_rank(cards, t):
+    """Order of play for the heuristic: bases first (their allies and Fleet HQ's bonus count for the ships
+    after them), then ships, then the cards that gain from what was played before them (Stealth Needle
+    copies a ship in play, Blob World draws per Blob card played)."""
+    if cards[t, C_PLAY_AFTER]:
+        return 2
+    return 1 if cards[t, C_KIND] == KIND_SHIP else 0
+
+
+@hot
+def choose_play(strat, p, cards, piles, cnt, sc):
+    """Index in p's hand of the next card to play (the hand is played out whole)."""
+    k = p * PLAYER_PILES + HAND
+    if is_random(strat, p):
+        return rand_below(sc, cnt[k])
+    best, best_rank = 0, 3
+    for i in range(cnt[k]):
+        r = play_rank(cards, piles[k, i])
+        if r < best_rank:
+            best, best_rank = i, r
+    return best
+
+
+@hot
+def choose_discard(strat, p, piles, cnt, sc, optional):
+    """Index in p's hand of the card to discard (NONE: keep them all, only when ``optional``)."""
+    k = p * PLAYER_PILES + HAND
+    if cnt[k] == 0:
+        return NONE
+    if is_random(strat, p):
+        if optional and rand_below(sc, 2) == 0:
+            return NONE
+        return rand_below(sc, cnt[k])
+    best, best_v = NONE, 1e18
+    for i in range(cnt[k]):
+        v = value(strat, p, piles[k, i])
+        if v < best_v:
+            best, best_v = i, v
+    if optional and best_v >= strat[p, P_SCRAP_BELOW]:
+        return NONE
+    return best
+
+
+@hot
+def choose_scrap(strat, p, piles, cnt, sc, from_discard, optional):
+    """A card of p's hand (or discard pile) to scrap: pile * 1000 + index, or NONE."""
+    hand = p * PLAYER_PILES + HAND
+    disc = p * PLAYER_PILES + DISCARD
+    n_disc = cnt[disc] if from_discard else 0
+    total = cnt[hand] + n_disc
+    if total == 0:
+        return NONE
+    if is_random(strat, p):
+        if optional and rand_below(sc, 2) == 0:
+            return NONE
+        i = rand_below(sc, total)
+        return hand * 1000 + i if i < cnt[hand] else disc * 1000 + i - cnt[hand]
+    best, best_v = NONE, 1e18
+    for i in range(n_disc):   # the discard pile first: a card in hand may still be played
+        v = value(strat, p, piles[disc, i])
+        if v < best_v:
+            best, best_v = disc * 1000 + i, v
+    for i in range(cnt[hand]):
+        v = value(strat, p, piles[hand, i])
+        if v < best_v:
+            best, best_v = hand * 1000 + i, v
+    if optional and best_v >= strat[p, P_SCRAP_BELOW]:
+        return NONE
+    return best
+
+
+@hot
+def choose_row_scrap(strat, p, cards, piles, cnt, sc):
+    """Index of a trade-row card to scrap, or NONE: the best card p cannot afford now (deny it)."""
+    if cnt[TRADE_ROW] == 0:
+        return NONE
+    if is_random(strat, p):
+        return NONE if rand_below(sc, 2) == 0 else rand_below(sc, cnt[TRADE_ROW])
+    best, best_v = NONE, 3.0
+    for i in range(cnt[TRADE_ROW]):
+        t = piles[TRADE_ROW, i]
+        v = value(strat, p, t)
+        if cards[t, C_COST] > sc[S_TRADE] and v > best_v:
+            best, best_v = i, v
+    return best
+
+
+@hot
+def choose_enemy_base(strat, p, piles, cnt, sc):
+    """Slot of an opponent's base to destroy by an ability (any base), or NONE."""
+    k = (1 - p) * PLAYER_PILES + PLAY
+    if cnt[k] == 0:
+        return NONE
+    if is_random(strat, p):
+        return rand_below(sc, cnt[k])
+    best, best_v = NONE, -1e18
+    for i in range(cnt[k]):
+        v = value(strat, p, piles[k, i])
+        if v > best_v:
+            best, best_v = i, v
+    return best
+
+
+@hot
+def choose_copy(strat, p, cards, piles, fl, cnt, sc, self_slot, needle):
+    """Slot of a ship p played this turn for Stealth Needle to copy, or NONE."""
+    k = p * PLAYER_PILES + PLAY
+    n_cand = 0
+    best, best_v = NONE, -1e18
+    for i in range(cnt[k]):
+        t = piles[k, i]
+        if i == self_slot or cards[t, C_KIND] != KIND_SHIP or (t == needle and (fl[k, i] >> 8) == 0):
+            continue
+        n_cand += 1
+        v = value(strat, p, t)
+        if v > best_v:
+            best, best_v = i, v
+    if n_cand == 0 or not is_random(strat, p):
+        return best
+    pick = rand_below(sc, n_cand)
+    for i in range(cnt[k]):
+        t = piles[k, i]
+        if i == self_slot or cards[t, C_KIND] != KIND_SHIP or (t == needle and (fl[k, i] >> 8) == 0):
+            continue
+        if pick == 0:
+            return i
+        pick -= 1
+    return NONE
+
+
+@hot
+def choose_free_ship(strat, p, cards, piles, cnt, sc):
+    """Index of a trade-row ship to acquire for free, or NONE."""
+    best, best_v, n_cand = NONE, -1e18, 0
+    for i in range(cnt[TRADE_ROW]):
+        t = piles[TRADE_ROW, i]
+        if cards[t, C_KIND] == KIND_SHIP:
+            n_cand += 1
+            v = value(strat, p, t)
+            if v > best_v:
+                best, best_v = i, v
+    if n_cand == 0 or not is_random(strat, p):
+        return best
+    pick = rand_below(sc, n_cand)
+    for i in range(cnt[TRADE_ROW]):
+        if cards[piles[TRADE_ROW, i], C_KIND] == KIND_SHIP:
+            if pick == 0:
+                return i
+            pick -= 1
+    return NONE
+
+
+@hot
+def price(cards, t, discount):
+    c = cards[t, C_COST]
+    if discount > 0 and (cards[t, C_FACTION] & TRADE_FEDERATION) != 0:
+        c = max(0, c - discount)
+    return c
+
+
+@hot
+def buy_score(strat, p, cards, sc, t):
+    """A card's value less its cost, plus its faction synergy: the cards of its factions p owns."""
+    mask = cards[t, C_FACTION]
+    owned = 0
+    for f in range(4):
+        if mask & (1 << f):
+            owned += sc[S_OWNED + 4 * p + f]
+    return value(strat, p, t) - strat[p, P_COST_WEIGHT] * cards[t, C_COST] + strat[p, P_SYNERGY] * owned
+
+
+@hot
+def choose_buy(strat, p, cards, piles, cnt, sc, trade, discount, explorer):
+    """What to acquire with ``trade``: a trade-row index, ROW_EXPLORER, or NONE to stop buying."""
+    n_cand = 0
+    best, best_v = NONE, strat[p, P_BUY_MIN]
+    for i in range(cnt[TRADE_ROW]):
+        t = piles[TRADE_ROW, i]
+        if price(cards, t, discount) <= trade:
+            n_cand += 1
+            v = buy_score(strat, p, cards, sc, t)
+            if v > best_v:
+                best, best_v = i, v
+    if cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade:
+        n_cand += 1
+        v = buy_score(strat, p, cards, sc, explorer)
+        if v > best_v:
+            best, best_v = ROW_EXPLORER, v
+    if not is_random(strat, p) or n_cand == 0:
+        return best
+    pick = rand_below(sc, n_cand + 1)     # one more: stop buying
+    for i in range(cnt[TRADE_ROW]):
+        if price(cards, piles[TRADE_ROW, i], discount) <= trade:
+            if pick == 0:
+                return i
+            pick -= 1
+    if cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade and pick == 0:
+        return ROW_EXPLORER
+    return NONE
+
+
+
+@hot
+def use_procurement(strat, p, cards, piles, cnt, sc, explorer, discount):
+    """Alliance Procurement: NONE (not now), 0 (gain 2 Trade), 1 (the next ship or base acquired on top)."""
+    if is_random(strat, p):
+        return rand_below(sc, 3) - 1
+    # 2 Trade when it buys something better than the current Trade does, else the top of the deck
+    now = choose_buy(strat, p, cards, piles, cnt, sc, sc[S_TRADE], discount, explorer)
+    more = choose_buy(strat, p, cards, piles, cnt, sc, sc[S_TRADE] + 2, discount, explorer)
+    if more != NONE and more != now:
+        return 0
+    return 1 if now != NONE else 0
+
+
+@hot
+def use_onslaught(strat, p, sc, allies_it_fires):
+    if is_random(strat, p):
+        return rand_below(sc, 4) == 0
+    return allies_it_fires >= strat[p, P_ONSLAUGHT_ALLIES]
+
+
+@hot
+def use_scrap_ability(strat, p, sc, t, gain, combat_gain, lethal_need):
+    """Scrap card ``t`` from play for its scrap ability worth ``gain`` (``combat_gain`` of it Combat)?"""
+    if is_random(strat, p):
+        return rand_below(sc, 3) == 0
+    if combat_gain > 0 and sc[S_COMBAT] < lethal_need <= sc[S_COMBAT] + combat_gain:
+        return True
+    return gain >= strat[p, P_USE_SCRAP] * value(strat, p, t) and gain > 0
+
+
+@hot
+def choose_attack(strat, p, cards, piles, cnt, sc):
+    """Next target of p's Combat: a slot of the opponent's PLAY pile (a base), FACE (their Authority),
+    or NONE (stop). Outposts first: no other target while one stands."""
+    o = 1 - p
+    k = o * PLAYER_PILES + PLAY
+    combat = sc[S_COMBAT]
+    outposts, affordable = 0, 0
+    for i in range(cnt[k]):
+        t = piles[k, i]
+        if cards[t, C_KIND] == KIND_OUTPOST:
+            outposts += 1
+    for i in range(cnt[k]):
+        t = piles[k, i]
+        kind = cards[t, C_KIND]
+        if kind != KIND_SHIP and (outposts == 0 or kind == KIND_OUTPOST) and cards[t, C_DEFENSE] <= combat:
+            affordable += 1
+    if is_random(strat, p):
+        n = affordable + (1 if outposts == 0 else 0)
+        if n == 0:
+            return NONE
+        pick = rand_below(sc, n)
+        for i in range(cnt[k]):
+            t = piles[k, i]
+            kind = cards[t, C_KIND]
+            if kind != KIND_SHIP and (outposts == 0 or kind == KIND_OUTPOST) and cards[t, C_DEFENSE] <= combat:
+                if pick == 0:
+                    return i
+                pick -= 1
+        return FACE
+    if outposts == 0 and combat >= sc[S_AUTH + o]:
+        return FACE
+    best, best_v = NONE, -1e18
+    for i in range(cnt[k]):
+        t = piles[k, i]
+        kind = cards[t, C_KIND]
+        if kind == KIND_SHIP or cards[t, C_DEFENSE] > combat:
+            continue
+        v = value(strat, p, t)
+        if outposts > 0:
+            if kind == KIND_OUTPOST and v > best_v:
+                best, best_v = i, v
+        elif v >= strat[p, P_ATTACK_BASES] and v > best_v:
+            best, best_v = i, v
+    if best != NONE:
+        return best
+    return FACE if outposts == 0 else NONE
+

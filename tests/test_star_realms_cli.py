@@ -1,0 +1,121 @@
+"""`--game star-realms` on the CLI: games listing, sweep (the core's CSV schema), compare, replay (text and
+JSON Lines), cards, strategies; options of The Last Command refused with exit code 2."""
+import json
+
+import pandas as pd
+from click.testing import CliRunner
+
+import cli
+from reports.aggregate import AGGREGATE_COLUMNS
+from simcore import jit_cache
+from simcore.games import registry
+
+
+def run(*args):
+    return CliRunner().invoke(cli.main, list(args))
+
+
+def test_games_lists_every_registered_game_with_modes_and_decks():
+    res = run("games")
+    assert res.exit_code == 0
+    for game in registry.GAMES.values():
+        assert game.name in res.output and game.modes[-1] in res.output and game.decks[-1] in res.output
+
+
+def test_registry_unknown_game_is_a_user_error():
+    res = run("sweep", "--game", "chess")
+    assert res.exit_code == 2 and "chess" in res.output
+
+
+def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_path):
+    out = tmp_path / "sweep.csv"
+    res = run("sweep", "--game", "star-realms", "--games", "60", "--out", str(out), "--per-game",
+              str(tmp_path / "games.csv"))
+    assert res.exit_code == 0, res.output
+    table = pd.read_csv(out)
+    assert tuple(table.columns) == AGGREGATE_COLUMNS
+    assert set(table["mode"]) == {"standard", "command-vs-standard", "commander-duel"}
+    cvs = table[table["mode"] == "command-vs-standard"]
+    assert set(cvs["faction"]) == {"alliance", "standard"} and set(cvs["seat"]) == {"first", "second", "both"}
+    assert (table["ci_low"] <= table["win_rate"]).all() and (table["win_rate"] <= table["ci_high"]).all()
+    cards = pd.read_csv(tmp_path / "sweep_cards.csv")
+    assert "Super Freighter" in set(cards["card"]) and "Scout" not in set(cards["card"])
+    assert cards["times_bought"].sum() > 0
+    games = pd.read_csv(tmp_path / "games.csv")
+    assert len(games) == 60 * 4 and {"seed", "mode", "first_deck", "winner", "first_authority"} <= set(games.columns)
+
+
+def test_sweep_star_realms_refuses_last_command_options(tmp_path):
+    res = run("sweep", "--game", "star-realms", "--mode", "solo", "--out", str(tmp_path / "x.csv"))
+    assert res.exit_code == 2 and "--mode does not apply to --game star-realms" in res.output
+    assert not (tmp_path / "x.csv").exists()
+    res = run("sweep", "--game", "star-realms", "--out", str(tmp_path / "x.txt"))
+    assert res.exit_code == 2 and "--out: expected a .csv or .parquet path" in res.output
+
+
+def test_compare_star_realms_gives_a_paired_verdict(tmp_path):
+    res = run("compare", "--game", "star-realms", "--games", "80", "--out", str(tmp_path / "c.csv"))
+    assert res.exit_code == 0, res.output
+    assert "does the Alliance deck beat a standard start?" in res.output
+    row = pd.read_csv(tmp_path / "c.csv").iloc[0]
+    assert row["verdict"] in ("balanced", "favours_a", "favours_b", "unclear")
+
+
+def test_replay_star_realms_readable_plays_allies_purchases_and_attacks():
+    res = run("replay", "--game", "star-realms", "--seed", "12345", "--factions", "alliance,standard")
+    assert res.exit_code == 0, res.output
+    text = res.output
+    assert "command-vs-standard" in text and ": plays " in text and "acquires" in text
+    assert "ally ability of" in text and "(ally: " in text
+    assert "attacks the opponent's Authority for" in text and "game over" in text
+
+
+def test_replay_star_realms_json_lines_match_the_text():
+    res = run("replay", "--game", "star-realms", "--seed", "7", "--json")
+    rows = [json.loads(line) for line in res.output.splitlines()]
+    assert rows[-1]["event"] == "result" and rows[-1]["winner"] in ("first", "second", "draw")
+    assert {"turn", "play", "acquire"} <= {r["event"] for r in rows}
+
+
+def test_replay_star_realms_index_of_a_run_is_that_games_seed():
+    from simcore.games.star_realms.simulate import play_games
+    rec = play_games(4, seed=9)
+    res = run("replay", "--game", "star-realms", "--seed", "9", "--index", "3", "--json")
+    result = json.loads(res.output.splitlines()[-1])
+    assert result["seed"] == rec.games.seed[3] and result["turns"] == rec.games.turns[3]
+
+
+def test_cards_and_strategies_commands_for_star_realms():
+    assert "Super Freighter" in run("cards", "list", "--game", "star-realms").output
+    shown = run("cards", "show", "Star Falcon", "--game", "star-realms")
+    assert shown.exit_code == 0 and "Stellar Falcon" in shown.output and "[stated]" in shown.output
+    assert run("cards", "show", "Nonesuch", "--game", "star-realms").exit_code == 2
+    listed = run("strategies", "list", "--game", "star-realms").output
+    assert all(n in listed for n in ("random", "balanced", "trade_first", "combat_first"))
+    assert "w_combat" in run("strategies", "show", "combat_first", "--game", "star-realms").output
+    audit = run("cards", "audit", "--game", "star-realms", "--format", "csv").output.splitlines()
+    assert audit[0] == "card,field" and "deck standard,authority" in audit and "deck standard,hand_size" in audit
+
+
+def test_jit_cache_star_realms_has_its_own_key_apart_from_the_last_commands(tmp_path, monkeypatch):
+    monkeypatch.setattr(jit_cache, "_ROOT", tmp_path)
+    for rel in ("simcore/engine/game.py", "simcore/games/star_realms/rules.py", "strategies/star_realms/policy.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n")
+    core, game = jit_cache.source_hash(), jit_cache.game_cache_dir("star_realms")
+    (tmp_path / "strategies/star_realms/policy.py").write_text("x = 2\n")
+    assert jit_cache.source_hash() == core and jit_cache.game_cache_dir("star_realms") != game
+    game = jit_cache.game_cache_dir("star_realms")
+    (tmp_path / "simcore/engine/game.py").write_text("x = 2\n")
+    assert jit_cache.source_hash() != core and jit_cache.game_cache_dir("star_realms") != game
+
+
+def test_registry_star_realms_is_not_imported_when_the_last_command_runs():
+    import subprocess
+    import sys
+    code = ("import sys, cli; from click.testing import CliRunner; CliRunner().invoke(cli.main, ['games']); "
+            "CliRunner().invoke(cli.main, ['cards', 'list']); "
+            "print(any(m.startswith(('simcore.games.star_realms', 'strategies.star_realms')) for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=str(__import__("pathlib").Path(cli.__file__).parent))
+    assert out.stdout.strip() == "False"
