@@ -9,7 +9,7 @@ from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_F
                                    MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_POWER, STACK, SYS_DECK,
                                    SYS_DISC)
 from simcore.engine.rng import rand_below
-from simcore.engine.rules import can_play_system, has_crew_space, main_has_op, pile
+from simcore.engine.rules import active_type, can_play_system, has_crew_space, pile
 from simcore.opcodes import Op
 from simcore.tables import C_CREDIT, C_KIND, C_POWER, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM
 
@@ -214,16 +214,16 @@ def pick_opponent_inplay(piles, cnt, sc, strat, p, q, scores):
 
 @hot
 def pick_copy_target(cards, eff, piles, cnt, sc, strat, p, s_self, cand_pile, cand_pos, scores):
-    """(pile, index) of the uncovered System card a Corsair copies; (-1, -1) if none."""
+    """(pile, index) of the uncovered System card a Corsair copies; (-1, -1) if none. Any
+    uncovered card of either ship but itself, another Corsair included: it is worth what it
+    copies (a Corsair copying nothing is worth its own Bonuses)."""
     n = 0
     for q in range(2):
         for s in range(N_SYSTEMS):
             k = pile(q, STACK + s)
             if cnt[k] == 0 or (q == p and s == s_self):
                 continue
-            t = piles[k, cnt[k] - 1]
-            if main_has_op(cards, eff, t, Op.COPY):
-                continue
+            t = active_type(piles, cnt, sc, q, s)
             cand_pile[n] = k
             cand_pos[n] = cnt[k] - 1
             scores[n] = solo_ai.copy_score(cards, t) if is_solo_ai(strat, p) \

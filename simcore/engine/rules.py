@@ -4,8 +4,8 @@ from simcore.tables import (C_BONUS, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING, C_P
                             C_SYSTEM, KIND_SYSTEM)
 
 from .jit import hot, hot_inlined
-from .layout import (CREW, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PLAYER_PILES, S_ANYPOWER, S_COPY_POS,
-                     S_COPY_SRC_PILE, S_COPY_SRC_POS, S_COPY_SRC_TYPE, S_POWER, STACK)
+from .copies import copied_type
+from .layout import CREW, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PLAYER_PILES, S_ANYPOWER, S_COPY_N, S_POWER, STACK
 
 
 @hot
@@ -14,26 +14,15 @@ def pile(p, k):
 
 
 @hot
-def copy_valid(piles, cnt, sc, p, s):
-    """True when the uncovered card of p's System s is a Corsair still copying a card in play."""
-    j = 3 * p + s
-    pos = sc[S_COPY_POS + j]
-    if pos == 0 or cnt[pile(p, STACK + s)] != pos:
-        return False
-    k = sc[S_COPY_SRC_PILE + j]
-    i = sc[S_COPY_SRC_POS + j]
-    return cnt[k] > i and piles[k, i] == sc[S_COPY_SRC_TYPE + j]
-
-
-@hot
 def active_type(piles, cnt, sc, p, s):
     """Type whose Abilities the uncovered card of System s has now (a Corsair's copy), -1 if empty."""
     k = pile(p, STACK + s)
     if cnt[k] == 0:
         return -1
-    if copy_valid(piles, cnt, sc, p, s):
-        return sc[S_COPY_SRC_TYPE + 3 * p + s]
-    return piles[k, cnt[k] - 1]
+    t = piles[k, cnt[k] - 1]
+    if sc[S_COPY_N] == 0:
+        return t
+    return copied_type(piles, cnt, sc, k, t)
 
 
 @hot
