@@ -6,19 +6,21 @@ choices with the row's weights and card values. The engine never decides.
 """
 from simcore.engine.jit import hot, hot_inlined, hot_outlined
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
-                                   MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_POWER, STACK, SYS_DECK,
+                                   MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_HULL, S_POWER, STACK, SYS_DECK,
                                    SYS_DISC)
 from simcore.engine.rng import rand_below
-from simcore.engine.rules import active_type, can_play_system, has_crew_space, pile
+from simcore.engine.rules import (active_type, can_play_system, crew_with_expertise, has_crew_space, pile,
+                                  segment_damage)
 from simcore.opcodes import Op
-from simcore.tables import C_CREDIT, C_KIND, C_POWER, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM
+from simcore.tables import (BONUS_PER_CREW, C_BONUS, C_CREDIT, C_KIND, C_POWER, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION,
+                            KIND_SYSTEM)
 
 from . import solo_ai
 from .params import KIND_RANDOM, KIND_SOLO_AI, N_PARAMS, P_KIND, P_SCRAP_BELOW
 from . import heuristic
 from .actions import (A_CLEAR_CREW, A_DISCARD, A_PLAY_CREW, A_PLAY_SYSTEM, M_BUY_CREW, M_BUY_SYSTEM,  # noqa: F401
                       M_REFRESH, M_STOP)
-from .situation import value_now, weight_mults
+from .situation import rows_now, value_now, weight_mults
 
 
 @hot
@@ -149,6 +151,50 @@ def free_play_card(cards, piles, cnt, sc, strat, p):
             if score > best_cost:
                 best_cost = score
                 best = i
+    return best
+
+
+# ---------------------------------------------------------------- System Bonus Phase
+@hot_outlined  # once a turn, and only when two Bonuses or more are due
+def pick_bonus(cards, eff, piles, cnt, sc, strat, p, due):
+    """Which of the Bonuses due (bit 3s + e: expertise e in System s) p claims next, in the
+    order "you wish": one that destroys the opponent's ship at once first, one that would destroy
+    p's own ship last (what comes before may save it), between them the most valuable now
+    (the heuristic's situation values; the Solo A.I.'s weights, "in the A.I.'s best interest").
+    The random player claims them in a random order."""
+    if is_random(strat, p):
+        n = 0
+        for b in range(9):
+            n += (due >> b) & 1
+        k = rand_below(sc, n)
+        for b in range(9):
+            if due & (1 << b):
+                if k == 0:
+                    return b
+                k -= 1
+    m = weight_mults(sc, strat, p)
+    best = -1
+    best_score = -1e18
+    for b in range(9):
+        if not due & (1 << b):
+            continue
+        s = b // 3
+        e = b % 3
+        t = active_type(piles, cnt, sc, p, s)
+        col = C_BONUS + 3 * e
+        times = crew_with_expertise(cards, piles, cnt, p, s, e) if cards[t, col + 2] == BONUS_PER_CREW else 1
+        to_opp, to_self = segment_damage(cards, eff, piles, cnt, sc, p, s, cards[t, col], cards[t, col + 1])
+        if to_opp * times >= sc[S_HULL + 1 - p]:
+            score = 1e12
+        elif to_self * times >= sc[S_HULL + p]:
+            score = -1e12
+        elif is_solo_ai(strat, p):
+            score = solo_ai.bonus_worth(cards, eff, strat, p, t, e)
+        else:
+            score = rows_now(eff, sc, strat, p, m, cards[t, col], cards[t, col + 1])
+        if score > best_score:
+            best_score = score
+            best = b
     return best
 
 

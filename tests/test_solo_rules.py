@@ -369,6 +369,17 @@ def test_solo_gameplay_ai_claims_system_bonuses_as_normal():
     assert len(sc.pile(AI, "hand")) == 4 + 1
 
 
+def test_solo_gameplay_ai_claims_system_bonuses_in_its_best_interest_the_winning_damage_first():
+    # "Claim System Bonus Abilities - This is done following the same rules as standard play" (in
+    # any order), in the A.I.'s best interest: the Tri Laser's Tactician Damage before the
+    # Engineer's self-Damage at 1 Hull each (it destroyed its own ship)
+    sc = solo({"stacks": {"tactical": ["Tri Laser"]}, "hull": 1,
+               "crew": {"tactical": ["Engineer Ensign", "Tactician Ensign"]}}, {"hull": 1})
+    sc.bonus_phase(AI)
+    assert sc.winner == AI
+    assert sc.hull(AI) == 1
+
+
 def test_solo_gameplay_ai_draws_4_cards_from_its_one_player_deck():
     deck = ["Tri Laser", "Cadet Petra", "Railgun", "Engineer Ensign", "Siege Cannon", "Scythe Beam"]
     sc = solo({"sys_deck": deck, "credits": 0})

@@ -143,3 +143,27 @@ def main_has_op(cards, eff, t, op):
 @hot
 def bonus_len(cards, t, e):
     return cards[t, C_BONUS + 3 * e + 1]
+
+
+@hot
+def segment_damage(cards, eff, piles, cnt, sc, p, s, start, length):
+    """(Damage to the opponent, Damage to p) that running eff[start:start+length] for p, whose card
+    is in System s, would deal now: each Damage less the opponent's Shield; an OR's rows are not
+    counted (which option runs is not known yet)."""
+    shield = ongoing_sum(cards, eff, piles, cnt, sc, 1 - p, Op.SHIELD, 1)
+    to_opp = 0
+    to_self = 0
+    i = start
+    while i < start + length:
+        op = eff[i, 0]
+        if op == Op.CHOICE:
+            i += 1 + eff[i, 1] + eff[i, 2]
+            continue
+        if op == Op.DAMAGE:
+            to_opp += max(0, eff[i, 1] - shield)
+        elif op == Op.DAMAGE_PER_CREW and s >= 0:
+            to_opp += max(0, eff[i, 1] * crew_count(cnt, p, s) - shield)
+        elif op == Op.DAMAGE_SELF:
+            to_self += eff[i, 1]
+        i += 1
+    return to_opp, to_self
