@@ -138,6 +138,50 @@ def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
 
 
 @hot
+def effect_rank(op):
+    """When an element of an Ability is best performed among the others: first what takes down the
+    opponent's defences (a discarded Shield card), then what gains Power, Credits, cards or Crew
+    moves (they may pay for or enable more), then the harm to the opponent, last the costs to
+    oneself (a self-Damage, a spend, a Scrap, taking one's own card out of play), which the gains
+    before them may cover or widen."""
+    if op == Op.DISCARD_OPP_INPLAY:
+        return 0
+    if op == Op.DAMAGE or op == Op.DAMAGE_PER_CREW or op == Op.MALFUNCTION or op == Op.MALFUNCTION_TOP \
+            or op == Op.OPP_DISCARD or op == Op.OPP_LOSE_POWER or op == Op.OPP_DRAW:
+        return 2
+    if op == Op.DAMAGE_SELF or op == Op.LOSE_POWER or op == Op.LOSE_CREDITS or op == Op.SCRAP \
+            or op == Op.TAKE_OWN:
+        return 3
+    return 1
+
+
+@hot
+def next_effect_row(eff, sc, strat, p, start, length, done):
+    """Row of eff[start:start+length] not yet run (bit i - start of ``done`` clear) that p runs
+    next: the lowest ``effect_rank``, in file order on a tie (the heuristic and the Solo A.I.);
+    any, at random (the random player)."""
+    if is_random(strat, p):
+        left = 0
+        for j in range(length):
+            left += 1 - ((done >> j) & 1)
+        k = rand_below(sc, left)
+        for j in range(length):
+            if not (done >> j) & 1:
+                if k == 0:
+                    return start + j
+                k -= 1
+    best = -1
+    best_rank = 99
+    for j in range(length):
+        if not (done >> j) & 1:
+            r = effect_rank(eff[start + j, 0])
+            if r < best_rank:
+                best_rank = r
+                best = start + j
+    return best
+
+
+@hot
 def free_play_card(cards, piles, cnt, sc, strat, p):
     """Hand index of the System card to play with no Power cost (-1 none): the dearest in Power."""
     h = pile(p, HAND)

@@ -17,11 +17,12 @@ from .market_piles import take_market_item
 from .piles import pop, push, remove_at
 from .primitives import apply_simple
 from .rules import active_type, pile
-from strategies.policy import (choose_option, pick_copy_target, pick_crew_move, pick_hand_discard,
-                               pick_market_card, pick_opponent_inplay, pick_own_card, pick_quantum_decks,
-                               pick_system_discard, scrap_threshold)
+from strategies.policy import (choose_option, next_effect_row, pick_copy_target, pick_crew_move,
+                               pick_hand_discard, pick_market_card, pick_opponent_inplay, pick_own_card,
+                               pick_quantum_decks, pick_system_discard, scrap_threshold)
 
 MAX_NESTING = 4  # ORs inside ORs, at most (the loader checks)
+MAX_ORDERED_ROWS = 16  # a longer segment runs in file order (none is near this long)
 
 
 @hot
@@ -180,6 +181,31 @@ def run_row(cards, eff, piles, cnt, sc, strat, log, p, s, i, phase):
 
 
 @hot
+def free_order(eff, start, length):
+    """The rows of a segment may run in any order the player wishes ("you may perform any elements
+    of its Ability in any order you wish"; Crew effects "can be performed in any order"): a
+    segment of several rows with no OR among them (an OR is one choice, made where it stands)."""
+    if length < 2 or length > MAX_ORDERED_ROWS:
+        return False
+    for i in range(start, start + length):
+        if eff[i, 0] == Op.CHOICE:
+            return False
+    return True
+
+
+@hot_outlined
+def run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
+    """Run every row of eff[start:start+length], one at a time in the order p's policy picks."""
+    done = 0
+    for _ in range(length):
+        if sc[S_WINNER] >= 0:
+            return
+        i = next_effect_row(eff, sc, strat, p, start, length, done)
+        done |= 1 << (i - start)
+        run_row(cards, eff, piles, cnt, sc, strat, log, p, s, i, phase)
+
+
+@hot
 def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
     """Run eff[start:start+length] for player p, whose card sits in System s (-1: none).
 
@@ -188,6 +214,9 @@ def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, pha
     OR choice, is a call (``run_row``, ``policy.choose_option``). When the whole interpreter was
     one function, LLVM prepared everything its inner loops use (addresses, vector constants,
     about 200 instructions) at every call, for a segment of one or two rows."""
+    if length > 1 and free_order(eff, start, length):
+        run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase)
+        return
     # after option A of an OR, jump over option B: a stack of (at, to) row pairs packed 16 bits
     # each into two integers (ORs nest at most MAX_NESTING deep), so no array is allocated
     jump_at = 0
