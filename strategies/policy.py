@@ -6,8 +6,8 @@ choices with the row's weights and card values. The engine never decides.
 """
 from simcore.engine.jit import hot, hot_inlined, hot_outlined
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
-                                   MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_HULL, S_POWER, STACK, SYS_DECK,
-                                   SYS_DISC)
+                                   MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_HULL, S_POWER, STACK,
+                                   SYS_DECK, SYS_DISC)
 from simcore.engine.rng import rand_below
 from simcore.engine.rules import (active_type, can_play_system, crew_with_expertise, has_crew_space, pile,
                                   segment_damage)
@@ -205,7 +205,8 @@ def pick_bonus(cards, eff, piles, cnt, sc, strat, p, due):
     order "you wish": one that destroys the opponent's ship at once first, one that would destroy
     p's own ship last (what comes before may save it), between them the most valuable now
     (the heuristic's situation values; the Solo A.I.'s weights, "in the A.I.'s best interest").
-    The random player claims them in a random order."""
+    The random player claims them in a random order. (Called only when the order can change
+    anything: ``bonus.order_matters``.)"""
     if is_random(strat, p):
         n = 0
         for b in range(9):

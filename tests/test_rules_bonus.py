@@ -107,7 +107,7 @@ def test_bonus_phase_all_bonuses_can_be_claimed_in_any_order_the_winning_damage_
     assert sc.hull(0) == 1 and sc.hull(1) == 0
 
 
-def test_bonus_phase_all_bonuses_can_be_claimed_in_any_order_a_repair_before_a_self_damage_that_would_destroy_the_ship():
+def test_bonus_phase_all_bonuses_can_be_claimed_in_any_order_a_repair_before_a_self_damage_that_would_be_fatal():
     # Naquadah Reactor (Engineering; Tactician: take 1 Damage) and Rutari Salve (Comms; Comms Expert:
     # Repair 1) at 1 Hull: Repair first, then the Damage, and the ship survives
     sc = build([{"stacks": {"engineering": ["Naquadah Reactor"], "comms": ["Rutari Salve"]}, "hull": 1,

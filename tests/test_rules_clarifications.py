@@ -6,8 +6,8 @@ import pytest
 
 from simcore.cards import load_cards
 from simcore.engine.layout import (EV_COPY, EV_DRAW, EV_MOVE_CREW, EV_PLAY_CREW, EV_PLAY_SYSTEM, EV_TAKE, HAND,
-                                   L_A, L_B, L_C, L_EVENT, L_HULL, L_POWER, S_POWER, STACK, SYS_DISC)
-from simcore.engine.piles import pop, push
+                                   L_A, L_B, L_C, L_EVENT, L_HULL, L_POWER, S_POWER, STACK)
+from simcore.engine.piles import push
 from simcore.engine.rules import pile
 from simcore.engine.scenario import SYSTEMS, Scenario
 

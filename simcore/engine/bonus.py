@@ -7,6 +7,7 @@ any Bonuses on revealed System cards"; "you may use the moved Crewmember to trig
 more than one System". So every Bonus due is claimed once, in the order the policy picks, and
 what is due is looked at again after each claim (a claim may move Crew or System cards).
 """
+from simcore.opcodes import Op
 from simcore.tables import BONUS_PER_CREW, C_BONUS
 
 from .effects import run_segment
@@ -14,7 +15,7 @@ from .events import log_event
 from .jit import hot
 from .layout import EV_BONUS, N_SYSTEMS, PH_BONUS, S_BONUS_DONE, S_MOVED, S_WINNER
 from .rules import active_type, crew_with_expertise
-from strategies.policy import pick_bonus
+from strategies.policy import effect_rank, pick_bonus
 
 
 @hot
@@ -35,6 +36,25 @@ def bonuses_due(cards, piles, cnt, sc, p):
                     and crew_with_expertise(cards, piles, cnt, p, s, e) > 0:
                 due |= b
     return due
+
+
+@hot
+def order_matters(cards, eff, piles, cnt, sc, p, due):
+    """Whether the order of the Bonuses due can change anything: only when one of them harms its
+    player (a self-Damage before a Repair or a winning Damage), spends, or moves cards or Crew
+    (which change what the others are worth or whether they are due). Any other Bonuses all run
+    whatever the order, to the same end."""
+    for b in range(3 * N_SYSTEMS):
+        if not due & (1 << b):
+            continue
+        t = active_type(piles, cnt, sc, p, b // 3)
+        col = C_BONUS + 3 * (b % 3)
+        for i in range(cards[t, col], cards[t, col] + cards[t, col + 1]):
+            op = eff[i, 0]
+            r = effect_rank(op)
+            if r == 0 or r == 3 or op == Op.MOVE_CREW or op == Op.OPP_DRAW or op == Op.CHOICE:
+                return True
+    return False
 
 
 @hot
@@ -59,10 +79,12 @@ def bonus_phase(cards, eff, piles, cnt, sc, strat, log, p):
         due = bonuses_due(cards, piles, cnt, sc, p)
         if due == 0 or sc[S_WINNER] >= 0:
             break
-        # one Bonus due: no choice to make
-        b = pick_bonus(cards, eff, piles, cnt, sc, strat, p, due) if due & (due - 1) else 0
-        while not due & (1 << b):
-            b += 1
+        if due & (due - 1) and order_matters(cards, eff, piles, cnt, sc, p, due):
+            b = pick_bonus(cards, eff, piles, cnt, sc, strat, p, due)
+        else:   # one Bonus due, or an order that changes nothing: the first
+            b = 0
+            while not due & (1 << b):
+                b += 1
         sc[S_BONUS_DONE] |= 1 << b
         claim(cards, eff, piles, cnt, sc, strat, log, p, b // 3, b % 3)
     sc[S_BONUS_DONE] = 0

@@ -7,7 +7,7 @@ a System stack only from the top or all at once, so a card that leaves play ends
 copier or copied card lay at or above the place it left (``end_copies``): a copy never outlives
 either card, and a card later played to the same place is never taken for one.
 """
-from .jit import hot
+from .jit import hot, hot_outlined
 from .layout import COPY_FIELDS, CP_PILE, CP_POS, CP_SRC_PILE, CP_SRC_POS, MAX_COPIES, S_COPY, S_COPY_N
 
 
@@ -49,7 +49,7 @@ def end_copies(sc, k, j):
             r += 1
 
 
-@hot
+@hot_outlined  # a call from active_type, which is inlined wherever a card's Abilities are read
 def copied_type(piles, cnt, sc, k, t):
     """Type whose Abilities the uncovered card t of stack pile k has: t itself, or what it copies.
     A copied Corsair passes on what it copies while it is uncovered; covered, its own copy has

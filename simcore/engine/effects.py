@@ -10,16 +10,15 @@ from .events import log_event
 from .jit import hot, hot_outlined
 from .layout import (CAP, CREW, CREW_DECK, CREW_DISC, EV_COPY, EV_FORCED_DISCARD, EV_MALF_REPAIR, EV_MOVE_CREW,
                      EV_SCRAP, EV_TAKE, HAND, M_CREW, M_MALF, M_SCRAP, M_SYS_DECK, PH_BONUS, S_ANYPOWER,
-                     S_BONUS_DRAWS, S_FREE_PLAYS,
-                     S_MOVED, S_PENDING_COPY, S_PENDING_SYS, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC,
-                     M_AI_MARKET, SCR_CAND_A, SCR_CAND_B, SCR_SCORES)
+                     S_BONUS_DRAWS, S_FREE_PLAYS, S_MOVED, S_PENDING_COPY, S_PENDING_SYS, S_SOLO_AI, S_WINNER, STACK,
+                     SYS_DECK, SYS_DISC, M_AI_MARKET, SCR_CAND_A, SCR_CAND_B, SCR_SCORES)
 from .market_piles import take_market_item
 from .piles import pop, push, remove_at
 from .primitives import apply_simple
 from .rules import active_type, pile
-from strategies.policy import (choose_option, next_effect_row, pick_copy_target, pick_crew_move,
-                               pick_hand_discard, pick_market_card, pick_opponent_inplay, pick_own_card,
-                               pick_quantum_decks, pick_system_discard, scrap_threshold)
+from strategies.policy import (choose_option, effect_rank, is_random, next_effect_row, pick_copy_target,
+                               pick_crew_move, pick_hand_discard, pick_market_card, pick_opponent_inplay,
+                               pick_own_card, pick_quantum_decks, pick_system_discard, scrap_threshold)
 
 MAX_NESTING = 4  # ORs inside ORs, at most (the loader checks)
 MAX_ORDERED_ROWS = 16  # a longer segment runs in file order (none is near this long)
@@ -181,16 +180,24 @@ def run_row(cards, eff, piles, cnt, sc, strat, log, p, s, i, phase):
 
 
 @hot
-def free_order(eff, start, length):
+def free_order(eff, strat, p, start, length):
     """The rows of a segment may run in any order the player wishes ("you may perform any elements
-    of its Ability in any order you wish"; Crew effects "can be performed in any order"): a
-    segment of several rows with no OR among them (an OR is one choice, made where it stands)."""
+    of its Ability in any order you wish"; Crew effects "can be performed in any order"), and p's
+    policy would not run them in file order: a segment of several rows with no OR among them (an
+    OR is one choice, made where it stands), whose rows the random player orders at random and
+    the others by ``policy.effect_rank`` (most segments are in that order already: they run
+    inline, as before)."""
     if length < 2 or length > MAX_ORDERED_ROWS:
         return False
+    unsorted = is_random(strat, p)
+    top = 0
     for i in range(start, start + length):
         if eff[i, 0] == Op.CHOICE:
             return False
-    return True
+        r = effect_rank(eff[i, 0])
+        unsorted |= r < top
+        top = max(top, r)
+    return unsorted
 
 
 @hot_outlined
@@ -214,7 +221,7 @@ def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, pha
     OR choice, is a call (``run_row``, ``policy.choose_option``). When the whole interpreter was
     one function, LLVM prepared everything its inner loops use (addresses, vector constants,
     about 200 instructions) at every call, for a segment of one or two rows."""
-    if length > 1 and free_order(eff, start, length):
+    if length > 1 and free_order(eff, strat, p, start, length):
         run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase)
         return
     # after option A of an OR, jump over option B: a stack of (at, to) row pairs packed 16 bits
