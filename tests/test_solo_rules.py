@@ -244,12 +244,14 @@ def test_solo_gameplay_ai_plays_no_crew_card_for_a_system_card_power_cannot_make
 
 
 def test_solo_gameplay_ai_card_phase_leaves_no_card_in_hand():
-    # a lone Dexeer Chrysalis draws itself back out of play (the empty deck is refilled from play)
-    # for ever: the A.I. stops after its action cap and discards it, as a player would
-    sc = solo({"hand": ["Dexeer Chrysalis"]})
+    # a lone Holodeck draws itself back out of play (the empty deck is refilled from play) and pays
+    # for itself again (2 Power here) for ever: the A.I. stops after its action cap and discards it,
+    # as a player would. (A lone Dexeer Chrysalis did the same while it Scrapped before it drew;
+    # drawing first, it draws itself back and Scraps itself, the A.I.'s cheapest card.)
+    sc = solo({"hand": ["Holodeck"], "power": power(1, 1, 1)})
     sc.card_phase(AI)
     assert sc.pile(AI, "hand") == []
-    assert discard(sc) == ["Dexeer Chrysalis"]
+    assert discard(sc) == ["Holodeck"]
     assert sc.credits(AI) == 8
 
 
