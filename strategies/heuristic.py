@@ -8,8 +8,8 @@ import numpy as np
 
 from simcore.engine.jit import hot, hot_inlined
 from simcore.engine.layout import (CAP, CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
-                                   MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_CREDITS, S_POWER, SCR_CAND_A,
-                                   SCR_SCORES, SYS_DECK, SYS_DISC)
+                                   MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_BONUS_DONE, S_CREDITS, S_POWER,
+                                   SCR_CAND_A, SCR_SCORES, SYS_DECK, SYS_DISC)
 from simcore.engine.rules import (active_type, can_play_system, crew_count, crew_with_expertise, has_crew_space,
                                   pile)
 from simcore.opcodes import Op, Req
@@ -73,7 +73,10 @@ def systems_crew_would_enable(cards, piles, cnt, p, e):
 @hot
 def bonus_change(cards, eff, piles, cnt, sc, strat, p, s, e, m, others):
     """Value of the System Bonus of expertise e in System s that one Crew of e pays for, when
-    ``others`` other Crew of e stay there: a once-per-turn Bonus only if none of them pays it."""
+    ``others`` other Crew of e stay there: a once-per-turn Bonus only if none of them pays it,
+    and none that this Bonus Phase has paid already (a Crew moved now keeps what it earned)."""
+    if sc[S_BONUS_DONE] & (1 << (3 * s + e)):
+        return 0.0
     top = active_type(piles, cnt, sc, p, s)
     if top < 0:
         return 0.0

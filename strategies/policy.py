@@ -6,19 +6,21 @@ choices with the row's weights and card values. The engine never decides.
 """
 from simcore.engine.jit import hot, hot_inlined, hot_outlined
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
-                                   MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_POWER, STACK, SYS_DECK,
-                                   SYS_DISC)
+                                   MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_HULL, S_POWER, STACK,
+                                   SYS_DECK, SYS_DISC)
 from simcore.engine.rng import rand_below
-from simcore.engine.rules import can_play_system, has_crew_space, main_has_op, pile
+from simcore.engine.rules import (active_type, can_play_system, crew_with_expertise, has_crew_space, pile,
+                                  segment_damage)
 from simcore.opcodes import Op
-from simcore.tables import C_CREDIT, C_KIND, C_POWER, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM
+from simcore.tables import (BONUS_PER_CREW, C_BONUS, C_CREDIT, C_KIND, C_POWER, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION,
+                            KIND_SYSTEM)
 
 from . import solo_ai
 from .params import KIND_RANDOM, KIND_SOLO_AI, N_PARAMS, P_KIND, P_SCRAP_BELOW
 from . import heuristic
 from .actions import (A_CLEAR_CREW, A_DISCARD, A_PLAY_CREW, A_PLAY_SYSTEM, M_BUY_CREW, M_BUY_SYSTEM,  # noqa: F401
                       M_REFRESH, M_STOP)
-from .situation import value_now, weight_mults
+from .situation import rows_now, value_now, weight_mults
 
 
 @hot
@@ -136,6 +138,50 @@ def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
 
 
 @hot
+def effect_rank(op):
+    """When an element of an Ability is best performed among the others: first what takes down the
+    opponent's defences (a discarded Shield card), then what gains Power, Credits, cards or Crew
+    moves (they may pay for or enable more), then the harm to the opponent, last the costs to
+    oneself (a self-Damage, a spend, a Scrap, taking one's own card out of play), which the gains
+    before them may cover or widen."""
+    if op == Op.DISCARD_OPP_INPLAY:
+        return 0
+    if op == Op.DAMAGE or op == Op.DAMAGE_PER_CREW or op == Op.MALFUNCTION or op == Op.MALFUNCTION_TOP \
+            or op == Op.OPP_DISCARD or op == Op.OPP_LOSE_POWER or op == Op.OPP_DRAW:
+        return 2
+    if op == Op.DAMAGE_SELF or op == Op.LOSE_POWER or op == Op.LOSE_CREDITS or op == Op.SCRAP \
+            or op == Op.TAKE_OWN:
+        return 3
+    return 1
+
+
+@hot
+def next_effect_row(eff, sc, strat, p, start, length, done):
+    """Row of eff[start:start+length] not yet run (bit i - start of ``done`` clear) that p runs
+    next: the lowest ``effect_rank``, in file order on a tie (the heuristic and the Solo A.I.);
+    any, at random (the random player)."""
+    if is_random(strat, p):
+        left = 0
+        for j in range(length):
+            left += 1 - ((done >> j) & 1)
+        k = rand_below(sc, left)
+        for j in range(length):
+            if not (done >> j) & 1:
+                if k == 0:
+                    return start + j
+                k -= 1
+    best = -1
+    best_rank = 99
+    for j in range(length):
+        if not (done >> j) & 1:
+            r = effect_rank(eff[start + j, 0])
+            if r < best_rank:
+                best_rank = r
+                best = start + j
+    return best
+
+
+@hot
 def free_play_card(cards, piles, cnt, sc, strat, p):
     """Hand index of the System card to play with no Power cost (-1 none): the dearest in Power."""
     h = pile(p, HAND)
@@ -149,6 +195,51 @@ def free_play_card(cards, piles, cnt, sc, strat, p):
             if score > best_cost:
                 best_cost = score
                 best = i
+    return best
+
+
+# ---------------------------------------------------------------- System Bonus Phase
+@hot_outlined  # once a turn, and only when two Bonuses or more are due
+def pick_bonus(cards, eff, piles, cnt, sc, strat, p, due):
+    """Which of the Bonuses due (bit 3s + e: expertise e in System s) p claims next, in the
+    order "you wish": one that destroys the opponent's ship at once first, one that would destroy
+    p's own ship last (what comes before may save it), between them the most valuable now
+    (the heuristic's situation values; the Solo A.I.'s weights, "in the A.I.'s best interest").
+    The random player claims them in a random order. (Called only when the order can change
+    anything: ``bonus.order_matters``.)"""
+    if is_random(strat, p):
+        n = 0
+        for b in range(9):
+            n += (due >> b) & 1
+        k = rand_below(sc, n)
+        for b in range(9):
+            if due & (1 << b):
+                if k == 0:
+                    return b
+                k -= 1
+    m = weight_mults(sc, strat, p)
+    best = -1
+    best_score = -1e18
+    for b in range(9):
+        if not due & (1 << b):
+            continue
+        s = b // 3
+        e = b % 3
+        t = active_type(piles, cnt, sc, p, s)
+        col = C_BONUS + 3 * e
+        times = crew_with_expertise(cards, piles, cnt, p, s, e) if cards[t, col + 2] == BONUS_PER_CREW else 1
+        to_opp, to_self = segment_damage(cards, eff, piles, cnt, sc, p, s, cards[t, col], cards[t, col + 1])
+        if to_opp * times >= sc[S_HULL + 1 - p]:
+            score = 1e12
+        elif to_self * times >= sc[S_HULL + p]:
+            score = -1e12
+        elif is_solo_ai(strat, p):
+            score = solo_ai.bonus_worth(cards, eff, strat, p, t, e)
+        else:
+            score = rows_now(eff, sc, strat, p, m, cards[t, col], cards[t, col + 1])
+        if score > best_score:
+            best_score = score
+            best = b
     return best
 
 
@@ -214,16 +305,16 @@ def pick_opponent_inplay(piles, cnt, sc, strat, p, q, scores):
 
 @hot
 def pick_copy_target(cards, eff, piles, cnt, sc, strat, p, s_self, cand_pile, cand_pos, scores):
-    """(pile, index) of the uncovered System card a Corsair copies; (-1, -1) if none."""
+    """(pile, index) of the uncovered System card a Corsair copies; (-1, -1) if none. Any
+    uncovered card of either ship but itself, another Corsair included: it is worth what it
+    copies (a Corsair copying nothing is worth its own Bonuses)."""
     n = 0
     for q in range(2):
         for s in range(N_SYSTEMS):
             k = pile(q, STACK + s)
             if cnt[k] == 0 or (q == p and s == s_self):
                 continue
-            t = piles[k, cnt[k] - 1]
-            if main_has_op(cards, eff, t, Op.COPY):
-                continue
+            t = active_type(piles, cnt, sc, q, s)
             cand_pile[n] = k
             cand_pos[n] = cnt[k] - 1
             scores[n] = solo_ai.copy_score(cards, t) if is_solo_ai(strat, p) \

@@ -90,3 +90,64 @@ def test_bonus_phase_draw_bonus_adds_to_the_coming_draw_phase():
     sc.draw_phase(0)
     assert len(sc.pile(0, "hand")) == 3 + 2
     assert sc.bonus_draws(0) == 0
+
+
+# ---------------------------------------------------------------- the order of claims
+
+TRI_LASER_BOTH_CREW = {"stacks": {"tactical": ["Tri Laser"]}, "hull": 1,
+                       "crew": {"tactical": ["Engineer Ensign", "Tactician Ensign"]}}
+
+
+def test_bonus_phase_all_bonuses_can_be_claimed_in_any_order_the_winning_damage_first():
+    # Tri Laser at 1 Hull each: the Tactician's 1 Damage destroys the opponent's ship before the
+    # Engineer's "take 1 Damage" (claimed Engineer first, the player destroyed their own ship)
+    sc = build([TRI_LASER_BOTH_CREW, {"hull": 1}])
+    sc.bonus_phase(0)
+    assert sc.winner == 0
+    assert sc.hull(0) == 1 and sc.hull(1) == 0
+
+
+def test_bonus_phase_all_bonuses_can_be_claimed_in_any_order_a_repair_before_a_self_damage_that_would_be_fatal():
+    # Naquadah Reactor (Engineering; Tactician: take 1 Damage) and Rutari Salve (Comms; Comms Expert:
+    # Repair 1) at 1 Hull: Repair first, then the Damage, and the ship survives
+    sc = build([{"stacks": {"engineering": ["Naquadah Reactor"], "comms": ["Rutari Salve"]}, "hull": 1,
+                 "crew": {"engineering": ["Tactician Ensign"], "comms": ["Comms Expert Ensign"]}}, {}])
+    sc.bonus_phase(0)
+    assert sc.winner == -1
+    assert sc.hull(0) == 1
+    assert [TABLES.names[int(r[3])] for r in bonus_events(sc)] == ["Rutari Salve", "Naquadah Reactor"]
+
+
+def test_bonus_phase_all_bonuses_can_be_claimed_in_any_order_the_random_player_picks_any_order():
+    winners = {build([TRI_LASER_BOTH_CREW, {"hull": 1}], strategies=("random", "random"), seed=seed)
+               .bonus_phase(0).winner for seed in range(1, 41)}
+    assert winners == {0, 1}
+
+
+MOVER = """
+[[card]]
+name = "Tractor Beam"
+kind = "system"
+system = "tactical"
+count = 1
+credit_cost = 3
+power_cost = 1
+main = [{ op = "damage", n = 1 }]
+bonus.tactician = [{ op = "move_crew", n = 1, from = "tactical", to = "engineering" }]
+text = "Deal 1 Damage. Bonus: Tactician: move 1 of your Crew from Tactical to Engineering."
+estimated = ["credit_cost", "power_cost", "main", "bonus.tactician"]
+"""
+
+
+def test_bonus_phase_a_moved_crewmember_may_trigger_bonuses_in_more_than_one_system(tmp_path):
+    # the Tactician earns the Tractor Beam's Bonus in Tactical, which moves it to Engineering, where
+    # it earns the Shield Drone's Tactician Bonus too (Engineering's Bonuses were looked at first)
+    (tmp_path / "mover.toml").write_text(MOVER)
+    tables = load_cards(overrides=tmp_path / "mover.toml")
+    sc = Scenario.build({"players": [{"stacks": {"tactical": ["Tractor Beam"], "engineering": ["Shield Drone"]},
+                                      "crew": {"tactical": ["Tactician Ensign"]}}, {}]}, tables=tables)
+    sc.bonus_phase(0)
+    assert sc.pile(0, "crew:engineering") == ["Tactician Ensign"]
+    assert [tables.names[int(r[3])] for r in bonus_events(sc)] == ["Tractor Beam", "Shield Drone"]
+    assert sc.hull(1) == 19
+

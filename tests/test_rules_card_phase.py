@@ -197,3 +197,55 @@ def test_card_phase_ends_even_when_a_card_draws_itself_back(card):
     state = json.loads(out.stdout)
     assert state["hand"] == []             # the hand is empty at the end
     assert card in state["discard"]
+
+
+# ---------------------------------------------------------------- the order of an Ability's elements
+
+LANCE = """
+[[card]]
+name = "Backfiring Lance"
+kind = "system"
+system = "tactical"
+count = 1
+credit_cost = 6
+power_cost = 1
+main = [{ op = "damage_self", n = 1 }, { op = "damage", n = 3 }]
+text = "Take 1 Damage; deal 3 Damage."
+estimated = ["credit_cost", "power_cost", "main"]
+"""
+
+
+def lance_tables(tmp_path):
+    (tmp_path / "lance.toml").write_text(LANCE)
+    return load_cards(overrides=tmp_path / "lance.toml")
+
+
+def test_card_phase_any_elements_of_its_ability_in_any_order_the_damage_before_the_self_damage(tmp_path):
+    # "you may perform any elements of its Ability in any order you wish": at 1 Hull each, the
+    # 3 Damage first wins the game (in the order printed, the player destroyed their own ship)
+    tables = lance_tables(tmp_path)
+    sc = Scenario.build({"players": [{"hand": ["Backfiring Lance"], "hull": 1}, {"hull": 1}]}, tables=tables)
+    sc.card_phase(0)
+    assert sc.winner == 0 and sc.hull(0) == 1
+
+
+def test_card_phase_any_elements_of_its_ability_in_any_order_the_random_player_picks_any_order(tmp_path):
+    from simcore.engine.cardplay import play_system
+    tables = lance_tables(tmp_path)
+    winners = set()
+    for seed in range(1, 41):
+        sc = Scenario.build({"players": [{"hull": 1}, {"hull": 1}]}, tables=tables, strategies=("random", "random"),
+                            seed=seed)
+        play_system(tables.cards, tables.eff, sc.piles, sc.cnt, sc.sc, sc.strat, sc.log, 0,
+                    tables.index("Backfiring Lance"), True)
+        winners.add(sc.winner)
+    assert winners == {0, 1}
+
+
+def test_card_phase_any_elements_of_its_ability_in_any_order_dexeer_chrysalis_draws_before_it_scraps():
+    # Dexeer Chrysalis (Scrap 1, Draw 1): drawing first, the Malfunction drawn (Console Overload,
+    # back to the System discard) can be the card Scrapped
+    sc = build([{"hand": ["Dexeer Chrysalis"], "sys_deck": ["Tri Laser", "Console Overload"]}, {}])
+    sc.card_phase(0)
+    assert sc.market("scrap") == ["Console Overload"]
+    assert "Console Overload" not in sc.pile(0, "sys_discard")

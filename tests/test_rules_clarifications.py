@@ -6,8 +6,8 @@ import pytest
 
 from simcore.cards import load_cards
 from simcore.engine.layout import (EV_COPY, EV_DRAW, EV_MOVE_CREW, EV_PLAY_CREW, EV_PLAY_SYSTEM, EV_TAKE, HAND,
-                                   L_A, L_B, L_C, L_EVENT, L_HULL, L_POWER, S_POWER, STACK, SYS_DISC)
-from simcore.engine.piles import pop, push
+                                   L_A, L_B, L_C, L_EVENT, L_HULL, L_POWER, S_POWER, STACK)
+from simcore.engine.piles import push
 from simcore.engine.rules import pile
 from simcore.engine.scenario import SYSTEMS, Scenario
 
@@ -157,7 +157,8 @@ def test_keshran_corsair_earns_the_copied_cards_bonuses_while_both_stay_in_play(
 
 def test_keshran_corsair_returns_to_normal_when_the_copied_card_leaves_play():
     sc = corsair_copying_shield_drone()
-    push(sc.piles, sc.cnt, pile(1, SYS_DISC), pop(sc.piles, sc.cnt, pile(1, STACK + 0)))
+    sc.draw_phase(1)     # P1's System deck is empty: its cards in play go to the new deck, and are drawn
+    assert sc.pile(1, "stack:engineering") == [] and sc.pile(1, "hand") == ["Shield Drone"]
     sc.bonus_phase(0)
     assert sc.hull(0) == 12                                  # no Engineer Bonus any more
     assert sc.credits(0) == 6                                # its own Comms Expert Bonus
@@ -175,6 +176,62 @@ def test_keshran_corsair_keeps_copying_a_card_that_is_covered_but_still_in_play(
     push(sc.piles, sc.cnt, pile(1, STACK + 0), TABLES.index("Repair Bot"))   # covers the Shield Drone
     sc.bonus_phase(0)
     assert sc.hull(0) == 13 and sc.credits(0) == 5
+
+
+def test_card_clarifications_keshran_corsair_copy_ends_for_good_when_the_copied_card_leaves_play():
+    # "until either card is no longer in play": the same card played again to the same place
+    # (P1's Engineering, bottom) is not the copied card come back
+    sc = corsair_copying_shield_drone()
+    sc.draw_phase(1)                                         # P1's refill takes the Shield Drone from play
+    sc.sc[S_POWER + 3] = 8
+    sc.card_phase(1)                                         # ... and P1 plays it again
+    assert sc.pile(1, "stack:engineering") == ["Shield Drone"]
+    sc.bonus_phase(0)
+    assert sc.hull(0) == 12                                  # no Engineer Bonus of a Shield Drone
+    assert sc.credits(0) == 6                                # the Corsair's own Comms Expert Bonus
+
+
+def test_card_clarifications_keshran_corsair_copy_ends_for_good_when_the_corsair_leaves_play():
+    # P1's Pirate Rex discards the Corsair; the next card P0 plays to that place is itself
+    sc = corsair_copying_shield_drone()
+    push(sc.piles, sc.cnt, pile(1, HAND), TABLES.index("Pirate Rex"))
+    sc.sc[S_POWER + 3 + 1] = 3
+    sc.card_phase(1)
+    assert sc.pile(0, "stack:comms") == [] and sc.pile(0, "sys_discard") == ["Keshran Corsair"]
+    push(sc.piles, sc.cnt, pile(0, HAND), TABLES.index("Scrizzian Claw"))
+    sc.sc[S_POWER + 1] = 1
+    hull, credits = sc.hull(0), sc.credits(0)
+    sc.card_phase(0)
+    assert sc.pile(0, "stack:comms") == ["Scrizzian Claw"]
+    sc.bonus_phase(0)
+    assert (sc.hull(0), sc.credits(0)) == (hull, credits + 2)    # the Claw's 2 Credits; no Repair Bonus
+    push(sc.piles, sc.cnt, pile(1, HAND), TABLES.index("Tri Laser"))
+    sc.sc[S_POWER + 3 + 2] = 1
+    sc.card_phase(1)
+    assert sc.hull(0) == hull - 3                            # and no Shield
+
+
+def test_card_clarifications_keshran_corsair_copies_an_uncovered_card_from_either_ship_another_corsair_included():
+    # P1's Corsair copies P1's Scythe Beam, which a Tri Laser then covers (still in play): P1's
+    # Corsair is still a Scythe Beam, and P0's Corsair may copy it (it was skipped: P0 copied the Tri Laser)
+    sc = build([{"hand": ["Keshran Corsair"], "power": {"comms": 2}},
+                {"hand": ["Keshran Corsair"], "power": {"comms": 1}, "stacks": {"tactical": ["Scythe Beam"]}}])
+    sc.card_phase(1)
+    push(sc.piles, sc.cnt, pile(1, STACK + 2), TABLES.index("Tri Laser"))
+    sc.card_phase(0)
+    assert [name(r[L_A]) for r in events(sc, EV_COPY)] == ["Scythe Beam", "Scythe Beam"]
+    assert sc.hull(1) == 20 - 4
+
+
+def test_card_clarifications_keshran_corsair_copy_of_a_card_enhanced_when_covering_applies_when_the_corsair_covers():
+    # "some System card Abilities have enhanced effects when covering other cards in their System":
+    # a Corsair played over a Scrizzian Claw, copying an Armored Mech (Repair 2, 2 Damage; covering: 2 more)
+    sc = build([{"hand": ["Keshran Corsair"], "power": {"comms": 1}, "stacks": {"comms": ["Scrizzian Claw"]},
+                 "hull": 10}, {"stacks": {"engineering": ["Armored Mech"]}}])
+    sc.card_phase(0)
+    assert [name(r[L_A]) for r in events(sc, EV_COPY)] == ["Armored Mech"]
+    assert sc.hull(0) == 12
+    assert sc.hull(1) == 20 - 2 - 2
 
 
 def test_keshran_corsair_may_copy_a_card_of_its_own_ship():

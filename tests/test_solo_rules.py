@@ -244,12 +244,14 @@ def test_solo_gameplay_ai_plays_no_crew_card_for_a_system_card_power_cannot_make
 
 
 def test_solo_gameplay_ai_card_phase_leaves_no_card_in_hand():
-    # a lone Dexeer Chrysalis draws itself back out of play (the empty deck is refilled from play)
-    # for ever: the A.I. stops after its action cap and discards it, as a player would
-    sc = solo({"hand": ["Dexeer Chrysalis"]})
+    # a lone Holodeck draws itself back out of play (the empty deck is refilled from play) and pays
+    # for itself again (2 Power here) for ever: the A.I. stops after its action cap and discards it,
+    # as a player would. (A lone Dexeer Chrysalis did the same while it Scrapped before it drew;
+    # drawing first, it draws itself back and Scraps itself, the A.I.'s cheapest card.)
+    sc = solo({"hand": ["Holodeck"], "power": power(1, 1, 1)})
     sc.card_phase(AI)
     assert sc.pile(AI, "hand") == []
-    assert discard(sc) == ["Dexeer Chrysalis"]
+    assert discard(sc) == ["Holodeck"]
     assert sc.credits(AI) == 8
 
 
@@ -367,6 +369,17 @@ def test_solo_gameplay_ai_claims_system_bonuses_as_normal():
     assert sc.credits(AI) == 6              # Repair Bot has no Tactician Bonus
     sc.draw_phase(AI)
     assert len(sc.pile(AI, "hand")) == 4 + 1
+
+
+def test_solo_gameplay_ai_claims_system_bonuses_in_its_best_interest_the_winning_damage_first():
+    # "Claim System Bonus Abilities - This is done following the same rules as standard play" (in
+    # any order), in the A.I.'s best interest: the Tri Laser's Tactician Damage before the
+    # Engineer's self-Damage at 1 Hull each (it destroyed its own ship)
+    sc = solo({"stacks": {"tactical": ["Tri Laser"]}, "hull": 1,
+               "crew": {"tactical": ["Engineer Ensign", "Tactician Ensign"]}}, {"hull": 1})
+    sc.bonus_phase(AI)
+    assert sc.winner == AI
+    assert sc.hull(AI) == 1
 
 
 def test_solo_gameplay_ai_draws_4_cards_from_its_one_player_deck():

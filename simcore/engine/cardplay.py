@@ -1,4 +1,5 @@
 """Card Phase: every card in hand is played or discarded for 2 Credits."""
+from simcore.opcodes import Op
 from simcore.tables import C_COVER, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_CREW, KIND_SYSTEM
 
 from .effects import discard_pile_for, run_segment
@@ -9,7 +10,7 @@ from .layout import (CREW, CREW_DISC, DISCARD_CREDITS, EV_CLEAR_CREW, EV_DISCARD
                      S_PENDING_SYS, S_POWER, S_WINNER, STACK, S_CUR_CARD)
 from .piles import move_all, push, remove_at
 from .primitives import gain_credits, most_power_system
-from .rules import can_play_system, pile, total_crew
+from .rules import can_play_system, main_has_op, pile, total_crew
 from strategies.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_action, free_play_card
 
 # Card Phase actions, at most: a card whose Ability draws it back (a lone Holodeck or Ship's A.I.
@@ -47,14 +48,18 @@ def play_system(cards, eff, piles, cnt, sc, strat, log, p, t, free):
     sc[S_CUR_CARD] = t
     log_event(log, sc, p, EV_PLAY_SYSTEM, t, s, paid)
     run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
-    # a Corsair performs the main Ability of the card it copies (never another Corsair's)
+    # a Corsair performs the main Ability of the card it copies, and its covering Ability when the
+    # Corsair covers a card; a copy of a Corsair that copies nothing has no Ability to perform (it
+    # would be to copy again)
+    u = t
     if sc[S_PENDING_COPY] >= 0:
         u = sc[S_PENDING_COPY]
         sc[S_PENDING_COPY] = -1
-        run_segment(cards, eff, piles, cnt, sc, strat, log, p, sc[S_PENDING_SYS], cards[u, C_MAIN],
-                    cards[u, C_MAIN + 1], PH_CARD)
-    if covering and cards[t, C_COVER + 1] > 0:
-        run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_COVER], cards[t, C_COVER + 1],
+        if not main_has_op(cards, eff, u, Op.COPY):
+            run_segment(cards, eff, piles, cnt, sc, strat, log, p, sc[S_PENDING_SYS], cards[u, C_MAIN],
+                        cards[u, C_MAIN + 1], PH_CARD)
+    if covering and cards[u, C_COVER + 1] > 0:
+        run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[u, C_COVER], cards[u, C_COVER + 1],
                     PH_CARD)
 
 

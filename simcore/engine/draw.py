@@ -3,10 +3,11 @@ Cloaked-Mines style triggers on draws caused by an Ability."""
 from simcore.opcodes import Op
 from simcore.tables import C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_MALFUNCTION, MALF_RETURN_DISCARD
 
+from .copies import end_copies
 from .events import log_event
 from .jit import hot, hot_inlined, hot_outlined
 from .layout import (CREW, CREW_DECK, CREW_DISC, EV_DRAW, EV_MALF_DRAWN, EV_RESHUFFLE, HAND, M_MALF, N_SYSTEMS,
-                     S_COPY_POS, S_MALF_DRAWN, S_MOVED, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC)
+                     S_MALF_DRAWN, S_MOVED, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC)
 from .piles import move_all, pop, push, shuffle
 from .primitives import apply_simple, deal_damage
 from .rules import ongoing_sum, pile
@@ -24,7 +25,7 @@ def refill_deck(piles, cnt, sc, log, p, src):
             if cnt[pile(p, STACK + s)] > 0:
                 sc[S_MOVED + s] |= 1 << p
             move_all(piles, cnt, pile(p, STACK + s), disc)
-            sc[S_COPY_POS + 3 * p + s] = 0
+            end_copies(sc, pile(p, STACK + s), 0)
         else:
             move_all(piles, cnt, pile(p, CREW + s), disc)
     shuffle(piles, cnt, disc, sc)
@@ -40,7 +41,7 @@ def refill_ai_deck(piles, cnt, sc, log, p):
         if cnt[pile(p, STACK + s)] > 0:
             sc[S_MOVED + s] |= 1 << p
         move_all(piles, cnt, pile(p, STACK + s), disc)
-        sc[S_COPY_POS + 3 * p + s] = 0
+        end_copies(sc, pile(p, STACK + s), 0)
         move_all(piles, cnt, pile(p, CREW + s), disc)
     move_all(piles, cnt, pile(p, CREW_DISC), disc)
     move_all(piles, cnt, pile(p, CREW_DECK), disc)

@@ -4,23 +4,24 @@ import numpy as np
 from simcore.opcodes import Dest, Op
 from simcore.tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
+from .copies import add_copy, end_copies
 from .draw import draw_chosen
 from .events import log_event
 from .jit import hot, hot_outlined
 from .layout import (CAP, CREW, CREW_DECK, CREW_DISC, EV_COPY, EV_FORCED_DISCARD, EV_MALF_REPAIR, EV_MOVE_CREW,
                      EV_SCRAP, EV_TAKE, HAND, M_CREW, M_MALF, M_SCRAP, M_SYS_DECK, PH_BONUS, S_ANYPOWER,
-                     S_BONUS_DRAWS, S_COPY_POS, S_COPY_SRC_PILE, S_COPY_SRC_POS, S_COPY_SRC_TYPE, S_FREE_PLAYS,
-                     S_MOVED, S_PENDING_COPY, S_PENDING_SYS, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC,
-                     M_AI_MARKET, SCR_CAND_A, SCR_CAND_B, SCR_SCORES)
+                     S_BONUS_DRAWS, S_FREE_PLAYS, S_MOVED, S_PENDING_COPY, S_PENDING_SYS, S_SOLO_AI, S_WINNER, STACK,
+                     SYS_DECK, SYS_DISC, M_AI_MARKET, SCR_CAND_A, SCR_CAND_B, SCR_SCORES)
 from .market_piles import take_market_item
 from .piles import pop, push, remove_at
 from .primitives import apply_simple
-from .rules import pile
-from strategies.policy import (choose_option, pick_copy_target, pick_crew_move, pick_hand_discard,
-                               pick_market_card, pick_opponent_inplay, pick_own_card, pick_quantum_decks,
-                               pick_system_discard, scrap_threshold)
+from .rules import active_type, pile
+from strategies.policy import (choose_option, effect_rank, is_random, next_effect_row, pick_copy_target,
+                               pick_crew_move, pick_hand_discard, pick_market_card, pick_opponent_inplay,
+                               pick_own_card, pick_quantum_decks, pick_system_discard, scrap_threshold)
 
 MAX_NESTING = 4  # ORs inside ORs, at most (the loader checks)
+MAX_ORDERED_ROWS = 16  # a longer segment runs in file order (none is near this long)
 
 
 @hot
@@ -58,6 +59,7 @@ def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
             if s2 < 0:
                 break
             t = pop(piles, cnt, pile(q, STACK + s2))
+            end_copies(sc, pile(q, STACK + s2), cnt[pile(q, STACK + s2)])
             push(piles, cnt, pile(q, SYS_DISC), t)
             sc[S_MOVED + s2] |= 1 << q
             log_event(log, sc, p, EV_FORCED_DISCARD, t, q, 1)
@@ -70,6 +72,7 @@ def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
             t = remove_at(piles, cnt, k, j)
             if k >= pile(p, STACK) and k < pile(p, STACK + 3):
                 sc[S_MOVED + k - pile(p, STACK)] |= 1 << p
+                end_copies(sc, k, j)
             push(piles, cnt, pile(p, HAND), t)
             log_event(log, sc, p, EV_TAKE, t, k, 0)
     elif op == Op.TAKE_MARKET:
@@ -126,15 +129,13 @@ def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
     elif op == Op.COPY:
         if s >= 0:
             k, j = pick_copy_target(cards, eff, piles, cnt, sc, strat, p, s, cand_a, cand_b, scores)
-            if k >= 0:
-                slot = 3 * p + s
-                sc[S_COPY_POS + slot] = cnt[pile(p, STACK + s)]
-                sc[S_COPY_SRC_PILE + slot] = k
-                sc[S_COPY_SRC_POS + slot] = j
-                sc[S_COPY_SRC_TYPE + slot] = piles[k, j]
-                sc[S_PENDING_COPY] = piles[k, j]
+            me = pile(p, STACK + s)
+            # the Corsair lies uncovered in System s while its own Ability resolves
+            if k >= 0 and cnt[me] > 0 and add_copy(sc, me, cnt[me] - 1, k, j):
+                u = active_type(piles, cnt, sc, p, s)
+                sc[S_PENDING_COPY] = u
                 sc[S_PENDING_SYS] = s
-                log_event(log, sc, p, EV_COPY, piles[k, j], k, j)
+                log_event(log, sc, p, EV_COPY, u, k, j)
 
 
 @hot
@@ -179,6 +180,39 @@ def run_row(cards, eff, piles, cnt, sc, strat, log, p, s, i, phase):
 
 
 @hot
+def free_order(eff, strat, p, start, length):
+    """The rows of a segment may run in any order the player wishes ("you may perform any elements
+    of its Ability in any order you wish"; Crew effects "can be performed in any order"), and p's
+    policy would not run them in file order: a segment of several rows with no OR among them (an
+    OR is one choice, made where it stands), whose rows the random player orders at random and
+    the others by ``policy.effect_rank`` (most segments are in that order already: they run
+    inline, as before)."""
+    if length < 2 or length > MAX_ORDERED_ROWS:
+        return False
+    unsorted = is_random(strat, p)
+    top = 0
+    for i in range(start, start + length):
+        if eff[i, 0] == Op.CHOICE:
+            return False
+        r = effect_rank(eff[i, 0])
+        unsorted |= r < top
+        top = max(top, r)
+    return unsorted
+
+
+@hot_outlined
+def run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
+    """Run every row of eff[start:start+length], one at a time in the order p's policy picks."""
+    done = 0
+    for _ in range(length):
+        if sc[S_WINNER] >= 0:
+            return
+        i = next_effect_row(eff, sc, strat, p, start, length, done)
+        done |= 1 << (i - start)
+        run_row(cards, eff, piles, cnt, sc, strat, log, p, s, i, phase)
+
+
+@hot
 def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
     """Run eff[start:start+length] for player p, whose card sits in System s (-1: none).
 
@@ -187,6 +221,9 @@ def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, pha
     OR choice, is a call (``run_row``, ``policy.choose_option``). When the whole interpreter was
     one function, LLVM prepared everything its inner loops use (addresses, vector constants,
     about 200 instructions) at every call, for a segment of one or two rows."""
+    if length > 1 and free_order(eff, strat, p, start, length):
+        run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase)
+        return
     # after option A of an OR, jump over option B: a stack of (at, to) row pairs packed 16 bits
     # each into two integers (ORs nest at most MAX_NESTING deep), so no array is allocated
     jump_at = 0

@@ -7,7 +7,8 @@ from numba import njit
 from simcore.tables import C_KIND, KIND_MALFUNCTION
 
 from .game import play_phase, setup_game
-from .layout import (CAP, CFG_MAX_TURNS, CREW, S_SOLO_AI, FACEUP_SLOTS, HAND, LOG_COLS, M_FACEUP,
+from .layout import (CAP, CFG_MAX_TURNS, COPY_FIELDS, CP_PILE, CP_POS, CP_SRC_PILE, CP_SRC_POS, CREW, S_COPY,
+                     S_COPY_N, S_SOLO_AI, FACEUP_SLOTS, HAND, LOG_COLS, M_FACEUP,
                      MAX_CREDITS, MAX_CREW_PER_SYSTEM, MAX_HULL, MAX_POWER, N_PILES, N_SC, N_SETUP_ROWS, S_CREDITS,
                      S_HULL, S_POWER, S_TURN, S_WINNER)
 from .rules import pile
@@ -21,10 +22,12 @@ TOO_MANY_CREW = 5
 PILE_OVERFLOW = 6
 HAND_NOT_EMPTY = 7
 TOO_MANY_FACEUP = 8
+COPY_OUTLIVES_CARD = 9
 INVARIANT_NAMES = {OK: "ok", CARDS_NOT_CONSERVED: "cards not conserved", HULL_OUT_OF_RANGE: "hull out of range",
                    CREDITS_OUT_OF_RANGE: "credits out of range", POWER_OUT_OF_RANGE: "power out of range",
                    TOO_MANY_CREW: "more than 3 crew in a system", PILE_OVERFLOW: "pile overflow",
-                   HAND_NOT_EMPTY: "hand not empty after the card phase", TOO_MANY_FACEUP: "too many face-up cards"}
+                   HAND_NOT_EMPTY: "hand not empty after the card phase", TOO_MANY_FACEUP: "too many face-up cards",
+                   COPY_OUTLIVES_CARD: "a Corsair copy outlives the copier or the copied card"}
 
 
 @njit(cache=True)
@@ -57,6 +60,10 @@ def state_error(piles, cnt, sc, expected, counts):
     for s in range(3):
         if cnt[M_FACEUP + s] > FACEUP_SLOTS:
             return TOO_MANY_FACEUP
+    for r in range(sc[S_COPY_N]):
+        o = S_COPY + COPY_FIELDS * r
+        if sc[o + CP_POS] >= cnt[sc[o + CP_PILE]] or sc[o + CP_SRC_POS] >= cnt[sc[o + CP_SRC_PILE]]:
+            return COPY_OUTLIVES_CARD
     return OK
 
 

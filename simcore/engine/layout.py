@@ -44,10 +44,18 @@ S_TURN = 10         # player-turns played so far
 S_CUR = 11          # player whose turn it is
 S_BONUS_DRAWS = 12  # + p: extra cards for the coming Draw Phase
 S_ANYPOWER = 14     # + p: type id of a hand card that may use Power from any System (-1 none)
-S_COPY_POS = 16     # + 3p + s: Corsair copy: stack size when the copier was uncovered (0 none)
-S_COPY_SRC_PILE = 22  # + 3p + s: pile of the copied card
-S_COPY_SRC_POS = 28   # + 3p + s: its index in that pile
-S_COPY_SRC_TYPE = 34  # + 3p + s: its type
+# Corsair copies in force: records of (copier's stack pile, its index, copied card's stack pile,
+# its index). A copy is known by where both cards lie, so every way a card leaves play ends the
+# copies it takes part in (``copies.end_copies``) and a later card at the same place is never one.
+S_COPY_N = 16       # records in use
+S_COPY = 17         # + COPY_FIELDS * r + CP_*: record r
+COPY_FIELDS = 4
+CP_PILE = 0
+CP_POS = 1
+CP_SRC_PILE = 2
+CP_SRC_POS = 3
+MAX_COPIES = 5      # copiers in play at once (the shipped set has 2 Corsairs); a copy beyond fails
+S_BONUS_DONE = 37   # bit 3s + e: the Bonus of expertise e in System s is earned in this Bonus Phase
 S_WINNER = 40       # -1 running, 0/1 winner, 2 draw at the turn cap
 S_RNG = 41          # RNG state (uint64 bits)
 S_LOG_N = 42        # events written

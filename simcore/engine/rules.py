@@ -4,8 +4,8 @@ from simcore.tables import (C_BONUS, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING, C_P
                             C_SYSTEM, KIND_SYSTEM)
 
 from .jit import hot, hot_inlined
-from .layout import (CREW, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PLAYER_PILES, S_ANYPOWER, S_COPY_POS,
-                     S_COPY_SRC_PILE, S_COPY_SRC_POS, S_COPY_SRC_TYPE, S_POWER, STACK)
+from .copies import copied_type
+from .layout import CREW, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PLAYER_PILES, S_ANYPOWER, S_COPY_N, S_POWER, STACK
 
 
 @hot
@@ -14,26 +14,15 @@ def pile(p, k):
 
 
 @hot
-def copy_valid(piles, cnt, sc, p, s):
-    """True when the uncovered card of p's System s is a Corsair still copying a card in play."""
-    j = 3 * p + s
-    pos = sc[S_COPY_POS + j]
-    if pos == 0 or cnt[pile(p, STACK + s)] != pos:
-        return False
-    k = sc[S_COPY_SRC_PILE + j]
-    i = sc[S_COPY_SRC_POS + j]
-    return cnt[k] > i and piles[k, i] == sc[S_COPY_SRC_TYPE + j]
-
-
-@hot
 def active_type(piles, cnt, sc, p, s):
     """Type whose Abilities the uncovered card of System s has now (a Corsair's copy), -1 if empty."""
     k = pile(p, STACK + s)
     if cnt[k] == 0:
         return -1
-    if copy_valid(piles, cnt, sc, p, s):
-        return sc[S_COPY_SRC_TYPE + 3 * p + s]
-    return piles[k, cnt[k] - 1]
+    t = piles[k, cnt[k] - 1]
+    if sc[S_COPY_N] == 0:
+        return t
+    return copied_type(piles, cnt, sc, k, t)
 
 
 @hot
@@ -154,3 +143,27 @@ def main_has_op(cards, eff, t, op):
 @hot
 def bonus_len(cards, t, e):
     return cards[t, C_BONUS + 3 * e + 1]
+
+
+@hot
+def segment_damage(cards, eff, piles, cnt, sc, p, s, start, length):
+    """(Damage to the opponent, Damage to p) that running eff[start:start+length] for p, whose card
+    is in System s, would deal now: each Damage less the opponent's Shield; an OR's rows are not
+    counted (which option runs is not known yet)."""
+    shield = ongoing_sum(cards, eff, piles, cnt, sc, 1 - p, Op.SHIELD, 1)
+    to_opp = 0
+    to_self = 0
+    i = start
+    while i < start + length:
+        op = eff[i, 0]
+        if op == Op.CHOICE:
+            i += 1 + eff[i, 1] + eff[i, 2]
+            continue
+        if op == Op.DAMAGE:
+            to_opp += max(0, eff[i, 1] - shield)
+        elif op == Op.DAMAGE_PER_CREW and s >= 0:
+            to_opp += max(0, eff[i, 1] * crew_count(cnt, p, s) - shield)
+        elif op == Op.DAMAGE_SELF:
+            to_self += eff[i, 1]
+        i += 1
+    return to_opp, to_self
