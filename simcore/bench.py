@@ -93,7 +93,21 @@ def _probe(cards_path) -> str:
 
 def _child(args: list[str], what: str, **kwargs) -> None:
     """Run a child process that dies with this one (even killed outright); a failure is one line."""
-    proc = subprocess.run(args, preexec_fn=kill_with_parent, **kwargs)
+    proc = subprocess.Popen(args, preexec_fn=kill_with_parent, **kwargs)
+    try:
+        while proc.poll() is None:
+            try:
+                proc.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                raise_if_interrupted()   # a signal lost in the fork's hooks still stops the run
+    except BaseException:
+        proc.terminate()   # the child unwinds as this process does: its temporary files go too
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        raise
     if proc.returncode:
         raise CommandsimError(f"{what} failed (exit code {proc.returncode})")
 
@@ -119,8 +133,11 @@ import cli
 try:
     cli.main()
 finally:
-    with open(report, "w") as f:
-        f.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+    try:
+        with open(report, "w") as f:
+            f.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+    except OSError:   # stopped with its parent, which took the report's folder with it
+        pass
 """
 
 

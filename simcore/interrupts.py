@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 
@@ -59,13 +60,21 @@ def signals_as_interrupts(signals=HANDLED) -> Iterator[None]:
         _received.append(signum)
         raise Interrupted(signum)
 
+    def unraisable(info):
+        # a signal landing in code that cannot raise (an at-fork hook of `subprocess`, a
+        # finaliser) is recorded in _received and raised again by raise_if_interrupted: no traceback
+        if not isinstance(info.exc_value, Interrupted):
+            previous_hook(info)
+
     _received.clear()
     previous = {s: signal.signal(s, handler) for s in signals}
+    previous_hook, sys.unraisablehook = sys.unraisablehook, unraisable
     try:
         yield
     finally:
         for s, h in previous.items():
             signal.signal(s, h)
+        sys.unraisablehook = previous_hook
         _received.clear()
 
 

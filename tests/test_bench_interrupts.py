@@ -63,7 +63,7 @@ def test_a_stopped_bench_leaves_no_child_and_no_temporary_folder(tmp_path, signu
     out, err = proc.communicate(timeout=60)
     assert wait_gone(kids) == []
     assert proc.returncode == 128 + signum, err
-    assert "Traceback" not in err
+    assert "Traceback" not in err, err
     assert list(tmp.iterdir()) == []
 
 
