@@ -119,7 +119,7 @@ def connect(address: str | None, threads: int | None = None) -> LocalRunner | Da
         # each worker gets its share of this machine's cores for its engine threads
         env = {"NUMBA_NUM_THREADS": str(max(1, (os.cpu_count() or 1) // n))}
         try:
-            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
                                    env=env, silence_logs=50)
         except (OSError, RuntimeError, TimeoutError) as exc:
             raise ClusterError(f"could not start a local Dask cluster of {n} worker processes: "
