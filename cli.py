@@ -305,6 +305,7 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
       commandsim sweep --mode solo --difficulties easy,insane --out out/solo.csv
       commandsim sweep --target-ci 0.005 --max-games 400000 --per-game out/games.parquet
       commandsim sweep --fog my_fog/four_crew.toml --variants standard
+      commandsim sweep --scheduler tcp://head:8786 --games 2000000
     """
     import contextlib
     import time
@@ -579,6 +580,7 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
       commandsim compare --factions sunder,federation --variant-a asymmetrical --variant-b standard
       commandsim compare --cards-b my_cards/railgun5.toml --games 100000 --band 1
       commandsim compare --variant-a asymmetrical --variant-b standard --out out/asym.csv
+      commandsim compare --scheduler tcp://head:8786 --games 10000000
     """
     import time
 
@@ -899,6 +901,7 @@ def tune(start: str, opponents: str, generations: int, population: int, games: i
       commandsim tune --generations 5 --population 8 --games 200
       commandsim tune --strategy aggro --opponents balanced,engine,defensive --seed 3 --out out/aggro2.toml
       commandsim tune --params crew_share,w_damage,w_draw --time-limit 300
+      commandsim tune --scheduler local:2 --population 32
     """
     from simcore.cards import load_cards
     from simcore.engine.matchup import Matchup

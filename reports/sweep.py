@@ -18,7 +18,8 @@ With a target interval (``target_ci``) every cell is played in rounds of ``games
 95% Wilson interval of its win rate (seat both; in duel mode the wider of the two factions') has a
 half-width of at most ``target_ci``, or ``max_games`` are played (the cell *hit the cap*).  The
 rounds, not the chunks, decide when to stop, so results still do not depend on chunk size or
-threads.
+threads.  Chunks (``SweepChunk``, played by ``play_chunk``) go to a runner (``simcore.cluster``):
+this process's threads, or the workers of a Dask cluster, with the same results.
 
     >>> from reports.sweep import run_sweep
     >>> agg, cards = run_sweep(["federation", "sunder"], ["standard", "asymmetrical"], "balanced", "balanced",

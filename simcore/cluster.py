@@ -75,7 +75,7 @@ class DaskRunner:
         if not tasks:
             return
         shared_f = self.client.submit(_same, shared, pure=False)
-        futures = [self.client.submit(fn, task, shared_f, None, pure=False) for task in tasks]
+        futures = self.client.map(fn, tasks, [shared_f] * len(tasks), [None] * len(tasks), pure=False)
         try:
             for future in futures:   # in task order: later chunks keep running meanwhile
                 yield future.result()
