@@ -66,12 +66,17 @@ def test_sweep_on_a_local_cluster_is_byte_identical_to_the_local_run(cluster, tm
     assert local.aggregate["games"].sum() == 4 * 2 * 60   # every cell, both perspectives, seat both
 
 
-def test_target_ci_on_a_local_cluster_stops_every_cell_where_the_local_run_does(cluster):
-    local = sw.play_sweep(CELLS[:2], games=20, seed=5, target_ci=0.12, max_games=200)
+def test_target_ci_and_progress_on_a_local_cluster_follow_the_local_run(cluster):
+    calls = {"local": [], "remote": []}
+    local = sw.play_sweep(CELLS[:2], games=20, seed=5, target_ci=0.12, max_games=200, chunk_size=3,
+                          progress=lambda done, total: calls["local"].append((done, total)))
     remote = sw.play_sweep(CELLS[:2], games=20, seed=5, target_ci=0.12, max_games=200, chunk_size=3,
-                           runner=cluster)
+                           progress=lambda done, total: calls["remote"].append((done, total)), runner=cluster)
     pd.testing.assert_frame_equal(local.cells, remote.cells)
     pd.testing.assert_frame_equal(local.aggregate, remote.aggregate)
+    # chunks are counted in seed order, and the total shrinks when a cell stops, as locally
+    assert calls["remote"] == calls["local"]
+    assert calls["local"][0][1] == 400 and calls["local"][-1] == (160, 160)   # both cells stopped at 80 games
 
 
 def test_compare_on_a_local_cluster_is_byte_identical_to_the_local_run(cluster, tmp_path):
