@@ -127,8 +127,8 @@ def test_cli_sweep_with_scheduler_local_writes_the_same_bytes(tmp_path):
 
 # ---- bad cluster input: one line, exit 2, nothing written
 
-def _fails(args, tmp_path, env=None):
-    out = tmp_path / "out.csv"
+def _fails(args, tmp_path, env=None, out_name="out.csv"):
+    out = tmp_path / out_name
     result = CliRunner().invoke(cli.main, [*args, "--out", str(out)], env=env)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and len(result.output.strip().splitlines()) == 1, result.output
@@ -196,3 +196,16 @@ def test_workers_with_another_engine_or_without_commandsim_are_refused(tmp_path,
         worker.wait(timeout=30)
         scheduler.close()
     assert expected in out and "install the same commandsim on every worker" in out
+
+
+def test_a_scheduler_without_workers_is_one_line_exit_2(tmp_path, monkeypatch):
+    from distributed import LocalCluster
+
+    monkeypatch.setattr(cl, "CONNECT_TIMEOUT", 1.0)
+    scheduler = LocalCluster(n_workers=0, dashboard_address=":0", silence_logs=50)
+    try:
+        out = _fails(["tune", "--generations", "1", "--scheduler", scheduler.scheduler_address], tmp_path,
+                     out_name="tuned.toml")
+    finally:
+        scheduler.close()
+    assert "no Dask worker connected to the scheduler within 1 s" in out
