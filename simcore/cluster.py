@@ -16,7 +16,8 @@ output is byte for byte the same on one machine or many.
 ``COMMANDSIM_SCHEDULER``) is the local runner, ``local:N`` starts a ``LocalCluster`` of N worker
 processes here, anything else is a scheduler address (``tcp://host:8786``).  On connecting, every
 worker must import commandsim with the same engine sources (``jit_cache.source_hash``) as this
-process, or the run stops before any game with one line naming the workers.
+process, or the run stops before any game with one line naming the workers; workers that join
+later are checked before the next batch of chunks is sent.
 """
 from __future__ import annotations
 
@@ -67,13 +68,23 @@ class DaskRunner:
     Each worker plays a chunk on its own cores (``threads`` is None: every core, or the worker's
     ``NUMBA_NUM_THREADS``): run ``dask worker --nthreads 1`` so that one chunk at a time uses them."""
 
-    def __init__(self, client, cluster=None):
+    def __init__(self, client, cluster=None, checked: set[str] = frozenset()):
         self.client = client
         self.cluster = cluster
+        self.checked = set(checked)   # workers whose engine matches this one
+
+    def check_new_workers(self) -> None:
+        """Workers that joined since the last check (a cluster scaled up, a worker restarted) must run
+        this engine too, before they are given chunks."""
+        new = sorted(set(self.client.scheduler_info()["workers"]) - self.checked)
+        if new:
+            check_engines(self.client.run(_worker_engine, workers=new, on_error="return"), source_hash())
+            self.checked.update(new)
 
     def map(self, fn: ChunkFn, tasks: Sequence, shared=None) -> Iterator:
         if not tasks:
             return
+        self.check_new_workers()
         shared_f = self.client.submit(_same, shared, pure=False)
         futures = self.client.map(fn, tasks, [shared_f] * len(tasks), [None] * len(tasks), pure=False)
         try:
@@ -131,13 +142,13 @@ def connect(address: str | None, threads: int | None = None) -> LocalRunner | Da
         except (OSError, TimeoutError, ValueError) as exc:
             raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_first_line(exc)}") from None
     try:
-        check_workers(client)
+        checked = check_workers(client)
     except BaseException:
         client.close()
         if cluster is not None:
             cluster.close()
         raise
-    return DaskRunner(client, cluster)
+    return DaskRunner(client, cluster, checked)
 
 
 def _local_workers(address: str) -> int:
@@ -153,8 +164,9 @@ def _worker_engine() -> str:
     return worker_hash()
 
 
-def check_workers(client) -> None:
-    """Every connected worker runs commandsim with this process's engine sources, or ``ClusterError``."""
+def check_workers(client) -> set[str]:
+    """Every connected worker runs commandsim with this process's engine sources, or ``ClusterError``;
+    returns the workers checked."""
     try:
         client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
     except (TimeoutError, OSError):
@@ -162,6 +174,7 @@ def check_workers(client) -> None:
                            f"'dask worker <scheduler address>' on the machines that should play") from None
     engines = client.run(_worker_engine, on_error="return")
     check_engines(engines, source_hash())
+    return set(engines)
 
 
 def check_engines(engines: dict, expected: str) -> None:

@@ -162,26 +162,36 @@ def test_bad_scheduler_options_are_one_line_exit_2(tmp_path, args, message):
     assert message in _fails(["sweep", "--games", "2", *args], tmp_path)
 
 
+def _worker(address: str, tmp_path: Path, pythonpath: Path) -> subprocess.Popen:
+    """A `dask worker` process importing from ``pythonpath`` first."""
+    env = {**os.environ, "PYTHONPATH": str(pythonpath)}
+    return subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
+                             "--no-dashboard"], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
 def _scheduler_with_worker(tmp_path: Path, pythonpath: Path):
-    """A scheduler here and one `dask worker` process importing from ``pythonpath`` first."""
+    """A scheduler here and one worker process importing from ``pythonpath`` first."""
     from distributed import LocalCluster
 
     scheduler = LocalCluster(n_workers=0, dashboard_address=":0", silence_logs=50)
-    env = {**os.environ, "PYTHONPATH": str(pythonpath)}
-    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", scheduler.scheduler_address,
-                               "--nthreads", "1", "--no-dashboard"], cwd=tmp_path, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return scheduler, worker
+    return scheduler, _worker(scheduler.scheduler_address, tmp_path, pythonpath)
+
+
+def _other_engine(tmp_path: Path) -> Path:
+    """A copy of this checkout with one engine file edited: another engine version."""
+    tree = tmp_path / "other"
+    for part in ("simcore", "strategies", "reports"):
+        shutil.copytree(ROOT / part, tree / part, ignore=shutil.ignore_patterns("__pycache__"))
+    with open(tree / "simcore" / "engine" / "rng.py", "a") as f:
+        f.write("\n# edited\n")
+    return tree
 
 
 @pytest.mark.parametrize("case", ["another engine", "no commandsim"])
 def test_workers_with_another_engine_or_without_commandsim_are_refused(tmp_path, case):
-    if case == "another engine":   # a copy of this checkout with one engine file edited
-        tree = tmp_path / "other"
-        for part in ("simcore", "strategies", "reports"):
-            shutil.copytree(ROOT / part, tree / part, ignore=shutil.ignore_patterns("__pycache__"))
-        with open(tree / "simcore" / "engine" / "rng.py", "a") as f:
-            f.write("\n# edited\n")
+    if case == "another engine":
+        tree = _other_engine(tmp_path)
         expected = "run another version of the engine"
     else:                          # a worker where `import simcore` fails
         tree = tmp_path / "empty"
@@ -209,3 +219,23 @@ def test_a_scheduler_without_workers_is_one_line_exit_2(tmp_path, monkeypatch):
     finally:
         scheduler.close()
     assert "no Dask worker connected to the scheduler within 1 s" in out
+
+
+def test_a_worker_with_another_engine_joining_later_gets_no_chunk(tmp_path):
+    from distributed import LocalCluster
+
+    scheduler = LocalCluster(n_workers=1, threads_per_worker=1, dashboard_address=":0", silence_logs=50)
+    worker = None
+    try:
+        runner = cl.connect(scheduler.scheduler_address)
+        assert list(runner.map(lambda x, shared, threads: x + shared, [1, 2], 10)) == [11, 12]
+        worker = _worker(scheduler.scheduler_address, tmp_path, _other_engine(tmp_path))
+        runner.client.wait_for_workers(2, timeout=60)
+        with pytest.raises(cl.ClusterError, match="1 Dask worker.s. run another version of the engine"):
+            list(runner.map(lambda x, shared, threads: x + shared, [1, 2], 10))
+        runner.client.close()
+    finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(timeout=30)
+        scheduler.close()
