@@ -103,6 +103,24 @@ def game_command(command: str, index_option: bool = False):
     return wrap
 
 
+def scheduler_option(command):
+    """``--scheduler ADDRESS``: play the chunks on a Dask cluster (``simcore.cluster``)."""
+    return click.option(
+        "--scheduler", default=None, metavar="ADDRESS",
+        help="Play on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for N worker processes "
+             "here [default: $COMMANDSIM_SCHEDULER, else this machine's threads]. Needs the cluster extra; "
+             "results are identical to a local run.")(command)
+
+
+def _runner(scheduler: str | None, threads: int | None):
+    """The runner of an engine command, closed (a local cluster shut down) when the command ends."""
+    from simcore.cluster import connect, scheduler_address
+
+    runner = connect(scheduler_address(scheduler), threads)
+    click.get_current_context().call_on_close(runner.close)
+    return runner
+
+
 def format_option(command):
     return click.option("--format", "fmt", type=click.Choice(["table", "csv"]), default="table", show_default=True,
                         help="Readable aligned table, or CSV for spreadsheets and pandas.")(command)
@@ -311,10 +329,12 @@ def audit(cards_path: Path | None, fmt: str):
                  "Repeat for more files.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only say where the files are.")
 @game_command("sweep")
+@scheduler_option
 def sweep(games: int, seed: int, mode: str, factions: str, variants: str, difficulties: str | None,
           mixed_variants: bool, strategy: str, opponent_strategy: str | None, cards_path: Path | None,
           threads: int | None, max_turns: int | None, target_ci: float | None, max_games: int | None,
-          out_path: Path, per_game_path: Path | None, quiet: bool, fog_paths: tuple[Path, ...] = ()):
+          out_path: Path, per_game_path: Path | None, quiet: bool, fog_paths: tuple[Path, ...] = (),
+          scheduler: str | None = None):
     """Play a grid of match-ups on common seeds and write win rates with 95% intervals.
 
     Every cell (faction A with a variant against faction B) is played on the
@@ -339,6 +359,7 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
       commandsim sweep --mode solo --difficulties easy,insane --out out/solo.csv
       commandsim sweep --target-ci 0.005 --max-games 400000 --per-game out/games.parquet
       commandsim sweep --fog my_fog/four_crew.toml --variants standard
+      commandsim sweep --scheduler tcp://head:8786 --games 2000000
     """
     import contextlib
     import time
@@ -392,13 +413,15 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
     for cell in cells:
         if cell.fog is not None:
             bad("'--fog'", cell.fog.check, tables, [m for m, _ in cell.orders(max_turns)])
+    runner = _runner(scheduler, threads)
     progress = _Progress(len(cells) * (cap or games), f"{len(cells)} cell{'' if len(cells) == 1 else 's'}", quiet)
     started = time.perf_counter()
     try:
         with TableStream(per_game_path) if per_game_path else contextlib.nullcontext() as per_game:
             with progress:
                 result = sw.play_sweep(cells, games, seed, threads, tables, max_turns, progress, target_ci=target_ci,
-                                       max_games=max_games, per_game=per_game.append if per_game else None)
+                                       max_games=max_games, per_game=per_game.append if per_game else None,
+                                       runner=runner)
             elapsed = time.perf_counter() - started
             write_tables({out_path: result.aggregate, cards_out: result.cards},
                          streams=[per_game] if per_game else [])
@@ -589,11 +612,12 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
               help="One-row result table (.csv or .parquet), readable by 'commandsim report'.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only the verdict and the file.")
 @game_command("compare")
+@scheduler_option
 def compare(factions: str, variant_a: str | None, variant_b: str | None, opponent_variant: str | None,
             cards_path: Path | None, cards_b_path: Path | None, fog_a_path: Path | None, fog_b_path: Path | None,
             strategy: str, opponent_strategy: str | None, games: int | None, until_verdict: bool,
             max_games: int | None, seed: int, threads: int | None, max_turns: int | None, band: float, out_path: Path,
-            quiet: bool):
+            quiet: bool, scheduler: str | None = None):
     """Compare two settings A and B of one faction on the same seeds, with a verdict.
 
     With no setting options (no --variant-a/-b, --opponent-variant, --cards-b, --fog-a/-b) it
@@ -625,6 +649,7 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
       commandsim compare --cards-b my_cards/railgun5.toml --games 100000 --band 1
       commandsim compare --variant-a asymmetrical --variant-b standard --out out/asym.csv
       commandsim compare --cards-b my_cards/railgun5.toml --until-verdict --max-games 400000
+      commandsim compare --scheduler tcp://head:8786 --games 10000000
     """
     import time
 
@@ -674,6 +699,7 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
         setting_a, setting_b = cmp.load_settings(variant_a, variant_b, cards_path, cards_b_path, fog_a_path,
                                                  fog_b_path)
     max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
+    runner = _runner(scheduler, threads)
 
     progress = _Progress(2 * (max_games if until_verdict else games),
                          "asymmetrical and standard" if headline else "A and B", quiet)
@@ -684,18 +710,19 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
             if until_verdict:
                 run = (seq.run_headline_until_verdict((subject, opponent), strategy, opponent_strategy, games,
                                                       max_games, seed, threads, max_turns, band / 100, progress,
-                                                      cards_path) if headline else
+                                                      cards_path, runner=runner) if headline else
                        seq.run_until_verdict(setting_a, setting_b, (subject, opponent),
                                              opponent_variant or "standard", strategy, opponent_strategy, games,
-                                             max_games, seed, threads, max_turns, band / 100, progress))
+                                             max_games, seed, threads, max_turns, band / 100, progress,
+                                             runner=runner))
                 result, looks = run.comparison, run.looks
             elif headline:
                 result = cmp.run_headline((subject, opponent), strategy, opponent_strategy, games, seed, threads,
-                                          max_turns, band / 100, progress, cards_path)
+                                          max_turns, band / 100, progress, cards_path, runner=runner)
             else:
                 result = cmp.run_compare(setting_a, setting_b, (subject, opponent), opponent_variant or "standard",
                                          strategy, opponent_strategy, games, seed, threads, max_turns, band / 100,
-                                         progress)
+                                         progress, runner=runner)
         elapsed = time.perf_counter() - started
         write_table(result.table, out_path)
     except KeyboardInterrupt as exc:
@@ -1064,9 +1091,11 @@ def strategies_show(name: str):
 @click.option("--threads", type=opt.THREADS, default=None, metavar="N",
               help="Engine threads [default: all cores]. Results do not depend on it.")
 @click.option("--quiet", "-q", is_flag=True, help="No per-generation progress lines.")
+@scheduler_option
 def tune(start: str, opponents: str, generations: int, population: int, games: int, final_games: int, seed: int,
          time_limit: float | None, param_list: str | None, sigma: float, name: str | None, out_path: Path,
-         factions: str, variants: str, cards_path: Path | None, threads: int | None, quiet: bool):
+         factions: str, variants: str, cards_path: Path | None, threads: int | None, quiet: bool,
+         scheduler: str | None = None):
     """Search a strategy's parameters for the strongest play against a pool of opponents.
 
     Cross-entropy search: each generation draws candidate parameter sets around
@@ -1080,6 +1109,7 @@ def tune(start: str, opponents: str, generations: int, population: int, games: i
       commandsim tune --generations 5 --population 8 --games 200
       commandsim tune --strategy aggro --opponents balanced,engine,defensive --seed 3 --out out/aggro2.toml
       commandsim tune --params crew_share,w_damage,w_draw --time-limit 300
+      commandsim tune --scheduler local:2 --population 32
     """
     from simcore.cards import load_cards
     from simcore.engine.matchup import Matchup
@@ -1109,6 +1139,7 @@ def tune(start: str, opponents: str, generations: int, population: int, games: i
     except OSError as exc:
         raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
     tables = load_cards(overrides=cards_path)
+    runner = _runner(scheduler, threads)
 
     def progress(g):
         if not quiet:
@@ -1119,7 +1150,7 @@ def tune(start: str, opponents: str, generations: int, population: int, games: i
     if not quiet:
         click.echo(f"Tuning {start_name} against {', '.join(opts.pool)}: {generations} generations x "
                    f"{population} candidates x {games} games, seed {seed}.")
-    result = run_tune(opts, tables, progress)
+    result = run_tune(opts, tables, progress, runner)
     result.name = name or result.name
     done = len(result.generations)
     if result.stopped_by_time:

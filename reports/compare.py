@@ -46,9 +46,11 @@ from simcore.cards import compile_cards, load_card_list, read_cards
 from simcore.cards.loader import display_path, merge_cards
 from simcore.engine.fog import FogFile, read_fog
 from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup
+from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
 from simcore.simulate import play_games
 from simcore.tables import FACTIONS, START_SETS, CardTables
+from strategies.library import Resolved, resolved
 
 from .stats import Z95, paired_difference, wilson_interval
 from .sweep import DEFAULT_CHUNK, DEFAULT_GAMES, check_games, check_strategy
@@ -231,17 +233,39 @@ def _subject_points(winner, subject_seat: str) -> np.ndarray:
     return np.where(w == subject_seat, 2, np.where(w == "draw", 1, 0)).astype(np.int8)
 
 
+@dataclass(frozen=True, eq=False)
+class CompareChunk:
+    """One chunk of a comparison: seeds ``first_game .. first_game + n - 1`` of side ``side`` ("a" or
+    "b") with the subject in seat ``seat`` ("first" or "second")."""
+    side: str
+    seat: str
+    matchup: Matchup
+    strategies: tuple[Resolved, Resolved]
+    seed: int
+    first_game: int
+    n: int
+
+
+def play_chunk(chunk: CompareChunk, tables: dict[str, CardTables], threads: int | None = None) -> np.ndarray:
+    """Play one chunk; returns 2 x the subject's score per seed (int8: 2 win, 1 draw, 0 loss), one
+    byte per seed, which the paired difference needs seed by seed."""
+    rec = play_games(chunk.n, chunk.seed, chunk.matchup, chunk.strategies, tables[chunk.side], threads,
+                     first_game=chunk.first_game, keep_bought=False)
+    return _subject_points(rec.games["winner"], chunk.seat)
+
+
 def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str] = ("federation", "sunder"),
                 opponent_variant: str = "standard", strategy: str = "balanced", opponent_strategy: str | None = None,
                 games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None,
                 max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND, progress: Progress | None = None,
-                *, chunk_size: int = DEFAULT_CHUNK, first_seed: int = 0) -> Comparison:
+                *, chunk_size: int = DEFAULT_CHUNK, first_seed: int = 0, runner=None) -> Comparison:
     """Play A and B on the same ``games // 2`` seeds (``first_seed ..``: the game numbers of the run
     with base ``seed``), each seed with the subject (``factions[0]``) first and second, against
     ``factions[1]`` with ``opponent_variant``; returns a ``Comparison``.
 
     ``band`` is a share (0.02 = 2 points).  ``progress(done, total)`` is called after every chunk
-    (``total`` = 2 * games).  Results do not depend on ``threads`` or ``chunk_size``.
+    (``total`` = 2 * games).  ``runner`` (``simcore.cluster``; default: the local runner on
+    ``threads``) plays the chunks.  Results do not depend on it, on ``threads`` or on ``chunk_size``.
     """
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
     check_games(games)
@@ -269,28 +293,29 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
             setting.fog.check(setting.tables, games_of[side])
         for m in games_of[side]:
             m.validate()
-    points = {}
-    done, total = 0, 4 * seeds
-    for side, setting in (("a", setting_a), ("b", setting_b)):
+    runner = LocalRunner(threads) if runner is None else runner
+    chunks = []
+    for side in ("a", "b"):
         first, second = games_of[side]
         orders = (("first", first, (strategy, opponent_strategy)),
                   ("second", second, (opponent_strategy, strategy)))
-        per_seed = np.zeros(seeds, np.int16)
-        outcomes = {"wins": 0, "losses": 0, "draws": 0}
         for seat, matchup, strategies in orders:
-            for start in range(0, seeds, chunk_size):
-                n = min(chunk_size, seeds - start)
-                rec = play_games(n, seed, matchup, strategies, setting.tables, threads,
-                                 first_game=first_seed + start, keep_bought=False)
-                p = _subject_points(rec.games["winner"], seat)
-                per_seed[start:start + n] += p
-                outcomes["wins"] += int((p == 2).sum())
-                outcomes["draws"] += int((p == 1).sum())
-                outcomes["losses"] += int((p == 0).sum())
-                done += n
-                if progress is not None:
-                    progress(done, total)
-        points[side] = (per_seed, outcomes)
+            chunks += [CompareChunk(side, seat, matchup, tuple(resolved(s) for s in strategies), seed,
+                                    first_seed + start,
+                                    min(chunk_size, seeds - start)) for start in range(0, seeds, chunk_size)]
+    points = {side: (np.zeros(seeds, np.int16), {"wins": 0, "losses": 0, "draws": 0}) for side in ("a", "b")}
+    done, total = 0, 4 * seeds
+    tables = {"a": setting_a.tables, "b": setting_b.tables}
+    for chunk, p in zip(chunks, runner.map(play_chunk, chunks, tables)):
+        per_seed, outcomes = points[chunk.side]
+        at = chunk.first_game - first_seed
+        per_seed[at:at + chunk.n] += p
+        outcomes["wins"] += int((p == 2).sum())
+        outcomes["draws"] += int((p == 1).sum())
+        outcomes["losses"] += int((p == 0).sum())
+        done += chunk.n
+        if progress is not None:
+            progress(done, total)
 
     score_a = points["a"][0] / 4.0
     score_b = points["b"][0] / 4.0
@@ -346,7 +371,8 @@ def combine_rounds(rounds: Sequence[Comparison], z: float = Z95) -> Comparison:
 def run_headline(factions: tuple[str, str] = ("federation", "sunder"), strategy: str = "balanced",
                  opponent_strategy: str | None = None, games: int = DEFAULT_GAMES, seed: int = 1,
                  threads: int | None = None, max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
-                 progress: Progress | None = None, cards=None, *, chunk_size: int = DEFAULT_CHUNK) -> Comparison:
+                 progress: Progress | None = None, cards=None, *, chunk_size: int = DEFAULT_CHUNK,
+                 runner=None) -> Comparison:
     """"Do the asymmetrical starting cards make the match-up fairer or worse than the standard ones?"
 
     A: both sides start with the asymmetrical starting System cards (the rulebook's Asymmetrical
@@ -356,6 +382,6 @@ def run_headline(factions: tuple[str, str] = ("federation", "sunder"), strategy:
     between them read directly.  ``pairs`` belong to the first row."""
     a, b = load_settings("asymmetrical", "standard", cards)
     first = run_compare(a, b, factions, SAME_VARIANT, strategy, opponent_strategy, games, seed, threads, max_turns,
-                        band, progress, chunk_size=chunk_size)
+                        band, progress, chunk_size=chunk_size, runner=runner)
     other = first.seen_by_opponent()
     return Comparison(pd.concat([first.table, other.table], ignore_index=True), first.pairs)

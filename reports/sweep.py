@@ -23,6 +23,8 @@ its width, which tells how many games the cell needs and not which way its estim
 (Anscombe's theorem; ``tests/test_sweep_target_ci.py`` simulates the coverage).  That needs rounds
 of a realistic size: with rounds under ``MIN_TARGET_ROUND`` games a cell can stop after a handful
 of games, below its level (87% measured with rounds of 2 games and a +-30-point target).
+Chunks (``SweepChunk``, played by ``play_chunk``) go to a runner (``simcore.cluster``):
+this process's threads, or the workers of a Dask cluster, with the same results.
 
     >>> from reports.sweep import run_sweep
     >>> agg, cards = run_sweep(["federation", "sunder"], ["standard", "asymmetrical"], "balanced", "balanced",
@@ -40,10 +42,11 @@ import pandas as pd
 from simcore.cards import load_cards
 from simcore.engine.fog import FogFile
 from simcore.engine.matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, MODES, Matchup
+from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
 from simcore.simulate import play_games
 from simcore.tables import (C_FACTION, C_KIND, FACTION_NONE, FACTIONS, KIND_MALFUNCTION, START_SETS, CardTables)
-from strategies.library import load_params
+from strategies.library import Resolved, load_params, resolved
 
 from .aggregate import card_counts, card_table, combine_counts, perspective_counts, summarise
 from .per_game import per_game_frame
@@ -257,27 +260,66 @@ def half_width(counts: pd.DataFrame, mode: str = "duel") -> float:
     return float(np.max((high - low) / 2))
 
 
-def _cell_counts(rec, cell: Cell) -> pd.DataFrame:
+def _cell_counts(rec, mode: str) -> pd.DataFrame:
     counts = perspective_counts(rec.games)
-    if cell.mode == "solo":   # the player's perspective only: it always moves first
+    if mode == "solo":   # the player's perspective only: it always moves first
         counts = counts[counts["seat"] == "first"].reset_index(drop=True)
     return counts
+
+
+@dataclass(frozen=True, eq=False)
+class SweepChunk:
+    """One chunk of a sweep: games ``first_game .. first_game + n - 1`` of one seat order of cell
+    ``cell`` (an index into the sweep's cells).  Strategies are ``Resolved`` so that a chunk plays
+    the same on a machine without the strategy files."""
+    cell: int
+    matchup: Matchup
+    strategies: tuple[Resolved, Resolved]
+    seed: int
+    first_game: int
+    n: int
+    mode: str
+    difficulty: str
+    market: np.ndarray      # card indices with a per-game bought column
+    per_game: bool
+
+
+@dataclass
+class ChunkCounts:
+    """What a chunk sends back: additive counts, and its per-game records only if asked for."""
+    counts: pd.DataFrame     # perspective_counts (solo: the player's)
+    cards: pd.DataFrame      # card_counts
+    opponent_label: str      # the second seat's strategy label (Solo Mode: the engine's A.I. name)
+    games: pd.DataFrame | None
+
+
+def play_chunk(chunk: SweepChunk, tables: CardTables, threads: int | None = None) -> ChunkCounts:
+    """Play one chunk and reduce it to counts: the unit of work of the local and the cluster runner."""
+    rec = play_games(chunk.n, chunk.seed, chunk.matchup, chunk.strategies, tables, threads,
+                     first_game=chunk.first_game, keep_bought=True)
+    seats = (0,) if chunk.mode == "solo" else (0, 1)
+    label = str(rec.games["second_strategy"].iloc[0]) if len(rec.games) else chunk.strategies[1].name
+    games = per_game_frame(rec, chunk.mode, chunk.difficulty, chunk.market) if chunk.per_game else None
+    return ChunkCounts(_cell_counts(rec, chunk.mode), card_counts(rec.bought, rec.games["winner"], rec.card_names,
+                                                                     seats), label, games)
 
 
 def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None,
                tables: CardTables | None = None, max_turns: int = DEFAULT_MAX_TURNS,
                progress: Progress | None = None, *, target_ci: float | None = None, max_games: int | None = None,
-               per_game: GamesSink | None = None, chunk_size: int = DEFAULT_CHUNK) -> SweepResult:
+               per_game: GamesSink | None = None, chunk_size: int = DEFAULT_CHUNK, runner=None) -> SweepResult:
     """Play ``cells`` (from ``sweep_cells`` or ``solo_cells``, all of one mode) and return a ``SweepResult``.
 
     ``games`` per cell (duel: even, half with each side first on seeds ``0 .. games/2 - 1``; solo:
     seeds ``0 .. games - 1``).  With ``target_ci`` (a share: 0.01 is +-1 point) ``games`` is the size
     of each round, and a cell stops at the first round whose interval half-width is at most
-    ``target_ci`` or when ``max_games`` (default ``DEFAULT_MAX_GAMES``) are played.
-    ``per_game(frame)`` receives every chunk's per-game records (``reports.per_game``) as they are
-    played; nothing per game is kept otherwise.  ``progress(done, total)`` is called after every
-    chunk; ``total`` shrinks when a cell reaches its target early.  Results do not depend on
-    ``threads`` or ``chunk_size``.  Raises ``CommandsimError`` for a bad spec before any game.
+    ``target_ci`` or when ``max_games`` (default ``DEFAULT_MAX_GAMES``) are played.  Every round
+    plays the chunks of all the cells still going.
+    ``per_game(frame)`` receives every chunk's per-game records (``reports.per_game``) in seed order;
+    nothing per game is kept otherwise.  ``progress(done, total)`` is called after every chunk;
+    ``total`` shrinks when a cell reaches its target early.  ``runner`` (``simcore.cluster``; default:
+    the local runner on ``threads``) plays the chunks; results do not depend on it, on ``threads``
+    or on ``chunk_size``.  Raises ``CommandsimError`` for a bad spec before any game.
     """
     if not cells:
         raise CommandsimError("no cells to play")
@@ -303,52 +345,53 @@ def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
             cell.matchup(max_turns).validate()
         for s in set(cell.strategies):
             check_strategy(s)
+    runner = LocalRunner(threads) if runner is None else runner
     market = np.flatnonzero(_market_cards(tables))
-    seats = (0,) if mode == "solo" else (0, 1)
+    orders = [[(m, tuple(resolved(s) for s in strategies)) for m, strategies in cell.orders(max_turns)]
+              for cell in cells]
 
     per_seed = 2 if mode == "duel" else 1        # games per seed: one per seat order
     round_seeds = games // per_seed
     cap_seeds = (cap if cap is not None else games) // per_seed
     total = len(cells) * cap_seeds * per_seed
     done = 0
-    all_counts: list[tuple[Cell, pd.DataFrame]] = []
-    card_parts: list[pd.DataFrame] = []
-    cell_rows = []
-    for cell in cells:
-        counts: list[pd.DataFrame] = []
-        opponent_label = AI_STRATEGY if mode == "solo" else cell.strategies[1]
-        played = 0
-        width = float("nan")
-        while played < cap_seeds:
-            stop = min(played + round_seeds, cap_seeds)
-            for matchup, strategies in cell.orders(max_turns):
-                for start in range(played, stop, chunk_size):
-                    n = min(chunk_size, stop - start)
-                    rec = play_games(n, seed, matchup, strategies, tables, threads, first_game=start,
-                                     keep_bought=True)
-                    counts = [combine_counts(*counts, _cell_counts(rec, cell))]
-                    card_parts = [combine_counts(*card_parts, card_counts(rec.bought, rec.games["winner"],
-                                                                          rec.card_names, seats))]
-                    if per_game is not None:
-                        per_game(per_game_frame(rec, mode, cell.difficulty or "", market))
-                    if mode == "solo" and len(rec.games):
-                        opponent_label = str(rec.games["second_strategy"].iloc[0])
-                    done += n
-                    if progress is not None:
-                        progress(done, total)
-            played = stop
-            width = half_width(counts[0], mode)
-            if target_ci is not None and width <= target_ci:
-                break
-        total -= (cap_seeds - played) * per_seed
-        if progress is not None and played < cap_seeds:
-            progress(done, total)
-        all_counts.append((cell, counts[0]))
-        hit_cap = target_ci is not None and not width <= target_ci
-        cell_rows.append(_cell_row(cell, opponent_label, played * per_seed, width, hit_cap))
+    counts: list[pd.DataFrame | None] = [None] * len(cells)
+    labels = [AI_STRATEGY if mode == "solo" else cell.strategies[1] for cell in cells]
+    played = [0] * len(cells)
+    width = [float("nan")] * len(cells)
+    card_part: pd.DataFrame | None = None
+    active = list(range(len(cells)))
+    while active:
+        chunks = [SweepChunk(i, matchup, strategies, seed, start, min(chunk_size, stop - start), mode,
+                             cells[i].difficulty or "", market, per_game is not None)
+                  for i in active for stop in [min(played[i] + round_seeds, cap_seeds)]
+                  for matchup, strategies in orders[i] for start in range(played[i], stop, chunk_size)]
+        for chunk, part in zip(chunks, runner.map(play_chunk, chunks, tables)):
+            counts[chunk.cell] = combine_counts(counts[chunk.cell], part.counts)
+            card_part = combine_counts(card_part, part.cards)
+            if per_game is not None:
+                per_game(part.games)
+            if mode == "solo":
+                labels[chunk.cell] = part.opponent_label
+            done += chunk.n
+            if progress is not None:
+                progress(done, total)
+        still = []
+        for i in active:
+            played[i] = min(played[i] + round_seeds, cap_seeds)
+            width[i] = half_width(counts[i], mode)
+            if played[i] < cap_seeds and not (target_ci is not None and width[i] <= target_ci):
+                still.append(i)
+            elif played[i] < cap_seeds:
+                total -= (cap_seeds - played[i]) * per_seed
+                if progress is not None:
+                    progress(done, total)
+        active = still
 
-    aggregate = _aggregate(all_counts, mode, seed)
-    cards = card_table(card_parts[0])
+    cell_rows = [_cell_row(cell, labels[i], played[i] * per_seed, width[i],
+                           target_ci is not None and not width[i] <= target_ci) for i, cell in enumerate(cells)]
+    aggregate = _aggregate(list(zip(cells, counts)), mode, seed)
+    cards = card_table(card_part)
     keep = _market_cards(tables) | (cards["times_bought"].to_numpy() > 0)
     cards = card_info(tables).merge(cards, on="card", how="right")[keep].reset_index(drop=True)
     return SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)))
@@ -379,7 +422,8 @@ def run_sweep(factions: Sequence[str] | str = DEFAULT_FACTIONS, variants: Sequen
               max_turns: int = DEFAULT_MAX_TURNS, progress: Progress | None = None, *, mixed_variants: bool = False,
               chunk_size: int = DEFAULT_CHUNK, mode: str = "duel",
               difficulties: Sequence[str] | str = DEFAULT_DIFFICULTIES, target_ci: float | None = None,
-              max_games: int | None = None, per_game: GamesSink | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+              max_games: int | None = None, per_game: GamesSink | None = None,
+              runner=None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Play the grid and return ``(aggregate, cards)`` (``play_sweep`` also gives the per-cell table).
 
     ``aggregate`` has ``reports.aggregate.AGGREGATE_COLUMNS``: per cell, rows for both factions'
@@ -403,5 +447,5 @@ def run_sweep(factions: Sequence[str] | str = DEFAULT_FACTIONS, variants: Sequen
     else:
         cells = sweep_cells(factions, variants, strategy, opponent_strategy, mixed_variants)
     result = play_sweep(cells, games, seed, threads, tables, max_turns, progress, target_ci=target_ci,
-                        max_games=max_games, per_game=per_game, chunk_size=chunk_size)
+                        max_games=max_games, per_game=per_game, chunk_size=chunk_size, runner=runner)
     return result.aggregate, result.cards

@@ -63,7 +63,7 @@ def run_until_verdict(setting_a: Setting, setting_b: Setting, factions: tuple[st
                       max_games: int = DEFAULT_MAX_GAMES, seed: int = 1, threads: int | None = None,
                       max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
                       progress: Progress | None = None, *, alpha: float = ALPHA, spending: str = "pocock",
-                      chunk_size: int = DEFAULT_CHUNK) -> SequentialComparison:
+                      chunk_size: int = DEFAULT_CHUNK, runner=None) -> SequentialComparison:
     """Rounds of ``round_games`` per setting until the first decisive look or ``max_games``; see the
     module text.  ``progress(done, total)`` counts games of both settings (``total`` = 2 * max_games,
     shrinking to what was played when the run stops early)."""
@@ -83,7 +83,7 @@ def run_until_verdict(setting_a: Setting, setting_b: Setting, factions: tuple[st
 
         rounds.append(run_compare(setting_a, setting_b, factions, opponent_variant, strategy, opponent_strategy,
                                   2 * n, seed, threads, max_turns, band, step, chunk_size=chunk_size,
-                                  first_seed=start))
+                                  first_seed=start, runner=runner))
         done += 4 * n
         result = combine_rounds(rounds, z=c)
         r = result.row
@@ -107,12 +107,12 @@ def run_headline_until_verdict(factions: tuple[str, str] = ("federation", "sunde
                                max_games: int = DEFAULT_MAX_GAMES, seed: int = 1, threads: int | None = None,
                                max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
                                progress: Progress | None = None, cards=None, *,
-                               chunk_size: int = DEFAULT_CHUNK) -> SequentialComparison:
+                               chunk_size: int = DEFAULT_CHUNK, runner=None) -> SequentialComparison:
     """The headline question (``reports.compare.run_headline``) played until its verdict: the second
     row is the same games seen from the other faction."""
     a, b = load_settings("asymmetrical", "standard", cards)
     run = run_until_verdict(a, b, factions, SAME_VARIANT, strategy, opponent_strategy, round_games, max_games, seed,
-                            threads, max_turns, band, progress, chunk_size=chunk_size)
+                            threads, max_turns, band, progress, chunk_size=chunk_size, runner=runner)
     first = run.comparison
     extra = {c: first.row[c] for c in SEQUENTIAL_COLUMNS}
     other = _with(Comparison(first.table[list(first.table.columns[:-len(SEQUENTIAL_COLUMNS)])], first.pairs)

@@ -190,10 +190,24 @@ def check_vector(vec) -> np.ndarray:
     return arr
 
 
+@dataclass(frozen=True, eq=False)
+class Resolved:
+    """A strategy already read: its name and parameter vector.  Chunks of games carry strategies
+    this way to other processes and machines, where a strategy file may not exist."""
+    name: str
+    vector: np.ndarray
+
+
+def resolved(strategy) -> Resolved:
+    return Resolved(*resolve(strategy))
+
+
 def resolve(strategy) -> tuple[str, np.ndarray]:
-    """(name, parameter vector) of a strategy given as a name, a path, or a parameter vector."""
+    """(name, parameter vector) of a strategy given as a name, a path, a ``Resolved`` or a parameter vector."""
     if isinstance(strategy, (str, os.PathLike)):
         return load_params(os.fspath(strategy))
+    if isinstance(strategy, Resolved):
+        return strategy.name, strategy.vector
     return VECTOR_NAME, check_vector(strategy)
 
 

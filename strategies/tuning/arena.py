@@ -88,6 +88,26 @@ def head_to_head(a, b, n_games: int, seed: int, matchup: Matchup = Matchup(), ta
     return Match(strategy_name(a), strategy_name(b), score, bought[0], bought[1], turns)
 
 
+@dataclass(frozen=True, eq=False)
+class MatchChunk:
+    """One head-to-head as a unit of work for a runner (``simcore.cluster``): strategy ``a``
+    against ``b`` (names, paths or vectors) on ``n_games`` games of base seed ``seed``."""
+    a: object
+    b: object
+    n_games: int
+    seed: int
+    matchup: Matchup
+
+
+def play_match(chunk: MatchChunk, tables: CardTables, threads: int | None = None) -> Match:
+    return head_to_head(chunk.a, chunk.b, chunk.n_games, chunk.seed, chunk.matchup, tables, threads)
+
+
+def match_score(chunk: MatchChunk, tables: CardTables, threads: int | None = None) -> float:
+    """A's mean score (win 1, draw 1/2) only: all a search needs back."""
+    return float(play_match(chunk, tables, threads).score.mean())
+
+
 def _score(winner: np.ndarray, seat: str) -> np.ndarray:
     winner = np.asarray(winner, dtype=object)
     return np.where(winner == seat, 1.0, np.where(winner == "draw", 0.5, 0.0))

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
 from simcore.cards import load_cards
+from simcore.cluster import LocalRunner
 from simcore.engine.matchup import Matchup
 from simcore.errors import CommandsimError
 from simcore.tables import CardTables
@@ -39,7 +40,7 @@ from strategies import params as P
 from strategies.library import StrategyError, load_spec, resolve
 from strategies.param_info import PARAMS, TUNABLE
 
-from .arena import Match, head_to_head
+from .arena import Match, MatchChunk, match_score, play_match
 
 STREAM_SEARCH = 1   # SeedSequence spawn keys: game seeds of each generation ...
 STREAM_FINAL = 2    # ... and of the final check, which the search never plays ...
@@ -125,17 +126,34 @@ def _per_opponent(games: int, n: int) -> int:
 
 
 def evaluate(vector: np.ndarray, pool: Sequence[tuple[str, np.ndarray]], games_each: int, seed: int,
-             matchup: Matchup, tables: CardTables, threads: int | None) -> float:
+             matchup: Matchup, tables: CardTables, threads: int | None, runner=None) -> float:
     """Mean score of ``vector`` against every opponent of the pool, ``games_each`` games each."""
-    total = 0.0
-    for _, opp in pool:
-        total += head_to_head(vector, opp, games_each, seed, matchup, tables, threads).score.mean()
-    return total / len(pool)
+    return next(evaluate_all([vector], pool, games_each, seed, matchup, tables, runner or LocalRunner(threads)))
+
+
+def evaluate_all(vectors: Sequence[np.ndarray], pool: Sequence[tuple[str, np.ndarray]], games_each: int, seed: int,
+                 matchup: Matchup, tables: CardTables, runner) -> Iterator[float]:
+    """``evaluate`` of each vector in turn, every head-to-head a chunk of ``runner``: on a cluster all of
+    them are sent at once; locally each is played when its score is asked for."""
+    chunks = [MatchChunk(v, opp, games_each, seed, matchup) for v in vectors for _, opp in pool]
+    scores = runner.map(match_score, chunks, tables)
+    try:
+        for _ in vectors:
+            total = 0.0
+            for _ in pool:
+                total += next(scores)
+            yield total / len(pool)
+    finally:   # closed early (a time limit): the runner drops what it has not played
+        scores.close()
 
 
 def tune(opts: TuneOptions, tables: CardTables | None = None,
-         progress: Callable[[Generation], None] | None = None) -> Result:
+         progress: Callable[[Generation], None] | None = None, runner=None) -> Result:
+    """Run the search (module text); ``runner`` (``simcore.cluster``; default: the local runner on
+    ``opts.threads``) plays the head-to-heads, a generation's at once on a cluster.  The result does
+    not depend on it."""
     opts.check()
+    runner = LocalRunner(opts.threads) if runner is None else runner
     tables = tables if tables is not None else load_cards()
     start = load_spec(opts.start)
     if start.kind != "heuristic":
@@ -169,11 +187,13 @@ def tune(opts: TuneOptions, tables: CardTables | None = None,
         xs[0] = mean
         seed = _game_seed(opts.seed, STREAM_SEARCH, g)
         scores = np.empty(opts.population)
-        for i, x in enumerate(xs):
+        evaluated = evaluate_all([vector_of(x) for x in xs], pool, games_each, seed, opts.matchup, tables, runner)
+        for i in range(opts.population):
             if opts.time_limit is not None and time.perf_counter() - began > opts.time_limit:
                 stopped = True
+                evaluated.close()   # a cluster drops the generation's queued games
                 break
-            scores[i] = evaluate(vector_of(x), pool, games_each, seed, opts.matchup, tables, opts.threads)
+            scores[i] = next(evaluated)
         if stopped:
             break
         order = np.argsort(-scores, kind="stable")
@@ -192,8 +212,7 @@ def tune(opts: TuneOptions, tables: CardTables | None = None,
     if history:
         v_seed = _game_seed(opts.seed, STREAM_VALIDATE)
         v_games = _per_opponent(2 * opts.games, len(pool))
-        validation = tuple(evaluate(v, pool, v_games, v_seed, opts.matchup, tables, opts.threads)
-                           for v in (start.vector, tuned))
+        validation = tuple(evaluate_all([start.vector, tuned], pool, v_games, v_seed, opts.matchup, tables, runner))
         if validation[1] < validation[0]:
             tuned = start.vector.copy()
             kept_start = True
@@ -203,13 +222,14 @@ def tune(opts: TuneOptions, tables: CardTables | None = None,
     if start_key is None:
         start_key = start.name if start.name not in opponents else f"{start.name} (start)"
         opponents[start_key] = start.vector
-    final = {}
-    baseline = {}
-    for name, opp in opponents.items():
-        final[name] = head_to_head(tuned, opp, opts.final_games, final_seed, opts.matchup, tables, opts.threads)
-        if name != start_key:
-            baseline[name] = head_to_head(start.vector, opp, opts.final_games, final_seed, opts.matchup, tables,
-                                          opts.threads)
+    chunks = [(name, kind, MatchChunk(v, opp, opts.final_games, final_seed, opts.matchup))
+              for name, opp in opponents.items()
+              for kind, v in (("final", tuned), ("baseline", start.vector)) if kind == "final" or name != start_key]
+    matches = runner.map(play_match, [c for _, _, c in chunks], tables)
+    checks = {"final": {}, "baseline": {}}
+    for (name, kind, _), match in zip(chunks, matches):
+        checks[kind][name] = match
+    final, baseline = checks["final"], checks["baseline"]
     changed = {n: (float(start.vector[PARAMS[n].index]), float(tuned[PARAMS[n].index])) for n in names
                if abs(start.vector[PARAMS[n].index] - tuned[PARAMS[n].index]) > 1e-9}
     return Result(f"{start.name}-tuned", tuned, start.name, start.vector, start_key, history, stopped, final,

@@ -18,7 +18,7 @@ DEFAULT_DECKS = "standard,standard"
 _LC_DEFAULTS = {"factions": ("federation,sunder",), "variants": ("standard,standard", "standard,asymmetrical"),
                 "mode": ("duel",), "difficulties": (None,), "difficulty": (None,), "mixed_variants": (False,),
                 "fog_path": (None,), "fog_paths": ((),), "fog_a_path": (None,), "fog_b_path": (None,),
-                "target_ci": (None,), "max_games": (None,), "until_verdict": (False,),
+                "target_ci": (None,), "max_games": (None,), "until_verdict": (False,), "scheduler": (None,),
                 "variant_a": ("standard", None), "variant_b": (None,),
                 "opponent_variant": ("standard", None), "cards_b_path": (None,), "startup": (False,),
                 "memory_games": (0,), "component_list": (False,)}

@@ -1,0 +1,196 @@
+"""Where the chunks of a run are played: this process's engine threads, or a Dask cluster.
+
+A sweep, a comparison or a tuning run is cut into chunks (a cell and a range of seeds); a chunk
+function ``fn(task, shared, threads)`` plays one and returns its small aggregate (counts and
+sums).  Both runners execute the very same chunk function and hand the results back in task
+order, whatever order the chunks finish in, so the caller folds them in seed order and the
+output is byte for byte the same on one machine or many.
+
+* ``LocalRunner`` plays the chunks one after another, each on ``threads`` engine threads.
+* ``DaskRunner`` submits them all to a Dask ``distributed`` scheduler.  Dask reschedules the
+  chunks of a worker that dies; each chunk's result is taken once, so no game is lost or counted
+  twice.  ``shared`` (the card tables) travels once, as a task of its own that Dask can compute
+  again if the worker holding it dies.
+
+``connect(address, threads)`` gives the runner for a ``--scheduler`` value: none (or an empty
+``COMMANDSIM_SCHEDULER``) is the local runner, ``local:N`` starts a ``LocalCluster`` of N worker
+processes here, anything else is a scheduler address (``tcp://host:8786``).  On connecting, every
+worker must import commandsim with the same engine sources (``jit_cache.source_hash``) as this
+process, or the run stops before any game with one line naming the workers; workers that join
+later are checked before the next batch of chunks is sent.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+
+from .errors import CommandsimError
+from .jit_cache import source_hash
+
+SCHEDULER_ENV = "COMMANDSIM_SCHEDULER"
+CONNECT_TIMEOUT = 10.0   # seconds to reach the scheduler and to see a first worker
+EXTRA_HINT = 'pip install "commandsim[cluster]"'
+
+ChunkFn = Callable[[object, object, "int | None"], object]
+
+
+class ClusterError(CommandsimError):
+    pass
+
+
+class LocalRunner:
+    """Chunks one after another in this process, each on ``threads`` engine threads."""
+
+    def __init__(self, threads: int | None = None):
+        self.threads = threads
+
+    def map(self, fn: ChunkFn, tasks: Sequence, shared=None) -> Iterator:
+        for task in tasks:
+            yield fn(task, shared, self.threads)
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _same(value):
+    return value
+
+
+class DaskRunner:
+    """Chunks on the workers of a Dask cluster; results come back in task order.
+
+    Each worker plays a chunk on its own cores (``threads`` is None: every core, or the worker's
+    ``NUMBA_NUM_THREADS``): run ``dask worker --nthreads 1`` so that one chunk at a time uses them."""
+
+    def __init__(self, client, cluster=None, checked: set[str] = frozenset()):
+        self.client = client
+        self.cluster = cluster
+        self.checked = set(checked)   # workers whose engine matches this one
+
+    def check_new_workers(self) -> None:
+        """Workers that joined since the last check (a cluster scaled up, a worker restarted) must run
+        this engine too, before they are given chunks."""
+        new = sorted(set(self.client.scheduler_info()["workers"]) - self.checked)
+        if new:
+            check_engines(self.client.run(_worker_engine, workers=new, on_error="return"), source_hash())
+            self.checked.update(new)
+
+    def map(self, fn: ChunkFn, tasks: Sequence, shared=None) -> Iterator:
+        if not tasks:
+            return
+        self.check_new_workers()
+        shared_f = self.client.submit(_same, shared, pure=False)
+        futures = self.client.map(fn, tasks, [shared_f] * len(tasks), [None] * len(tasks), pure=False)
+        try:
+            for future in futures:   # in task order: later chunks keep running meanwhile
+                yield future.result()
+                future.release()
+        finally:   # stopped early (an error, Ctrl-C, a time limit): drop what is still queued
+            self.client.cancel([f for f in futures if not f.done()])
+            shared_f.release()
+
+    def close(self) -> None:
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def scheduler_address(option: str | None) -> str | None:
+    """The scheduler to use: the option, else ``COMMANDSIM_SCHEDULER``, else None (local)."""
+    address = option if option is not None else os.environ.get(SCHEDULER_ENV)
+    return (address.strip() or None) if address is not None else None
+
+
+def connect(address: str | None, threads: int | None = None) -> LocalRunner | DaskRunner:
+    """The runner for ``address`` (see the module text); raises ``ClusterError`` with one line."""
+    if address is None:
+        return LocalRunner(threads)
+    if threads is not None:
+        raise ClusterError("--threads applies to the local runner; on a cluster every worker uses its own cores "
+                           "(NUMBA_NUM_THREADS on the worker)")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError(f"--scheduler needs Dask distributed, the cluster extra: {EXTRA_HINT}") from None
+    cluster = None
+    if address.startswith("local:"):
+        n = _local_workers(address)
+        # each worker gets its share of this machine's cores for its engine threads
+        env = {"NUMBA_NUM_THREADS": str(max(1, (os.cpu_count() or 1) // n))}
+        try:
+            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
+                                   env=env, silence_logs=50)
+        except (OSError, RuntimeError, TimeoutError) as exc:
+            raise ClusterError(f"could not start a local Dask cluster of {n} worker processes: "
+                               f"{_first_line(exc)}") from None
+        client = Client(cluster)
+    else:
+        try:
+            client = Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_first_line(exc)}") from None
+    try:
+        checked = check_workers(client)
+    except BaseException:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+        raise
+    return DaskRunner(client, cluster, checked)
+
+
+def _local_workers(address: str) -> int:
+    text = address[len("local:"):]
+    if not text.isdigit() or int(text) < 1:
+        raise ClusterError(f"--scheduler local:N takes a number of worker processes N >= 1, got '{address}'")
+    return int(text)
+
+
+def _worker_engine() -> str:
+    """Runs on a worker: the hash of its engine sources (fails there if commandsim is missing)."""
+    from simcore.jit_cache import source_hash as worker_hash
+    return worker_hash()
+
+
+def check_workers(client) -> set[str]:
+    """Every connected worker runs commandsim with this process's engine sources, or ``ClusterError``;
+    returns the workers checked."""
+    try:
+        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+    except (TimeoutError, OSError):
+        raise ClusterError(f"no Dask worker connected to the scheduler within {CONNECT_TIMEOUT:g} s: start "
+                           f"'dask worker <scheduler address>' on the machines that should play") from None
+    engines = client.run(_worker_engine, on_error="return")
+    check_engines(engines, source_hash())
+    return set(engines)
+
+
+def check_engines(engines: dict, expected: str) -> None:
+    """``engines``: worker address -> its engine hash, or the exception it raised computing it."""
+    missing = sorted(w for w, h in engines.items() if isinstance(h, BaseException))
+    if missing:
+        why = _first_line(engines[missing[0]])
+        raise ClusterError(f"{len(missing)} Dask worker(s) cannot run commandsim ({', '.join(missing)}: {why}): "
+                           f"install the same commandsim on every worker")
+    other = sorted(w for w, h in engines.items() if h != expected)
+    if other:
+        raise ClusterError(f"{len(other)} Dask worker(s) run another version of the engine ({', '.join(other)}: "
+                           f"source hash {engines[other[0]]}, here {expected}): install the same commandsim on "
+                           f"every worker")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
