@@ -1,0 +1,335 @@
+"""``commandsim advise``: the smallest card edits that bring a target into its band, with intervals.
+
+Stages, each on seeds of its own (streams of the run's seed, so no stage reuses another's games):
+
+1. **screen + test** (``screen.py``): every single-field edit (``simcore.cards.edits``) on a few paired
+   seeds, then group-sequential rounds for the most promising;
+2. **search** (``search.py``): sets of the edits that helped, each set played on the search seeds;
+3. **check**: the preferred set and the unedited cards on fresh seeds (paired), the target's values
+   with 95% intervals;
+4. **re-tune** (unless ``retune=False``): a strategy tuned on the edited cards (``commandsim tune`` at a
+   small budget) plays the fresh seeds again; a proposal inside the band with the fixed strategy but
+   not with the re-tuned one is flagged: it may only hold against players who have not adapted.
+
+Edits are applied to card objects and compiled in memory (milliseconds per set), never through files;
+the proposal is also written as a patch (``simcore.cards.patch``) that ``--cards`` and
+``compare --cards-b`` read.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from simcore.cards import compile_cards
+from simcore.cards.edits import CardEdit, apply_edits, edited_tables, single_edits
+from simcore.cards.model import Card
+from simcore.cards.patch import patch_toml
+from simcore.errors import CommandsimError
+from strategies.library import resolve
+from reports.stats import Z95, paired_difference
+
+from .screen import EditResult, screen_and_test
+from .search import Candidate, search
+from .targets import Target
+
+STREAM_SCREEN, STREAM_SEARCH, STREAM_CHECK, STREAM_TUNE = 1, 2, 3, 4
+ADVICE_COLUMNS = ("rank", "stage", "edit", "card", "field", "old_value", "new_value", "mark", "component", "goal",
+                  "base", "effect", "effect_ci_low", "effect_ci_high", "value", "value_ci_low", "value_ci_high",
+                  "games", "looks", "verdict", "band")
+
+
+def stream_seed(seed: int, stream: int) -> int:
+    return int(np.random.SeedSequence([seed, stream]).generate_state(1, np.uint32)[0])
+
+
+@dataclass
+class AdviseOptions:
+    strategy: object = "balanced"
+    seed: int = 1
+    band: float = 0.02                   # a share: 0.02 is +-2 points
+    allow_stated: bool = False
+    only: tuple[str, ...] | None = None  # card keys whose fields may change (None: every card)
+    screen_games: int = 1000             # games per component and edit in the screen (one look)
+    test_games: int = 10_000             # cap of the sequential test per edit and component
+    candidates: int = 10                 # edits tested beyond the screen
+    min_effect: float = 0.005            # an edit within +-0.5 points is negligible
+    search_games: int = 4000             # per component and candidate set
+    check_games: int = 20_000            # per component, fresh seeds
+    max_fields: int = 3
+    beam: int = 4
+    max_step: int = 2
+    retune: bool = True
+    tune_generations: int = 4
+    tune_population: int = 8
+    tune_games: int = 400
+    threads: int | None = None
+
+    def check(self, target: Target) -> None:
+        per_seed = max(len(c.games) for c in target.components)
+        for name in ("screen_games", "test_games", "search_games", "check_games"):
+            value = getattr(self, name)
+            if value < 2 * per_seed or value % per_seed:
+                raise CommandsimError(f"--{name.replace('_', '-')}: expected a multiple of {per_seed} of at least "
+                                      f"{2 * per_seed} (each seed is played {per_seed} times), got {value}")
+        if self.test_games < self.screen_games:
+            raise CommandsimError(f"--test-games ({self.test_games}) must be at least --screen-games "
+                                  f"({self.screen_games})")
+        if not 0 < self.band < 1:
+            raise CommandsimError(f"--band must lie between 0 and 100 points, got {100 * self.band:g}")
+        if self.max_fields < 1 or self.candidates < 1:
+            raise CommandsimError("--max-edits and --candidates must be at least 1")
+
+
+@dataclass
+class Check:
+    """The target on fresh seeds: per component the value with its 95% interval, and the paired
+    difference from the unedited cards."""
+    values: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    effect: np.ndarray
+    effect_low: np.ndarray
+    effect_high: np.ndarray
+    games: int
+    inside: bool          # every component's point estimate within the band
+    holds: bool           # every component's 95% interval within the band
+
+
+@dataclass
+class Advice:
+    target: Target
+    options: AdviseOptions
+    base_values: np.ndarray                 # unedited, on the check seeds
+    base_low: np.ndarray
+    base_high: np.ndarray
+    screened: list[EditResult]
+    refused: list[CardEdit]
+    evaluated: list[Candidate]
+    proposal: Candidate | None              # None: no set within max_fields reached the band
+    closest: Candidate | None               # the best set evaluated (the proposal when there is one)
+    fixed: Check | None
+    retuned: Check | None
+    retuned_strategy: np.ndarray | None
+    table: pd.DataFrame
+    patch: str
+    games: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def only_untuned(self) -> bool:
+        """Inside the band with the fixed strategy, outside with the re-tuned one."""
+        return bool(self.fixed is not None and self.retuned is not None and self.fixed.inside
+                    and not self.retuned.inside)
+
+
+Progress = Callable[[str, int, int], None]
+
+
+def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress: Progress | None = None) -> Advice:
+    """Run the advisor on ``cards`` (validated, unedited) for ``target``; see the module text."""
+    opts.check(target)
+    per_seed = len(target.components[0].games)
+    games = {"screen": 0, "test": 0, "search": 0, "check": 0, "tune": 0}
+    seconds: dict[str, float] = {}
+    base_tables = compile_cards(cards)
+    edits = single_edits(cards, allow_stated=opts.allow_stated, only=opts.only)
+    if not edits:
+        raise CommandsimError("no card value may be edited: every value of the chosen cards is stated by the "
+                              "rulebook (use --allow-stated) or at the end of its range")
+
+    # resolved once: a strategy name would be read from its file on every engine call
+    strategy = resolve(opts.strategy)[1]
+
+    def measurer(stream: int, stage: str):
+        seed = stream_seed(opts.seed, stream)
+
+        def measure(edit_set, first: int, seeds: int, strategy=strategy):
+            tables = base_tables if not edit_set else edited_tables(cards, edit_set)
+            if tables is None:
+                return None
+            games[stage] += seeds * target.games_per_seed()
+            return target.measure(tables, strategy, seed, first, seeds, opts.threads)
+        return measure
+
+    started = time.perf_counter()
+    screen_measure = measurer(STREAM_SCREEN, "screen")
+    test_measure = measurer(STREAM_SCREEN, "test")
+    def staged(edit_set, first, seeds):   # the screen's round, then the test's rounds
+        return (screen_measure if first == 0 else test_measure)(edit_set, first, seeds)
+
+    def base_scores(first, seeds):
+        return staged((), first, seeds)
+
+    screened, refused = screen_and_test(edits, staged, base_scores, target.goals, opts.screen_games // per_seed,
+                                        opts.test_games // per_seed, opts.candidates, opts.min_effect, progress)
+    seconds["screen and test"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    helping = sorted((r for r in screened if r.verdict == "helps" and r.improvement > 0),
+                     key=lambda r: -r.improvement)[:opts.candidates]
+    if len(helping) < 2:   # too few shown to help: add the best unclear ones rather than give up
+        more = sorted((r for r in screened if r.verdict == "unclear" and r.improvement > 0),
+                      key=lambda r: -r.improvement)
+        helping += more[:max(0, opts.candidates - len(helping))]
+    search_measure = measurer(STREAM_SEARCH, "search")
+    search_seeds = opts.search_games // per_seed
+    search_base = search_measure((), 0, search_seeds)
+    scores_of: dict[tuple, np.ndarray] = {(): search_base}
+
+    def evaluate(edit_set):
+        scores = search_measure(edit_set, 0, search_seeds)
+        if scores is None:
+            return None
+        scores_of[edit_set] = scores
+        return scores.mean(axis=1)
+
+    base_candidate = Candidate((), search_base.mean(axis=1), target.miss(search_base.mean(axis=1)))
+    if base_candidate.miss <= opts.band:
+        proposal, evaluated = base_candidate, [base_candidate]
+    else:
+        proposal, evaluated = search([r.edit for r in helping], evaluate, target.miss, opts.band, opts.max_fields,
+                                     opts.beam, opts.max_step,
+                                     None if progress is None else lambda n, m: progress("search", n, 0))
+    closest = proposal or (min(evaluated, key=lambda c: c.miss) if evaluated else None)
+    seconds["search"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    check_measure = measurer(STREAM_CHECK, "check")
+    check_seeds = opts.check_games // per_seed
+    base_check = check_measure((), 0, check_seeds)
+    fixed = retuned = tuned_vector = None
+    if closest is not None and closest.edits:
+        fixed = _check(check_measure(closest.edits, 0, check_seeds), base_check, target, opts.band)
+        if opts.retune:
+            if progress is not None:
+                progress("re-tune", 0, 1)
+            tuned_vector, tune_games = _retune(cards, closest.edits, target, opts)
+            games["tune"] += tune_games
+            retuned = _check(check_measure(closest.edits, 0, check_seeds, tuned_vector), base_check, target,
+                             opts.band)
+    seconds["check and re-tune"] = time.perf_counter() - started
+
+    base_values, base_low, base_high = _values(base_check)
+    advice = Advice(target, opts, base_values, base_low, base_high, screened, refused, evaluated, proposal, closest,
+                    fixed, retuned, tuned_vector, pd.DataFrame(), "", games, seconds)
+    advice.table = advice_table(advice, scores_of, search_base)
+    advice.patch = proposal_patch(cards, advice) if closest is not None and closest.edits else ""
+    return advice
+
+
+def _values(scores: np.ndarray):
+    d = [paired_difference(s, np.zeros_like(s)) for s in scores]
+    return (np.array([x.mean for x in d]), np.array([x.ci_low for x in d]), np.array([x.ci_high for x in d]))
+
+
+def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) -> Check:
+    values, low, high = _values(scores)
+    d = [paired_difference(s, b) for s, b in zip(scores, base)]
+    goals = target.goals
+    return Check(values, low, high, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
+                 np.array([x.ci_high for x in d]), scores.shape[1] * target.games_per_seed(),
+                 bool(np.all(np.abs(values - goals) <= band)),
+                 bool(np.all((low >= goals - band) & (high <= goals + band))))
+
+
+def _retune(cards, edits, target: Target, opts: AdviseOptions):
+    """A strategy tuned on the edited cards from ``opts.strategy`` against the built-in pool."""
+    from strategies.tuning.tuner import TuneOptions, pool_names, tune
+
+    tables = compile_cards(apply_edits(cards, edits))
+    topts = TuneOptions(start=opts.strategy,
+                        pool=pool_names("balanced,aggro,engine,defensive"), generations=opts.tune_generations,
+                        population=opts.tune_population, games=opts.tune_games, seed=stream_seed(opts.seed,
+                                                                                                 STREAM_TUNE),
+                        final_games=4 * (opts.tune_games // 4), matchup=target.tune_matchup, threads=opts.threads)
+    result = tune(topts, tables)
+    pool = len(topts.pool)
+    each = max(4, (topts.games // pool) // 4 * 4)            # as the tuner splits games over its pool
+    validation = 2 * pool * max(4, (2 * topts.games // pool) // 4 * 4)
+    final = topts.final_games * (2 * len(result.final) - 1)  # the tuned and the start strategy, same opponents
+    return result.vector, len(result.generations) * topts.population * pool * each + validation + final
+
+
+# ---- outputs
+
+def _edit_columns(edits: Sequence[CardEdit]) -> dict:
+    return {"edit": "; ".join(e.label for e in edits) or "(no edit)",
+            "card": "; ".join(e.field.card for e in edits), "field": "; ".join(e.field.path for e in edits),
+            "old_value": "; ".join(str(e.field.value) for e in edits),
+            "new_value": "; ".join(str(e.new_value) for e in edits),
+            "mark": "; ".join(e.field.mark for e in edits)}
+
+
+def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray) -> pd.DataFrame:
+    """The ranked table (``ADVICE_COLUMNS``), one row per component: the proposal on fresh seeds (fixed
+    and re-tuned strategies), the sets the search played, then every screened edit by estimated
+    improvement.  ``effect`` is the paired change from the unedited cards; ``value`` the target's value."""
+    target, band = advice.target, advice.options.band
+    rows = []
+
+    def add(rank, stage, edits, effect, lo, hi, value, vlo, vhi, games, looks, verdict):
+        for c, comp in enumerate(target.components):
+            rows.append({"rank": rank, "stage": stage, **_edit_columns(edits), "component": comp.label,
+                         "goal": comp.goal, "base": value[c] - effect[c], "effect": effect[c],
+                         "effect_ci_low": lo[c], "effect_ci_high": hi[c], "value": value[c],
+                         "value_ci_low": vlo[c], "value_ci_high": vhi[c], "games": games, "looks": looks,
+                         "verdict": verdict, "band": band})
+
+    closest = advice.closest
+    for stage, check in (("proposal, fixed strategies", advice.fixed),
+                         ("proposal, re-tuned strategies", advice.retuned)):
+        if check is not None:
+            verdict = ("holds" if check.holds else "inside the band (interval reaches beyond)" if check.inside
+                       else "outside the band")
+            add(0, stage, closest.edits, check.effect, check.effect_low, check.effect_high, check.values, check.low,
+                check.high, check.games, 1, verdict)
+    per_seed = target.games_per_seed()
+    nan = np.full(len(target.components), np.nan)
+    for i, cand in enumerate(sorted(advice.evaluated, key=Candidate.key), start=1):
+        scores = scores_of.get(cand.edits)
+        if scores is None or not cand.edits:
+            continue
+        d = [paired_difference(s, b) for s, b in zip(scores, search_base)]
+        v, vlo, vhi = _values(scores)
+        add(i, "search", cand.edits, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
+            np.array([x.ci_high for x in d]), v, vlo, vhi, scores.shape[1] * per_seed, 1,
+            "inside the band" if cand.miss <= band else "outside the band")
+    ranked = sorted(advice.screened, key=lambda r: -r.improvement)
+    for i, r in enumerate(ranked, start=1):
+        mean, lo, hi = r.effect()
+        stage = "screen" if r.looks == 1 else "sequential test"
+        add(i, stage, (r.edit,), mean, lo, hi, nan, nan, nan, r.seeds * per_seed, r.looks, r.verdict)
+    table = pd.DataFrame(rows, columns=list(ADVICE_COLUMNS))
+    screened = table["stage"].isin(["screen", "sequential test"])
+    # a screened edit's value: the unedited value on the check seeds plus its effect
+    base = dict(zip(target.labels, advice.base_values))
+    table.loc[screened, "base"] = table.loc[screened, "component"].map(base)
+    table.loc[screened, "value"] = table.loc[screened, "base"] + table.loc[screened, "effect"]
+    return table
+
+
+def proposal_patch(cards: Sequence[Card], advice: Advice) -> str:
+    """The patch file: each edited card whole, with what changed and what was measured."""
+    edits = advice.closest.edits
+    edited = apply_edits(cards, edits)
+    changed = [c for c, o in zip(edited, cards) if c is not o]
+    notes: dict[str, list[str]] = {}
+    for e in edits:
+        notes.setdefault(e.field.card, []).append(f"edited: {e.field.path} {e.field.value} -> {e.new_value} "
+                                                  f"(was {e.field.mark}); the text below is unchanged")
+    target = advice.target
+    header = [f"Card patch from commandsim advise: {target.text}, band +-{100 * advice.options.band:g} points, "
+              f"seed {advice.options.seed}.",
+              "Re-check: commandsim compare --cards-b THIS_FILE (with your --cards, if any)."]
+    if advice.fixed is not None:
+        for c, label in enumerate(target.labels):
+            header.append(f"{label}: {100 * advice.base_values[c]:.1f}% -> {100 * advice.fixed.values[c]:.1f}% "
+                          f"[{100 * advice.fixed.low[c]:.1f}, {100 * advice.fixed.high[c]:.1f}] on "
+                          f"{advice.fixed.games:,} fresh games (goal {100 * target.components[c].goal:g}%).")
+    if advice.proposal is None:
+        header.append("No set of edits reached the band: this is the closest one found.")
+    return patch_toml(changed, header, notes)
