@@ -27,19 +27,18 @@ import pandas as pd
 from simcore.cards import compile_cards
 from simcore.cards.edits import CardEdit, apply_edits, edited_tables, single_edits
 from simcore.cards.model import Card
-from simcore.cards.patch import patch_toml
 from simcore.errors import CommandsimError
+from reports.stats import paired_difference
 from strategies.library import resolve
-from reports.stats import Z95, paired_difference
 
+from .outputs import ADVICE_COLUMNS, advice_table, proposal_patch, values_with_interval
 from .screen import EditResult, screen_and_test
 from .search import Candidate, search
 from .targets import Target
 
+__all__ = ["ADVICE_COLUMNS", "AdviseOptions", "Advice", "Check", "advise"]
+
 STREAM_SCREEN, STREAM_SEARCH, STREAM_CHECK, STREAM_TUNE = 1, 2, 3, 4
-ADVICE_COLUMNS = ("rank", "stage", "edit", "card", "field", "old_value", "new_value", "mark", "component", "goal",
-                  "base", "effect", "effect_ci_low", "effect_ci_high", "value", "value_ci_low", "value_ci_high",
-                  "games", "looks", "verdict", "band")
 
 
 def stream_seed(seed: int, stream: int) -> int:
@@ -114,6 +113,7 @@ class Advice:
     fixed: Check | None
     retuned: Check | None
     retuned_strategy: np.ndarray | None
+    tuning_kept_start: bool                 # the small tune did not beat the start: re-tuned = fixed
     table: pd.DataFrame
     patch: str
     games: dict[str, int] = field(default_factory=dict)
@@ -202,32 +202,28 @@ def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress:
     check_seeds = opts.check_games // per_seed
     base_check = check_measure((), 0, check_seeds)
     fixed = retuned = tuned_vector = None
+    kept_start = False
     if closest is not None and closest.edits:
         fixed = _check(check_measure(closest.edits, 0, check_seeds), base_check, target, opts.band)
         if opts.retune:
             if progress is not None:
                 progress("re-tune", 0, 1)
-            tuned_vector, tune_games = _retune(cards, closest.edits, target, opts)
+            tuned_vector, kept_start, tune_games = _retune(cards, closest.edits, target, opts)
             games["tune"] += tune_games
             retuned = _check(check_measure(closest.edits, 0, check_seeds, tuned_vector), base_check, target,
                              opts.band)
     seconds["check and re-tune"] = time.perf_counter() - started
 
-    base_values, base_low, base_high = _values(base_check)
+    base_values, base_low, base_high = values_with_interval(base_check)
     advice = Advice(target, opts, base_values, base_low, base_high, screened, refused, evaluated, proposal, closest,
-                    fixed, retuned, tuned_vector, pd.DataFrame(), "", games, seconds)
+                    fixed, retuned, tuned_vector, kept_start, pd.DataFrame(), "", games, seconds)
     advice.table = advice_table(advice, scores_of, search_base)
     advice.patch = proposal_patch(cards, advice) if closest is not None and closest.edits else ""
     return advice
 
 
-def _values(scores: np.ndarray):
-    d = [paired_difference(s, np.zeros_like(s)) for s in scores]
-    return (np.array([x.mean for x in d]), np.array([x.ci_low for x in d]), np.array([x.ci_high for x in d]))
-
-
 def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) -> Check:
-    values, low, high = _values(scores)
+    values, low, high = values_with_interval(scores)
     d = [paired_difference(s, b) for s, b in zip(scores, base)]
     goals = target.goals
     return Check(values, low, high, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
@@ -251,85 +247,5 @@ def _retune(cards, edits, target: Target, opts: AdviseOptions):
     each = max(4, (topts.games // pool) // 4 * 4)            # as the tuner splits games over its pool
     validation = 2 * pool * max(4, (2 * topts.games // pool) // 4 * 4)
     final = topts.final_games * (2 * len(result.final) - 1)  # the tuned and the start strategy, same opponents
-    return result.vector, len(result.generations) * topts.population * pool * each + validation + final
-
-
-# ---- outputs
-
-def _edit_columns(edits: Sequence[CardEdit]) -> dict:
-    return {"edit": "; ".join(e.label for e in edits) or "(no edit)",
-            "card": "; ".join(e.field.card for e in edits), "field": "; ".join(e.field.path for e in edits),
-            "old_value": "; ".join(str(e.field.value) for e in edits),
-            "new_value": "; ".join(str(e.new_value) for e in edits),
-            "mark": "; ".join(e.field.mark for e in edits)}
-
-
-def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray) -> pd.DataFrame:
-    """The ranked table (``ADVICE_COLUMNS``), one row per component: the proposal on fresh seeds (fixed
-    and re-tuned strategies), the sets the search played, then every screened edit by estimated
-    improvement.  ``effect`` is the paired change from the unedited cards; ``value`` the target's value."""
-    target, band = advice.target, advice.options.band
-    rows = []
-
-    def add(rank, stage, edits, effect, lo, hi, value, vlo, vhi, games, looks, verdict):
-        for c, comp in enumerate(target.components):
-            rows.append({"rank": rank, "stage": stage, **_edit_columns(edits), "component": comp.label,
-                         "goal": comp.goal, "base": value[c] - effect[c], "effect": effect[c],
-                         "effect_ci_low": lo[c], "effect_ci_high": hi[c], "value": value[c],
-                         "value_ci_low": vlo[c], "value_ci_high": vhi[c], "games": games, "looks": looks,
-                         "verdict": verdict, "band": band})
-
-    closest = advice.closest
-    for stage, check in (("proposal, fixed strategies", advice.fixed),
-                         ("proposal, re-tuned strategies", advice.retuned)):
-        if check is not None:
-            verdict = ("holds" if check.holds else "inside the band (interval reaches beyond)" if check.inside
-                       else "outside the band")
-            add(0, stage, closest.edits, check.effect, check.effect_low, check.effect_high, check.values, check.low,
-                check.high, check.games, 1, verdict)
-    per_seed = target.games_per_seed()
-    nan = np.full(len(target.components), np.nan)
-    for i, cand in enumerate(sorted(advice.evaluated, key=Candidate.key), start=1):
-        scores = scores_of.get(cand.edits)
-        if scores is None or not cand.edits:
-            continue
-        d = [paired_difference(s, b) for s, b in zip(scores, search_base)]
-        v, vlo, vhi = _values(scores)
-        add(i, "search", cand.edits, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
-            np.array([x.ci_high for x in d]), v, vlo, vhi, scores.shape[1] * per_seed, 1,
-            "inside the band" if cand.miss <= band else "outside the band")
-    ranked = sorted(advice.screened, key=lambda r: -r.improvement)
-    for i, r in enumerate(ranked, start=1):
-        mean, lo, hi = r.effect()
-        stage = "screen" if r.looks == 1 else "sequential test"
-        add(i, stage, (r.edit,), mean, lo, hi, nan, nan, nan, r.seeds * per_seed, r.looks, r.verdict)
-    table = pd.DataFrame(rows, columns=list(ADVICE_COLUMNS))
-    screened = table["stage"].isin(["screen", "sequential test"])
-    # a screened edit's value: the unedited value on the check seeds plus its effect
-    base = dict(zip(target.labels, advice.base_values))
-    table.loc[screened, "base"] = table.loc[screened, "component"].map(base)
-    table.loc[screened, "value"] = table.loc[screened, "base"] + table.loc[screened, "effect"]
-    return table
-
-
-def proposal_patch(cards: Sequence[Card], advice: Advice) -> str:
-    """The patch file: each edited card whole, with what changed and what was measured."""
-    edits = advice.closest.edits
-    edited = apply_edits(cards, edits)
-    changed = [c for c, o in zip(edited, cards) if c is not o]
-    notes: dict[str, list[str]] = {}
-    for e in edits:
-        notes.setdefault(e.field.card, []).append(f"edited: {e.field.path} {e.field.value} -> {e.new_value} "
-                                                  f"(was {e.field.mark}); the text below is unchanged")
-    target = advice.target
-    header = [f"Card patch from commandsim advise: {target.text}, band +-{100 * advice.options.band:g} points, "
-              f"seed {advice.options.seed}.",
-              "Re-check: commandsim compare --cards-b THIS_FILE (with your --cards, if any)."]
-    if advice.fixed is not None:
-        for c, label in enumerate(target.labels):
-            header.append(f"{label}: {100 * advice.base_values[c]:.1f}% -> {100 * advice.fixed.values[c]:.1f}% "
-                          f"[{100 * advice.fixed.low[c]:.1f}, {100 * advice.fixed.high[c]:.1f}] on "
-                          f"{advice.fixed.games:,} fresh games (goal {100 * target.components[c].goal:g}%).")
-    if advice.proposal is None:
-        header.append("No set of edits reached the band: this is the closest one found.")
-    return patch_toml(changed, header, notes)
+    played = len(result.generations) * topts.population * pool * each + validation + final
+    return result.vector, result.kept_start, played

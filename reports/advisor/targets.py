@@ -51,6 +51,7 @@ class Target:
     components: tuple[Component, ...]
     text: str                  # as the user gave it, for headers
     tune_matchup: Matchup      # the duel strategies are re-tuned on
+    recheck: str = ""          # the command that re-checks a patch ("PATCH" stands for its path)
 
     @property
     def goals(self) -> np.ndarray:
@@ -121,7 +122,8 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
         variant = rest[0] if rest else "standard"
         fed_first = Matchup(("federation", "sunder"), (variant, variant), max_turns)
         comp = Component(f"first player ({variant})", goal, ((fed_first, 0), (fed_first.swapped(), 0)))
-        return Target((comp,), text.strip(), fed_first)
+        return Target((comp,), text.strip(), fed_first,
+                      f"commandsim sweep --cards PATCH --variants {variant}   (first-player rows)")
     if "vs" not in words or words.count("vs") != 1:
         raise TargetError(f"--target: expected {TARGET_FORMS}, got '{text}'")
     at = words.index("vs")
@@ -130,7 +132,8 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
         raise TargetError(f"--target: a match-up needs two different factions, got '{text}'")
     first = Matchup((f1, f2), (v1, v2), max_turns)
     comp = Component(f"{f1} {v1} vs {f2} {v2}", goal, ((first, 0), (first.swapped(), 1)))
-    return Target((comp,), text.strip(), first)
+    return Target((comp,), text.strip(), first,
+                  f"commandsim compare --cards-b PATCH --factions {f1},{f2} --variant-a {v1} --opponent-variant {v2}")
 
 
 def parse_ladder(text: str, variant: str = "standard", max_turns: int = DEFAULT_MAX_TURNS) -> Target:
@@ -148,7 +151,8 @@ def parse_ladder(text: str, variant: str = "standard", max_turns: int = DEFAULT_
         sun = Matchup(("sunder", "federation"), (variant, variant), max_turns, mode="solo", difficulty=level)
         comps.append(Component(f"solo {level} ({variant})", goal, ((fed, 0), (sun, 0))))
     return Target(tuple(comps), f"solo ladder {text} ({variant})",
-                  Matchup(("federation", "sunder"), (variant, variant), max_turns))
+                  Matchup(("federation", "sunder"), (variant, variant), max_turns),
+                  f"commandsim solo --cards PATCH --variants {variant}")
 
 
 def component_means(scores: np.ndarray) -> np.ndarray:
