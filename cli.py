@@ -818,7 +818,12 @@ def advise(target_text: str | None, ladder: str | None, variant: str, band: floa
                f"({', '.join(f'{k} {v:.0f} s' for k, v in advice.seconds.items())}).")
     click.echo(f"Wrote {out_path}" + (f" and {patch_path}." if advice.patch else " (no patch: no edit proposed)."))
     if advice.patch:
-        click.echo("Re-check: " + target.recheck.replace("PATCH", str(patch_path)))
+        recheck = target.recheck.replace("PATCH", str(patch_path))
+        if cards_path is not None and "--cards-b" in recheck:
+            recheck += f" --cards {cards_path}"
+        elif cards_path is not None:
+            recheck += f"   (the patch holds only the edited cards: put it in a copy of {cards_path} first)"
+        click.echo("Re-check: " + recheck)
 
 
 def _echo_advice(advice, quiet: bool) -> None:
@@ -859,6 +864,9 @@ def _echo_advice(advice, quiet: bool) -> None:
                        f"{points(check.high[c])}], change {100 * check.effect[c]:+.1f} "
                        f"[{100 * check.effect_low[c]:+.1f}, {100 * check.effect_high[c]:+.1f}] on "
                        f"{check.games:,} fresh games: {state}.")
+    if advice.fixed is not None and advice.proposal is not None and not advice.fixed.inside:
+        click.echo("  Not confirmed on fresh seeds: it was inside the band on the search's seeds only (more "
+                   "--search-games, or a wider --band, make the search's estimates closer).")
     if advice.retuned is not None and advice.tuning_kept_start:
         click.echo("  (the short re-tune found nothing better than the strategy itself: re-tuned = fixed)")
     if advice.only_untuned:

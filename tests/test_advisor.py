@@ -219,6 +219,7 @@ def test_the_advisors_patch_loads_with_cards_and_compare_rechecks_it(fixture_run
     result, out = fixture_run
     patch = out.with_name("advice_patch.toml")
     assert patch.is_file() and f"Re-check: commandsim compare --cards-b {patch}" in result.output
+    assert f"--cards {FIXTURE}" in result.output.split("Re-check:")[1]
     laser = next(c for c in load_card_list(overrides=patch) if c.key == "Basic Laser")
     assert dict(laser.main[0].args)["n"] == 2
     assert [c.key for c in read_cards(patch)] == ["Basic Laser"]

@@ -8,7 +8,9 @@ Stages, each on seeds of its own (streams of the run's seed, so no stage reuses 
 3. **check**: the preferred set and the unedited cards on fresh seeds (paired), the target's values
    with 95% intervals;
 4. **re-tune** (unless ``retune=False``): a strategy tuned on the edited cards (``commandsim tune`` at a
-   small budget) plays the fresh seeds again; a proposal inside the band with the fixed strategy but
+   small budget, from the fixed strategy against the built-in pool, in the target's duel) plays the
+   fresh seeds again, with the edited and the unedited cards (its change is the edit's effect for
+   adapted players); a proposal inside the band with the fixed strategy but
    not with the re-tuned one is flagged: it may only hold against players who have not adapted.
 
 Edits are applied to card objects and compiled in memory (milliseconds per set), never through files;
@@ -62,7 +64,7 @@ class AdviseOptions:
     beam: int = 4
     max_step: int = 2
     retune: bool = True
-    tune_generations: int = 4
+    tune_generations: int = 6
     tune_population: int = 8
     tune_games: int = 400
     threads: int | None = None
@@ -210,8 +212,9 @@ def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress:
                 progress("re-tune", 0, 1)
             tuned_vector, kept_start, tune_games = _retune(cards, closest.edits, target, opts)
             games["tune"] += tune_games
-            retuned = _check(check_measure(closest.edits, 0, check_seeds, tuned_vector), base_check, target,
-                             opts.band)
+            # the change is the edit's effect for adapted players: both sides of it with the tuned strategy
+            retuned = _check(check_measure(closest.edits, 0, check_seeds, tuned_vector),
+                             check_measure((), 0, check_seeds, tuned_vector), target, opts.band)
     seconds["check and re-tune"] = time.perf_counter() - started
 
     base_values, base_low, base_high = values_with_interval(base_check)

@@ -97,7 +97,7 @@ def proposal_patch(cards: Sequence[Card], advice: Advice) -> str:
     target = advice.target
     header = [f"Card patch from commandsim advise: {target.text}, band +-{100 * advice.options.band:g} points, "
               f"seed {advice.options.seed}.",
-              "Re-check: commandsim compare --cards-b THIS_FILE (with your --cards, if any)."]
+              "Re-check: " + target.recheck.replace("PATCH", "THIS_FILE") + " (with your --cards, if any)."]
     if advice.fixed is not None:
         for c, label in enumerate(target.labels):
             header.append(f"{label}: {100 * advice.base_values[c]:.1f}% -> {100 * advice.fixed.values[c]:.1f}% "
