@@ -110,8 +110,10 @@ class Advice:
     screened: list[EditResult]
     refused: list[CardEdit]
     evaluated: list[Candidate]
-    proposal: Candidate | None              # None: no set within max_fields reached the band
-    closest: Candidate | None               # the best set evaluated (the proposal when there is one)
+    proposal: Candidate | None              # None: no set within max_fields reached the band; no edits:
+                                            # the unedited cards already lie within it
+    closest: Candidate | None               # the proposal, else the set nearest the goals (None: no set
+                                            # came nearer than the unedited cards)
     fixed: Check | None
     retuned: Check | None
     retuned_strategy: np.ndarray | None
@@ -160,6 +162,7 @@ def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress:
     started = time.perf_counter()
     screen_measure = measurer(STREAM_SCREEN, "screen")
     test_measure = measurer(STREAM_SCREEN, "test")
+
     def staged(edit_set, first, seeds):   # the screen's round, then the test's rounds
         return (screen_measure if first == 0 else test_measure)(edit_set, first, seeds)
 
@@ -196,7 +199,9 @@ def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress:
         proposal, evaluated = search([r.edit for r in helping], evaluate, target.miss, opts.band, opts.max_fields,
                                      opts.beam, opts.max_step,
                                      None if progress is None else lambda n, m: progress("search", n, 0))
-    closest = proposal or (min(evaluated, key=lambda c: c.miss) if evaluated else None)
+    closest = proposal or min(evaluated, key=lambda c: c.miss, default=None)
+    if proposal is None and closest is not None and closest.miss >= base_candidate.miss:
+        closest = None   # no set came closer than the unedited cards: nothing to propose
     seconds["search"] = time.perf_counter() - started
 
     started = time.perf_counter()
