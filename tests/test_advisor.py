@@ -275,3 +275,19 @@ def test_a_target_the_unedited_cards_already_meet_gets_no_edits_and_no_patch(tmp
     assert "already within the band: no edit proposed" in result.output
     assert out.is_file() and not out.with_name("advice_patch.toml").exists()
     assert not pd.read_csv(out)["stage"].str.startswith("proposal").any()
+
+
+def test_a_set_inside_the_band_on_the_search_seeds_wins_only_if_more_seeds_confirm_it():
+    lucky = {"a": 0.51, "c": 0.515}          # on the first seeds
+    truth = {"a": 0.56, "c": 0.512}          # on more seeds: a was lucky
+
+    def value(table, edits):
+        return np.array([table[edits[0].field.card]]) if len(edits) == 1 else np.array([0.6])
+
+    miss = lambda v: float(abs(v[0] - 0.5))   # noqa: E731
+    edits = [_Edit("a", 1), _Edit("c", 1)]
+    best, seen = search(edits, lambda e: value(lucky, e), miss, band=0.02, max_step=1,
+                        confirm=lambda e: value(truth, e))
+    assert [e.label for e in best.edits] == ["c +1"] and best.values[0] == pytest.approx(0.512)
+    unconfirmed, _ = search(edits, lambda e: value(lucky, e), miss, band=0.02, max_step=1)
+    assert [e.label for e in unconfirmed.edits] == ["a +1"]

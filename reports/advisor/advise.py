@@ -41,6 +41,7 @@ from .targets import Target
 __all__ = ["ADVICE_COLUMNS", "AdviseOptions", "Advice", "Check", "advise"]
 
 STREAM_SCREEN, STREAM_SEARCH, STREAM_CHECK, STREAM_TUNE = 1, 2, 3, 4
+CONFIRM_FACTOR = 4   # a set found inside the band is played on 4 times the search's seeds before it wins
 
 
 def stream_seed(seed: int, stream: int) -> int:
@@ -192,13 +193,23 @@ def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress:
         scores_of[edit_set] = scores
         return scores.mean(axis=1)
 
+    def confirm(edit_set):   # the search's next seeds (CONFIRM_FACTOR - 1 times as many), added to its first
+        more = search_measure(edit_set, search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)
+        if confirm_base.get("scores") is None:
+            confirm_base["scores"] = search_measure((), search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)
+        scores_of[edit_set] = np.concatenate([scores_of[edit_set], more], axis=1)
+        base_of[edit_set] = np.concatenate([search_base, confirm_base["scores"]], axis=1)
+        return scores_of[edit_set].mean(axis=1)
+
+    confirm_base: dict[str, np.ndarray | None] = {"scores": None}
+    base_of: dict[tuple, np.ndarray] = {}
     base_candidate = Candidate((), search_base.mean(axis=1), target.miss(search_base.mean(axis=1)))
     if base_candidate.miss <= opts.band:
         proposal, evaluated = base_candidate, [base_candidate]
     else:
         proposal, evaluated = search([r.edit for r in helping], evaluate, target.miss, opts.band, opts.max_fields,
                                      opts.beam, opts.max_step,
-                                     None if progress is None else lambda n, m: progress("search", n, 0))
+                                     None if progress is None else lambda n, m: progress("search", n, 0), confirm)
     closest = proposal or min(evaluated, key=lambda c: c.miss, default=None)
     if proposal is None and closest is not None and closest.miss >= base_candidate.miss:
         closest = None   # no set came closer than the unedited cards: nothing to propose
@@ -225,7 +236,7 @@ def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress:
     base_values, base_low, base_high = values_with_interval(base_check)
     advice = Advice(target, opts, base_values, base_low, base_high, screened, refused, evaluated, proposal, closest,
                     fixed, retuned, tuned_vector, kept_start, pd.DataFrame(), "", games, seconds)
-    advice.table = advice_table(advice, scores_of, search_base)
+    advice.table = advice_table(advice, scores_of, search_base, base_of)
     advice.patch = proposal_patch(cards, advice) if closest is not None and closest.edits else ""
     return advice
 

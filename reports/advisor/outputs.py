@@ -37,10 +37,11 @@ def _edit_columns(edits: Sequence[CardEdit]) -> dict:
             "mark": "; ".join(e.field.mark for e in edits)}
 
 
-def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray) -> pd.DataFrame:
+def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_of: dict | None = None) -> pd.DataFrame:
     """The ranked table (``ADVICE_COLUMNS``), one row per component: the proposal on fresh seeds (fixed
     and re-tuned strategies), the sets the search played, then every screened edit by estimated
-    improvement.  ``effect`` is the paired change from the unedited cards; ``value`` the target's value."""
+    improvement.  ``effect`` is the paired change from the unedited cards; ``value`` the target's value.
+    ``base_of``: the unedited scores of the sets played on more than the search's first seeds."""
     target, band = advice.target, advice.options.band
     rows = []
 
@@ -66,7 +67,8 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray) -> pd
         scores = scores_of.get(cand.edits)
         if scores is None or not cand.edits:
             continue
-        d = [paired_difference(s, b) for s, b in zip(scores, search_base)]
+        base = (base_of or {}).get(cand.edits, search_base)      # sets confirmed on more seeds
+        d = [paired_difference(s, b) for s, b in zip(scores, base)]
         v, vlo, vhi = values_with_interval(scores)
         add(i, "search", cand.edits, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
             np.array([x.ci_high for x in d]), v, vlo, vhi, scores.shape[1] * per_seed, 1,

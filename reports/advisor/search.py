@@ -8,7 +8,9 @@ Order of preference: fewest fields, then fewest ``stated`` values, then the smal
 (sum of |delta|), then the smallest miss.  Level k holds sets of k fields: the ``beam`` best sets of
 level k - 1 (by miss) each extended by one more screened edit (a field not yet in the set), then the
 ``beam`` best of level k with one of their edits pushed one more step (up to ``max_step``), while
-that helps.  The search stops at the first level holding a set inside the band.
+that helps.  The search stops at the first level holding a set inside the band, once that set stays
+inside on more search seeds (``confirm``): among many sets, the one that looks best on a few seeds is
+partly lucky, and the fresh-seed check would otherwise find it outside the band more often.
 """
 from __future__ import annotations
 
@@ -50,9 +52,11 @@ def _canonical(edits) -> tuple:
 
 def search(edits: Sequence, evaluate: Callable[[tuple], np.ndarray | None], miss: Callable[[np.ndarray], float],
            band: float, max_fields: int = 3, beam: int = 4, max_step: int = 2,
-           progress: Callable[[int, int], None] | None = None) -> tuple[Candidate | None, list[Candidate]]:
+           progress: Callable[[int, int], None] | None = None,
+           confirm: Callable[[tuple], np.ndarray] | None = None) -> tuple[Candidate | None, list[Candidate]]:
     """(the preferred set inside the band or None, every set evaluated).  ``evaluate(edits)`` returns
-    the component means of the edited set on the search seeds (None: the engine refuses the set)."""
+    the component means of the edited set on the search seeds (None: the engine refuses the set);
+    ``confirm(edits)``, if given, the means on more seeds, which a set inside the band must pass too."""
     seen: dict[tuple, Candidate | None] = {}
 
     def run(edit_set) -> Candidate | None:
@@ -86,9 +90,14 @@ def search(edits: Sequence, evaluate: Callable[[tuple], np.ndarray | None], miss
                         if p is not None and p.miss < c.miss:
                             pushed.append(p)
             states += pushed
-        inside = [c for c in states if c.miss <= band]
-        if inside:
-            return min(inside, key=Candidate.key), [c for c in seen.values() if c is not None]
+        for c in sorted((c for c in states if c.miss <= band), key=Candidate.key):
+            if confirm is None:
+                return c, [c for c in seen.values() if c is not None]
+            values = confirm(c.edits)       # more seeds: the best of many sets is luckier than it is good
+            confirmed = Candidate(c.edits, values, miss(values))
+            seen[c.edits] = confirmed
+            if confirmed.miss <= band:
+                return confirmed, [c for c in seen.values() if c is not None]
         unique = {c.edits: c for c in states}
         frontier = [c.edits for c in sorted(unique.values(), key=lambda c: c.miss)[:beam]]
     return None, [c for c in seen.values() if c is not None]
