@@ -24,7 +24,8 @@ ADVICE_COLUMNS = ("rank", "stage", "edit", "card", "field", "old_value", "new_va
 
 
 def values_with_interval(scores: np.ndarray):
-    """(mean, 95% low, 95% high) per component of per-seed scores float[components, seeds]."""
+    """(mean, 95% low, 95% high) per component of per-seed scores float[components, seeds]: the normal
+    interval over the seeds (a seed's score averages its games, so seeds are independent)."""
     d = [paired_difference(s, np.zeros_like(s)) for s in scores]
     return (np.array([x.mean for x in d]), np.array([x.ci_low for x in d]), np.array([x.ci_high for x in d]))
 
