@@ -19,7 +19,6 @@ another game plugs in with its own components (a ``Matchup``-like setting per ga
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -138,7 +137,7 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
 
 def parse_ladder(text: str, variant: str = "standard", max_turns: int = DEFAULT_MAX_TURNS) -> Target:
     """The solo ladder: one goal per difficulty (Easy, Medium, Hard, Insane), e.g. ``65,55,45,35``."""
-    parts = [p for p in text.split(",")]
+    parts = text.split(",")
     if len(parts) != len(DIFFICULTIES):
         raise TargetError(f"--ladder: expected {len(DIFFICULTIES)} percentages (Easy, Medium, Hard, Insane), e.g. "
                           f"65,55,45,35, got '{text}'")
@@ -153,13 +152,3 @@ def parse_ladder(text: str, variant: str = "standard", max_turns: int = DEFAULT_
     return Target(tuple(comps), f"solo ladder {text} ({variant})",
                   Matchup(("federation", "sunder"), (variant, variant), max_turns),
                   f"commandsim solo --cards PATCH --variants {variant}")
-
-
-def component_means(scores: np.ndarray) -> np.ndarray:
-    return scores.mean(axis=1)
-
-
-def direction(target: Target, base_values: Sequence[float]) -> np.ndarray:
-    """Per component, the way it must move (+1 up, -1 down, 0 already at its goal), over the components."""
-    s = np.sign(target.goals - np.asarray(base_values, dtype=float))
-    return s / len(target.components)
