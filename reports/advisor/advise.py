@@ -96,7 +96,7 @@ class Check:
     effect: np.ndarray
     effect_low: np.ndarray
     effect_high: np.ndarray
-    games: int
+    games: int            # per component
     inside: bool          # every component's point estimate within the band
     holds: bool           # every component's 95% interval within the band
 
@@ -246,7 +246,7 @@ def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) ->
     d = [paired_difference(s, b) for s, b in zip(scores, base)]
     goals = target.goals
     return Check(values, low, high, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
-                 np.array([x.ci_high for x in d]), scores.shape[1] * target.games_per_seed(),
+                 np.array([x.ci_high for x in d]), target.games_per_component(scores.shape[1]),
                  bool(np.all(np.abs(values - goals) <= band)),
                  bool(np.all((low >= goals - band) & (high <= goals + band))))
 

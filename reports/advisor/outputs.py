@@ -41,7 +41,7 @@ def _edit_columns(edits: Sequence[CardEdit]) -> dict:
 def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_of: dict | None = None) -> pd.DataFrame:
     """The ranked table (``ADVICE_COLUMNS``), one row per component: the proposal on fresh seeds (fixed
     and re-tuned strategies), the sets the search played, then every screened edit by estimated
-    improvement.  ``effect`` is the paired change from the unedited cards; ``value`` the target's value.
+    improvement.  ``games``: the games the row's win rate rests on.  ``effect`` is the paired change from the unedited cards; ``value`` the target's value.
     ``base_of``: the unedited scores of the sets played on more than the search's first seeds."""
     target, band = advice.target, advice.options.band
     rows = []
@@ -62,7 +62,6 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_
                        else "outside the band")
             add(0, stage, closest.edits, check.effect, check.effect_low, check.effect_high, check.values, check.low,
                 check.high, check.games, 1, verdict)
-    per_seed = target.games_per_seed()
     nan = np.full(len(target.components), np.nan)
     for i, cand in enumerate(sorted(advice.evaluated, key=Candidate.key), start=1):
         scores = scores_of.get(cand.edits)
@@ -72,13 +71,14 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_
         d = [paired_difference(s, b) for s, b in zip(scores, base)]
         v, vlo, vhi = values_with_interval(scores)
         add(i, "search", cand.edits, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
-            np.array([x.ci_high for x in d]), v, vlo, vhi, scores.shape[1] * per_seed, 1,
+            np.array([x.ci_high for x in d]), v, vlo, vhi, target.games_per_component(scores.shape[1]), 1,
             "inside the band" if cand.miss <= band else "outside the band")
     ranked = sorted(advice.screened, key=lambda r: -r.improvement)
     for i, r in enumerate(ranked, start=1):
         mean, lo, hi = r.effect()
         stage = "screen" if r.looks == 1 else "sequential test"
-        add(i, stage, (r.edit,), mean, lo, hi, nan, nan, nan, r.seeds * per_seed, r.looks, r.verdict)
+        add(i, stage, (r.edit,), mean, lo, hi, nan, nan, nan, target.games_per_component(r.seeds), r.looks,
+            r.verdict)
     table = pd.DataFrame(rows, columns=list(ADVICE_COLUMNS))
     screened = table["stage"].isin(["screen", "sequential test"])
     # a screened edit's value: the unedited value on the check seeds plus its effect

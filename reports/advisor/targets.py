@@ -81,7 +81,12 @@ class Target:
         return out
 
     def games_per_seed(self) -> int:
+        """Games one seed costs, over every component."""
         return sum(len(c.games) for c in self.components)
+
+    def games_per_component(self, seeds: int) -> int:
+        """Games each win rate rests on after ``seeds`` seeds (components play alike)."""
+        return seeds * len(self.components[0].games)
 
 
 def _percent(text: str, what: str) -> float:
