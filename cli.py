@@ -770,6 +770,192 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
 
 
 @main.command()
+@click.option("--target", "target_text", default=None, metavar="TEXT",
+              help="The win rate to reach: '<faction> [variant] vs <faction> [variant] = <percent>%' (the first "
+                   "faction's score, both seats) or 'first player [variant] = <percent>%'.")
+@click.option("--ladder", default=None, metavar="E,M,H,I",
+              help="Instead of --target: the solo difficulty ladder, the player's win rate at Easy, Medium, Hard "
+                   "and Insane in percent (e.g. 65,55,45,35), each faction as the player.")
+@click.option("--variant", default="standard", show_default=True, metavar="NAME",
+              help="With --ladder: the starting-card variant of the player and the A.I.")
+@click.option("--band", type=click.FloatRange(min=0, max=50, min_open=True, max_open=True), default=2.0,
+              show_default=True, metavar="POINTS",
+              help="The target is met when every win rate lies within +-band percentage points of its goal.")
+@click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
+              help="The strategy of both players (in Solo Mode: of the player): a built-in name or a .toml file.")
+@cards_option
+@click.option("--only", "only_cards", default=None, metavar="LIST",
+              help="Edit only these cards (comma-separated names) [default: every card].")
+@click.option("--allow-stated", is_flag=True,
+              help="Also edit values the rulebook states (and copies in the Market, from its component list); "
+                   "estimated values are still preferred.")
+@click.option("--max-edits", type=click.IntRange(min=1, max=5), default=3, show_default=True, metavar="N",
+              help="The most fields a proposal may change.")
+@click.option("--candidates", type=click.IntRange(min=1), default=10, show_default=True, metavar="N",
+              help="Edits tested beyond the screen and searched over.")
+@click.option("--screen-games", type=click.IntRange(min=4), default=1000, show_default=True, metavar="N",
+              help="Games per win rate and edit in the screen (paired with the unedited cards).")
+@click.option("--test-games", type=click.IntRange(min=4), default=10_000, show_default=True, metavar="N",
+              help="Cap of the sequential test, games per win rate and edit.")
+@click.option("--search-games", type=click.IntRange(min=4), default=4000, show_default=True, metavar="N",
+              help="Games per win rate and set of edits in the search.")
+@click.option("--check-games", type=click.IntRange(min=4), default=20_000, show_default=True, metavar="N",
+              help="Games per win rate of the final check on fresh seeds.")
+@click.option("--no-retune", is_flag=True,
+              help="Skip re-checking the proposal with a strategy tuned on the edited cards.")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
+              help="Base seed: the same seed gives the same advice.")
+@click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Engine threads [default: all cores]. Results do not depend on it.")
+@click.option("--max-turns", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Turn cap (player-turns) after which a game is a draw [default: the engine's cap].")
+@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=Path("out/advice.csv"),
+              show_default=True, metavar="PATH",
+              help="The ranked table of edits (.csv or .parquet), readable by 'commandsim report'.")
+@click.option("--patch", "patch_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              metavar="PATH", help="The card patch of the proposal [default: <out stem>_patch.toml].")
+@click.option("--quiet", "-q", is_flag=True, help="No progress and no tables: only the proposal and the files.")
+def advise(target_text: str | None, ladder: str | None, variant: str, band: float, strategy: str,
+           cards_path: Path | None, only_cards: str | None, allow_stated: bool, max_edits: int, candidates: int,
+           screen_games: int, test_games: int, search_games: int, check_games: int, no_retune: bool, seed: int,
+           threads: int | None, max_turns: int | None, out_path: Path, patch_path: Path | None, quiet: bool):
+    """Find the smallest card edits that bring a win rate into a band, with intervals.
+
+    Every single-field numeric edit (Credit cost, Power cost, each number of
+    an Ability; copies in the Market with --allow-stated) by +-1 is played on
+    a few seeds paired with the unedited cards; the most promising are tested
+    further (group-sequential, 95% at every look); sets of the edits that
+    helped are played until one brings the target into the band (fewest
+    fields, then smallest change); the winner is checked on fresh seeds,
+    with the fixed strategy and with one re-tuned on the edited cards.
+    Values the rulebook states are never edited without --allow-stated.
+
+    Writes the ranked table (--out) and a card patch (--patch) that --cards
+    and 'compare --cards-b' read.
+
+    \b
+    Examples:
+      commandsim advise --target "federation asymmetrical vs sunder standard = 50%"
+      commandsim advise --target "first player = 50%" --band 1
+      commandsim advise --ladder 65,55,45,35 --band 3
+      commandsim advise --target "sunder vs federation = 50%" --only "Railgun,Repair Bot" --no-retune
+    """
+    import time
+
+    from reports.advisor.advise import AdviseOptions, advise as run_advise
+    from reports.advisor.targets import parse_ladder, parse_target
+    from reports.files import write_tables
+    from reports.sweep import check_strategy
+    from simcore.engine.matchup import DEFAULT_MAX_TURNS
+
+    if (target_text is None) == (ladder is None):
+        raise UserError("give one of --target (a match-up or the first player) and --ladder (the solo ladder)")
+    max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
+    target = (parse_target(target_text, max_turns) if target_text is not None
+              else parse_ladder(ladder, variant.strip().lower(), max_turns))
+    try:
+        check_strategy(strategy)
+    except CommandsimError as exc:
+        raise UserError(f"--strategy: {exc}") from None
+    _check_out_file(out_path, "'--out'")
+    patch_path = patch_path or out_path.with_name(f"{out_path.stem}_patch.toml")
+    _check_out_file(patch_path, "'--patch'", (".toml",))
+    cards = load_card_list(overrides=cards_path)
+    only = None
+    if only_cards is not None:
+        names = [n.strip() for n in only_cards.split(",") if n.strip()]
+        if not names:
+            raise UserError("--only: expected card names separated by commas")
+        try:
+            only = tuple(c.key for n in names for c in find_cards(cards, n))
+        except CommandsimError as exc:
+            raise UserError(f"--only: {exc}") from None
+    opts = AdviseOptions(strategy=strategy, seed=seed, band=band / 100, allow_stated=allow_stated, only=only,
+                         screen_games=screen_games, test_games=test_games, candidates=candidates,
+                         search_games=search_games, check_games=check_games, max_fields=max_edits,
+                         retune=not no_retune, threads=threads)
+    opts.check(target)
+
+    def progress(stage: str, done: int, total: int):
+        if not quiet and sys.stderr.isatty() and (done == total or done % 50 == 0):
+            click.echo(f"\r{stage}: {done}" + (f"/{total}" if total else ""), err=True, nl=done == total)
+
+    if not quiet:
+        click.echo(f"Target: {target.text}, band +-{band:g} points; strategy {strategy}; seed {seed}.")
+    started = time.perf_counter()
+    try:
+        advice = run_advise(cards, target, opts, progress)
+        elapsed = time.perf_counter() - started
+        try:
+            write_tables({out_path: advice.table},
+                         files={patch_path: advice.patch.encode()} if advice.patch else None)
+        except OSError as exc:
+            raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+    except KeyboardInterrupt:
+        click.echo("\nInterrupted; nothing written.", err=True)
+        raise click.exceptions.Exit(130) from None
+    _echo_advice(advice, quiet)
+    g = advice.games
+    click.echo(f"\nGames: {sum(g.values()):,} ({', '.join(f'{k} {v:,}' for k, v in g.items())}) in {elapsed:.0f} s "
+               f"({', '.join(f'{k} {v:.0f} s' for k, v in advice.seconds.items())}).")
+    click.echo(f"Wrote {out_path}" + (f" and {patch_path}." if advice.patch else " (no patch: no edit proposed)."))
+    if advice.patch:
+        recheck = target.recheck.replace("PATCH", str(patch_path))
+        if cards_path is not None and "--cards-b" in recheck:
+            recheck += f" --cards {cards_path}"
+        elif cards_path is not None:
+            recheck += f"   (the patch holds only the edited cards: put it in a copy of {cards_path} first)"
+        click.echo("Re-check: " + recheck)
+
+
+def _echo_advice(advice, quiet: bool) -> None:
+    """The unedited target, the best screened edits, and the proposal with its checks."""
+    target = advice.target
+    points = lambda x: f"{100 * x:.1f}"   # noqa: E731
+    for c, label in enumerate(target.labels):
+        click.echo(f"Unedited: {label} {points(advice.base_values[c])}% [{points(advice.base_low[c])}, "
+                   f"{points(advice.base_high[c])}] (goal {100 * target.components[c].goal:g}%).")
+    if not quiet:
+        screened = advice.table[advice.table["stage"].isin(["screen", "sequential test"])]
+        first = target.labels[0]
+        top = screened[screened["component"] == first].head(10)
+        click.echo(f"\nScreened {len(advice.screened):,} edits"
+                   + (f" ({len(advice.refused)} refused by the engine's limits)" if advice.refused else "")
+                   + f"; the best by estimated improvement (effect on {first}, 95% interval):")
+        _echo_table(("RANK", "EDIT", "MARK", "EFFECT", "95% CI", "GAMES", "LOOKS", "VERDICT"),
+                    [(r.rank, r.edit, r.mark, f"{100 * r.effect:+.1f}",
+                      f"[{100 * r.effect_ci_low:+.1f}, {100 * r.effect_ci_high:+.1f}]", r.games, r.looks, r.verdict)
+                     for r in top.itertuples()])
+    closest = advice.closest
+    if closest is None or not closest.edits:
+        click.echo("\nThe unedited cards are already within the band: no edit proposed." if closest is not None
+                   else "\nNo edit helped: nothing to propose.")
+        return
+    head = "Proposal" if advice.proposal is not None else f"No set of up to {advice.options.max_fields} edits " \
+                                                            f"reached the band; the closest"
+    click.echo(f"\n{head} ({closest.fields} field(s), total change {closest.total_change}):")
+    for e in closest.edits:
+        click.echo(f"  {e.label} (was {e.field.mark})")
+    for name, check in (("fixed strategies", advice.fixed), ("re-tuned strategies", advice.retuned)):
+        if check is None:
+            continue
+        for c, label in enumerate(target.labels):
+            state = ("holds" if check.holds else "inside the band, interval reaches beyond" if check.inside
+                     else "outside the band")
+            click.echo(f"  {name}: {label} {points(check.values[c])}% [{points(check.low[c])}, "
+                       f"{points(check.high[c])}], change {100 * check.effect[c]:+.1f} "
+                       f"[{100 * check.effect_low[c]:+.1f}, {100 * check.effect_high[c]:+.1f}] on "
+                       f"{check.games:,} fresh games: {state}.")
+    if advice.fixed is not None and advice.proposal is not None and not advice.fixed.inside:
+        click.echo("  Not confirmed on fresh seeds: it was inside the band on the search's seeds only (more "
+                   "--search-games, or a wider --band, make the search's estimates closer).")
+    if advice.retuned is not None and advice.tuning_kept_start:
+        click.echo("  (the short re-tune found nothing better than the strategy itself: re-tuned = fixed)")
+    if advice.only_untuned:
+        click.echo("  FLAG: inside the band only against untuned players; adapted strategies move it out.")
+
+
+@main.command()
 @click.option("--strategies", "entries", default="balanced,aggro,engine,defensive", show_default=True,
               metavar="LIST",
               help="Comma list of entries: built-in strategy names, strategy .toml files, and Solo A.I. levels "

@@ -67,9 +67,9 @@ def _interval(lo, hi) -> str:
 def build_report(results: Results, title: str = "commandsim balance report") -> Report:
     """Plots and tables of ``results``; raises ``ResultsFileError`` if there is nothing to report."""
     if all(t.empty for t in (results.aggregate, results.cards, results.per_game, results.compare,
-                             results.tournament, results.ratings)):
+                             results.tournament, results.ratings, results.advice)):
         raise ResultsFileError("nothing to report: give a sweep aggregate, per-card table, per-game records, a "
-                               "comparison or a tournament")
+                               "comparison, a tournament or an advice table")
     sections: list[Section] = []
     images: dict[str, bytes] = {}
     notes: list[str] = []
@@ -164,6 +164,9 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
     for section, name, figure in tournament_sections(results.tournament, results.ratings):
         add(section, name, figure)
 
+    for section in advice_sections(results.advice):
+        add(section)
+
     return Report(title, sections, images, notes, list(results.files))
 
 
@@ -200,6 +203,38 @@ def tournament_sections(matrix: pd.DataFrame, ratings: pd.DataFrame):
                              "was added to every pair so that the ratings stay finite.")
             yield (Section(f"Tournament ratings ({source})", notes=notes, table=shown),
                    f"ratings{suffix}.png", plots.ratings(rated))
+
+
+ADVICE_ROWS_SHOWN = 15   # screened edits per advice table; the CSV holds them all
+
+
+def advice_sections(advice: pd.DataFrame):
+    """One section per advice table: the proposal on fresh seeds (fixed and re-tuned strategies), then
+    the best screened edits, each with its effect on the target and 95% interval."""
+    if advice.empty:
+        return
+    for source in dict.fromkeys(advice["source"]):
+        part = advice[advice["source"] == source]
+        proposal = part[part["stage"].str.startswith("proposal")]
+        screened = part[part["stage"].isin(["screen", "sequential test"])]
+        shown = pd.concat([proposal, screened[screened["rank"] <= ADVICE_ROWS_SHOWN]])
+        table = pd.DataFrame({
+            "rank": shown["rank"], "stage": shown["stage"], "edit": shown["edit"], "mark": shown["mark"],
+            "win rate": shown["component"] + " (goal " + (100 * shown["goal"]).map("{:g}%".format) + ")",
+            "effect (points) [95%]": [f"{100 * d:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]" for d, lo, hi in
+                                      zip(shown["effect"], shown["effect_ci_low"], shown["effect_ci_high"])],
+            "value": [f"{_percent(v)}" + (f" ({_interval(lo, hi)})" if not pd.isna(lo) else "")
+                      for v, lo, hi in zip(shown["value"], shown["value_ci_low"], shown["value_ci_high"])],
+            "games": shown["games"], "verdict": shown["verdict"]})
+        band = float(part["band"].iloc[0])
+        notes = [f"Card edits toward the target (band ±{100 * band:g} points). Proposal rows: the chosen set of "
+                 "edits on fresh seeds, with the fixed strategy and with one re-tuned on the edited cards; the "
+                 "effect is the paired change from the unedited cards. Screened rows: each single edit, ranked by "
+                 "its estimated improvement, its interval the last look's repeated 95% interval (screen plus "
+                 "sequential rounds); a value without an interval is the unedited value plus the effect."]
+        if proposal.empty:
+            notes.append("No proposal: the unedited cards were already within the band, or no edit helped.")
+        yield Section(f"Balance advisor ({source})", notes=notes, table=table)
 
 
 _STYLE = """

@@ -6,6 +6,7 @@
 * **per-game** records (``sweep --per-game``): ``game, seed, winner, turns`` and the seat columns;
   only the columns a report needs are read, so large files stay cheap;
 * a **comparison** (``commandsim compare --out``): ``reports.compare.COMPARE_COLUMNS``;
+* an **advice** table (``commandsim advise --out``): ``reports.advisor.outputs.ADVICE_COLUMNS``;
 * a **tournament matrix** (``commandsim tournament --out``): ``reports.tournament.MATRIX_COLUMNS``, and
   its **ratings** (``<stem>_ratings``, read too when next to it): ``reports.tournament.RATING_COLUMNS``.
 
@@ -22,6 +23,7 @@ from pathlib import Path
 import pandas as pd
 
 
+from .advisor.outputs import ADVICE_COLUMNS
 from .aggregate import AGGREGATE_COLUMNS, CARD_COLUMNS
 from .compare import COMPARE_COLUMNS
 from .files import table_format
@@ -34,7 +36,8 @@ PER_GAME_OPTIONAL = ("mode", "difficulty")
 TEXT_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
                 "opponent_strategy", "seat", "card", "kind", "verdict", "verdict_text", "label_a", "label_b",
                 "cards_a", "cards_b", "winner", "first_faction", "second_faction", "first_variant",
-                "second_variant", "first_strategy", "second_strategy", "entry", "opponent", "stopped")
+                "second_variant", "first_strategy", "second_strategy", "entry", "opponent", "stopped", "stage",
+                "edit", "field", "old_value", "new_value", "mark", "component")
 
 
 @dataclass
@@ -47,6 +50,7 @@ class Results:
     compare: pd.DataFrame = field(default_factory=pd.DataFrame)
     tournament: pd.DataFrame = field(default_factory=pd.DataFrame)
     ratings: pd.DataFrame = field(default_factory=pd.DataFrame)
+    advice: pd.DataFrame = field(default_factory=pd.DataFrame)
     files: list[tuple[str, str]] = field(default_factory=list)   # (path as given, kind)
 
 
@@ -99,9 +103,11 @@ def _reason(exc: BaseException) -> str:
 
 
 def kind_of(columns: Sequence[str]) -> str | None:
-    """"aggregate", "cards", "per_game", "compare", "tournament", "ratings" or None, from a file's column
-    names."""
+    """"aggregate", "cards", "per_game", "compare", "tournament", "ratings", "advice" or None, from a file's
+    column names."""
     cols = set(columns)
+    if set(ADVICE_COLUMNS) <= cols:
+        return "advice"
     if set(MATRIX_COLUMNS) <= cols:
         return "tournament"
     if set(RATING_COLUMNS) <= cols:
@@ -125,7 +131,7 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                                "per-game records (sweep --per-game), a comparison (commandsim compare --out) or a "
                                "tournament (commandsim tournament --out)")
     parts: dict[str, list[pd.DataFrame]] = {kind: [] for kind in ("aggregate", "cards", "per_game", "compare",
-                                                                  "tournament", "ratings")}
+                                                                  "tournament", "ratings", "advice")}
     out = Results()
     seen: set[Path] = set()
     for raw in paths:
@@ -142,7 +148,8 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                 f"{path}: not a results file: expected the columns of a sweep aggregate "
                 f"({', '.join(AGGREGATE_COLUMNS[:4])}, ...), a per-card table (card, times_bought, ...), "
                 f"per-game records (game, seed, winner, turns, ...), a comparison (label_a, diff, verdict, "
-                f"...) or a tournament matrix or ratings (entry, opponent, score, ... / entry, strength, elo, "
+                f"...), an advice table (stage, edit, effect, ...) or a tournament matrix or ratings (entry, "
+                f"opponent, score, ... / entry, strength, elo, "
                 f"...); got {', '.join(columns[:8]) or 'no columns'}")
         wanted = [c for c in (*PER_GAME_NEEDED, *PER_GAME_OPTIONAL) if c in columns] if kind == "per_game" else None
         parts[kind].append(_read_checked(path, kind, wanted).assign(source=path.stem))

@@ -1,0 +1,270 @@
+"""``commandsim advise``: the smallest card edits that bring a target into its band, with intervals.
+
+Stages, each on seeds of its own (streams of the run's seed, so no stage reuses another's games):
+
+1. **screen + test** (``screen.py``): every single-field edit (``simcore.cards.edits``) on a few paired
+   seeds, then group-sequential rounds for the most promising;
+2. **search** (``search.py``): sets of the edits that helped, each set played on the search seeds;
+3. **check**: the preferred set and the unedited cards on fresh seeds (paired), the target's values
+   with 95% intervals;
+4. **re-tune** (unless ``retune=False``): a strategy tuned on the edited cards (``commandsim tune`` at a
+   small budget, from the fixed strategy against the built-in pool, in the target's duel) plays the
+   fresh seeds again, with the edited and the unedited cards (its change is the edit's effect for
+   adapted players); a proposal inside the band with the fixed strategy but
+   not with the re-tuned one is flagged: it may only hold against players who have not adapted.
+
+Edits are applied to card objects and compiled in memory (milliseconds per set), never through files;
+the proposal is also written as a patch (``simcore.cards.patch``) that ``--cards`` and
+``compare --cards-b`` read.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from simcore.cards import compile_cards
+from simcore.cards.edits import CardEdit, apply_edits, edited_tables, single_edits
+from simcore.cards.model import Card
+from simcore.errors import CommandsimError
+from reports.stats import paired_difference
+from strategies.library import resolve
+
+from .outputs import ADVICE_COLUMNS, advice_table, proposal_patch, values_with_interval
+from .screen import EditResult, screen_and_test
+from .search import Candidate, search
+from .targets import Target
+
+__all__ = ["ADVICE_COLUMNS", "AdviseOptions", "Advice", "Check", "advise"]
+
+STREAM_SCREEN, STREAM_SEARCH, STREAM_CHECK, STREAM_TUNE = 1, 2, 3, 4
+CONFIRM_FACTOR = 4   # a set found inside the band is played on 4 times the search's seeds before it wins
+
+
+def stream_seed(seed: int, stream: int) -> int:
+    return int(np.random.SeedSequence([seed, stream]).generate_state(1, np.uint32)[0])
+
+
+@dataclass
+class AdviseOptions:
+    strategy: object = "balanced"
+    seed: int = 1
+    band: float = 0.02                   # a share: 0.02 is +-2 points
+    allow_stated: bool = False
+    only: tuple[str, ...] | None = None  # card keys whose fields may change (None: every card)
+    screen_games: int = 1000             # games per component and edit in the screen (one look)
+    test_games: int = 10_000             # cap of the sequential test per edit and component
+    candidates: int = 10                 # edits tested beyond the screen
+    min_effect: float = 0.005            # an edit within +-0.5 points is negligible
+    search_games: int = 4000             # per component and candidate set
+    check_games: int = 20_000            # per component, fresh seeds
+    max_fields: int = 3
+    beam: int = 4
+    max_step: int = 2
+    retune: bool = True
+    tune_generations: int = 6
+    tune_population: int = 8
+    tune_games: int = 400
+    threads: int | None = None
+
+    def check(self, target: Target) -> None:
+        per_seed = max(len(c.games) for c in target.components)
+        for name in ("screen_games", "test_games", "search_games", "check_games"):
+            value = getattr(self, name)
+            if value < 2 * per_seed or value % per_seed:
+                raise CommandsimError(f"--{name.replace('_', '-')}: expected a multiple of {per_seed} of at least "
+                                      f"{2 * per_seed} (each seed is played {per_seed} times), got {value}")
+        if self.test_games < self.screen_games:
+            raise CommandsimError(f"--test-games ({self.test_games}) must be at least --screen-games "
+                                  f"({self.screen_games})")
+        if not 0 < self.band < 1:
+            raise CommandsimError(f"--band must lie between 0 and 100 points, got {100 * self.band:g}")
+        if self.max_fields < 1 or self.candidates < 1:
+            raise CommandsimError("--max-edits and --candidates must be at least 1")
+
+
+@dataclass
+class Check:
+    """The target on fresh seeds: per component the value with its 95% interval, and the paired
+    difference from the unedited cards."""
+    values: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    effect: np.ndarray
+    effect_low: np.ndarray
+    effect_high: np.ndarray
+    games: int            # per component
+    inside: bool          # every component's point estimate within the band
+    holds: bool           # every component's 95% interval within the band
+
+
+@dataclass
+class Advice:
+    target: Target
+    options: AdviseOptions
+    base_values: np.ndarray                 # unedited, on the check seeds
+    base_low: np.ndarray
+    base_high: np.ndarray
+    screened: list[EditResult]
+    refused: list[CardEdit]
+    evaluated: list[Candidate]
+    proposal: Candidate | None              # None: no set within max_fields reached the band; no edits:
+                                            # the unedited cards already lie within it
+    closest: Candidate | None               # the proposal, else the set nearest the goals (None: no set
+                                            # came nearer than the unedited cards)
+    fixed: Check | None
+    retuned: Check | None
+    retuned_strategy: np.ndarray | None
+    tuning_kept_start: bool                 # the small tune did not beat the start: re-tuned = fixed
+    table: pd.DataFrame
+    patch: str
+    games: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def only_untuned(self) -> bool:
+        """Inside the band with the fixed strategy, outside with the re-tuned one."""
+        return bool(self.fixed is not None and self.retuned is not None and self.fixed.inside
+                    and not self.retuned.inside)
+
+
+Progress = Callable[[str, int, int], None]
+
+
+def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress: Progress | None = None) -> Advice:
+    """Run the advisor on ``cards`` (validated, unedited) for ``target``; see the module text."""
+    opts.check(target)
+    per_seed = len(target.components[0].games)
+    games = {"screen": 0, "test": 0, "search": 0, "check": 0, "tune": 0}
+    seconds: dict[str, float] = {}
+    base_tables = compile_cards(cards)
+    edits = single_edits(cards, allow_stated=opts.allow_stated, only=opts.only)
+    if not edits:
+        raise CommandsimError("no card value may be edited: every value of the chosen cards is stated by the "
+                              "rulebook (use --allow-stated) or at the end of its range")
+
+    # resolved once: a strategy name would be read from its file on every engine call
+    strategy = resolve(opts.strategy)[1]
+
+    def measurer(stream: int, stage: str):
+        seed = stream_seed(opts.seed, stream)
+
+        def measure(edit_set, first: int, seeds: int, strategy=strategy):
+            tables = base_tables if not edit_set else edited_tables(cards, edit_set)
+            if tables is None:
+                return None
+            games[stage] += seeds * target.games_per_seed()
+            return target.measure(tables, strategy, seed, first, seeds, opts.threads)
+        return measure
+
+    started = time.perf_counter()
+    screen_measure = measurer(STREAM_SCREEN, "screen")
+    test_measure = measurer(STREAM_SCREEN, "test")
+
+    def staged(edit_set, first, seeds):   # the screen's round, then the test's rounds
+        return (screen_measure if first == 0 else test_measure)(edit_set, first, seeds)
+
+    def base_scores(first, seeds):
+        return staged((), first, seeds)
+
+    screened, refused = screen_and_test(edits, staged, base_scores, target.goals, opts.screen_games // per_seed,
+                                        opts.test_games // per_seed, opts.candidates, opts.min_effect, progress)
+    seconds["screen and test"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    helping = sorted((r for r in screened if r.verdict == "helps" and r.improvement > 0),
+                     key=lambda r: -r.improvement)[:opts.candidates]
+    if len(helping) < 2:   # too few shown to help: add the best unclear ones rather than give up
+        more = sorted((r for r in screened if r.verdict == "unclear" and r.improvement > 0),
+                      key=lambda r: -r.improvement)
+        helping += more[:max(0, opts.candidates - len(helping))]
+    search_measure = measurer(STREAM_SEARCH, "search")
+    search_seeds = opts.search_games // per_seed
+    search_base = search_measure((), 0, search_seeds)
+    scores_of: dict[tuple, np.ndarray] = {(): search_base}
+
+    def evaluate(edit_set):
+        scores = search_measure(edit_set, 0, search_seeds)
+        if scores is None:
+            return None
+        scores_of[edit_set] = scores
+        return scores.mean(axis=1)
+
+    def confirm(edit_set):   # the search's next seeds (CONFIRM_FACTOR - 1 times as many), added to its first
+        more = search_measure(edit_set, search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)
+        if confirm_base.get("scores") is None:
+            confirm_base["scores"] = search_measure((), search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)
+        scores_of[edit_set] = np.concatenate([scores_of[edit_set], more], axis=1)
+        base_of[edit_set] = np.concatenate([search_base, confirm_base["scores"]], axis=1)
+        return scores_of[edit_set].mean(axis=1)
+
+    confirm_base: dict[str, np.ndarray | None] = {"scores": None}
+    base_of: dict[tuple, np.ndarray] = {}
+    base_candidate = Candidate((), search_base.mean(axis=1), target.miss(search_base.mean(axis=1)))
+    if base_candidate.miss <= opts.band:
+        proposal, evaluated = base_candidate, [base_candidate]
+    else:
+        proposal, evaluated = search([r.edit for r in helping], evaluate, target.miss, opts.band, opts.max_fields,
+                                     opts.beam, opts.max_step,
+                                     None if progress is None else lambda n, m: progress("search", n, 0), confirm)
+    closest = proposal or min(evaluated, key=lambda c: c.miss, default=None)
+    if proposal is None and closest is not None and closest.miss >= base_candidate.miss:
+        closest = None   # no set came closer than the unedited cards: nothing to propose
+    seconds["search"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    check_measure = measurer(STREAM_CHECK, "check")
+    check_seeds = opts.check_games // per_seed
+    base_check = check_measure((), 0, check_seeds)
+    fixed = retuned = tuned_vector = None
+    kept_start = False
+    if closest is not None and closest.edits:
+        fixed = _check(check_measure(closest.edits, 0, check_seeds), base_check, target, opts.band)
+        if opts.retune:
+            if progress is not None:
+                progress("re-tune", 0, 1)
+            tuned_vector, kept_start, tune_games = _retune(cards, closest.edits, target, opts)
+            games["tune"] += tune_games
+            # the change is the edit's effect for adapted players: both sides of it with the tuned strategy
+            retuned = _check(check_measure(closest.edits, 0, check_seeds, tuned_vector),
+                             check_measure((), 0, check_seeds, tuned_vector), target, opts.band)
+    seconds["check and re-tune"] = time.perf_counter() - started
+
+    base_values, base_low, base_high = values_with_interval(base_check)
+    advice = Advice(target, opts, base_values, base_low, base_high, screened, refused, evaluated, proposal, closest,
+                    fixed, retuned, tuned_vector, kept_start, pd.DataFrame(), "", games, seconds)
+    advice.table = advice_table(advice, scores_of, search_base, base_of)
+    advice.patch = proposal_patch(cards, advice) if closest is not None and closest.edits else ""
+    return advice
+
+
+def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) -> Check:
+    values, low, high = values_with_interval(scores)
+    d = [paired_difference(s, b) for s, b in zip(scores, base)]
+    goals = target.goals
+    return Check(values, low, high, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
+                 np.array([x.ci_high for x in d]), target.games_per_component(scores.shape[1]),
+                 bool(np.all(np.abs(values - goals) <= band)),
+                 bool(np.all((low >= goals - band) & (high <= goals + band))))
+
+
+def _retune(cards, edits, target: Target, opts: AdviseOptions):
+    """A strategy tuned on the edited cards from ``opts.strategy`` against the built-in pool."""
+    from strategies.tuning.tuner import TuneOptions, pool_names, tune
+
+    tables = compile_cards(apply_edits(cards, edits))
+    topts = TuneOptions(start=opts.strategy,
+                        pool=pool_names("balanced,aggro,engine,defensive"), generations=opts.tune_generations,
+                        population=opts.tune_population, games=opts.tune_games, seed=stream_seed(opts.seed,
+                                                                                                 STREAM_TUNE),
+                        final_games=4 * (opts.tune_games // 4), matchup=target.tune_matchup, threads=opts.threads)
+    result = tune(topts, tables)
+    pool = len(topts.pool)
+    each = max(4, (topts.games // pool) // 4 * 4)            # as the tuner splits games over its pool
+    validation = 2 * pool * max(4, (2 * topts.games // pool) // 4 * 4)
+    final = topts.final_games * (2 * len(result.final) - 1)  # the tuned and the start strategy, same opponents
+    played = len(result.generations) * topts.population * pool * each + validation + final
+    return result.vector, result.kept_start, played

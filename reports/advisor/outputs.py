@@ -1,0 +1,111 @@
+"""The advisor's outputs: the ranked table (``ADVICE_COLUMNS``, recognised by ``commandsim report``) and
+the card patch of the proposal."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from reports.stats import paired_difference
+from simcore.cards.edits import CardEdit, apply_edits
+from simcore.cards.model import Card
+from simcore.cards.patch import patch_toml
+
+from .search import Candidate
+
+if TYPE_CHECKING:
+    from .advise import Advice
+
+ADVICE_COLUMNS = ("rank", "stage", "edit", "card", "field", "old_value", "new_value", "mark", "component", "goal",
+                  "base", "effect", "effect_ci_low", "effect_ci_high", "value", "value_ci_low", "value_ci_high",
+                  "games", "looks", "verdict", "band")
+
+
+def values_with_interval(scores: np.ndarray):
+    """(mean, 95% low, 95% high) per component of per-seed scores float[components, seeds]: the normal
+    interval over the seeds (a seed's score averages its games, so seeds are independent)."""
+    d = [paired_difference(s, np.zeros_like(s)) for s in scores]
+    return (np.array([x.mean for x in d]), np.array([x.ci_low for x in d]), np.array([x.ci_high for x in d]))
+
+
+def _edit_columns(edits: Sequence[CardEdit]) -> dict:
+    return {"edit": "; ".join(e.label for e in edits) or "(no edit)",
+            "card": "; ".join(e.field.card for e in edits), "field": "; ".join(e.field.path for e in edits),
+            "old_value": "; ".join(str(e.field.value) for e in edits),
+            "new_value": "; ".join(str(e.new_value) for e in edits),
+            "mark": "; ".join(e.field.mark for e in edits)}
+
+
+def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_of: dict | None = None) -> pd.DataFrame:
+    """The ranked table (``ADVICE_COLUMNS``), one row per component: the proposal on fresh seeds (fixed
+    and re-tuned strategies), the sets the search played, then every screened edit by estimated
+    improvement.  ``games``: the games the row's win rate rests on.  ``effect`` is the paired change from the unedited cards; ``value`` the target's value.
+    ``base_of``: the unedited scores of the sets played on more than the search's first seeds."""
+    target, band = advice.target, advice.options.band
+    rows = []
+
+    def add(rank, stage, edits, effect, lo, hi, value, vlo, vhi, games, looks, verdict):
+        for c, comp in enumerate(target.components):
+            rows.append({"rank": rank, "stage": stage, **_edit_columns(edits), "component": comp.label,
+                         "goal": comp.goal, "base": value[c] - effect[c], "effect": effect[c],
+                         "effect_ci_low": lo[c], "effect_ci_high": hi[c], "value": value[c],
+                         "value_ci_low": vlo[c], "value_ci_high": vhi[c], "games": games, "looks": looks,
+                         "verdict": verdict, "band": band})
+
+    closest = advice.closest
+    for stage, check in (("proposal, fixed strategies", advice.fixed),
+                         ("proposal, re-tuned strategies", advice.retuned)):
+        if check is not None:
+            verdict = ("holds" if check.holds else "inside the band (interval reaches beyond)" if check.inside
+                       else "outside the band")
+            add(0, stage, closest.edits, check.effect, check.effect_low, check.effect_high, check.values, check.low,
+                check.high, check.games, 1, verdict)
+    nan = np.full(len(target.components), np.nan)
+    for i, cand in enumerate(sorted(advice.evaluated, key=Candidate.key), start=1):
+        scores = scores_of.get(cand.edits)
+        if scores is None or not cand.edits:
+            continue
+        base = (base_of or {}).get(cand.edits, search_base)      # sets confirmed on more seeds
+        d = [paired_difference(s, b) for s, b in zip(scores, base)]
+        v, vlo, vhi = values_with_interval(scores)
+        add(i, "search", cand.edits, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
+            np.array([x.ci_high for x in d]), v, vlo, vhi, target.games_per_component(scores.shape[1]), 1,
+            "inside the band" if cand.miss <= band else "outside the band")
+    ranked = sorted(advice.screened, key=lambda r: -r.improvement)
+    for i, r in enumerate(ranked, start=1):
+        mean, lo, hi = r.effect()
+        stage = "screen" if r.looks == 1 else "sequential test"
+        add(i, stage, (r.edit,), mean, lo, hi, nan, nan, nan, target.games_per_component(r.seeds), r.looks,
+            r.verdict)
+    table = pd.DataFrame(rows, columns=list(ADVICE_COLUMNS))
+    screened = table["stage"].isin(["screen", "sequential test"])
+    # a screened edit's value: the unedited value on the check seeds plus its effect
+    base = dict(zip(target.labels, advice.base_values))
+    table.loc[screened, "base"] = table.loc[screened, "component"].map(base)
+    table.loc[screened, "value"] = table.loc[screened, "base"] + table.loc[screened, "effect"]
+    return table
+
+
+def proposal_patch(cards: Sequence[Card], advice: Advice) -> str:
+    """The patch file: each edited card whole, with what changed and what was measured."""
+    edits = advice.closest.edits
+    edited = apply_edits(cards, edits)
+    changed = [c for c, o in zip(edited, cards) if c is not o]
+    notes: dict[str, list[str]] = {}
+    for e in edits:
+        notes.setdefault(e.field.card, []).append(f"edited: {e.field.path} {e.field.value} -> {e.new_value} "
+                                                  f"(was {e.field.mark}); the text below is unchanged")
+    target = advice.target
+    header = [f"Card patch from commandsim advise: {target.text}, band +-{100 * advice.options.band:g} points, "
+              f"seed {advice.options.seed}.",
+              "Re-check: " + target.recheck.replace("PATCH", "THIS_FILE") + " (with your --cards, if any)."]
+    if advice.fixed is not None:
+        for c, label in enumerate(target.labels):
+            header.append(f"{label}: {100 * advice.base_values[c]:.1f}% -> {100 * advice.fixed.values[c]:.1f}% "
+                          f"[{100 * advice.fixed.low[c]:.1f}, {100 * advice.fixed.high[c]:.1f}] on "
+                          f"{advice.fixed.games:,} fresh games (goal {100 * target.components[c].goal:g}%).")
+    if advice.proposal is None:
+        header.append("No set of edits reached the band: this is the closest one found.")
+    return patch_toml(changed, header, notes)
