@@ -1,10 +1,13 @@
 """The rulebook's Solo Mode A.I.: its choices as the Solo Mode Ability Guide and the Card
 Clarifications state them. Where the rulebook says "the choice in the A.I.'s best interest",
 one documented deterministic rule is used (see each function). Credit cost stands for a
-card's worth everywhere the guide says so (starting cards cost 0)."""
+card's worth everywhere the guide says so (starting cards cost 0): the A.I.'s strategy row
+(``solo_row``) values every card at its Credit cost, so the guide's "highest / lowest Credit
+cost" picks (Scrap, taking in-play or discarded cards, discarding the player's in-play card)
+are the shared ranked picks of ``strategies.policy`` reading that row; the others are here."""
 from simcore.engine.jit import hot_outlined
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS,
-                                   S_POWER, STACK, SYS_DECK, SYS_DISC)
+                                   S_POWER, SYS_DECK, SYS_DISC)
 from simcore.engine.rules import active_type, bonus_len, crew_with_expertise, pile, requirement_ok, total_power
 from simcore.opcodes import Op
 from simcore.tables import C_BONUS, C_CREDIT, C_EXPERTISE, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_MALFUNCTION, \
@@ -99,27 +102,9 @@ def hand_discard(cards, piles, cnt, q):
 
 
 @hot_outlined
-def opponent_inplay(cards, piles, cnt, q):
-    """Discarding the player's in-play card: the uncovered one with the highest Credit cost."""
-    best = -1
-    for s in range(N_SYSTEMS):
-        k = pile(q, STACK + s)
-        if cnt[k] > 0 and (best < 0 or cards[piles[k, cnt[k] - 1], C_CREDIT]
-                           > cards[piles[pile(q, STACK + best), cnt[pile(q, STACK + best)] - 1], C_CREDIT]):
-            best = s
-    return best
-
-
-@hot_outlined
 def copy_score(cards, t):
     """Keshran Corsair copies the card with the highest Power cost."""
     return float(cards[t, C_POWER])
-
-
-@hot_outlined
-def own_card_score(cards, t):
-    """Scrap takes the lowest, taking a card back the highest, Credit cost."""
-    return float(worth(cards, t))
 
 
 @hot_outlined
