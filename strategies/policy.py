@@ -190,8 +190,10 @@ def rank_pick(sc, strat, p, n, scores, lowest):
 
 
 @hot
-def pick_hand_discard(piles, cnt, sc, strat, q, scores):
-    """Hand index q discards when forced: its least valuable card."""
+def pick_hand_discard(cards, piles, cnt, sc, strat, q, scores):
+    """Hand index q discards when forced: its least valuable card (-1: none to discard)."""
+    if is_solo_ai(strat, q):
+        return solo_ai.hand_discard(cards, piles, cnt, q)
     h = pile(q, HAND)
     for i in range(cnt[h]):
         scores[i] = value_now(sc, strat, q, piles[h, i])

@@ -6,7 +6,8 @@ from simcore.tables import C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_M
 from .events import log_event
 from .jit import hot, hot_inlined, hot_outlined
 from .layout import (CREW, CREW_DECK, CREW_DISC, EV_DRAW, EV_MALF_DRAWN, EV_RESHUFFLE, HAND, M_MALF, N_SYSTEMS,
-                     S_COPY_POS, S_MALF_DRAWN, S_MOVED, S_SOLO_AI, S_WINNER, STACK, SYS_DECK, SYS_DISC)
+                     PH_DRAW, S_COPY_POS, S_MALF_DRAWN, S_MOVED, S_PHASE, S_SOLO_AI, S_WINNER, STACK, SYS_DECK,
+                     SYS_DISC)
 from .piles import move_all, pop, push, shuffle
 from .primitives import apply_simple, deal_damage
 from .rules import ongoing_sum, pile
@@ -50,19 +51,47 @@ def refill_ai_deck(piles, cnt, sc, log, p):
 
 
 @hot_outlined
-def ai_draw(cards, eff, piles, cnt, sc, log, p, by_ability):
-    """Solo A.I. draws from its one Player deck; a Malfunction waits in its hand for its next turn."""
+def ai_resolve_malfunction(cards, eff, piles, cnt, sc, strat, log, p, t):
+    """The Solo A.I. resolves Malfunction t (out of its deck or hand): its top Ability, then back to
+    its one discard or the Malfunction deck. Returns True when it gives a replacement draw."""
+    sc[S_MALF_DRAWN + p] += 1
+    log_event(log, sc, p, EV_MALF_DRAWN, t, 0, 1)
+    start = cards[t, C_MAIN]
+    for i in range(start, start + cards[t, C_MAIN + 1]):
+        apply_simple(cards, eff, piles, cnt, sc, strat, log, p, -1, eff[i, 0], eff[i, 1], eff[i, 2])
+    push(piles, cnt, pile(p, SYS_DISC) if cards[t, C_MALF_RETURN] == MALF_RETURN_DISCARD else M_MALF, t)
+    return cards[t, C_MALF_REPLACE] == 1
+
+
+@hot_outlined
+def ai_draw(cards, eff, piles, cnt, sc, strat, log, p, by_ability):
+    """Solo A.I. draws from its one Player deck. A Malfunction drawn in its Draw step waits in its
+    hand for its next turn ("Malfunctions are resolved at the beginning of their next turn");
+    one drawn at any other time (by an Ability, its own or the player's) resolves as drawn."""
     deck = pile(p, SYS_DECK)
-    if cnt[deck] == 0:
-        refill_ai_deck(piles, cnt, sc, log, p)
+    # in a Draw Phase only its owner draws (no Malfunction makes the other player draw): its own
+    held = sc[S_PHASE] == PH_DRAW
+    remaining = 1
+    guard = 0  # a deck of nothing but Malfunctions must not loop for ever
+    while remaining > 0 and sc[S_WINNER] < 0 and guard < MAX_REPLACEMENTS:
+        remaining -= 1
+        guard += 1
         if cnt[deck] == 0:
-            return -1
-    t = pop(piles, cnt, deck)
-    log_event(log, sc, p, EV_DRAW, t, 0, 1 if by_ability else 0)
-    if by_ability:
-        mines_trigger(cards, eff, piles, cnt, sc, log, p, cards[t, C_KIND] == KIND_MALFUNCTION)
-    push(piles, cnt, pile(p, HAND), t)
-    return t
+            refill_ai_deck(piles, cnt, sc, log, p)
+            if cnt[deck] == 0:
+                return -1
+        t = pop(piles, cnt, deck)
+        log_event(log, sc, p, EV_DRAW, t, 0, 1 if by_ability else 0)
+        is_malf = cards[t, C_KIND] == KIND_MALFUNCTION
+        if by_ability:
+            mines_trigger(cards, eff, piles, cnt, sc, log, p, is_malf)
+        if held or not is_malf:
+            push(piles, cnt, pile(p, HAND), t)
+            return t
+        if ai_resolve_malfunction(cards, eff, piles, cnt, sc, strat, log, p, t):
+            remaining += 1
+            by_ability = False
+    return -1
 
 
 @hot
@@ -93,7 +122,7 @@ def draw_from(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
     into the hand, or -1 if none. Inlined into the Draw Phase, which makes most draws; every
     other draw calls ``draw_card`` (inlining it at every site made the compile minutes long)."""
     if p == sc[S_SOLO_AI]:
-        return ai_draw(cards, eff, piles, cnt, sc, log, p, by_ability)
+        return ai_draw(cards, eff, piles, cnt, sc, strat, log, p, by_ability)
     remaining = 1
     guard = 0  # a deck of nothing but Malfunctions must not loop for ever
     while remaining > 0 and sc[S_WINNER] < 0 and guard < MAX_REPLACEMENTS:

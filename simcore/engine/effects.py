@@ -46,7 +46,7 @@ def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
             log_event(log, sc, p, EV_SCRAP, t, k, 0)
     elif op == Op.OPP_DISCARD:
         for _ in range(a):
-            j = pick_hand_discard(piles, cnt, sc, strat, q, scores)
+            j = pick_hand_discard(cards, piles, cnt, sc, strat, q, scores)
             if j < 0:
                 break
             t = remove_at(piles, cnt, pile(q, HAND), j)
