@@ -370,29 +370,46 @@ def pick_market_card(cards, piles, cnt, sc, strat, p, flt, scores, cand):
 
 
 @hot
-def pick_quantum_decks(piles, cnt, sc, strat, p, scores):
-    """Two different Market deck types (0..2 System decks, 3..5 Crew decks) to take the top of."""
-    for d in range(6):
-        k = M_SYS_DECK + d if d < 3 else M_CREW + d - 3
-        if cnt[k] == 0:
-            scores[d] = -1e9
-        elif d >= 3:
-            scores[d] = value_now(sc, strat, p, piles[k, cnt[k] - 1])  # Crew decks are face up
-        elif not is_random(strat, p):   # a blind System card: the mean of that deck
-            scores[d] = heuristic.deck_mean_value(piles, cnt, sc, strat, p, k, weight_mults(sc, strat, p))
-        if is_random(strat, p) and cnt[k] > 0:
-            scores[d] = float(rand_below(sc, 1000))
-    first = -1
-    second = -1
-    for d in range(6):
-        if scores[d] <= -1e9:
+def quantum_deck_type(item):
+    """Deck type (0..2 System types, 3..5 Crew decks) of a Quantum Artifact item (see below)."""
+    if item < 6:
+        return item // 2
+    if item < 9:
+        return item - 3
+    return item - 9
+
+
+@hot
+def pick_quantum_card(cards, piles, cnt, sc, strat, p, taken, scores, cand):
+    """Quantum Artifact: the Market item p takes into hand, of a deck type other than ``taken``
+    (-1: no type yet); -1 if none. Items: 0..5 a face-up System card (2*system+slot), 6..8 the top
+    of a Crew deck (6+expertise), 9..11 the hidden top card of a System Market deck (9+system)."""
+    n = 0
+    for item in range(12):
+        if taken >= 0 and quantum_deck_type(item) == taken:
             continue
-        if first < 0 or scores[d] > scores[first]:
-            second = first
-            first = d
-        elif second < 0 or scores[d] > scores[second]:
-            second = d
-    return first, second
+        if item < 6:
+            s = item // 2
+            if item % 2 >= cnt[M_FACEUP + s]:
+                continue
+            score = value_now(sc, strat, p, piles[M_FACEUP + s, item % 2])
+        elif item < 9:
+            k = M_CREW + item - 6
+            if cnt[k] == 0:
+                continue
+            score = value_now(sc, strat, p, piles[k, cnt[k] - 1])   # Crew decks are face up
+        else:
+            k = M_SYS_DECK + item - 9
+            if cnt[k] == 0:
+                continue
+            # a blind card: the mean of that deck (the random player never reads it)
+            score = 0.0 if is_random(strat, p) else \
+                heuristic.deck_mean_value(piles, cnt, sc, strat, p, k, weight_mults(sc, strat, p))
+        cand[n] = item
+        scores[n] = score
+        n += 1
+    i = rank_pick(sc, strat, p, n, scores, False)
+    return -1 if i < 0 else cand[i]
 
 
 @hot
