@@ -17,6 +17,7 @@ from simcore.cards import (check_component_list, compile_cards, compile_effects,
                            read_cards)
 from simcore.cards import describe
 from simcore.cards.loader import display_path
+from simcore.cards.rule_notes import rule_notes
 from simcore.errors import CommandsimError
 from simcore.opcodes import Op
 
@@ -985,6 +986,8 @@ def _echo_card(card):
             rows = compile_effects(effects)
             shown = ", ".join(f"{Op(r[0]).name} {r[1]} {r[2]} {r[3]}" for r in rows)
             click.echo(f"  compiled {label}: {shown}")
+    for note in rule_notes(card):
+        click.echo(f"  rule: {note}")
 
 
 def _echo_table(header, rows):

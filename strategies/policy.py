@@ -164,6 +164,32 @@ def malfunction_pile(cnt, sc, strat, p, q, on_deck):
 
 
 @hot
+def malfunctions_in(cards, piles, cnt, k):
+    n = 0
+    for i in range(cnt[k]):
+        if cards[piles[k, i], C_KIND] == KIND_MALFUNCTION:
+            n += 1
+    return n
+
+
+@hot
+def malfunction_repair_pile(cards, piles, cnt, sc, strat, p):
+    """Pile kind (SYS_DISC / CREW_DISC) of p's discard a Malfunction Repair takes a Malfunction
+    from: "remove a Malfunction from one of your discard piles" is p's choice; -1: none holds one."""
+    n_sys = malfunctions_in(cards, piles, cnt, pile(p, SYS_DISC))
+    n_crew = malfunctions_in(cards, piles, cnt, pile(p, CREW_DISC))
+    if n_crew == 0:
+        return SYS_DISC if n_sys > 0 else -1
+    if n_sys == 0:
+        return CREW_DISC
+    if is_solo_ai(strat, p):
+        return SYS_DISC   # the A.I.'s two piles are its one discard
+    if is_random(strat, p):
+        return SYS_DISC if rand_below(sc, 2) == 0 else CREW_DISC
+    return heuristic.malfunction_repair_pile(cnt, p, n_sys, n_crew)
+
+
+@hot
 def lose_power_system(sc, strat, q):
     """System of q that loses Power when q chooses: the fullest one."""
     best = 0

@@ -16,9 +16,9 @@ from .market_piles import take_market_item
 from .piles import pop, push, remove_at
 from .primitives import apply_simple
 from .rules import pile
-from strategies.policy import (choose_option, pick_copy_target, pick_crew_move, pick_hand_discard,
-                               pick_market_card, pick_opponent_inplay, pick_own_card, pick_quantum_card,
-                               pick_system_discard, quantum_deck_type, scrap_threshold)
+from strategies.policy import (choose_option, malfunction_repair_pile, pick_copy_target, pick_crew_move,
+                               pick_hand_discard, pick_market_card, pick_opponent_inplay, pick_own_card,
+                               pick_quantum_card, pick_system_discard, quantum_deck_type, scrap_threshold)
 
 MAX_NESTING = 4  # ORs inside ORs, at most (the loader checks)
 
@@ -158,14 +158,13 @@ def run_other(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c, phase):
             draw_chosen(cards, eff, piles, cnt, sc, strat, log, 1 - p, True)
     elif op == Op.MALFUNCTION_REPAIR:
         for _ in range(a):
-            for k in (pile(p, SYS_DISC), pile(p, CREW_DISC)):
-                found = -1  # the topmost Malfunction
-                for j in range(cnt[k] - 1, -1, -1):
-                    if cards[piles[k, j], C_KIND] == KIND_MALFUNCTION:
-                        found = j
-                        break
-                if found >= 0:
-                    t = remove_at(piles, cnt, k, found)
+            kind = malfunction_repair_pile(cards, piles, cnt, sc, strat, p)  # the player's choice
+            if kind < 0:
+                break
+            k = pile(p, kind)
+            for j in range(cnt[k] - 1, -1, -1):   # its topmost Malfunction
+                if cards[piles[k, j], C_KIND] == KIND_MALFUNCTION:
+                    t = remove_at(piles, cnt, k, j)
                     push(piles, cnt, M_MALF, t)
                     log_event(log, sc, p, EV_MALF_REPAIR, t, k, 0)
                     break
