@@ -221,16 +221,21 @@ def rows_worth(eff, row, start, length):
 
 @hot_outlined
 def beneficial(cards, eff, piles, cnt, strat, p, t):
-    """"If ... the card Ability is not beneficial, Discard it": System card t's Ability (its main
-    Ability, its "while uncovered" effects, and what it adds when it would cover a card) is
-    beneficial when its net worth to the A.I. under its weights is above 0. A card whose Ability
+    """The rulebook's "(or the card Ability is not beneficial), Discard it": System card t's Ability
+    (its main Ability, its "while uncovered" effects, and what it adds when it would cover a card)
+    is beneficial when its net worth to the A.I. under its weights is above 0. A card whose Ability
     only hurts the A.I. or helps the player (self-Damage, lost Power or Credits, the player
     drawing) is discarded for 2 Credits. The worth is the card's, not the moment's: a Repair at
-    full Hull still counts (the card also stays in play for its Bonuses)."""
+    full Hull still counts (the card also stays in play for its Bonuses), and a card with no
+    Ability at all (only Bonuses) is played."""
     row = strat[p]
+    covers = cnt[pile(p, STACK + cards[t, C_SYSTEM])] > 0
+    n = cards[t, C_MAIN + 1] + cards[t, C_ONGOING + 1] + (cards[t, C_COVER + 1] if covers else 0)
+    if n == 0:
+        return True
     v = rows_worth(eff, row, cards[t, C_MAIN], cards[t, C_MAIN + 1])
     v += rows_worth(eff, row, cards[t, C_ONGOING], cards[t, C_ONGOING + 1])
-    if cnt[pile(p, STACK + cards[t, C_SYSTEM])] > 0:
+    if covers:
         v += rows_worth(eff, row, cards[t, C_COVER], cards[t, C_COVER + 1])
     return v > 0.0
 

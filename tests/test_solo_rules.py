@@ -286,10 +286,11 @@ def test_solo_gameplay_a_system_card_whose_ability_is_not_beneficial_is_discarde
     # "If there's nothing you can do to play a System card (or the card Ability is not beneficial),
     # Discard it and add 2 Credits": Test Overcharge only hurts the A.I. (2 Damage to itself) and
     # helps the player (a card drawn); it is payable, yet discarded
-    sc = solo({"hand": ["Test Overcharge", "Test Gamble"], "power": power(1, 1, 1)},
+    sc = solo({"hand": ["Test Overcharge", "Test Gamble", "Test Relay"], "power": power(1, 1, 1)},
               {"sys_deck": ["Tri Laser"]}, tables=tables)
     sc.card_phase(AI)
     assert sc.pile(AI, "stack:tactical") == ["Test Gamble"]   # 3 Damage for 1 to itself: beneficial
+    assert sc.pile(AI, "stack:comms") == ["Test Relay"]       # no Ability, only a Bonus: played
     assert discard(sc) == ["Test Overcharge"]
     assert sc.credits(AI) == 6 + 2
     assert sc.hull(AI) == 20 - 1 and sc.hull(PLAYER) == 20 - 3
@@ -318,6 +319,17 @@ power_cost = 0
 main = [{ op = "damage", n = 3 }, { op = "damage_self", n = 1 }]
 text = "Deal 3 Damage. Take 1 Damage."
 stated = ["credit_cost", "power_cost", "main"]
+
+[[card]]
+name = "Test Relay"
+kind = "system"
+system = "comms"
+count = 1
+credit_cost = 2
+power_cost = 0
+bonus.comms_expert = [{ op = "credits", n = 2 }]
+text = "Bonus: Comms Expert: gain 2 Credits."
+stated = ["credit_cost", "power_cost", "bonus.comms_expert"]
 """
 
 
