@@ -172,7 +172,7 @@ def malfunctions_in(cards, piles, cnt, k):
     return n
 
 
-@hot
+@hot_outlined  # a call from the effect interpreter's row (effects.run_row), which it would enlarge
 def malfunction_repair_pile(cards, piles, cnt, sc, strat, p):
     """Pile kind (SYS_DISC / CREW_DISC) of p's discard a Malfunction Repair takes a Malfunction
     from: "remove a Malfunction from one of your discard piles" is p's choice; -1: none holds one."""
