@@ -19,6 +19,7 @@ from simcore.cards import (check_component_list, compile_cards, compile_effects,
                            read_cards)
 from simcore.cards import describe
 from simcore.cards.loader import display_path, merge_cards, skipped_entries
+from simcore.cards.rule_notes import rule_notes
 from simcore.errors import CommandsimError
 from simcore.interrupts import exit_code, raise_if_interrupted, signals_as_interrupts, stopped_text
 from simcore.games import registry
@@ -1505,6 +1506,8 @@ def _echo_card(card):
             rows = compile_effects(effects)
             shown = ", ".join(f"{Op(r[0]).name} {r[1]} {r[2]} {r[3]}" for r in rows)
             click.echo(f"  compiled {label}: {shown}")
+    for note in rule_notes(card):
+        click.echo(f"  rule: {note}")
 
 
 def _echo_table(header, rows):

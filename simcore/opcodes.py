@@ -33,7 +33,7 @@ class Op(IntEnum):
     TAKE_OWN = 17         # a=n: take n of your in-play (uncovered) or discarded cards into your hand
     TAKE_MARKET = 18      # a=n, b=destination (Dest), c=market filter (MarketFilter): gain n Market cards free
     MOVE_CREW = 19        # a=n, b=from system (-1 any), c=to system (-1 any): move n in-play Crew (not re-played)
-    QUANTUM_ARTIFACT = 20  # take the top cards of two different Market deck types into your hand
+    QUANTUM_ARTIFACT = 20  # take 2 Market cards of two different deck types into your hand (face-up or deck top)
     SUPER_COMPUTER = 21   # move a System card from your System discard to hand; it may use Power from any System
     PLAY_FREE = 22        # play another System card from your hand with no Power cost (infeasible without one)
     COPY = 23             # become a copy of another uncovered in-play System card of either ship
@@ -140,7 +140,8 @@ OPSPECS: dict[str, OpSpec] = {
                           "Gain n Market cards for free into discard, hand or the top of the deck."),
     "move_crew": OpSpec(Op.MOVE_CREW, (_N, Arg("from", "system_or_any", "any"), Arg("to", "system_or_any", "any")),
                         "Move n of your in-play Crew from one System to another (not played again)."),
-    "quantum_artifact": OpSpec(Op.QUANTUM_ARTIFACT, (), "Take the top cards of two different Market deck types."),
+    "quantum_artifact": OpSpec(Op.QUANTUM_ARTIFACT, (),
+                               "Take 2 Market cards (face-up or a deck's top) of two different deck types."),
     # `source` names the pile the card comes from, so the data can mark that reading: the
     # rulebook says only that the card moved to your hand may use Power from any System
     "super_computer": OpSpec(Op.SUPER_COMPUTER, (Arg("source", "super_computer_source", "system_discard"),),

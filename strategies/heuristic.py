@@ -326,6 +326,18 @@ def malfunction_pile(cnt, strat, p, q, on_deck):
 
 
 @hot
+def malfunction_repair_pile(cnt, p, n_sys, n_crew):
+    """Discard (both hold Malfunctions) that a Malfunction Repair empties of one: the one whose deck
+    is smaller, as it is shuffled back (and its Malfunctions drawn) sooner; on a tie the one with
+    more Malfunctions, then the System discard."""
+    sys_deck = cnt[pile(p, SYS_DECK)]
+    crew_deck = cnt[pile(p, CREW_DECK)]
+    if crew_deck < sys_deck or (crew_deck == sys_deck and n_crew > n_sys):
+        return CREW_DISC
+    return SYS_DISC
+
+
+@hot
 def crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst):
     """(from system, crew index, to system) of the Crew move that gains the most Bonus value
     (weighted by P_PLACE_BONUS); from = -1 when no move gains."""

@@ -255,6 +255,32 @@ def malfunction_pile(cnt, sc, strat, p, q, on_deck):
 
 
 @hot
+def malfunctions_in(cards, piles, cnt, k):
+    n = 0
+    for i in range(cnt[k]):
+        if cards[piles[k, i], C_KIND] == KIND_MALFUNCTION:
+            n += 1
+    return n
+
+
+@hot_outlined  # a call from the effect interpreter's row (effects.run_row), which it would enlarge
+def malfunction_repair_pile(cards, piles, cnt, sc, strat, p):
+    """Pile kind (SYS_DISC / CREW_DISC) of p's discard a Malfunction Repair takes a Malfunction
+    from: "remove a Malfunction from one of your discard piles" is p's choice; -1: none holds one."""
+    n_sys = malfunctions_in(cards, piles, cnt, pile(p, SYS_DISC))
+    n_crew = malfunctions_in(cards, piles, cnt, pile(p, CREW_DISC))
+    if n_crew == 0:
+        return SYS_DISC if n_sys > 0 else -1
+    if n_sys == 0:
+        return CREW_DISC
+    if is_solo_ai(strat, p):
+        return SYS_DISC   # the A.I.'s two piles are its one discard
+    if is_random(strat, p):
+        return SYS_DISC if rand_below(sc, 2) == 0 else CREW_DISC
+    return heuristic.malfunction_repair_pile(cnt, p, n_sys, n_crew)
+
+
+@hot
 def lose_power_system(sc, strat, q):
     """System of q that loses Power when q chooses: the fullest one."""
     best = 0
@@ -281,8 +307,10 @@ def rank_pick(sc, strat, p, n, scores, lowest):
 
 
 @hot
-def pick_hand_discard(piles, cnt, sc, strat, q, scores):
-    """Hand index q discards when forced: its least valuable card."""
+def pick_hand_discard(cards, piles, cnt, sc, strat, q, scores):
+    """Hand index q discards when forced: its least valuable card (-1: none to discard)."""
+    if is_solo_ai(strat, q):
+        return solo_ai.hand_discard(cards, piles, cnt, q)
     h = pile(q, HAND)
     for i in range(cnt[h]):
         scores[i] = value_now(sc, strat, q, piles[h, i])
@@ -459,29 +487,46 @@ def pick_market_card(cards, piles, cnt, sc, strat, p, flt, scores, cand):
 
 
 @hot
-def pick_quantum_decks(piles, cnt, sc, strat, p, scores):
-    """Two different Market deck types (0..2 System decks, 3..5 Crew decks) to take the top of."""
-    for d in range(6):
-        k = M_SYS_DECK + d if d < 3 else M_CREW + d - 3
-        if cnt[k] == 0:
-            scores[d] = -1e9
-        elif d >= 3:
-            scores[d] = value_now(sc, strat, p, piles[k, cnt[k] - 1])  # Crew decks are face up
-        elif not is_random(strat, p):   # a blind System card: the mean of that deck
-            scores[d] = heuristic.deck_mean_value(piles, cnt, sc, strat, p, k, weight_mults(sc, strat, p))
-        if is_random(strat, p) and cnt[k] > 0:
-            scores[d] = float(rand_below(sc, 1000))
-    first = -1
-    second = -1
-    for d in range(6):
-        if scores[d] <= -1e9:
+def quantum_deck_type(item):
+    """Deck type (0..2 System types, 3..5 Crew decks) of a Quantum Artifact item (see below)."""
+    if item < 6:
+        return item // 2
+    if item < 9:
+        return item - 3
+    return item - 9
+
+
+@hot
+def pick_quantum_card(cards, piles, cnt, sc, strat, p, taken, scores, cand):
+    """Quantum Artifact: the Market item p takes into hand, of a deck type other than ``taken``
+    (-1: no type yet); -1 if none. Items: 0..5 a face-up System card (2*system+slot), 6..8 the top
+    of a Crew deck (6+expertise), 9..11 the hidden top card of a System Market deck (9+system)."""
+    n = 0
+    for item in range(12):
+        if taken >= 0 and quantum_deck_type(item) == taken:
             continue
-        if first < 0 or scores[d] > scores[first]:
-            second = first
-            first = d
-        elif second < 0 or scores[d] > scores[second]:
-            second = d
-    return first, second
+        if item < 6:
+            s = item // 2
+            if item % 2 >= cnt[M_FACEUP + s]:
+                continue
+            score = value_now(sc, strat, p, piles[M_FACEUP + s, item % 2])
+        elif item < 9:
+            k = M_CREW + item - 6
+            if cnt[k] == 0:
+                continue
+            score = value_now(sc, strat, p, piles[k, cnt[k] - 1])   # Crew decks are face up
+        else:
+            k = M_SYS_DECK + item - 9
+            if cnt[k] == 0:
+                continue
+            # a blind card: the mean of that deck (the random player never reads it)
+            score = 0.0 if is_random(strat, p) else \
+                heuristic.deck_mean_value(piles, cnt, sc, strat, p, k, weight_mults(sc, strat, p))
+        cand[n] = item
+        scores[n] = score
+        n += 1
+    i = rank_pick(sc, strat, p, n, scores, False)
+    return -1 if i < 0 else cand[i]
 
 
 @hot

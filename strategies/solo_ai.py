@@ -1,16 +1,20 @@
 """The rulebook's Solo Mode A.I.: its choices as the Solo Mode Ability Guide and the Card
 Clarifications state them. Where the rulebook says "the choice in the A.I.'s best interest",
 one documented deterministic rule is used (see each function). Credit cost stands for a
-card's worth everywhere the guide says so (starting cards cost 0)."""
+card's worth everywhere the guide says so (starting cards cost 0): the A.I.'s strategy row
+(``solo_row``) values every card at its Credit cost, so the guide's "highest / lowest Credit
+cost" picks (Scrap, taking in-play or discarded cards, discarding the player's in-play card)
+are the shared ranked picks of ``strategies.policy`` reading that row; the others are here."""
 from simcore.engine.jit import hot_outlined
 from simcore.engine.layout import (CREW, CREW_DECK, CREW_DISC, HAND, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS,
                                    S_POWER, STACK, SYS_DECK, SYS_DISC)
 from simcore.engine.rules import active_type, bonus_len, crew_with_expertise, pile, requirement_ok, total_power
 from simcore.opcodes import Op
-from simcore.tables import C_BONUS, C_CREDIT, C_EXPERTISE, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_MALFUNCTION, \
-    KIND_SYSTEM
+from simcore.tables import C_BONUS, C_COVER, C_CREDIT, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING, C_POWER, C_SYSTEM, \
+    KIND_MALFUNCTION, KIND_SYSTEM
 
-from .effect_value import segment_value
+from .effect_value import op_value, segment_value
+from .params import P_W_DRAW
 
 
 @hot_outlined
@@ -89,24 +93,16 @@ def malfunction_pile(cnt, q, on_deck):
 
 @hot_outlined
 def hand_discard(cards, piles, cnt, q):
-    """Forced to Discard, the A.I. discards its cheapest card (an unresolved Malfunction first)."""
+    """Forced to Discard, the A.I. discards its cheapest card (the first on a tie). A Malfunction it
+    holds is not a card to choose: it waits, unresolved, for the A.I.'s next turn (thrown away it
+    would never hurt the A.I.). With only Malfunctions in hand, nothing is discarded: -1."""
     h = pile(q, HAND)
     best = -1
     for i in range(cnt[h]):
+        if cards[piles[h, i], C_KIND] == KIND_MALFUNCTION:
+            continue
         if best < 0 or worth(cards, piles[h, i]) < worth(cards, piles[h, best]):
             best = i
-    return best
-
-
-@hot_outlined
-def opponent_inplay(cards, piles, cnt, q):
-    """Discarding the player's in-play card: the uncovered one with the highest Credit cost."""
-    best = -1
-    for s in range(N_SYSTEMS):
-        k = pile(q, STACK + s)
-        if cnt[k] > 0 and (best < 0 or cards[piles[k, cnt[k] - 1], C_CREDIT]
-                           > cards[piles[pile(q, STACK + best), cnt[pile(q, STACK + best)] - 1], C_CREDIT]):
-            best = s
     return best
 
 
@@ -114,12 +110,6 @@ def opponent_inplay(cards, piles, cnt, q):
 def copy_score(cards, t):
     """Keshran Corsair copies the card with the highest Power cost."""
     return float(cards[t, C_POWER])
-
-
-@hot_outlined
-def own_card_score(cards, t):
-    """Scrap takes the lowest, taking a card back the highest, Credit cost."""
-    return float(worth(cards, t))
 
 
 @hot_outlined
@@ -162,16 +152,22 @@ def unpaired_bonus(cards, eff, piles, cnt, sc, strat, p, s, e):
 def crew_system(cards, eff, piles, cnt, sc, strat, p, t):
     """The rulebook's hierarchy for stationing Crew: A. a System with no Power, B. a System whose
     card has an unpaired Bonus this Crew pairs, C. the lowest Power, D. its own colour; never a
-    System with full Power or 3 Crew. Each step narrows the previous one's ties. -1: nowhere."""
+    System with full Power or 3 Crew. Each step narrows the previous one's ties. -1: nowhere.
+    A Crew card whose Ability counts the Crew in its System (Boarding Party, Repair Teams) goes
+    first where most Crew already are, the hierarchy breaking ties: the Ability Guide's "benefit
+    from Crew being played first" (they are also played after the other Crew cards)."""
     e = cards[t, C_EXPERTISE]
+    counting = counts_crew(cards, eff, t)
     best = -1
-    best_key = (0, 0, 0, 0)
+    best_key = (0, 0, 0, 0, 0)
     for s in range(N_SYSTEMS):
         pw = sc[S_POWER + 3 * p + s]
-        if cnt[pile(p, CREW + s)] >= MAX_CREW_PER_SYSTEM or pw >= MAX_POWER:
+        n = cnt[pile(p, CREW + s)]
+        if n >= MAX_CREW_PER_SYSTEM or pw >= MAX_POWER:
             continue
-        key = (1 if pw == 0 else 0, 1 if unpaired_bonus(cards, eff, piles, cnt, sc, strat, p, s, e) else 0,
-               MAX_POWER - pw, 1 if s == e else 0)
+        key = (n if counting else 0, 1 if pw == 0 else 0,
+               1 if unpaired_bonus(cards, eff, piles, cnt, sc, strat, p, s, e) else 0, MAX_POWER - pw,
+               1 if s == e else 0)
         if best < 0 or key > best_key:
             best = s
             best_key = key
@@ -187,3 +183,70 @@ def crew_power(cards, eff, t):
         if eff[i, 0] == Op.POWER and eff[i, 2] == -2:  # SystemTarget.HERE
             n += eff[i, 1]
     return n
+
+
+@hot_outlined
+def row_worth(eff, row, j):
+    """One effect row's worth to the A.I.: its value under the A.I.'s weights, except that the
+    opponent's draw is a card for the player, counted against the A.I. as a draw of its own
+    counts for it (the shared weights value it as "any other effect", for Cloaked Mines)."""
+    if eff[j, 0] == Op.OPP_DRAW:
+        return -row[P_W_DRAW] * eff[j, 1]
+    return op_value(row, eff[j, 0], eff[j, 1], eff[j, 2])
+
+
+@hot_outlined
+def rows_worth(eff, row, start, length):
+    """Worth of a segment of rows to the A.I.; an OR counts its better option."""
+    total = 0.0
+    i = start
+    end = start + length
+    while i < end:
+        if eff[i, 0] == Op.CHOICE:
+            a = eff[i, 1]
+            b = eff[i, 2]
+            va = 0.0
+            for j in range(i + 1, i + 1 + a):
+                va += row_worth(eff, row, j)
+            vb = 0.0
+            for j in range(i + 1 + a, i + 1 + a + b):
+                vb += row_worth(eff, row, j)
+            total += max(va, vb)
+            i += 1 + a + b
+        else:
+            total += row_worth(eff, row, i)
+            i += 1
+    return total
+
+
+@hot_outlined
+def beneficial(cards, eff, piles, cnt, strat, p, t):
+    """The rulebook's "(or the card Ability is not beneficial), Discard it": System card t's Ability
+    (its main Ability, its "while uncovered" effects, and what it adds when it would cover a card)
+    is beneficial when its net worth to the A.I. under its weights is above 0. A card whose Ability
+    only hurts the A.I. or helps the player (self-Damage, lost Power or Credits, the player
+    drawing) is discarded for 2 Credits. The worth is the card's, not the moment's: a Repair at
+    full Hull still counts (the card also stays in play for its Bonuses), and a card with no
+    Ability at all (only Bonuses) is played."""
+    row = strat[p]
+    covers = cnt[pile(p, STACK + cards[t, C_SYSTEM])] > 0
+    n = cards[t, C_MAIN + 1] + cards[t, C_ONGOING + 1] + (cards[t, C_COVER + 1] if covers else 0)
+    if n == 0:
+        return True
+    v = rows_worth(eff, row, cards[t, C_MAIN], cards[t, C_MAIN + 1])
+    v += rows_worth(eff, row, cards[t, C_ONGOING], cards[t, C_ONGOING + 1])
+    if covers:
+        v += rows_worth(eff, row, cards[t, C_COVER], cards[t, C_COVER + 1])
+    return v > 0.0
+
+
+@hot_outlined
+def counts_crew(cards, eff, t):
+    """Card t's Ability counts the Crew in its System (Boarding Party, Repair Teams, Hydra
+    Missile A): the Ability Guide says such cards "benefit from Crew being played first"."""
+    start = cards[t, C_MAIN]
+    for i in range(start, start + cards[t, C_MAIN + 1]):
+        op = eff[i, 0]
+        if op == Op.DAMAGE_PER_CREW or op == Op.REPAIR_PER_CREW or op == Op.CREDITS_PER_CREW:
+            return True
+    return False

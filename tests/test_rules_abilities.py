@@ -120,3 +120,32 @@ def test_resolving_abilities_malfunction_repair_without_malfunctions_has_no_effe
     assert sc.market("malfunctions") == ["Secondary Explosion"]
     assert sc.pile(0, "sys_discard") == ["Tri Laser"]
     assert sc.hull(0) == 17
+
+
+def test_resolving_abilities_malfunction_repair_the_player_chooses_which_discard_pile():
+    # "remove a Malfunction from one of your discard piles": the Crew deck is empty, so the Crew
+    # discard (and its Power Failure) is shuffled back at the next Crew draw; the System deck has
+    # cards for a while: the Malfunction Repair takes the Power Failure (before: always the System
+    # discard first)
+    sc = build([{"hand": ["Sonic Showers"], "sys_discard": ["Tri Laser", "Console Overload"],
+                 "crew_discard": ["Power Failure"], "sys_deck": ["Tri Laser"] * 6, "hull": 15}, {}])
+    sc.card_phase(0)
+    assert sc.market("malfunctions") == ["Power Failure"]
+    assert sc.pile(0, "sys_discard") == ["Tri Laser", "Console Overload"]
+    # the other way round: the System deck runs out first
+    sc = build([{"hand": ["Sonic Showers"], "sys_discard": ["Tri Laser", "Console Overload"],
+                 "crew_discard": ["Power Failure"], "crew_deck": ["Cadet Fitz"] * 4, "hull": 15}, {}])
+    sc.card_phase(0)
+    assert sc.market("malfunctions") == ["Console Overload"]
+    assert sc.pile(0, "crew_discard") == ["Power Failure"]
+
+
+def test_resolving_abilities_malfunction_repair_pile_is_a_choice_of_the_random_player_too():
+    taken = set()
+    for seed in range(1, 21):
+        sc = build([{"hand": ["Sonic Showers"], "sys_discard": ["Console Overload"],
+                     "crew_discard": ["Power Failure"], "hull": 15}, {}], strategies=("random", "random"), seed=seed)
+        sc.card_phase(0)
+        if sc.market("malfunctions"):
+            taken.add(sc.market("malfunctions")[-1])
+    assert taken == {"Console Overload", "Power Failure"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from simcore.cards import load_cards
+from simcore.engine.cardplay import play_system
 from simcore.engine.layout import (EV_COPY, EV_DRAW, EV_MOVE_CREW, EV_PLAY_CREW, EV_PLAY_SYSTEM, EV_TAKE, HAND,
                                    L_A, L_B, L_C, L_EVENT, L_HULL, L_POWER, S_POWER, STACK)
 from simcore.engine.piles import push
@@ -111,22 +112,51 @@ def test_super_computer_privilege_ends_with_the_card_phase(tmp_path):
 
 def test_quantum_artifact_takes_the_tops_of_two_different_market_deck_types():
     sc = build([{"hand": ["Quantum Artifact"], "power": {"engineering": 4}}, {}],
-               market={"tactical": ["Railgun"], "tactical_deck": ["Tri Laser", "Hyperkinetic Dart"],
+               market={"tactical_deck": ["Tri Laser", "Hyperkinetic Dart"],
                        "crew": {"tactician": ["Tactician Colonel", "Tactician Ensign"]}})
     sc.card_phase(0)
     took = sorted(name(r[L_A]) for r in events(sc, EV_TAKE))
     assert took == ["Hyperkinetic Dart", "Tactician Ensign"]
     assert sc.market("tactical_deck") == ["Tri Laser"]
     assert sc.market("tactician") == ["Tactician Colonel"]
-    assert sc.market("tactical") == ["Railgun"]              # face-up cards are not deck tops
 
 
-def test_quantum_artifact_never_takes_two_cards_from_the_same_deck_type():
+def test_card_clarifications_quantum_artifact_can_take_a_face_up_market_system_card():
+    # "one of the top cards from any deck type in the Market. This can be a System card or even a
+    # card from one of the face up Crew card decks": the face-up System cards are their type's top
+    # cards. Here the Tactical deck is empty, its face-up Railgun is not: the Railgun and the
+    # Tactician Ensign are taken (before, only the Ensign: a face-up card was never a top card)
     sc = build([{"hand": ["Quantum Artifact"], "power": {"engineering": 4}}, {}],
-               market={"tactical_deck": ["Tri Laser", "Hyperkinetic Dart"]})
+               market={"tactical": ["Railgun"], "crew": {"tactician": ["Tactician Ensign"]}})
     sc.card_phase(0)
-    assert [name(r[L_A]) for r in events(sc, EV_TAKE)] == ["Hyperkinetic Dart"]
+    assert sorted(name(r[L_A]) for r in events(sc, EV_TAKE)) == ["Railgun", "Tactician Ensign"]
+    assert sc.market("tactical") == [] and sc.market("tactician") == []
+
+
+def test_card_clarifications_quantum_artifact_a_face_up_card_taken_is_replaced_from_its_deck():
+    # the best card in the Market is a face-up Scythe Beam: it is taken, and the top of the Tactical
+    # deck takes its place, as after a purchase; the second card is of another deck type
+    sc = build([{"hand": ["Quantum Artifact"], "power": {"engineering": 4}}, {}],
+               market={"tactical": ["Scythe Beam", "Charge Laser"], "tactical_deck": ["Tri Laser", "Zero Point Laser"],
+                       "engineering": ["Repair Bot"]})
+    sc.card_phase(0)
+    took = [name(r[L_A]) for r in events(sc, EV_TAKE)]
+    assert took[0] == "Scythe Beam" and took[1:] == ["Repair Bot"]
+    assert sc.market("tactical") == ["Charge Laser", "Zero Point Laser"]
     assert sc.market("tactical_deck") == ["Tri Laser"]
+
+
+@pytest.mark.parametrize("strategy", ["balanced", "random"])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_quantum_artifact_never_takes_two_cards_from_the_same_deck_type(strategy, seed):
+    # "You may not Draw 2 cards from the same deck type": Tactical's face-up cards and deck top are
+    # one deck type
+    sc = build([{}, {}], strategies=(strategy, strategy), seed=seed,
+               market={"tactical": ["Railgun", "Charge Laser"], "tactical_deck": ["Tri Laser"]})
+    play_system(TABLES.cards, TABLES.eff, sc.piles, sc.cnt, sc.sc, sc.strat, sc.log, 0,
+                TABLES.index("Quantum Artifact"), True)
+    assert len(events(sc, EV_TAKE)) == 1
+    assert len(sc.pile(0, "hand")) == 1
 
 
 # ---------------------------------------------------------------- Keshran Corsair

@@ -255,15 +255,111 @@ def test_solo_gameplay_ai_card_phase_leaves_no_card_in_hand():
     assert sc.credits(AI) == 8
 
 
-def test_solo_gameplay_malfunctions_drawn_in_its_card_phase_are_held_too():
-    # Shuttle Bay draws 2: a Console Overload stays in hand, unresolved, for its next turn
+def test_solo_gameplay_malfunctions_drawn_by_an_ability_in_its_card_phase_resolve_as_drawn():
+    # "Malfunctions are resolved at the beginning of their next turn" is said of its Draw step: a
+    # Console Overload that Shuttle Bay draws (Draw 2) resolves at once (1 Power lost from the
+    # fullest System, Engineering) with a replacement draw (Tri Laser), and is not held
     sc = solo({"hand": ["Shuttle Bay"], "sys_deck": ["Tri Laser", "Console Overload", "Siege Cannon"],
                "power": power(3, 1, 1)})
     sc.card_phase(AI)
-    assert sc.pile(AI, "hand") == ["Console Overload"]
+    assert events(sc, EV_MALF_DRAWN) == ["Console Overload"]
+    assert int(sc.sc[S_MALF_DRAWN + AI]) == 1
+    assert sc.pile(AI, "hand") == []
     assert sc.pile(AI, "stack:tactical") == ["Siege Cannon"]
-    assert sc.power(AI) == power(3, 0, 0)
-    assert events(sc, EV_MALF_DRAWN) == []
+    assert sc.power(AI) == power(2, 0, 0)
+    assert discard(sc) == ["Console Overload", "Tri Laser"]        # the Tri Laser cannot be paid
+    assert sc.pile(AI, "sys_deck") == []
+
+
+def test_solo_gameplay_a_malfunction_the_ai_draws_in_the_players_turn_resolves_as_drawn():
+    # the player's Cloaked Mines Bonus makes the A.I. draw: a Power Failure on top of its deck
+    # resolves then (all the Power of its fullest System, Comms), with its replacement draw
+    sc = solo({"sys_deck": ["Tri Laser", "Power Failure"], "power": power(2, 5, 3)},
+              {"stacks": {"tactical": ["Cloaked Mines"]}, "crew": {"tactical": ["Tactician Ensign"]}})
+    sc.bonus_phase(PLAYER)
+    assert events(sc, EV_MALF_DRAWN) == ["Power Failure"]
+    assert sc.power(AI) == power(2, 0, 3)
+    assert sc.pile(AI, "hand") == ["Tri Laser"]
+    assert sc.pile(AI, "sys_discard") == ["Power Failure"]
+
+
+def test_solo_gameplay_a_system_card_whose_ability_is_not_beneficial_is_discarded_for_2_credits(tmp_path):
+    tables = write_cards(tmp_path, NOT_BENEFICIAL_CARDS)
+    # "If there's nothing you can do to play a System card (or the card Ability is not beneficial),
+    # Discard it and add 2 Credits": Test Overcharge only hurts the A.I. (2 Damage to itself) and
+    # helps the player (a card drawn); it is payable, yet discarded
+    sc = solo({"hand": ["Test Overcharge", "Test Gamble", "Test Relay"], "power": power(1, 1, 1)},
+              {"sys_deck": ["Tri Laser"]}, tables=tables)
+    sc.card_phase(AI)
+    assert sc.pile(AI, "stack:tactical") == ["Test Gamble"]   # 3 Damage for 1 to itself: beneficial
+    assert sc.pile(AI, "stack:comms") == ["Test Relay"]       # no Ability, only a Bonus: played
+    assert discard(sc) == ["Test Overcharge"]
+    assert sc.credits(AI) == 6 + 2
+    assert sc.hull(AI) == 20 - 1 and sc.hull(PLAYER) == 20 - 3
+    assert sc.pile(PLAYER, "hand") == []
+
+
+NOT_BENEFICIAL_CARDS = """
+[[card]]
+name = "Test Overcharge"
+kind = "system"
+system = "tactical"
+count = 1
+credit_cost = 2
+power_cost = 0
+main = [{ op = "damage_self", n = 2 }, { op = "opp_draw", n = 1 }]
+text = "Take 2 Damage. Your opponent draws 1 card."
+stated = ["credit_cost", "power_cost", "main"]
+
+[[card]]
+name = "Test Gamble"
+kind = "system"
+system = "tactical"
+count = 1
+credit_cost = 2
+power_cost = 0
+main = [{ op = "damage", n = 3 }, { op = "damage_self", n = 1 }]
+text = "Deal 3 Damage. Take 1 Damage."
+stated = ["credit_cost", "power_cost", "main"]
+
+[[card]]
+name = "Test Relay"
+kind = "system"
+system = "comms"
+count = 1
+credit_cost = 2
+power_cost = 0
+bonus.comms_expert = [{ op = "credits", n = 2 }]
+text = "Bonus: Comms Expert: gain 2 Credits."
+stated = ["credit_cost", "power_cost", "bonus.comms_expert"]
+"""
+
+
+def test_solo_ability_guide_boarding_party_benefits_from_crew_played_first():
+    # the Tactician Commander's Boarding Party deals 1 Damage per Crew in its System: the Ensign is
+    # played first (hierarchy D: Tactical), then the Commander joins it there (2 Crew: 2 Damage),
+    # though the hierarchy alone would send it to the lowest Power (Engineering)
+    sc = solo({"hand": ["Tactician Commander", "Tactician Ensign"], "power": power(3, 3, 3)})
+    sc.card_phase(AI)
+    assert sc.pile(AI, "crew:tactical") == ["Tactician Ensign", "Tactician Commander"]
+    assert sc.hull(PLAYER) == 18
+
+
+def test_solo_ability_guide_repair_teams_benefits_from_crew_played_first():
+    sc = solo({"hand": ["Engineer Commander", "Engineer Ensign"], "power": power(3, 3, 3), "hull": 10})
+    sc.card_phase(AI)
+    assert sc.pile(AI, "crew:engineering") == ["Engineer Ensign", "Engineer Commander"]
+    assert sc.hull(AI) == 12
+
+
+def test_solo_ability_guide_a_system_card_counting_crew_waits_for_the_crew_cards():
+    # Hydra Missile A: 2 Damage + 1 per Crew in Tactical. Played first it would deal 2; the
+    # Tactician Ensign goes to Tactical first (hierarchy D), then the Missile deals 3
+    sc = solo({"hand": ["Hydra Missile A", "Tactician Ensign"], "power": power(3, 3, 3)})
+    sc.card_phase(AI)
+    assert sc.pile(AI, "crew:tactical") == ["Tactician Ensign"]
+    assert sc.pile(AI, "stack:tactical") == ["Hydra Missile A"]
+    assert sc.hull(PLAYER) == 17
 
 
 # ---------------------------------------------------------------- Crew hierarchy
@@ -579,6 +675,21 @@ def test_solo_ability_guide_forced_to_discard_the_ai_discards_its_lowest_credit_
     play(sc, PLAYER, "Keshran Edict")       # your opponent Discards 2 cards from their hand
     assert sorted(sc.pile(AI, "hand")) == ["Railgun", "Scythe Beam"]
     assert sorted(sc.pile(AI, "sys_discard")) == ["Siege Cannon", "Tri Laser"]
+
+
+def test_solo_ability_guide_forced_to_discard_the_ai_never_throws_away_a_held_malfunction():
+    # a Console Overload drawn in its Draw step waits for its next turn: Keshran Edict's 2 discards
+    # take the two cheapest cards, not the unresolved Malfunction (which would then never hurt it)
+    sc = solo({"hand": ["Console Overload", "Scythe Beam", "Tri Laser", "Siege Cannon"], "power": power(3, 3, 5)})
+    play(sc, PLAYER, "Keshran Edict")
+    assert sorted(sc.pile(AI, "hand")) == ["Console Overload", "Scythe Beam"]
+    assert sorted(sc.pile(AI, "sys_discard")) == ["Siege Cannon", "Tri Laser"]
+    # with only Malfunctions held, nothing is discarded: they resolve at the start of its turn
+    sc = solo({"hand": ["Console Overload"], "sys_deck": ["Siege Cannon"], "power": power(3, 3, 5)})
+    play(sc, PLAYER, "Keshran Edict")
+    assert sc.pile(AI, "hand") == ["Console Overload"] and sc.pile(AI, "sys_discard") == []
+    sc.card_phase(AI)
+    assert events(sc, EV_MALF_DRAWN) == ["Console Overload"]
 
 
 def test_solo_ability_guide_discarding_the_players_in_play_card_takes_the_highest_credit_cost():

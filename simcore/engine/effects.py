@@ -11,14 +11,15 @@ from .jit import hot, hot_outlined
 from .layout import (CAP, CREW, CREW_DECK, CREW_DISC, EV_COPY, EV_FORCED_DISCARD, EV_MALF_REPAIR, EV_MOVE_CREW,
                      EV_SCRAP, EV_TAKE, HAND, M_CREW, M_MALF, M_SCRAP, M_SYS_DECK, PH_BONUS, S_ANYPOWER,
                      S_BONUS_DRAWS, S_FREE_PLAYS, S_MOVED, S_PENDING_COPY, S_PENDING_SYS, S_SOLO_AI, S_WINNER, STACK,
-                     SYS_DECK, SYS_DISC, M_AI_MARKET, SCR_CAND_A, SCR_CAND_B, SCR_SCORES)
+                     SYS_DECK, SYS_DISC, M_AI_MARKET, M_FACEUP, SCR_CAND_A, SCR_CAND_B, SCR_SCORES)
 from .market_piles import take_market_item
 from .piles import pop, push, remove_at
 from .primitives import apply_simple
 from .rules import active_type, pile
-from strategies.policy import (choose_option, effect_rank, is_random, next_effect_row, pick_copy_target,
-                               pick_crew_move, pick_hand_discard, pick_market_card, pick_opponent_inplay,
-                               pick_own_card, pick_quantum_decks, pick_system_discard, scrap_threshold)
+from strategies.policy import (choose_option, effect_rank, is_random, malfunction_repair_pile, next_effect_row,
+                               pick_copy_target, pick_crew_move, pick_hand_discard, pick_market_card,
+                               pick_opponent_inplay, pick_own_card, pick_quantum_card, pick_system_discard,
+                               quantum_deck_type, scrap_threshold)
 
 MAX_NESTING = 4  # ORs inside ORs, at most (the loader checks)
 MAX_ORDERED_ROWS = 16  # a longer segment runs in file order (none is near this long)
@@ -47,7 +48,7 @@ def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
             log_event(log, sc, p, EV_SCRAP, t, k, 0)
     elif op == Op.OPP_DISCARD:
         for _ in range(a):
-            j = pick_hand_discard(piles, cnt, sc, strat, q, scores)
+            j = pick_hand_discard(cards, piles, cnt, sc, strat, q, scores)
             if j < 0:
                 break
             t = remove_at(piles, cnt, pile(q, HAND), j)
@@ -111,12 +112,18 @@ def run_targeted(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c):
                 push(piles, cnt, pile(p, HAND), t)
                 log_event(log, sc, p, EV_TAKE, t, M_AI_MARKET, 1)
     elif op == Op.QUANTUM_ARTIFACT:
-        d1, d2 = pick_quantum_decks(piles, cnt, sc, strat, p, scores)
-        for d in (d1, d2):
-            if d < 0:
-                continue
-            k = M_SYS_DECK + d if d < 3 else M_CREW + d - 3
-            t = pop(piles, cnt, k)
+        taken = -1  # "You may not Draw 2 cards from the same deck type"
+        for _ in range(2):
+            item = pick_quantum_card(cards, piles, cnt, sc, strat, p, taken, scores, cand_a)
+            if item < 0:
+                break
+            taken = quantum_deck_type(item)
+            if item < 9:
+                k = M_FACEUP + item // 2 if item < 6 else M_CREW + item - 6
+                t = take_market_item(piles, cnt, item)
+            else:
+                k = M_SYS_DECK + item - 9
+                t = pop(piles, cnt, k)
             push(piles, cnt, pile(p, HAND), t)
             log_event(log, sc, p, EV_TAKE, t, k, 1)
     elif op == Op.SUPER_COMPUTER:
@@ -153,14 +160,13 @@ def run_other(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c, phase):
             draw_chosen(cards, eff, piles, cnt, sc, strat, log, 1 - p, True)
     elif op == Op.MALFUNCTION_REPAIR:
         for _ in range(a):
-            for k in (pile(p, SYS_DISC), pile(p, CREW_DISC)):
-                found = -1  # the topmost Malfunction
-                for j in range(cnt[k] - 1, -1, -1):
-                    if cards[piles[k, j], C_KIND] == KIND_MALFUNCTION:
-                        found = j
-                        break
-                if found >= 0:
-                    t = remove_at(piles, cnt, k, found)
+            kind = malfunction_repair_pile(cards, piles, cnt, sc, strat, p)  # the player's choice
+            if kind < 0:
+                break
+            k = pile(p, kind)
+            for j in range(cnt[k] - 1, -1, -1):   # its topmost Malfunction
+                if cards[piles[k, j], C_KIND] == KIND_MALFUNCTION:
+                    t = remove_at(piles, cnt, k, j)
                     push(piles, cnt, M_MALF, t)
                     log_event(log, sc, p, EV_MALF_REPAIR, t, k, 0)
                     break

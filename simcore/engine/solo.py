@@ -1,23 +1,23 @@
 """Solo Mode: the rulebook's automated opponent's setup and turn.
 
 The A.I. keeps one Player deck (its System deck pile) and one discard (its System and Crew
-discard piles together: they are only ever shuffled back as one), draws 4, keeps Malfunctions
-it draws until the start of its next turn, and buys blind from its own Market deck."""
+discard piles together: they are only ever shuffled back as one), draws 4, keeps the Malfunctions
+it draws in its Draw step until the start of its next turn (any other it resolves as drawn), and
+buys blind from its own Market deck."""
 from simcore.opcodes import Req
-from simcore.tables import C_EXPERTISE, C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, C_POWER, \
-    C_REQ, C_REQ_ARG, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM, MALF_RETURN_DISCARD
+from simcore.tables import C_EXPERTISE, C_KIND, C_POWER, C_REQ, C_REQ_ARG, C_SYSTEM, KIND_CREW, KIND_MALFUNCTION, \
+    KIND_SYSTEM
 
 from .cardplay import discard_for_credits, free_plays, play_crew, play_system
-from .draw import draw_card
+from .draw import ai_resolve_malfunction, draw_card
 from .events import log_event
 from .jit import hot_outlined
-from .layout import (CREW, CREW_DISC, EV_BUY, EV_CLEAR_CREW, EV_MALF_DRAWN, HAND, M_AI_MARKET, M_CREW, M_MALF,
-                     M_SYS_DECK, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_ANYPOWER, S_BOUGHT, S_CREDITS,
-                     S_CUR_CARD, S_FREE_PLAYS, S_MALF_DRAWN, S_POWER, S_WINNER, STACK, SYS_DECK, SYS_DISC)
+from .layout import (CREW, CREW_DISC, EV_BUY, EV_CLEAR_CREW, HAND, M_AI_MARKET, M_CREW, M_SYS_DECK,
+                     MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_ANYPOWER, S_BOUGHT, S_CREDITS, S_CUR_CARD,
+                     S_FREE_PLAYS, S_POWER, S_WINNER, STACK, SYS_DECK, SYS_DISC)
 from .piles import move_all, pop, push, remove_at, shuffle
-from .primitives import apply_simple
-from .rules import can_play_system, crew_count, crew_with_expertise, pile, total_crew, total_power
-from strategies.solo_ai import bonus_worth, crew_power, crew_system
+from .rules import can_play_system, crew_count, crew_with_expertise, has_crew_space, pile, total_crew, total_power
+from strategies.solo_ai import beneficial, bonus_worth, counts_crew, crew_power, crew_system
 
 # Engineering, Comms, Tactical cards in the A.I.'s Market deck: "5 Tactical cards, 4 Comms cards,
 # 3 Engineering cards" (was (3, 2, 5): 16 cards instead of the rulebook's 18)
@@ -49,7 +49,8 @@ def setup_ai(piles, cnt, sc, p, cards_moved):
 
 @hot_outlined
 def resolve_held_malfunctions(cards, eff, piles, cnt, sc, strat, log, p):
-    """Start of the A.I.'s turn: the Malfunctions it drew resolve now, in order."""
+    """Start of the A.I.'s turn: the Malfunctions it drew in its Draw step resolve now, in order
+    (a replacement drawn now is no Draw step's: a Malfunction among them resolves as drawn)."""
     h = pile(p, HAND)
     guard = 0
     i = 0
@@ -60,15 +61,8 @@ def resolve_held_malfunctions(cards, eff, piles, cnt, sc, strat, log, p):
             i += 1
             continue
         remove_at(piles, cnt, h, i)
-        sc[S_MALF_DRAWN + p] += 1
-        log_event(log, sc, p, EV_MALF_DRAWN, t, 0, 1)
-        start = cards[t, C_MAIN]
-        for j in range(start, start + cards[t, C_MAIN + 1]):
-            apply_simple(cards, eff, piles, cnt, sc, strat, log, p, -1, eff[j, 0], eff[j, 1], eff[j, 2])
-        push(piles, cnt, pile(p, SYS_DISC) if cards[t, C_MALF_RETURN] == MALF_RETURN_DISCARD else M_MALF, t)
-        if cards[t, C_MALF_REPLACE] == 1:
+        if ai_resolve_malfunction(cards, eff, piles, cnt, sc, strat, log, p, t):
             draw_card(cards, eff, piles, cnt, sc, strat, log, p, 0, False)
-        i = 0  # a replacement may itself be a Malfunction: look again from the start
 
 
 @hot_outlined
@@ -128,12 +122,54 @@ def first_of_kind(cards, piles, cnt, p, kind):
 
 
 @hot_outlined
-def first_playable_system(cards, piles, cnt, sc, p):
+def first_unbeneficial_system(cards, eff, piles, cnt, strat, p):
+    """Hand index of a System card whose Ability is not beneficial to the A.I. (-1 none)."""
     h = pile(p, HAND)
     for i in range(cnt[h]):
-        if can_play_system(cards, piles, cnt, sc, p, piles[h, i], False):
+        t = piles[h, i]
+        if cards[t, C_KIND] == KIND_SYSTEM and not beneficial(cards, eff, piles, cnt, strat, p, t):
             return i
     return -1
+
+
+@hot_outlined
+def first_playable_system(cards, eff, piles, cnt, sc, p, crew_waits):
+    """Hand index of the first System card the A.I. can play now; while Crew cards wait to be
+    played, not one whose Ability counts Crew ("benefit from Crew being played first")."""
+    h = pile(p, HAND)
+    for i in range(cnt[h]):
+        t = piles[h, i]
+        if can_play_system(cards, piles, cnt, sc, p, t, False) and not (crew_waits and counts_crew(cards, eff, t)):
+            return i
+    return -1
+
+
+@hot_outlined
+def first_unplayable_system(cards, piles, cnt, sc, p):
+    """Hand index of the first System card the A.I. cannot play now (-1 none)."""
+    h = pile(p, HAND)
+    for i in range(cnt[h]):
+        t = piles[h, i]
+        if cards[t, C_KIND] == KIND_SYSTEM and not can_play_system(cards, piles, cnt, sc, p, t, False):
+            return i
+    return -1
+
+
+@hot_outlined
+def next_crew(cards, eff, piles, cnt, p):
+    """Hand index of the Crew card the A.I. plays next: the first whose Ability does not count
+    Crew, so that one counting them (Boarding Party, Repair Teams) comes after the others; -1 none."""
+    h = pile(p, HAND)
+    first = -1
+    for i in range(cnt[h]):
+        t = piles[h, i]
+        if cards[t, C_KIND] != KIND_CREW:
+            continue
+        if not counts_crew(cards, eff, t):
+            return i
+        if first < 0:
+            first = i
+    return first
 
 
 @hot_outlined
@@ -160,10 +196,17 @@ def ai_card_actions(cards, eff, piles, cnt, sc, strat, log, p):
     for _ in range(MAX_AI_ACTIONS):
         if sc[S_WINNER] >= 0:
             return
+        # 0. "If ... the card Ability is not beneficial, Discard it and add 2 Credits"
+        i = first_unbeneficial_system(cards, eff, piles, cnt, strat, p)
+        if i >= 0:
+            discard_for_credits(cards, piles, cnt, sc, log, p, i)
+            continue
         # 1. System cards: "Play any System cards that can be played" first (one may give the Power
         # another needs: before, the first System card in hand was discarded if it could not be
-        # paid, even when a Reactor later in hand would have paid for it) ...
-        i = first_playable_system(cards, piles, cnt, sc, p)
+        # paid, even when a Reactor later in hand would have paid for it); one whose Ability counts
+        # Crew waits for the Crew cards (the Ability Guide), which can only add Power and Crew ...
+        crew_waits = first_of_kind(cards, piles, cnt, p, KIND_CREW) >= 0 and has_crew_space(cnt, p)
+        i = first_playable_system(cards, eff, piles, cnt, sc, p, crew_waits)
         if i >= 0:
             t = remove_at(piles, cnt, h, i)
             sc[S_CUR_CARD] = t
@@ -171,7 +214,7 @@ def ai_card_actions(cards, eff, piles, cnt, sc, strat, log, p):
             free_plays(cards, eff, piles, cnt, sc, strat, log, p)
             continue
         # ... then one that cannot: a Crew card that makes it playable, or it is discarded
-        i = first_of_kind(cards, piles, cnt, p, KIND_SYSTEM)
+        i = first_unplayable_system(cards, piles, cnt, sc, p)
         if i >= 0:
             t = piles[h, i]
             j = powering_crew(cards, eff, piles, cnt, sc, strat, p, t)
@@ -182,8 +225,9 @@ def ai_card_actions(cards, eff, piles, cnt, sc, strat, log, p):
                 continue  # the System card is looked at again, now with the Power
             discard_for_credits(cards, piles, cnt, sc, log, p, i)
             continue
-        # 2. Crew cards, by the hierarchy; with 9 Crew in play they are cleared first
-        i = first_of_kind(cards, piles, cnt, p, KIND_CREW)
+        # 2. Crew cards, by the hierarchy, those whose Ability counts Crew last; with 9 Crew in
+        # play they are cleared first
+        i = next_crew(cards, eff, piles, cnt, p)
         if i < 0:
             return  # only Malfunctions are left: they wait for the next turn
         t = piles[h, i]
