@@ -34,7 +34,7 @@ def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_
     assert res.exit_code == 0, res.output
     table = pd.read_csv(out)
     assert tuple(table.columns) == AGGREGATE_COLUMNS
-    assert set(table["mode"]) == {"standard", "command-vs-standard", "commander-duel"}
+    assert set(table["mode"]) == {"standard", "command-vs-standard", "commander-duel", "two-against-one"}
     cvs = table[table["mode"] == "command-vs-standard"]
     assert set(cvs["faction"]) == {"alliance", "standard"} and set(cvs["seat"]) == {"first", "second", "both"}
     assert (table["ci_low"] <= table["win_rate"]).all() and (table["win_rate"] <= table["ci_high"]).all()
@@ -42,12 +42,12 @@ def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_
     assert "Super Freighter" in set(cards["card"]) and "Scout" not in set(cards["card"])
     assert cards["times_bought"].sum() > 0
     games = pd.read_csv(tmp_path / "games.csv")
-    assert len(games) == 60 * 4 and {"seed", "mode", "first_deck", "winner", "first_authority"} <= set(games.columns)
+    assert len(games) == 60 * 6 and {"seed", "mode", "first_deck", "winner", "first_authority"} <= set(games.columns)
 
 
 def test_sweep_star_realms_refuses_last_command_options(tmp_path):
     res = run("sweep", "--game", "star-realms", "--mode", "solo", "--out", str(tmp_path / "x.csv"))
-    assert res.exit_code == 2 and "--mode does not apply to --game star-realms" in res.output
+    assert res.exit_code == 2 and "--mode solo is not a Star Realms mode" in res.output
     assert not (tmp_path / "x.csv").exists()
     res = run("sweep", "--game", "star-realms", "--out", str(tmp_path / "x.txt"))
     assert res.exit_code == 2 and "--out: expected a .csv or .parquet path" in res.output
@@ -113,9 +113,12 @@ def test_jit_cache_star_realms_has_its_own_key_apart_from_the_last_commands(tmp_
 def test_registry_star_realms_is_not_imported_when_the_last_command_runs():
     import subprocess
     import sys
-    code = ("import sys, cli; from click.testing import CliRunner; CliRunner().invoke(cli.main, ['games']); "
-            "CliRunner().invoke(cli.main, ['cards', 'list']); "
-            "print(any(m.startswith(('simcore.games.star_realms', 'strategies.star_realms')) for m in sys.modules))")
+    # `games` reads the game's rules notes (plain Python, no engine); The Last Command's commands nothing
+    code = ("import sys, cli; from click.testing import CliRunner; CliRunner().invoke(cli.main, ['cards', 'list']); "
+            "print(any(m.startswith(('simcore.games.star_realms', 'strategies.star_realms')) for m in sys.modules)); "
+            "CliRunner().invoke(cli.main, ['games']); "
+            "print(sorted(m for m in sys.modules if m.startswith(('simcore.games.star_realms', 'strategies.star_"
+            "realms')) and m.rsplit('.', 1)[-1] not in ('star_realms', 'team_rules', 'layout')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(cli.__file__).parent))
-    assert out.stdout.strip() == "False"
+    assert out.stdout.split() == ["False", "[]"]
