@@ -19,11 +19,11 @@ from . import rules
 from .batch import new_state
 from .card_data import SRTables, find_card, load_tables
 from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_ONSLAUGHT, CFG_PROC, CFG_TEAM_SIDE, DECK, DISCARD,
-                     EXPLORERS, HAND, MAX_PLAYERS, PLAY, PLAYER_PILES, S_AUTH, S_SIDE, S_COMBAT, S_CUR, S_CUR_CARD, S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC,
+                     EXPLORERS, HAND, MAX_PLAYERS, PLAY, PLAYER_PILES, S_AUTH, S_MEMBER, S_SIDE, S_COMBAT, S_CUR, S_CUR_CARD, S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC,
                      S_LOG_N, S_PEND_DISCARD, S_RNG, S_START_AUTH, S_TRADE, S_TURN, S_WINNER, SCRAP, TRADE_DECK,
                      TRADE_ROW)
 from .replay_log import Seats, describe
-from .setup import SRMatchup, build_setup, player_rows
+from .setup import SRMatchup, build_setup, opponents, player_rows
 
 PLAYER_PILE_KEYS = {"deck": DECK, "hand": HAND, "discard": DISCARD, "play": PLAY}
 PLAYER_KEYS = {"authority", "hand_size", "pending_discard", "procurement", "onslaught", *PLAYER_PILE_KEYS}
@@ -54,7 +54,7 @@ class Scenario:
             tables: SRTables | None = None) -> "Scenario":
         tables = tables if tables is not None else load_tables()
         setup, cfg = build_setup(tables, matchup)
-        _, strat = strategy_rows(strategies, tables)
+        _, strat = strategy_rows(strategies, tables, opponents(cfg))
         return cls(tables, setup, cfg, player_rows(strat, cfg), *new_state(tables.cards.shape[0], 4000),
                    Seats.of(matchup, tables))
 
@@ -156,6 +156,26 @@ class Scenario:
     def attack(self, p: int) -> None:
         c = self.tables.cards
         rules.attack(c, self.cfg, self.piles, self.fl, self.cnt, self.sc, self.log, self.strat, p)
+
+    def start_side(self, side: int) -> None:
+        """A side's turn start: imposed discards (a team shares them out), pools emptied."""
+        rules.start_side(*self._args(), side)
+
+    def team_main_phase(self, side: int) -> None:
+        """The team's Main Phase: each member's turn start and plays, then buying and attacking as one."""
+        rules.team_main_phase(*self._args(), *self.members(side))
+
+    def team_acquire(self, side: int) -> None:
+        rules.team_acquire(*self._args(), *self.members(side))
+
+    def buy(self, p: int, name: str) -> None:
+        """Player p acquires the named trade-row card with the side's Trade (or an Explorer)."""
+        row = self.pile("trade_row")
+        i = rules.pol.ROW_EXPLORER if name == "Explorer" else row.index(name)
+        rules.buy(self.tables.cards, self.cfg, self.piles, self.fl, self.cnt, self.sc, self.log, self.bought, p, i)
+
+    def members(self, side: int) -> tuple[int, int]:
+        return int(self.sc[S_MEMBER + 2 * side]), int(self.sc[S_MEMBER + 2 * side + 1])
 
     def end_turn(self, p: int) -> None:
         rules.end_turn(self.tables.cards, self.piles, self.fl, self.cnt, self.sc, self.log, p)

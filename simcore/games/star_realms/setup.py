@@ -128,6 +128,12 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
     return setup, cfg
 
 
+def opponents(cfg: np.ndarray) -> tuple[int, int]:
+    """How many players each side faces: 2 for the side against a team."""
+    team = int(cfg[CFG_TEAM_SIDE])
+    return tuple(2 if team == 1 - s else 1 for s in range(2))
+
+
 def player_rows(side_rows: np.ndarray, cfg: np.ndarray) -> np.ndarray:
     """Strategy rows per player (MAX_PLAYERS) from rows per side: a team's second member plays its side's."""
     team = int(cfg[CFG_TEAM_SIDE])
