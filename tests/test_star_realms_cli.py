@@ -122,3 +122,74 @@ def test_registry_star_realms_is_not_imported_when_the_last_command_runs():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(cli.__file__).parent))
     assert out.stdout.split() == ["False", "[]"]
+
+
+# ---------------------------------------------------------------- Two Against One
+EDITED_SUPER_FREIGHTER = '''
+[[card]]
+name = "Super Freighter"
+faction = ["star_empire", "trade_federation"]
+kind = "ship"
+role = "flagship"
+count = 1
+cost = 1
+primary = [{ op = "combat", n = 8 }]
+source = "test: a flagship far too strong for its cost"
+estimated = ["faction", "kind", "role", "count", "cost", "primary"]
+'''
+
+
+def test_sweep_two_against_one_command_players_win_rate_against_the_team_both_seats(tmp_path):
+    out = tmp_path / "sweep.csv"
+    res = run("sweep", "--game", "star-realms", "--mode", "two-against-one", "--games", "40", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    table = pd.read_csv(out)
+    assert tuple(table.columns) == AGGREGATE_COLUMNS and set(table["mode"]) == {"two-against-one"}
+    command = table[table["faction"] == "alliance"]
+    assert set(command["opponent_faction"]) == {"hydra"} and set(command["seat"]) == {"first", "second", "both"}
+    team = table[table["faction"] == "hydra"].set_index("seat")
+    both = command.set_index("seat").loc["both"]
+    assert both["games"] == 80 and both["wins"] == team.loc["both", "losses"]   # one side's rows mirror the other's
+
+
+def test_compare_two_against_one_alliance_against_the_team_with_one_card_edited(tmp_path):
+    edited = tmp_path / "edited.toml"
+    edited.write_text(EDITED_SUPER_FREIGHTER)
+    res = run("compare", "--game", "star-realms", "--factions", "alliance,hydra", "--cards-b", str(edited),
+              "--games", "200", "--out", str(tmp_path / "c.csv"))
+    assert res.exit_code == 0, res.output
+    assert "alliance (cards A) vs hydra" in res.output and "alliance (cards B) vs hydra" in res.output
+    row = pd.read_csv(tmp_path / "c.csv").iloc[0]
+    assert (row["deck_a"], row["deck_b"], row["opponent"]) == ("alliance", "alliance", "hydra")
+    assert row["diff"] != 0          # the edited flagship moves the Alliance's results on the same seeds
+
+
+def test_replay_two_against_one_shows_both_members_plays_pooled_trade_and_where_combat_went():
+    res = run("replay", "--game", "star-realms", "--seed", "404", "--factions", "hydra,alliance")
+    assert res.exit_code == 0, res.output
+    text = res.output
+    assert "mode two-against-one" in text and "the team hydra A + hydra B (first)" in text
+    assert "hydra A: plays " in text and "hydra B: plays " in text
+    assert "team: pools " in text and "Trade (hydra A " in text
+    assert "team: attacks alliance (second)'s Authority with" in text
+    assert "attacks the team's shared Authority with" in text
+
+
+def test_games_lists_the_two_against_one_answers_chosen_where_the_rules_are_silent():
+    res = run("games")
+    assert "two-against-one" in res.output and "hydra" in res.output
+    for field in ("outposts", "opponent_discards", "scrap_from"):
+        assert f"[deck.hydra] {field} = " in res.output
+
+
+def test_two_against_one_bad_team_answer_is_one_line_naming_file_deck_and_field(tmp_path):
+    from simcore.games.star_realms.card_data import CARDS_DIR
+    decks = (CARDS_DIR / "decks.toml").read_text().replace('scrap_from = "own-pile"', 'scrap_from = "anywhere"')
+    (tmp_path / "decks.toml").write_text(decks)
+    out = tmp_path / "s.csv"
+    res = run("sweep", "--game", "star-realms", "--mode", "two-against-one", "--cards", str(tmp_path),
+              "--out", str(out))
+    assert res.exit_code == 2 and not out.exists()
+    line = res.output.strip()
+    assert "\n" not in line and "decks.toml" in line and "hydra" in line and "scrap_from" in line
+    assert "Traceback" not in res.output
