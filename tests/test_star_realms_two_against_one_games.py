@@ -9,7 +9,7 @@ import pytest
 
 from simcore.games.star_realms import rules
 from simcore.games.star_realms.card_data import load_tables
-from simcore.games.star_realms.layout import (MAX_PLAYERS, S_AUTH_GAINED, S_COMBAT, S_DAMAGE, S_OWNED,
+from simcore.games.star_realms.layout import (MAX_PLAYERS, S_AUTH_GAINED, S_COMBAT, S_DAMAGE, S_OWNED, S_SIDE,
                                               S_START_AUTH, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT)
 from simcore.games.star_realms.scenario import Scenario
 from simcore.games.star_realms.setup import TEAM_MODE, mode_matchups
@@ -24,7 +24,9 @@ def _check_side_turn(s: Scenario, start_types: np.ndarray) -> None:
     for side in range(2):      # the team's one Authority: its start, what either member gained, what it took
         assert s.authority(side) == (s.scalar(S_START_AUTH + side) + s.scalar(S_AUTH_GAINED + side)
                                      - s.scalar(S_DAMAGE + 1 - side))
-        assert 0 <= s.scalar(S_TRADE_SPENT + side) <= s.scalar(S_TRADE_GAINED + side)
+        members = [p for p in range(MAX_PLAYERS) if s.scalar(S_SIDE + p) == side]     # the pooled Trade
+        assert 0 <= sum(s.scalar(S_TRADE_SPENT + p) for p in members) <= sum(s.scalar(S_TRADE_GAINED + p)
+                                                                             for p in members)
     assert s.trade == 0 and s.scalar(S_COMBAT) == 0          # the pools empty between turns
     owned = s.sc[S_OWNED:S_OWNED + 4 * MAX_PLAYERS].copy()
     rules.count_owned(s.tables.cards, s.piles, s.cnt, s.sc)

@@ -201,7 +201,7 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
     """Perform one effect of p's card. Static ops and COPY_SHIP (handled when a card is played) do nothing here."""
     if op == Op.TRADE:
         sc[S_TRADE] += n
-        sc[S_TRADE_GAINED + side_of(sc, p)] += n
+        sc[S_TRADE_GAINED + p] += n
     elif op == Op.COMBAT:
         sc[S_COMBAT] += n
     elif op == Op.AUTHORITY:        # a team's Authority is shared
@@ -292,7 +292,7 @@ def run_segment(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, t, s
         # the common gains here, the rest a call: inlining every opcode at each segment costs more than it saves
         if op == Op.TRADE:
             sc[S_TRADE] += a
-            sc[S_TRADE_GAINED + side_of(sc, p)] += a
+            sc[S_TRADE_GAINED + p] += a
         elif op == Op.COMBAT:
             sc[S_COMBAT] += a
         else:

@@ -58,15 +58,15 @@ S_DAMAGE = 43         # + side: Combat the side dealt to the opponent's Authorit
 S_BASES_DESTROYED = 45  # + side: bases the side destroyed by attacks
 S_HAND_SIZE = 47      # + p
 S_AUTH_GAINED = 50    # + side: Authority the side gained
-S_TRADE_GAINED = 52   # + side: Trade the side gained
-S_TRADE_SPENT = 54    # + side
-S_SCRAPPED = 56       # + p: cards p scrapped (from play, hand, discard or the trade row)
-S_CUR_CARD = 59       # slot in PLAY of the card whose ability is resolving (-1 none)
-S_START_AUTH = 60     # + side
-S_OWNED = 62          # + 4p + f: cards p owns of faction bit f (the policy's synergy; kept as cards move)
-S_SIDE = 74           # + p: p's side (-1: no such player in this game)
-S_MEMBER = 77         # + 2 side + j: player j of the side (j = 1: -1 but in a team)
-N_SC = 81
+S_TRADE_GAINED = 52   # + p: Trade p brought (to the side's pool; per player, which the hot loop indexes directly)
+S_TRADE_SPENT = 55    # + p: Trade spent on p's purchases
+S_SCRAPPED = 58       # + p: cards p scrapped (from play, hand, discard or the trade row)
+S_CUR_CARD = 61       # slot in PLAY of the card whose ability is resolving (-1 none)
+S_START_AUTH = 62     # + side
+S_OWNED = 64          # + 4p + f: cards p owns of faction bit f (the policy's synergy; kept as cards move)
+S_SIDE = 76           # + p: p's side (-1: no such player in this game)
+S_MEMBER = 79         # + 2 side + j: player j of the side (j = 1: -1 but in a team)
+N_SC = 83
 
 # ---- config (int64[N_CFG])
 CFG_MAX_TURNS = 0

@@ -183,7 +183,7 @@ def acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
             sc[S_PROC_USED + p] = 1
             if choice == 0:
                 sc[S_TRADE] += 2
-                sc[S_TRADE_GAINED + side_of(sc, p)] += 2
+                sc[S_TRADE_GAINED + p] += 2
             else:
                 sc[S_TOP_ANY + p] = 1
             log_event(log, sc, p, EV_GAMBIT, Op.PROCUREMENT, choice, 0)
@@ -215,7 +215,7 @@ def buy(cards, cfg, piles, fl, cnt, sc, log, bought, p, i):
     if cards[t, C_FACTION] & TRADE_FEDERATION and sc[S_FED_DISCOUNT + p] > 0:
         sc[S_FED_DISCOUNT + p] = 0
     sc[S_TRADE] -= cost
-    sc[S_TRADE_SPENT + side_of(sc, p)] += cost
+    sc[S_TRADE_SPENT + p] += cost
     top = 0
     if sc[S_TOP_ANY + p] > 0:
         top = 1
