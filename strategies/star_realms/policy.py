@@ -170,6 +170,8 @@ def choose_enemy_base(strat, p, piles, cnt, sc):
         i = rand_below(sc, total)
         for j in range(2):
             k = opponent_play(sc, p, j)
+            if k < 0:
+                break
             if i < cnt[k]:
                 return k * 1000 + i
             i -= cnt[k]
