@@ -91,6 +91,11 @@ def game_command(command: str, index_option: bool = False):
                         raise click.BadParameter(exc.message, param_hint="'--game'") from None
             handler = registry.handler(name, command)
             if handler is None:
+                if options.get("mode") is not None:     # --mode lists every game's modes: this game's only
+                    try:
+                        registry.check_mode(name, options["mode"].lower())
+                    except CommandsimError as exc:
+                        raise click.BadParameter(str(exc), param_hint="'--mode'") from None
                 return fn(**options, **({"game": index} if index_option else {}))
             return handler(click.echo, **options, **({"game_index": index} if index_option else {}))
         run = click.option("--game", default=None, metavar="NAME" + ("|G" if index_option else ""),
@@ -286,10 +291,11 @@ def audit(cards_path: Path | None, fmt: str):
                    "solo: N seeds with the player first. With --target-ci: the games of each round.")
 @click.option("--seed", type=opt.SEED, default=1, show_default=True, metavar="S",
               help="Base seed; game g of every cell and seat order uses the seed derived from (S, g).")
-@click.option("--mode", type=click.Choice(["duel", "solo"], case_sensitive=False), default="duel",
+@click.option("--mode", type=click.Choice(registry.all_modes(), case_sensitive=False), default="duel",
               show_default=True,
               help="duel: faction against faction; solo: the player's faction against the rulebook's A.I. "
-                   "(the player always moves first; the A.I. plays the other faction with standard cards).")
+                   "(the player always moves first; the A.I. plays the other faction with standard cards). "
+                   "Other games' modes: see `commandsim games` (--game star-realms: every mode unless given).")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="LIST",
               help="Comma list of factions; every pair of different factions is a cell (solo: the player's "
                    "factions).")
@@ -1485,6 +1491,12 @@ def games_command():
       commandsim sweep --game star-realms
     """
     _echo_table(("GAME", "TITLE", "MODES", "DECKS/FACTIONS", "VARIANTS"), registry.listing())
+    for name in registry.names():
+        lines = registry.notes(name)
+        if lines:
+            click.echo(f"\n{name}: rules chosen where the sources are silent")
+            for line in lines:
+                click.echo(f"  - {line}")
 
 
 # ---- printing helpers

@@ -34,7 +34,7 @@ def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_
     assert res.exit_code == 0, res.output
     table = pd.read_csv(out)
     assert tuple(table.columns) == AGGREGATE_COLUMNS
-    assert set(table["mode"]) == {"standard", "command-vs-standard", "commander-duel"}
+    assert set(table["mode"]) == {"standard", "command-vs-standard", "commander-duel", "two-against-one"}
     cvs = table[table["mode"] == "command-vs-standard"]
     assert set(cvs["faction"]) == {"alliance", "standard"} and set(cvs["seat"]) == {"first", "second", "both"}
     assert (table["ci_low"] <= table["win_rate"]).all() and (table["win_rate"] <= table["ci_high"]).all()
@@ -42,12 +42,12 @@ def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_
     assert "Super Freighter" in set(cards["card"]) and "Scout" not in set(cards["card"])
     assert cards["times_bought"].sum() > 0
     games = pd.read_csv(tmp_path / "games.csv")
-    assert len(games) == 60 * 4 and {"seed", "mode", "first_deck", "winner", "first_authority"} <= set(games.columns)
+    assert len(games) == 60 * 6 and {"seed", "mode", "first_deck", "winner", "first_authority"} <= set(games.columns)
 
 
 def test_sweep_star_realms_refuses_last_command_options(tmp_path):
     res = run("sweep", "--game", "star-realms", "--mode", "solo", "--out", str(tmp_path / "x.csv"))
-    assert res.exit_code == 2 and "--mode does not apply to --game star-realms" in res.output
+    assert res.exit_code == 2 and "--mode solo is not a Star Realms mode" in res.output
     assert not (tmp_path / "x.csv").exists()
     res = run("sweep", "--game", "star-realms", "--out", str(tmp_path / "x.txt"))
     assert res.exit_code == 2 and "--out: expected a .csv or .parquet path" in res.output
@@ -113,9 +113,83 @@ def test_jit_cache_star_realms_has_its_own_key_apart_from_the_last_commands(tmp_
 def test_registry_star_realms_is_not_imported_when_the_last_command_runs():
     import subprocess
     import sys
-    code = ("import sys, cli; from click.testing import CliRunner; CliRunner().invoke(cli.main, ['games']); "
-            "CliRunner().invoke(cli.main, ['cards', 'list']); "
-            "print(any(m.startswith(('simcore.games.star_realms', 'strategies.star_realms')) for m in sys.modules))")
+    # `games` reads the game's rules notes (plain Python, no engine); The Last Command's commands nothing
+    code = ("import sys, cli; from click.testing import CliRunner; CliRunner().invoke(cli.main, ['cards', 'list']); "
+            "print(any(m.startswith(('simcore.games.star_realms', 'strategies.star_realms')) for m in sys.modules)); "
+            "CliRunner().invoke(cli.main, ['games']); "
+            "print(sorted(m for m in sys.modules if m.startswith(('simcore.games.star_realms', 'strategies.star_"
+            "realms')) and m.rsplit('.', 1)[-1] not in ('star_realms', 'team_rules', 'layout')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(cli.__file__).parent))
-    assert out.stdout.strip() == "False"
+    assert out.stdout.split() == ["False", "[]"]
+
+
+# ---------------------------------------------------------------- Two Against One
+EDITED_SUPER_FREIGHTER = '''
+[[card]]
+name = "Super Freighter"
+faction = ["star_empire", "trade_federation"]
+kind = "ship"
+role = "flagship"
+count = 1
+cost = 1
+primary = [{ op = "combat", n = 8 }]
+source = "test: a flagship far too strong for its cost"
+estimated = ["faction", "kind", "role", "count", "cost", "primary"]
+'''
+
+
+def test_sweep_two_against_one_command_players_win_rate_against_the_team_both_seats(tmp_path):
+    out = tmp_path / "sweep.csv"
+    res = run("sweep", "--game", "star-realms", "--mode", "two-against-one", "--games", "40", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    table = pd.read_csv(out)
+    assert tuple(table.columns) == AGGREGATE_COLUMNS and set(table["mode"]) == {"two-against-one"}
+    command = table[table["faction"] == "alliance"]
+    assert set(command["opponent_faction"]) == {"hydra"} and set(command["seat"]) == {"first", "second", "both"}
+    team = table[table["faction"] == "hydra"].set_index("seat")
+    both = command.set_index("seat").loc["both"]
+    assert both["games"] == 80 and both["wins"] == team.loc["both", "losses"]   # one side's rows mirror the other's
+
+
+def test_compare_two_against_one_alliance_against_the_team_with_one_card_edited(tmp_path):
+    edited = tmp_path / "edited.toml"
+    edited.write_text(EDITED_SUPER_FREIGHTER)
+    res = run("compare", "--game", "star-realms", "--factions", "alliance,hydra", "--cards-b", str(edited),
+              "--games", "200", "--out", str(tmp_path / "c.csv"))
+    assert res.exit_code == 0, res.output
+    assert "alliance (cards A) vs hydra" in res.output and "alliance (cards B) vs hydra" in res.output
+    row = pd.read_csv(tmp_path / "c.csv").iloc[0]
+    assert (row["deck_a"], row["deck_b"], row["opponent"]) == ("alliance", "alliance", "hydra")
+    assert row["diff"] != 0          # the edited flagship moves the Alliance's results on the same seeds
+
+
+def test_replay_two_against_one_shows_both_members_plays_pooled_trade_and_where_combat_went():
+    res = run("replay", "--game", "star-realms", "--seed", "404", "--factions", "hydra,alliance")
+    assert res.exit_code == 0, res.output
+    text = res.output
+    assert "mode two-against-one" in text and "the team hydra A + hydra B (first)" in text
+    assert "hydra A: plays " in text and "hydra B: plays " in text
+    assert "team: pools " in text and "Trade (hydra A " in text
+    assert "team: attacks alliance (second)'s Authority with" in text
+    assert "attacks the team's shared Authority with" in text
+
+
+def test_games_lists_the_two_against_one_answers_chosen_where_the_rules_are_silent():
+    res = run("games")
+    assert "two-against-one" in res.output and "hydra" in res.output
+    for field in ("outposts", "opponent_discards", "scrap_from"):
+        assert f"[deck.hydra] {field} = " in res.output
+
+
+def test_two_against_one_bad_team_answer_is_one_line_naming_file_deck_and_field(tmp_path):
+    from simcore.games.star_realms.card_data import CARDS_DIR
+    decks = (CARDS_DIR / "decks.toml").read_text().replace('scrap_from = "own-pile"', 'scrap_from = "anywhere"')
+    (tmp_path / "decks.toml").write_text(decks)
+    out = tmp_path / "s.csv"
+    res = run("sweep", "--game", "star-realms", "--mode", "two-against-one", "--cards", str(tmp_path),
+              "--out", str(out))
+    assert res.exit_code == 2 and not out.exists()
+    line = res.output.strip()
+    assert "\n" not in line and "decks.toml" in line and "hydra" in line and "scrap_from" in line
+    assert "Traceback" not in res.output

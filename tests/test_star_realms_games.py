@@ -7,10 +7,11 @@ from simcore.games.star_realms import rules
 from simcore.games.star_realms.layout import (S_AUTH_GAINED, S_DAMAGE, S_OWNED, S_START_AUTH, S_TRADE_GAINED,
                                               S_TRADE_SPENT)
 from simcore.games.star_realms.scenario import Scenario
-from simcore.games.star_realms.setup import MODES, mode_matchups
+from simcore.games.star_realms.setup import MODES, TEAM_MODE, mode_matchups
 from simcore.games.star_realms.simulate import play_games, replay_game
 
-MATCHUPS = [m for mode in MODES for m in mode_matchups(mode)]
+# the two-player modes (Two Against One's three decks: tests/test_star_realms_two_against_one_games.py)
+MATCHUPS = [m for mode in MODES if mode != TEAM_MODE for m in mode_matchups(mode)]
 
 
 def _check_turn(s: Scenario, start_types: np.ndarray) -> None:

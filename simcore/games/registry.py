@@ -24,6 +24,7 @@ class Game:
     play_games: str                 # "module:function": N seeded games -> per-game records
     replay: str                     # "module:function": one game with its event log
     commands: str | None = None     # module of the game's CLI handlers; None: cli.py's own commands play it
+    notes: str | None = None        # "module:function": the rules the game chose where its sources are silent
 
     def function(self, which: str):
         module, _, name = getattr(self, which).partition(":")
@@ -40,9 +41,10 @@ def register(game: Game) -> None:
 register(Game("last-command", "The Last Command", ("duel", "solo"), ("federation", "sunder"),
               ("standard", "asymmetrical"), "simcore.simulate:play_games", "simcore.simulate:replay_game"))
 register(Game("star-realms", "Star Realms (Core Set, Alliance Command Deck)",
-              ("standard", "command-vs-standard", "commander-duel"), ("standard", "alliance"), ("core",),
-              "simcore.games.star_realms.simulate:play_games", "simcore.games.star_realms.simulate:replay_game",
-              "simcore.games.star_realms.commands"))
+              ("standard", "command-vs-standard", "commander-duel", "two-against-one"), ("standard", "alliance", "hydra"),
+              ("core",), "simcore.games.star_realms.simulate:play_games",
+              "simcore.games.star_realms.simulate:replay_game", "simcore.games.star_realms.commands",
+              "simcore.games.star_realms.team_rules:describe"))
 
 
 def names() -> list[str]:
@@ -66,6 +68,23 @@ def handler(name: str, command: str):
     if fn is None:
         raise CommandsimError(f"'{command.replace('_', ' ')}' is not available for --game {name} yet")
     return fn
+
+
+def all_modes() -> list[str]:
+    """Every game's modes, the default game's first (``--mode`` choices; a game refuses the others')."""
+    return list(dict.fromkeys(m for g in GAMES.values() for m in g.modes))
+
+
+def check_mode(name: str, mode: str) -> None:
+    game = get(name)
+    if mode not in game.modes:
+        raise CommandsimError(f"--mode {mode} is not a mode of --game {name}: expected one of {', '.join(game.modes)}")
+
+
+def notes(name: str) -> list[str]:
+    """The rules a game chose where its sources leave a question open (``commandsim games``)."""
+    game = get(name)
+    return game.function("notes")() if game.notes else []
 
 
 def listing() -> list[tuple[str, str, str, str, str]]:

@@ -96,11 +96,18 @@ def resolve(strategy) -> tuple[str, np.ndarray]:
     return "vector", vec
 
 
-def strategy_rows(strategies, tables) -> tuple[tuple[str, str], np.ndarray]:
-    """Names and float64[2, N_PARAMS + n_types]: each seat's parameters, then its value of every card type."""
+def strategy_rows(strategies, tables, opponents=(1, 1)) -> tuple[tuple[str, str], np.ndarray]:
+    """Names and float64[2, N_PARAMS + n_types]: each seat's parameters, then its value of every card type.
+    ``opponents``: how many players each seat faces; a seat facing a Hydra team (2) plays with its
+    ``vs_team_*`` multipliers applied to base_turns, w_draw and w_combat."""
     names, rows = [], []
-    for s in strategies:
+    for s, n_opp in zip(strategies, opponents):
         name, vec = resolve(s)
         names.append(name)
+        if n_opp == 2 and vec[P.P_KIND] != P.KIND_RANDOM:
+            vec = vec.copy()
+            for weight, factor in ((P.P_BASE_TURNS, P.P_VS_TEAM_BASE_TURNS), (P.P_W_DRAW, P.P_VS_TEAM_W_DRAW),
+                                   (P.P_W_COMBAT, P.P_VS_TEAM_W_COMBAT)):
+                vec[weight] *= vec[factor]
         rows.append(np.concatenate([vec, card_values(vec, tables)]))
     return tuple(names), np.stack(rows)

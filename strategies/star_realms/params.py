@@ -21,7 +21,11 @@ P_SCRAP_BELOW = 17     # scrap (or discard) own cards valued below this
 P_USE_SCRAP = 18       # use a card's scrap ability when it gains at least this share of the card's value
 P_ATTACK_BASES = 19    # destroy a base (not an Outpost) when its value is at least this (> 90: never)
 P_ONSLAUGHT_ALLIES = 20  # use Nandi's Onslaught once it would fire at least this many ally abilities
-N_PARAMS = 21
+# a seat facing a Hydra team (two players' Combat and a longer game) multiplies these weights by:
+P_VS_TEAM_BASE_TURNS = 21  # base_turns (a base falls about twice as fast)
+P_VS_TEAM_W_DRAW = 22      # w_draw (the longer game rewards the economy)
+P_VS_TEAM_W_COMBAT = 23    # w_combat (... over Combat now)
+N_PARAMS = 24
 
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1

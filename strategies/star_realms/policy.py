@@ -3,7 +3,8 @@ type) and the state, and returns the choice. Seat p's row is strat[p]; a random 
 (P_KIND == KIND_RANDOM) picks uniformly among the legal choices, drawing from the game's RNG."""
 from simcore.games.star_realms.jit import hot
 from simcore.games.star_realms.layout import (DISCARD, EXPLORERS, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BLOB_PLAYED,
-                                              S_COMBAT, S_OWNED, S_TRADE, TRADE_ROW)
+                                              S_BOUGHT, S_COMBAT, S_FED_DISCOUNT, S_MEMBER, S_OWNED, S_SIDE,
+                                              S_TOP_SHIP, S_TRADE, TEAM_OUTPOSTS_GUARD_OWNER, TRADE_ROW)
 from simcore.games.star_realms.opcodes import (C_COST, C_DEFENSE, C_FACTION, C_KIND, C_PLAY_AFTER, KIND_OUTPOST,
                                                KIND_SHIP, TRADE_FEDERATION, Op)
 from simcore.games.star_realms.piles import rand_below
@@ -14,7 +15,8 @@ from .params import (KIND_RANDOM, N_PARAMS, P_ATTACK_BASES, P_BUY_MIN, P_COST_WE
 
 NONE = -1
 ROW_EXPLORER = 1000   # choose_buy: the Explorer pile
-FACE = 1001           # choose_attack: the opponent's Authority
+FACE = 1001           # choose_attack: the opponent's Authority (a base: its PLAY pile * 1000 + slot)
+BUYER = 10000         # choose_team_buy: buyer * BUYER + choose_buy's index
 
 
 @hot
@@ -38,7 +40,7 @@ def option_value(strat, p, sc, op, n):
     if op == Op.DRAW:
         return strat[p, P_W_DRAW] * n
     if op == Op.DRAW_PER_BLOB:
-        return strat[p, P_W_DRAW] * sc[S_BLOB_PLAYED]
+        return strat[p, P_W_DRAW] * sc[S_BLOB_PLAYED + p]
     return 0.5 * (strat[p, P_W_DRAW] + strat[p, P_W_SCRAP]) * n
 
 
@@ -95,24 +97,33 @@ def choose_discard(strat, p, piles, cnt, sc, optional):
 
 
 @hot
-def choose_scrap(strat, p, piles, cnt, sc, from_discard, optional):
-    """A card of p's hand (or discard pile) to scrap: pile * 1000 + index, or NONE."""
+def choose_scrap(strat, p, piles, cnt, sc, from_discard, optional, other):
+    """A card of p's hand (or discard pile, or the discard pile ``other`` >= 0: a teammate's) to scrap:
+    pile * 1000 + index, or NONE."""
     hand = p * PLAYER_PILES + HAND
     disc = p * PLAYER_PILES + DISCARD
     n_disc = cnt[disc] if from_discard else 0
-    total = cnt[hand] + n_disc
+    n_other = cnt[other] if other >= 0 else 0
+    total = cnt[hand] + n_disc + n_other
     if total == 0:
         return NONE
     if is_random(strat, p):
         if optional and rand_below(sc, 2) == 0:
             return NONE
         i = rand_below(sc, total)
-        return hand * 1000 + i if i < cnt[hand] else disc * 1000 + i - cnt[hand]
+        if i < cnt[hand]:
+            return hand * 1000 + i
+        i -= cnt[hand]
+        return disc * 1000 + i if i < n_disc else other * 1000 + i - n_disc
     best, best_v = NONE, 1e18
     for i in range(n_disc):   # the discard pile first: a card in hand may still be played
         v = value(strat, p, piles[disc, i])
         if v < best_v:
             best, best_v = disc * 1000 + i, v
+    for i in range(n_other):
+        v = value(strat, p, piles[other, i])
+        if v < best_v:
+            best, best_v = other * 1000 + i, v
     for i in range(cnt[hand]):
         v = value(strat, p, piles[hand, i])
         if v < best_v:
@@ -139,18 +150,40 @@ def choose_row_scrap(strat, p, cards, piles, cnt, sc):
 
 
 @hot
+def opponent_play(sc, p, j):
+    """PLAY pile of member j of p's opponent side, or -1."""
+    m = sc[S_MEMBER + 2 * (1 - sc[S_SIDE + p]) + j]
+    return m * PLAYER_PILES + PLAY if m >= 0 else -1
+
+
+@hot
 def choose_enemy_base(strat, p, piles, cnt, sc):
-    """Slot of an opponent's base to destroy by an ability (any base), or NONE."""
-    k = (1 - p) * PLAYER_PILES + PLAY
-    if cnt[k] == 0:
+    """An opponent's base to destroy by an ability (any base, any member's): PLAY pile * 1000 + slot, or NONE."""
+    total = 0
+    for j in range(2):
+        k = opponent_play(sc, p, j)
+        if k >= 0:
+            total += cnt[k]
+    if total == 0:
         return NONE
     if is_random(strat, p):
-        return rand_below(sc, cnt[k])
+        i = rand_below(sc, total)
+        for j in range(2):
+            k = opponent_play(sc, p, j)
+            if k < 0:
+                break
+            if i < cnt[k]:
+                return k * 1000 + i
+            i -= cnt[k]
     best, best_v = NONE, -1e18
-    for i in range(cnt[k]):
-        v = value(strat, p, piles[k, i])
-        if v > best_v:
-            best, best_v = i, v
+    for j in range(2):
+        k = opponent_play(sc, p, j)
+        if k < 0:
+            continue
+        for i in range(cnt[k]):
+            v = value(strat, p, piles[k, i])
+            if v > best_v:
+                best, best_v = k * 1000 + i, v
     return best
 
 
@@ -223,6 +256,78 @@ def buy_score(strat, p, cards, sc, t):
 
 
 @hot
+def choose_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer):
+    """What a team acquires with its pooled Trade and who buys it: buyer * BUYER + choose_buy's index, or NONE.
+    The heuristic takes the best (card, member) score: a member's own faction synergy, then a member whose
+    "next ship on top" waits for a ship, then the member who bought less (their decks grow evenly)."""
+    trade = sc[S_TRADE]
+    if is_random(strat, m0):
+        n_cand = 0
+        for j in range(2):
+            m = m0 if j == 0 else m1
+            for i in range(cnt[TRADE_ROW]):
+                if price(cards, piles[TRADE_ROW, i], sc[S_FED_DISCOUNT + m]) <= trade:
+                    n_cand += 1
+            if cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade:
+                n_cand += 1
+        if n_cand == 0:
+            return NONE
+        pick = rand_below(sc, n_cand + 1)     # one more: stop buying
+        for j in range(2):
+            m = m0 if j == 0 else m1
+            for i in range(cnt[TRADE_ROW]):
+                if price(cards, piles[TRADE_ROW, i], sc[S_FED_DISCOUNT + m]) <= trade:
+                    if pick == 0:
+                        return m * BUYER + i
+                    pick -= 1
+            if cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade:
+                if pick == 0:
+                    return m * BUYER + ROW_EXPLORER
+                pick -= 1
+        return NONE
+    best, best_v = NONE, strat[m0, P_BUY_MIN]
+    for j in range(2):
+        m = m0 if j == 0 else m1
+        tie = -1e-6 * sc[S_BOUGHT + m]
+        for i in range(cnt[TRADE_ROW] + 1):
+            if i < cnt[TRADE_ROW]:
+                t = piles[TRADE_ROW, i]
+                if price(cards, t, sc[S_FED_DISCOUNT + m]) > trade:
+                    continue
+            else:
+                t = explorer
+                if cnt[EXPLORERS] == 0 or cards[t, C_COST] > trade:
+                    continue
+            v = buy_score(strat, m, cards, sc, t) + tie
+            if sc[S_TOP_SHIP + m] > 0 and cards[t, C_KIND] == KIND_SHIP:
+                v += 1e-3
+            if v > best_v:
+                best, best_v = m * BUYER + (i if i < cnt[TRADE_ROW] else ROW_EXPLORER), v
+    return best
+
+
+@hot
+def choose_discarder(strat, m0, m1, piles, cnt, sc):
+    """Which team member discards a card the opponent imposed: the one whose least valued card is worth least
+    (random: either member holding cards); NONE when both hands are empty."""
+    h0, h1 = cnt[m0 * PLAYER_PILES + HAND], cnt[m1 * PLAYER_PILES + HAND]
+    if h0 == 0 or h1 == 0:
+        return NONE if h0 == h1 else (m0 if h0 > 0 else m1)
+    if is_random(strat, m0):
+        return m0 if rand_below(sc, 2) == 0 else m1
+    return m0 if least_value(strat, m0, piles, cnt) <= least_value(strat, m1, piles, cnt) else m1
+
+
+@hot
+def least_value(strat, p, piles, cnt):
+    k = p * PLAYER_PILES + HAND
+    v = 1e18
+    for i in range(cnt[k]):
+        v = min(v, value(strat, p, piles[k, i]))
+    return v
+
+
+@hot
 def choose_buy(strat, p, cards, piles, cnt, sc, trade, discount, explorer):
     """What to acquire with ``trade``: a trade-row index, ROW_EXPLORER, or NONE to stop buying."""
     n_cand = 0
@@ -284,50 +389,75 @@ def use_scrap_ability(strat, p, sc, t, gain, combat_gain, lethal_need):
 
 
 @hot
-def choose_attack(strat, p, cards, piles, cnt, sc):
-    """Next target of p's Combat: a slot of the opponent's PLAY pile (a base), FACE (their Authority),
-    or NONE (stop). Outposts first: no other target while one stands."""
-    o = 1 - p
-    k = o * PLAYER_PILES + PLAY
+def outposts_in(cards, piles, cnt, k):
+    n = 0
+    for i in range(cnt[k]):
+        if cards[piles[k, i], C_KIND] == KIND_OUTPOST:
+            n += 1
+    return n
+
+
+@hot
+def choose_attack(strat, p, cards, piles, cnt, sc, guard_owner):
+    """Next target of the Combat of p's side: a base (its PLAY pile * 1000 + slot), FACE (the opponent's
+    Authority), or NONE (stop). Outposts first: while one stands, no other target it guards (against a team,
+    guard_owner == TEAM_OUTPOSTS_GUARD_OWNER: only its owner's bases; else all) and not the Authority."""
+    o = 1 - sc[S_SIDE + p]
     combat = sc[S_COMBAT]
-    outposts, affordable = 0, 0
-    for i in range(cnt[k]):
-        t = piles[k, i]
-        if cards[t, C_KIND] == KIND_OUTPOST:
-            outposts += 1
-    for i in range(cnt[k]):
-        t = piles[k, i]
-        kind = cards[t, C_KIND]
-        if kind != KIND_SHIP and (outposts == 0 or kind == KIND_OUTPOST) and cards[t, C_DEFENSE] <= combat:
-            affordable += 1
+    k0, k1 = opponent_play(sc, p, 0), opponent_play(sc, p, 1)
+    out0 = outposts_in(cards, piles, cnt, k0)
+    out1 = outposts_in(cards, piles, cnt, k1) if k1 >= 0 else 0
+    outposts = out0 + out1
+    if guard_owner != TEAM_OUTPOSTS_GUARD_OWNER:
+        out0 = out1 = outposts
     if is_random(strat, p):
+        affordable = 0
+        for j in range(2):
+            k = k0 if j == 0 else k1
+            if k < 0:
+                break
+            guarded = out0 if j == 0 else out1
+            for i in range(cnt[k]):
+                t = piles[k, i]
+                kind = cards[t, C_KIND]
+                if kind != KIND_SHIP and (guarded == 0 or kind == KIND_OUTPOST) and cards[t, C_DEFENSE] <= combat:
+                    affordable += 1
         n = affordable + (1 if outposts == 0 else 0)
         if n == 0:
             return NONE
         pick = rand_below(sc, n)
-        for i in range(cnt[k]):
-            t = piles[k, i]
-            kind = cards[t, C_KIND]
-            if kind != KIND_SHIP and (outposts == 0 or kind == KIND_OUTPOST) and cards[t, C_DEFENSE] <= combat:
-                if pick == 0:
-                    return i
-                pick -= 1
+        for j in range(2):
+            k = k0 if j == 0 else k1
+            if k < 0:
+                break
+            guarded = out0 if j == 0 else out1
+            for i in range(cnt[k]):
+                t = piles[k, i]
+                kind = cards[t, C_KIND]
+                if kind != KIND_SHIP and (guarded == 0 or kind == KIND_OUTPOST) and cards[t, C_DEFENSE] <= combat:
+                    if pick == 0:
+                        return k * 1000 + i
+                    pick -= 1
         return FACE
     if outposts == 0 and combat >= sc[S_AUTH + o]:
         return FACE
     best, best_v = NONE, -1e18
-    for i in range(cnt[k]):
-        t = piles[k, i]
-        kind = cards[t, C_KIND]
-        if kind == KIND_SHIP or cards[t, C_DEFENSE] > combat:
-            continue
-        v = value(strat, p, t)
-        if outposts > 0:
-            if kind == KIND_OUTPOST and v > best_v:
-                best, best_v = i, v
-        elif v >= strat[p, P_ATTACK_BASES] and v > best_v:
-            best, best_v = i, v
+    for j in range(2):
+        k = k0 if j == 0 else k1
+        if k < 0:
+            break
+        guarded = out0 if j == 0 else out1
+        for i in range(cnt[k]):
+            t = piles[k, i]
+            kind = cards[t, C_KIND]
+            if kind == KIND_SHIP or cards[t, C_DEFENSE] > combat:
+                continue
+            v = value(strat, p, t)
+            if kind == KIND_OUTPOST and outposts > 0:
+                if v > best_v:
+                    best, best_v = k * 1000 + i, v
+            elif guarded == 0 and v >= strat[p, P_ATTACK_BASES] and v > best_v:
+                best, best_v = k * 1000 + i, v
     if best != NONE:
         return best
     return FACE if outposts == 0 else NONE
-

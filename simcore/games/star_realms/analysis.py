@@ -11,7 +11,7 @@ from reports.stats import paired_difference, wilson_interval
 from simcore.errors import CommandsimError
 
 from .card_data import SRTables, load_tables
-from .setup import DEFAULT_MAX_TURNS, MODES, SRMatchup, mode_matchups
+from .setup import DEFAULT_MAX_TURNS, MODES, SRMatchup, mode_matchups, mode_of
 from .simulate import play_games
 
 VARIANT = "core"    # Star Realms has no starting-card variants: the variant columns name the card set
@@ -70,22 +70,23 @@ def _points(winner, seat: str) -> np.ndarray:
 def run_compare(deck_a: str = "alliance", deck_b: str = "standard", opponent: str = "standard",
                 games: int = 20000, seed: int = 1, strategy: str = "balanced", opponent_strategy: str | None = None,
                 threads: int | None = None, max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
-                tables: SRTables | None = None) -> dict:
+                tables: SRTables | None = None, tables_b: SRTables | None = None) -> dict:
     """Does ``deck_a`` do better than ``deck_b`` against ``opponent``? Both play the same seeds, each seed
-    once in each seat; the paired difference of the subject's per-seed score, with a verdict."""
+    once in each seat; the paired difference of the subject's per-seed score, with a verdict. With
+    ``tables_b`` (an edited card set) side B plays those cards, side A ``tables``."""
     tables = tables if tables is not None else load_tables()
+    tables_b = tables_b if tables_b is not None else tables
     opponent_strategy = opponent_strategy or strategy
     seeds = games // 2
     if seeds < 2:
         raise CommandsimError(f"--games must be at least 4, got {games}")
     scores, rates = {}, {}
-    for side, deck in (("a", deck_a), ("b", deck_b)):
-        mode = "commander-duel" if deck != "standard" and opponent != "standard" else (
-            "standard" if deck == opponent == "standard" else "command-vs-standard")
+    for side, deck, side_tables in (("a", deck_a, tables), ("b", deck_b, tables_b)):
+        mode = mode_of((deck, opponent), side_tables)
         first = play_games(seeds, seed, SRMatchup((deck, opponent), mode, max_turns), (strategy, opponent_strategy),
-                           tables, threads, keep_bought=False)
+                           side_tables, threads, keep_bought=False)
         second = play_games(seeds, seed, SRMatchup((opponent, deck), mode, max_turns),
-                            (opponent_strategy, strategy), tables, threads, keep_bought=False)
+                            (opponent_strategy, strategy), side_tables, threads, keep_bought=False)
         as_first, as_second = _points(first.games.winner, "first"), _points(second.games.winner, "second")
         scores[side] = (as_first + as_second) / 4.0
         wins = int((as_first == 2).sum() + (as_second == 2).sum())

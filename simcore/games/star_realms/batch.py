@@ -10,18 +10,18 @@ from simcore.errors import CommandsimError
 from strategies.star_realms.params import N_PARAMS
 
 from .jit import hot, hot_entry
-from .layout import (CAP, LOG_COLS, MAX_EFF_ROWS, MAX_TYPES, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED, S_BOUGHT,
-                     S_DAMAGE, S_TURN, S_WINNER)
+from .layout import (CAP, LOG_COLS, MAX_EFF_ROWS, MAX_PLAYERS, MAX_TYPES, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED,
+                     S_BOUGHT, S_DAMAGE, S_MEMBER, S_TURN, S_WINNER)
 from .opcodes import N_COLS
 from .rules import play_game
 
 R_SEED = 0
-R_WINNER = 1      # 0 first player, 1 second player, 2 draw at the turn cap
+R_WINNER = 1      # 0 first side, 1 second side, 2 draw at the turn cap
 R_TURNS = 2
-R_AUTH = 3        # + p: final Authority
-R_BOUGHT = 5      # + p: cards acquired
-R_DAMAGE = 7      # + p: Combat dealt to the opponent's Authority
-R_BASES = 9       # + p: bases destroyed by attacks
+R_AUTH = 3        # + side: final Authority
+R_BOUGHT = 5      # + side: cards acquired (a team: by both members)
+R_DAMAGE = 7      # + side: Combat dealt to the opponent's Authority
+R_BASES = 9       # + side: bases destroyed by attacks
 N_RESULT_COLS = 11
 
 
@@ -31,11 +31,13 @@ def play_one(cards, eff, setup, cfg, strat, seed, piles, fl, cnt, sc, log, bough
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]
-    for p in range(2):
-        out_row[R_AUTH + p] = sc[S_AUTH + p]
-        out_row[R_BOUGHT + p] = sc[S_BOUGHT + p]
-        out_row[R_DAMAGE + p] = sc[S_DAMAGE + p]
-        out_row[R_BASES + p] = sc[S_BASES_DESTROYED + p]
+    for s in range(2):
+        out_row[R_AUTH + s] = sc[S_AUTH + s]
+        out_row[R_BOUGHT + s] = sc[S_BOUGHT + s]
+        if sc[S_MEMBER + 2 * s + 1] >= 0:
+            out_row[R_BOUGHT + s] += sc[S_BOUGHT + sc[S_MEMBER + 2 * s + 1]]
+        out_row[R_DAMAGE + s] = sc[S_DAMAGE + s]
+        out_row[R_BASES + s] = sc[S_BASES_DESTROYED + s]
 
 
 @hot
@@ -44,7 +46,7 @@ def fixed_shapes(cards, eff, strat, piles, fl, cnt, sc, log):
     begin, it lets the compiler use these numbers as constants in all the code below (The Last Command's
     measured trick, ``simcore.engine.batch.fixed_shapes``)."""
     return (cards.shape[0] == MAX_TYPES and cards.shape[1] == N_COLS and eff.shape[0] == MAX_EFF_ROWS
-            and eff.shape[1] == 4 and strat.shape[0] == 2 and strat.shape[1] == N_PARAMS + MAX_TYPES
+            and eff.shape[1] == 4 and strat.shape[0] == MAX_PLAYERS and strat.shape[1] == N_PARAMS + MAX_TYPES
             and piles.shape[0] == N_PILES and piles.shape[1] == CAP
             and fl.shape[0] == N_PILES and fl.shape[1] == CAP and cnt.shape[0] == N_PILES and sc.shape[0] == N_SC
             and log.shape[0] == 1 and log.shape[1] == LOG_COLS)
@@ -76,14 +78,15 @@ def new_state(n_types: int, log_rows: int = 1):
 def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
                out_bought: np.ndarray, threads: int | None = None) -> None:
     """Play games first_game .. first_game + len(out) - 1 of the run with ``base_seed`` on ``threads`` threads.
-    out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types] (n == 0 to skip)."""
+    strat: a row per player (``setup.player_rows``); out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types]
+    (n == 0 to skip), what each side acquired."""
     # padded to fixed row counts (zero rows: card types no pile holds), so that the shapes are constants
     n_types = cards.shape[0]
     if n_types > MAX_TYPES or eff.shape[0] > MAX_EFF_ROWS:
         raise CommandsimError(f"Star Realms plays at most {MAX_TYPES} card types and {MAX_EFF_ROWS} effect rows, "
                               f"got {n_types} and {eff.shape[0]}")
     cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
-    strat = np.concatenate([strat, np.zeros((2, MAX_TYPES - n_types))], axis=1)
+    strat = np.concatenate([strat, np.zeros((strat.shape[0], MAX_TYPES - n_types))], axis=1)
 
     def play_range(lo, hi):
         play_block(cards, eff, setup, cfg, strat, np.int64(base_seed), np.int64(first_game), np.int64(lo),

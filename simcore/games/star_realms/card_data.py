@@ -17,6 +17,7 @@ from simcore.cards.loader import _toml_error_position, card_files, display_path
 from simcore.errors import CardDataError, UnknownCardError
 
 from . import opcodes as O
+from .team_rules import TEAM_RULES
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
 DECKS_FILE = "decks.toml"
@@ -28,7 +29,7 @@ EFFECT_SECTIONS = ("primary", "ally", "ally2", "scrap", "static")
 LIMITS = {"count": (1, 20), "cost": (0, 12), "defense": (1, 10), "hand_size": (1, 10), "authority": (1, 200)}
 EFFECT_N = (1, 10)
 DECK_FIELDS = ("cards", "authority", "hand_size", "commander", "flagship", "gambits", "source", "stated",
-               "estimated")
+               "estimated", "members", *TEAM_RULES)
 
 
 @dataclass
@@ -66,6 +67,10 @@ class Deck:
     gambits: tuple[str, ...] = ()
     source: str = ""
     estimated: tuple[str, ...] = ()
+    members: int = 1                # 2: a Hydra team, each member with this deck, sharing the Authority
+    outposts: str = TEAM_RULES["outposts"][0]
+    opponent_discards: str = TEAM_RULES["opponent_discards"][0]
+    scrap_from: str = TEAM_RULES["scrap_from"][0]
 
 
 @dataclass
@@ -278,8 +283,21 @@ def read_decks(path: Path, by_name: dict[str, SRCard]) -> dict[str, Deck]:
         estimated = t.get("estimated", [])
         if not isinstance(estimated, list) or any(f not in t for f in estimated):
             fail("estimated", f"expected a list of this deck's fields, got {estimated!r}")
+        members = t.get("members", 1)
+        if isinstance(members, bool) or members not in (1, 2):
+            fail("members", f"expected 1 (one player) or 2 (a Hydra team), got {members!r}")
+        if members == 2 and (commander or flagship or gambits):
+            fail("members", "a team deck takes no commander, flagship or gambits")
+        rules = {}
+        for f, (default, codes, _) in TEAM_RULES.items():
+            v = t.get(f, default)
+            if f in t and members != 2:
+                fail(f, "only a team deck (members = 2) answers this")
+            if v not in codes:
+                fail(f, f"expected one of {', '.join(codes)}, got {v!r}")
+            rules[f] = v
         decks[name] = Deck(name, dict(cards), auth, hand, commander, flagship, tuple(gambits), t.get("source", ""),
-                           tuple(estimated))
+                           tuple(estimated), members, **rules)
     return decks
 
 
@@ -296,13 +314,14 @@ def _read_files(path: Path) -> tuple[list[SRCard], Path | None]:
 
 
 def load_card_list(path: str | Path | None = None,
-                   overrides: str | Path | None = None) -> tuple[list[SRCard], dict[str, Deck]]:
+                   overrides=None) -> tuple[list[SRCard], dict[str, Deck]]:
     """Validated cards and decks of ``path`` (None: the shipped folder), then the cards of ``overrides``
-    (a file or folder) replacing those of the same name and adding new ones; a decks.toml among the
-    overrides replaces the decks."""
+    (a file or folder, or a list of them applied in order: compare's --cards then --cards-b) replacing
+    those of the same name and adding new ones; a decks.toml among the overrides replaces the decks."""
     cards, deck_file = _read_files(CARDS_DIR if path is None else Path(path))
-    if overrides is not None:
-        extra, extra_decks = _read_files(Path(overrides))
+    layers = [] if overrides is None else list(overrides) if isinstance(overrides, (list, tuple)) else [overrides]
+    for layer in layers:
+        extra, extra_decks = _read_files(Path(layer))
         position = {c.name.casefold(): i for i, c in enumerate(cards)}
         for c in extra:
             i = position.get(c.name.casefold())
@@ -354,7 +373,7 @@ def compile_cards(cards: list[SRCard], decks: dict[str, Deck]) -> SRTables:
     return SRTables(table, np.asarray(eff, np.int32).reshape(-1, 4), [c.name for c in cards], cards, decks)
 
 
-def load_tables(path: str | Path | None = None, overrides: str | Path | None = None) -> SRTables:
+def load_tables(path: str | Path | None = None, overrides=None) -> SRTables:
     """The compiled Star Realms cards of ``load_card_list(path, overrides)``."""
     return compile_cards(*load_card_list(path, overrides))
 

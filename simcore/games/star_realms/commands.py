@@ -11,9 +11,10 @@ import numba
 from simcore.errors import CommandsimError
 
 from .card_data import find_card, load_card_list, load_tables
-from .setup import DEFAULT_MAX_TURNS, MODES, SRMatchup
+from .setup import DEFAULT_MAX_TURNS, MODES, SRMatchup, mode_of
 
 DEFAULT_DECKS = "standard,standard"
+LC_MODE_DEFAULT = "duel"     # sweep's --mode left at The Last Command's default: every Star Realms mode
 # The Last Command's option defaults: a value still equal to one of these was not set by the user
 _LC_DEFAULTS = {"factions": ("federation,sunder",), "variants": ("standard,standard", "standard,asymmetrical"),
                 "mode": ("duel",), "difficulties": (None,), "difficulty": (None,), "mixed_variants": (False,),
@@ -49,23 +50,30 @@ def _decks(factions: str | None) -> tuple[str, str]:
     return decks
 
 
-def matchup_of(decks: tuple[str, str], max_turns: int | None) -> SRMatchup:
-    """The mode follows from the decks: two Command Decks duel, one plays a standard start."""
-    n_command = sum(d != "standard" for d in decks)
-    mode = MODES[n_command]
-    return SRMatchup(decks, mode, max_turns or DEFAULT_MAX_TURNS)
+def matchup_of(decks: tuple[str, str], max_turns: int | None, tables) -> SRMatchup:
+    """The mode follows from the decks (``setup.mode_of``)."""
+    return SRMatchup(decks, mode_of(decks, tables), max_turns or DEFAULT_MAX_TURNS)
+
+
+def _modes(mode: str | None) -> tuple[str, ...]:
+    if mode in (None, LC_MODE_DEFAULT):
+        return MODES
+    if mode not in MODES:
+        raise CommandsimError(f"--mode {mode} is not a Star Realms mode: expected one of {', '.join(MODES)}")
+    return (mode,)
 
 
 # ---------------------------------------------------------------- simulation commands
 def sweep(echo, games, seed, strategy, opponent_strategy, threads, max_turns, out_path, quiet, cards_path=None,
-          per_game_path=None, **opts):
+          per_game_path=None, mode=None, **opts):
     from reports.files import write_tables
 
     from .analysis import run_sweep
     _refuse_lc_options(opts)
+    modes = _modes(mode)
     _check_out(out_path, "--out")
     _check_out(per_game_path, "--per-game")
-    table, cards, per_game = run_sweep(MODES, games, seed, strategy, opponent_strategy, threads,
+    table, cards, per_game = run_sweep(modes, games, seed, strategy, opponent_strategy, threads,
                                        max_turns or DEFAULT_MAX_TURNS, load_tables(overrides=cards_path),
                                        keep_games=per_game_path is not None)
     cards_out = out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
@@ -80,7 +88,11 @@ def sweep(echo, games, seed, strategy, opponent_strategy, threads, max_turns, ou
 
 
 def compare(echo, games, seed, strategy, opponent_strategy, threads, max_turns, band, out_path, quiet,
-            cards_path=None, **opts):
+            cards_path=None, factions=None, cards_b_path=None, **opts):
+    """With no --factions and no --cards-b: does the Alliance deck beat a standard start (A: alliance, B: standard,
+    both against a standard start)? --factions SUBJECT,OPPONENT names the two decks (e.g. alliance,hydra: A the
+    Alliance against the team, B a standard start against it); with --cards-b, B is the subject on the same decks
+    with the edited cards."""
     import pandas as pd
 
     from reports.files import write_table
@@ -89,15 +101,24 @@ def compare(echo, games, seed, strategy, opponent_strategy, threads, max_turns, 
     _refuse_lc_options(opts)
     _check_out(out_path, "--out")
     games = 20000 if games is None else games   # the command's default, as for The Last Command
-    row = run_compare("alliance", "standard", "standard", games, seed, strategy, opponent_strategy, threads,
-                      max_turns or DEFAULT_MAX_TURNS, band / 100, load_tables(overrides=cards_path))
+    subject, opponent = _decks(factions) if factions not in (None, "federation,sunder") else ("alliance", "standard")
+    tables = load_tables(overrides=cards_path)
+    tables_b = None
+    if cards_b_path is not None:
+        tables_b = load_tables(overrides=[p for p in (cards_path, cards_b_path) if p is not None])
+    deck_b = subject if tables_b is not None else "standard"
+    row = run_compare(subject, deck_b, opponent, games, seed, strategy, opponent_strategy, threads,
+                      max_turns or DEFAULT_MAX_TURNS, band / 100, tables, tables_b)
+    label_a, label_b = (f"{subject} (cards A)", f"{subject} (cards B)") if tables_b is not None else (subject, deck_b)
     if not quiet:
-        echo(f"alliance vs standard:  {row['win_rate_a'] * 100:.1f}% [{row['ci_low_a'] * 100:.1f}, "
+        echo(f"{label_a} vs {opponent}:  {row['win_rate_a'] * 100:.1f}% [{row['ci_low_a'] * 100:.1f}, "
              f"{row['ci_high_a'] * 100:.1f}]")
-        echo(f"standard vs standard:  {row['win_rate_b'] * 100:.1f}% [{row['ci_low_b'] * 100:.1f}, "
+        echo(f"{label_b} vs {opponent}:  {row['win_rate_b'] * 100:.1f}% [{row['ci_low_b'] * 100:.1f}, "
              f"{row['ci_high_b'] * 100:.1f}]")
-    echo(f"does the Alliance deck beat a standard start? {row['verdict_text']} ({row['games']} games per side, "
-         f"paired seeds, both seats)")
+    question = (f"does {subject} with cards B do better against {opponent}?" if tables_b is not None else
+                "does the Alliance deck beat a standard start?" if (subject, opponent) == ("alliance", "standard")
+                else f"does {subject} do better than {deck_b} against {opponent}?")
+    echo(f"{question} {row['verdict_text']} ({row['games']} games per side, paired seeds, both seats)")
     if out_path is not None:
         write_table(pd.DataFrame([row]), out_path)
         echo(f"wrote {out_path}")
@@ -108,9 +129,10 @@ def replay(echo, seed, game_index, factions, strategy, opponent_strategy, max_tu
     from .replay_log import json_lines, text_lines
     from .simulate import replay_game, seed_of_game
     _refuse_lc_options(opts)
-    matchup = matchup_of(_decks(factions), max_turns)
+    tables = load_tables(overrides=cards_path)
+    matchup = matchup_of(_decks(factions), max_turns, tables)
     game_seed = seed_of_game(seed, game_index) if game_index is not None else seed
-    r = replay_game(game_seed, matchup, (strategy, opponent_strategy or strategy), load_tables(overrides=cards_path))
+    r = replay_game(game_seed, matchup, (strategy, opponent_strategy or strategy), tables)
     for line in (json_lines(r) if as_json else text_lines(r)):
         echo(line)
 

@@ -3,16 +3,37 @@ effect is made of (draw, discard, scrap, destroy a base, refill the trade row) a
 from strategies.star_realms import policy as pol
 
 from .jit import hot, hot_outlined
-from .layout import (DECK, DISCARD, EV_ALLY, EV_BUY, EV_CHOICE, EV_DESTROY_BASE, EV_DISCARD, EV_DRAW,
-                     EV_SCRAP_CARD, F_ALLY, F_ALLY2, F_COPY_SHIFT, HAND, L_A, L_AUTH, L_B, L_C, L_COMBAT, L_EVENT,
-                     L_PLAYER, L_TRADE, L_TURN, PLAY, PLAYER_PILES, ROW_SLOTS, S_AUTH, S_AUTH_GAINED, S_BLOB_PLAYED,
-                     S_BOUGHT, S_COMBAT, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_LOG_LOST, S_LOG_N, S_OWNED, S_PEND_DISCARD,
-                     S_SCRAPPED, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TURN, SCRAP, TRADE_DECK, TRADE_ROW)
+from .layout import (CFG_OPP_DISCARD, CFG_SCRAP_FROM, DECK, DISCARD, EACH_MEMBER_DISCARDS, EV_ALLY, EV_BUY,
+                     EV_CHOICE, EV_DESTROY_BASE, EV_DISCARD, EV_DRAW, EV_SCRAP_CARD, F_ALLY, F_ALLY2, F_COPY_SHIFT,
+                     HAND, L_A, L_AUTH, L_B, L_C, L_COMBAT, L_EVENT, L_PLAYER, L_TRADE, L_TURN, LOG_TRADE_ROW, PLAY,
+                     PLAYER_PILES, ROW_SLOTS, S_AUTH, S_AUTH_GAINED, S_BLOB_PLAYED, S_BOUGHT, S_COMBAT,
+                     S_EXTRA_ALLIES, S_FED_DISCOUNT, S_LOG_LOST, S_LOG_N, S_MEMBER, S_OWNED, S_PEND_DISCARD,
+                     S_SCRAPPED, S_SIDE, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TURN, SCRAP, SCRAP_EITHER_PILE,
+                     TRADE_DECK, TRADE_ROW)
 from .opcodes import (C_ALLY, C_ALLY2, C_DEFENSE, C_FACTION, C_KIND, C_TRIGGER, KIND_SHIP, STAR_EMPIRE,
                       TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
 
 ONSLAUGHT_ALLY = -2   # EV_ALLY's trigger when Nandi's Onslaught's faction symbols fired it
+
+
+@hot
+def side_of(sc, p):
+    return sc[S_SIDE + p]
+
+
+@hot
+def member(sc, side, j):
+    """Player j (0, or 1 in a team: else -1) of ``side``."""
+    return sc[S_MEMBER + 2 * side + j]
+
+
+@hot
+def teammate(sc, p):
+    """p's teammate, or -1 when p's side is one player."""
+    s = sc[S_SIDE + p]
+    m0 = sc[S_MEMBER + 2 * s]
+    return sc[S_MEMBER + 2 * s + 1] if p == m0 else m0
 
 
 @hot
@@ -89,17 +110,24 @@ def discard_from_hand(strat, piles, fl, cnt, sc, log, p, optional, forced):
 
 
 @hot
-def scrap_own_card(cards, strat, piles, fl, cnt, sc, log, p, from_discard, optional):
-    """p scraps one card of their hand (or discard pile). Returns 1 if a card was scrapped."""
-    code = pol.choose_scrap(strat, p, piles, cnt, sc, from_discard, optional)
+def scrap_own_card(cards, cfg, strat, piles, fl, cnt, sc, log, p, from_discard, optional):
+    """p scraps one card of their hand (or discard pile; with SCRAP_EITHER_PILE, a team member may take it
+    from the teammate's discard pile too). Returns 1 if a card was scrapped."""
+    other = -1
+    if from_discard and cfg[CFG_SCRAP_FROM] == SCRAP_EITHER_PILE:
+        mate = teammate(sc, p)
+        if mate >= 0:
+            other = mate * PLAYER_PILES + DISCARD
+    code = pol.choose_scrap(strat, p, piles, cnt, sc, from_discard, optional, other)
     if code < 0:
         return 0
     k = code // 1000
+    owner = k // PLAYER_PILES
     t = remove_at(piles, fl, cnt, k, code % 1000)
     push(piles, fl, cnt, SCRAP, t, 0)
-    own(cards, sc, p, t, -1)
+    own(cards, sc, owner, t, -1)
     sc[S_SCRAPPED + p] += 1
-    log_event(log, sc, p, EV_SCRAP_CARD, t, k % PLAYER_PILES, 0)
+    log_event(log, sc, p, EV_SCRAP_CARD, t, k % PLAYER_PILES, 0 if owner == p else 1)
     return 1
 
 
@@ -111,12 +139,13 @@ def refill_row(piles, fl, cnt):
 
 
 @hot
-def destroy_base(cards, piles, fl, cnt, sc, log, p, slot, ev):
-    """Destroy base ``slot`` of p's opponent: it goes to its owner's discard pile."""
-    o = 1 - p
-    t = remove_at(piles, fl, cnt, o * PLAYER_PILES + PLAY, slot)
+def destroy_base(cards, piles, fl, cnt, sc, log, p, code, ev):
+    """Destroy the opponent's base ``code`` (PLAY pile * 1000 + slot): it goes to its owner's discard pile."""
+    k = code // 1000
+    o = k // PLAYER_PILES
+    t = remove_at(piles, fl, cnt, k, code % 1000)
     push(piles, fl, cnt, o * PLAYER_PILES + DISCARD, t, 0)
-    log_event(log, sc, p, ev, t, cards[t, C_DEFENSE], 0)
+    log_event(log, sc, p, ev, t, cards[t, C_DEFENSE], 1 if member(sc, side_of(sc, o), 1) == o else 0)
     return t
 
 
@@ -140,7 +169,7 @@ def allies_of(cards, piles, fl, cnt, sc, p, slot):
     k = p * PLAYER_PILES + PLAY
     trigger = cards[effective_type(piles, fl, k, slot), C_TRIGGER]
     n, first = 0, -1
-    if sc[S_EXTRA_ALLIES] > 0:
+    if sc[S_EXTRA_ALLIES + p] > 0:
         if trigger & STAR_EMPIRE:
             n += 1
             first = ONSLAUGHT_ALLY
@@ -162,7 +191,7 @@ def take_from_row(cards, piles, fl, cnt, sc, log, bought, p, i, cost, top):
     push(piles, fl, cnt, p * PLAYER_PILES + (DECK if top else DISCARD), t, 0)
     own(cards, sc, p, t, 1)
     sc[S_BOUGHT + p] += 1
-    bought[p, t] += 1
+    bought[side_of(sc, p), t] += 1
     log_event(log, sc, p, EV_BUY, t, cost, top)
     refill_row(piles, fl, cnt)
 
@@ -175,16 +204,19 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
         sc[S_TRADE_GAINED + p] += n
     elif op == Op.COMBAT:
         sc[S_COMBAT] += n
-    elif op == Op.AUTHORITY:
-        sc[S_AUTH + p] += n
-        sc[S_AUTH_GAINED + p] += n
+    elif op == Op.AUTHORITY:        # a team's Authority is shared
+        sc[S_AUTH + side_of(sc, p)] += n
+        sc[S_AUTH_GAINED + side_of(sc, p)] += n
     elif op == Op.DRAW:
         draw_n(piles, fl, cnt, sc, log, p, n)
-    elif op == Op.OPP_DISCARD:
-        sc[S_PEND_DISCARD + 1 - p] += n
+    elif op == Op.OPP_DISCARD:     # against a team: its first member's count, which the team shares out
+        o = 1 - side_of(sc, p)
+        sc[S_PEND_DISCARD + member(sc, o, 0)] += n
+        if member(sc, o, 1) >= 0 and cfg[CFG_OPP_DISCARD] == EACH_MEMBER_DISCARDS:
+            sc[S_PEND_DISCARD + member(sc, o, 1)] += n
     elif op == Op.SCRAP_HAND_OR_DISCARD:
         for _ in range(n):
-            if scrap_own_card(cards, strat, piles, fl, cnt, sc, log, p, True, True) == 0:
+            if scrap_own_card(cards, cfg, strat, piles, fl, cnt, sc, log, p, True, True) == 0:
                 break
     elif op == Op.SCRAP_TRADE_ROW:
         for _ in range(n):
@@ -194,7 +226,7 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
             t = remove_at(piles, fl, cnt, TRADE_ROW, i)
             push(piles, fl, cnt, SCRAP, t, 0)
             sc[S_SCRAPPED + p] += 1
-            log_event(log, sc, p, EV_SCRAP_CARD, t, TRADE_ROW, 0)
+            log_event(log, sc, p, EV_SCRAP_CARD, t, LOG_TRADE_ROW, 0)
             refill_row(piles, fl, cnt)
     elif op == Op.DESTROY_BASE:
         for _ in range(n):
@@ -211,7 +243,7 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
         if bases >= 2:
             draw_n(piles, fl, cnt, sc, log, p, n)
     elif op == Op.NEXT_SHIP_TOP:
-        sc[S_TOP_SHIP] += n
+        sc[S_TOP_SHIP + p] += n
     elif op == Op.FREE_SHIP_TOP:
         for _ in range(n):
             i = pol.choose_free_ship(strat, p, cards, piles, cnt, sc)
@@ -219,7 +251,7 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
                 break
             take_from_row(cards, piles, fl, cnt, sc, log, bought, p, i, 0, 1)
     elif op == Op.DRAW_PER_BLOB:
-        draw_n(piles, fl, cnt, sc, log, p, sc[S_BLOB_PLAYED])
+        draw_n(piles, fl, cnt, sc, log, p, sc[S_BLOB_PLAYED + p])
     elif op == Op.DISCARD_DRAW or op == Op.DISCARD_THEN_DRAW:
         k = 0
         for _ in range(n):
@@ -227,11 +259,11 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
         draw_n(piles, fl, cnt, sc, log, p, k)
     elif op == Op.SCRAP_FROM_HAND:
         for _ in range(n):
-            scrap_own_card(cards, strat, piles, fl, cnt, sc, log, p, False, False)
+            scrap_own_card(cards, cfg, strat, piles, fl, cnt, sc, log, p, False, False)
     elif op == Op.SCRAP_THEN_DRAW:
         k = 0
         for _ in range(n):
-            if scrap_own_card(cards, strat, piles, fl, cnt, sc, log, p, True, True) == 0:
+            if scrap_own_card(cards, cfg, strat, piles, fl, cnt, sc, log, p, True, True) == 0:
                 break
             k += 1
         draw_n(piles, fl, cnt, sc, log, p, k)
@@ -240,9 +272,9 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
         for _ in range(n):
             discard_from_hand(strat, piles, fl, cnt, sc, log, p, False, 0)
     elif op == Op.FEDERATION_DISCOUNT:
-        sc[S_FED_DISCOUNT] += n
+        sc[S_FED_DISCOUNT + p] += n
     elif op == Op.GAIN_ALLIES:
-        sc[S_EXTRA_ALLIES] = 1
+        sc[S_EXTRA_ALLIES + p] = 1
     elif op == Op.SELF_DISCARD:
         for _ in range(n):
             discard_from_hand(strat, piles, fl, cnt, sc, log, p, False, 0)

@@ -6,9 +6,13 @@
   sc     int64[N_SC]          scalars (Authority, Trade, Combat, turn, RNG, ...), offsets S_*
   log    int32[n, LOG_COLS]   event log (replays); a 1-row array turns logging off
 """
-CAP = 128            # more than every card of a game (80 + 10 Explorers + 2 decks of 12 + flagships)
+CAP = 128            # more than every card of a game (80 + 10 Explorers + a deck of 12 and two of 10 + flagships)
 MAX_TYPES = 64       # batch games pad the card tables to these row counts (``batch.fixed_shapes``)
 MAX_EFF_ROWS = 256
+
+# ---- players and sides. A two-player game has players 0 and 1, each a side of its own. In Two Against One
+# one side is the Hydra team of two players: the side's own index and player 2 (S_SIDE, S_MEMBER).
+MAX_PLAYERS = 3
 
 # ---- piles of player p: index = p * PLAYER_PILES + k
 PLAYER_PILES = 4
@@ -16,11 +20,11 @@ DECK = 0
 HAND = 1
 DISCARD = 2
 PLAY = 3             # ships played this turn and bases in play (bases stay, ships leave at the Discard Phase)
-TRADE_DECK = 8
-TRADE_ROW = 9
-EXPLORERS = 10
-SCRAP = 11           # scrapped cards: out of the game, kept for the conservation checks
-N_PILES = 12
+TRADE_DECK = MAX_PLAYERS * PLAYER_PILES
+TRADE_ROW = TRADE_DECK + 1
+EXPLORERS = TRADE_DECK + 2
+SCRAP = TRADE_DECK + 3   # scrapped cards: out of the game, kept for the conservation checks
+N_PILES = TRADE_DECK + 4
 ROW_SLOTS = 5
 
 # ---- flags of a card in a PLAY pile
@@ -29,54 +33,68 @@ F_ALLY2 = 2          # its double ally ability has fired this turn
 F_NEW = 4            # put into play this turn (a base played this turn already ran its primary)
 F_COPY_SHIFT = 8     # Stealth Needle: (type copied + 1) << F_COPY_SHIFT
 
-# ---- scalars
-S_AUTH = 0            # + p
-S_TRADE = 2           # the current player's Trade pool
+# ---- scalars: "+ side" (0 first, 1 second) or "+ p" (a player, 0 .. MAX_PLAYERS - 1)
+S_AUTH = 0            # + side (the Hydra's Authority is shared)
+S_TRADE = 2           # the current side's Trade pool (a team pools its members' Trade)
 S_COMBAT = 3          # ... and Combat pool
-S_CUR = 4
-S_TURN = 5            # player-turns played so far
-S_WINNER = 6          # -1 running, 0/1 winner, 2 draw at the turn cap
+S_CUR = 4             # the side taking its turn
+S_TURN = 5            # side-turns played so far ("player-turns" of a two-player game)
+S_WINNER = 6          # -1 running, 0/1 winning side, 2 draw at the turn cap
 S_RNG = 7
 S_LOG_N = 8
 S_LOG_LOST = 9
 S_PEND_DISCARD = 10   # + p: cards p must discard at the start of their next turn
-S_BLOB_PLAYED = 12    # Blob cards played this turn
-S_SHIPS_PLAYED = 13
-S_TOP_SHIP = 14       # Freighter / Central Office: next ships acquired this turn may go on top of the deck
-S_TOP_ANY = 15        # Alliance Procurement: the next ship or base acquired goes on top of the deck
-S_FED_DISCOUNT = 16   # Federation Scout: Trade off the next Trade Federation card acquired this turn
-S_PROC_USED = 17      # Alliance Procurement used this turn
-S_EXTRA_ALLIES = 18   # Nandi's Onslaught used this turn: a blue and a yellow card count as in play
-S_HAS_PROC = 19       # + p: owns Alliance Procurement
-S_HAS_ONSLAUGHT = 21  # + p: Nandi's Onslaught still face up in front of p
-S_BOUGHT = 23         # + p: cards acquired
-S_DAMAGE = 25         # + p: Combat p dealt to the opponent's Authority
-S_BASES_DESTROYED = 27  # + p: bases p destroyed
-S_HAND_SIZE = 29      # + p
-S_AUTH_GAINED = 31    # + p: Authority p gained
-S_TRADE_GAINED = 33   # + p: Trade p gained
-S_TRADE_SPENT = 35    # + p
-S_SCRAPPED = 37       # + p: cards p scrapped (from play, hand, discard or the trade row)
-S_CUR_CARD = 39       # slot in PLAY of the card whose ability is resolving (-1 none)
-S_START_AUTH = 40     # + p
-S_OWNED = 42          # + 4p + f: cards p owns of faction bit f (the policy's synergy; kept as cards move)
-N_SC = 50
+S_BLOB_PLAYED = 13    # + p: Blob cards p played this turn
+S_SHIPS_PLAYED = 16   # + p
+S_TOP_SHIP = 19       # + p: Freighter / Central Office: p's next ships acquired this turn may go on top of the deck
+S_TOP_ANY = 22        # + p: Alliance Procurement: p's next ship or base acquired goes on top of the deck
+S_FED_DISCOUNT = 25   # + p: Federation Scout: Trade off p's next Trade Federation card acquired this turn
+S_PROC_USED = 28      # + p: Alliance Procurement used this turn
+S_EXTRA_ALLIES = 31   # + p: Nandi's Onslaught used this turn: a blue and a yellow card count as in p's play
+S_HAS_PROC = 34       # + p: owns Alliance Procurement
+S_HAS_ONSLAUGHT = 37  # + p: Nandi's Onslaught still face up in front of p
+S_BOUGHT = 40         # + p: cards acquired
+S_DAMAGE = 43         # + side: Combat the side dealt to the opponent's Authority
+S_BASES_DESTROYED = 45  # + side: bases the side destroyed by attacks
+S_HAND_SIZE = 47      # + p
+S_AUTH_GAINED = 50    # + side: Authority the side gained
+S_TRADE_GAINED = 52   # + p: Trade p brought (to the side's pool; per player, which the hot loop indexes directly)
+S_TRADE_SPENT = 55    # + p: Trade spent on p's purchases
+S_SCRAPPED = 58       # + p: cards p scrapped (from play, hand, discard or the trade row)
+S_CUR_CARD = 61       # slot in PLAY of the card whose ability is resolving (-1 none)
+S_START_AUTH = 62     # + side
+S_OWNED = 64          # + 4p + f: cards p owns of faction bit f (the policy's synergy; kept as cards move)
+S_SIDE = 76           # + p: p's side (-1: no such player in this game)
+S_MEMBER = 79         # + 2 side + j: player j of the side (j = 1: -1 but in a team)
+N_SC = 83
 
 # ---- config (int64[N_CFG])
 CFG_MAX_TURNS = 0
-CFG_AUTH = 1          # + p
+CFG_AUTH = 1          # + side
 CFG_HAND = 3          # + p
-CFG_PROC = 5          # + p: has Alliance Procurement
-CFG_ONSLAUGHT = 7     # + p: has Nandi's Onslaught
-CFG_N_DECK = 9        # + p: cards in the starting deck (setup row p)
-CFG_N_TRADE = 11      # cards of the trade deck (setup row 2)
-CFG_N_ROW = 13        # cards laid into the trade row before it is filled (setup row 3)
-CFG_N_EXPLORERS = 14
-CFG_EXPLORER = 15     # type id of the Explorer
-N_CFG = 16
-SU_TRADE = 2
-SU_ROW = 3
-N_SETUP_ROWS = 4
+CFG_PROC = 6          # + p: type of p's Alliance Procurement (-1 none)
+CFG_ONSLAUGHT = 9     # + p: type of p's Nandi's Onslaught (-1 none)
+CFG_N_DECK = 12       # + p: cards in p's starting deck (setup row p)
+CFG_N_TRADE = 15      # cards of the trade deck (setup row SU_TRADE)
+CFG_N_ROW = 16        # cards laid into the trade row before it is filled (setup row SU_ROW)
+CFG_N_EXPLORERS = 17
+CFG_EXPLORER = 18     # type id of the Explorer
+CFG_TEAM_SIDE = 19    # the side that is a two-player team (-1: none)
+CFG_OUTPOSTS = 20     # a team's Outposts: TEAM_OUTPOSTS_GUARD_ALL or TEAM_OUTPOSTS_GUARD_OWNER
+CFG_OPP_DISCARD = 21  # "opponent discards" against a team: TEAM_CHOOSES_DISCARDER or EACH_MEMBER_DISCARDS
+CFG_SCRAP_FROM = 22   # a member's scrap from the discard pile: SCRAP_OWN_PILE or SCRAP_EITHER_PILE
+N_CFG = 23
+SU_TRADE = MAX_PLAYERS
+SU_ROW = MAX_PLAYERS + 1
+N_SETUP_ROWS = MAX_PLAYERS + 2
+
+# ---- the team's open questions (decks.toml fields of a team deck; see setup.TEAM_RULES)
+TEAM_OUTPOSTS_GUARD_ALL = 0     # any Outpost of the team must fall before its other bases and its Authority
+TEAM_OUTPOSTS_GUARD_OWNER = 1   # a member's Outposts guard that member's bases; any Outpost guards the Authority
+TEAM_CHOOSES_DISCARDER = 0      # the team decides which member discards each card
+EACH_MEMBER_DISCARDS = 1        # every member discards that many
+SCRAP_OWN_PILE = 0              # a member scraps from their own hand or discard pile
+SCRAP_EITHER_PILE = 1           # ... or from the teammate's discard pile
 
 # ---- event log
 LOG_COLS = 10
@@ -86,7 +104,7 @@ L_EVENT = 2
 L_A = 3
 L_B = 4
 L_C = 5
-L_AUTH = 6            # + p
+L_AUTH = 6            # + side
 L_TRADE = 8
 L_COMBAT = 9
 
@@ -96,12 +114,18 @@ EV_ALLY = 2           # a=type whose ally ability fired, b=type of the card that
 EV_SCRAP_ABILITY = 3  # a=type scrapped for its scrap ability
 EV_CHOICE = 4         # a=type, b=op chosen, c=n
 EV_BUY = 5            # a=type, b=cost paid, c=1 if put on top of the deck
-EV_ATTACK_BASE = 6    # a=base type destroyed, b=its defense
+EV_ATTACK_BASE = 6    # a=base type destroyed, b=its defense, c=1 if it was the second team member's
 EV_ATTACK_AUTH = 7    # a=Combat dealt to the opponent's Authority
 EV_DISCARD = 8        # a=type discarded (b=1 forced at turn start)
-EV_SCRAP_CARD = 9     # a=type scrapped, b=from pile kind (HAND, DISCARD, TRADE_ROW)
-EV_DESTROY_BASE = 10  # a=base type destroyed by an ability
+EV_SCRAP_CARD = 9     # a=type scrapped, b=from pile (LOG_*), c=1 from the teammate's discard pile
+EV_DESTROY_BASE = 10  # a=base type destroyed by an ability (b, c as EV_ATTACK_BASE)
 EV_DRAW = 11          # a=cards drawn
 EV_COPY = 12          # a=type copied by Stealth Needle
 EV_GAMBIT = 13        # a=gambit op (PROCUREMENT or GAIN_ALLIES), b=option (0 Trade, 1 top of deck)
 EV_END = 14           # a=winner
+EV_POOL = 15          # a team pools: a=Trade, b=Combat its first member brought (the row's pools: the team's)
+
+# pile codes in the log (EV_SCRAP_CARD's b): those of the two-player layout, so recorded replays read the same
+LOG_HAND = HAND
+LOG_DISCARD = DISCARD
+LOG_TRADE_ROW = 9

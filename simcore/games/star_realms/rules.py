@@ -1,19 +1,21 @@
 """Star Realms turns: setup, the Main Phase (play cards, ally and scrap abilities, gambits, acquire,
-attack), the Discard Phase and the Draw Phase, and a whole game. Rule references are to the issue's
-summary of the base rules and to the seed rulebook (Alliance Command Deck)."""
+attack), the Discard Phase and the Draw Phase, and a whole game. A turn is a side's: one player's, or in
+Two Against One both members' of the Hydra team together (``team_main_phase``). Rule references are to the
+issue's summary of the base rules and to the seed rulebook (Alliance Command Deck; Game Modes)."""
 from strategies.star_realms import policy as pol
 
 from .effects import (allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event,
-                      own, refill_row, run_segment, take_from_row)
+                      member, own, refill_row, run_segment, side_of, take_from_row)
 from .jit import hot
 from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
-                     CFG_N_TRADE, CFG_ONSLAUGHT, CFG_PROC, DECK, DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY,
-                     EV_COPY, EV_END, EV_GAMBIT, EV_PLAY, EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY,
-                     F_COPY_SHIFT, F_NEW, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BASES_DESTROYED, S_BLOB_PLAYED, S_BOUGHT,
-                     S_COMBAT, S_CUR, S_CUR_CARD, S_DAMAGE, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_HAND_SIZE,
-                     S_HAS_ONSLAUGHT, S_HAS_PROC, S_OWNED, S_PEND_DISCARD, S_PROC_USED, S_RNG, S_SHIPS_PLAYED,
-                     S_START_AUTH, S_TOP_ANY, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER,
-                     SCRAP, SU_ROW, SU_TRADE, TRADE_DECK, TRADE_ROW)
+                     CFG_N_TRADE, CFG_ONSLAUGHT, CFG_OPP_DISCARD, CFG_OUTPOSTS, CFG_PROC, CFG_TEAM_SIDE, DECK,
+                     DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY, EV_COPY, EV_END, EV_GAMBIT, EV_PLAY, EV_POOL,
+                     EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY, F_COPY_SHIFT, F_NEW, HAND, MAX_PLAYERS, PLAY,
+                     PLAYER_PILES, S_AUTH, S_BASES_DESTROYED, S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_CUR, S_CUR_CARD,
+                     S_DAMAGE, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC, S_MEMBER,
+                     S_OWNED, S_PEND_DISCARD, S_PROC_USED, S_RNG, S_SHIPS_PLAYED, S_SIDE, S_START_AUTH, S_TOP_ANY,
+                     S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER, SCRAP, SU_ROW, SU_TRADE,
+                     TEAM_CHOOSES_DISCARDER, TRADE_DECK, TRADE_ROW)
 from .opcodes import (BLOB, C_ALLY, C_DEFENSE, C_FACTION, C_KIND, C_PRIMARY, C_SCRAP, C_STATIC, C_TRIGGER,
                       KIND_OUTPOST, KIND_SHIP, STAR_EMPIRE, TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
@@ -45,9 +47,9 @@ def put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, sl
     sc[S_CUR_CARD] = slot
     if not again:
         if cards[t, C_FACTION] & BLOB:
-            sc[S_BLOB_PLAYED] += 1
+            sc[S_BLOB_PLAYED + p] += 1
         if cards[t, C_KIND] == KIND_SHIP:
-            sc[S_SHIPS_PLAYED] += 1
+            sc[S_SHIPS_PLAYED + p] += 1
             # Fleet HQ (errata): a Combat for each ship played while it is in play
             sc[S_COMBAT] += static_sum(cards, eff, piles, cnt, p, Op.COMBAT_PER_SHIP)
     start, n = cards[t, C_PRIMARY], cards[t, C_PRIMARY + 1]
@@ -61,7 +63,7 @@ def put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, sl
         fl[k, slot] = (fl[k, slot] & ((1 << F_COPY_SHIFT) - 1)) | ((e + 1) << F_COPY_SHIFT)
         log_event(log, sc, p, EV_COPY, e, 0, 0)
         if cards[e, C_FACTION] & BLOB and not cards[t, C_FACTION] & BLOB:
-            sc[S_BLOB_PLAYED] += 1
+            sc[S_BLOB_PLAYED + p] += 1
         start, n = cards[e, C_PRIMARY], cards[e, C_PRIMARY + 1]
     run_segment(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, e, start, n)
     sc[S_CUR_CARD] = -1
@@ -107,7 +109,7 @@ def use_scrap_abilities(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought,
     k = p * PLAYER_PILES + PLAY
     used = False
     i = 0
-    o = 1 - p
+    o = 1 - side_of(sc, p)
     while i < cnt[k]:
         e = effective_type(piles, fl, k, i)
         start, n = cards[e, C_SCRAP], cards[e, C_SCRAP + 1]
@@ -120,7 +122,7 @@ def use_scrap_abilities(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought,
             if eff[r, 0] == Op.COMBAT:
                 combat += eff[r, 1]
         if pol.use_scrap_ability(strat, p, sc, piles[k, i], gain, combat, sc[S_AUTH + o] + outpost_defense(
-                cards, piles, cnt, o)):
+                cards, piles, cnt, sc, o)):
             t = remove_at(piles, fl, cnt, k, i)
             push(piles, fl, cnt, SCRAP, t, 0)
             own(cards, sc, p, t, -1)
@@ -141,13 +143,18 @@ def scrap_row_value(strat, p, sc, eff, r):
 
 
 @hot
-def outpost_defense(cards, piles, cnt, o):
-    k = o * PLAYER_PILES + PLAY
+def outpost_defense(cards, piles, cnt, sc, side):
+    """Defense of every Outpost of ``side`` (each member's)."""
     total = 0
-    for i in range(cnt[k]):
-        t = piles[k, i]
-        if cards[t, C_KIND] == KIND_OUTPOST:
-            total += cards[t, C_DEFENSE]
+    for j in range(2):
+        m = member(sc, side, j)
+        if m < 0:
+            break
+        k = m * PLAYER_PILES + PLAY
+        for i in range(cnt[k]):
+            t = piles[k, i]
+            if cards[t, C_KIND] == KIND_OUTPOST:
+                total += cards[t, C_DEFENSE]
     return total
 
 
@@ -171,81 +178,128 @@ def use_gambits(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
 def acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
     """Alliance Procurement, then acquire cards from the trade row and the Explorers while the policy wants."""
     explorer = cfg[CFG_EXPLORER]
-    if sc[S_HAS_PROC + p] and not sc[S_PROC_USED]:
-        choice = pol.use_procurement(strat, p, cards, piles, cnt, sc, explorer, sc[S_FED_DISCOUNT])
+    if sc[S_HAS_PROC + p] and not sc[S_PROC_USED + p]:
+        choice = pol.use_procurement(strat, p, cards, piles, cnt, sc, explorer, sc[S_FED_DISCOUNT + p])
         if choice >= 0:
-            sc[S_PROC_USED] = 1
+            sc[S_PROC_USED + p] = 1
             if choice == 0:
                 sc[S_TRADE] += 2
                 sc[S_TRADE_GAINED + p] += 2
             else:
-                sc[S_TOP_ANY] = 1
+                sc[S_TOP_ANY + p] = 1
             log_event(log, sc, p, EV_GAMBIT, Op.PROCUREMENT, choice, 0)
     while True:
-        i = pol.choose_buy(strat, p, cards, piles, cnt, sc, sc[S_TRADE], sc[S_FED_DISCOUNT], explorer)
+        i = pol.choose_buy(strat, p, cards, piles, cnt, sc, sc[S_TRADE], sc[S_FED_DISCOUNT + p], explorer)
         if i < 0:
             return
-        t = explorer if i == pol.ROW_EXPLORER else piles[TRADE_ROW, i]
-        cost = pol.price(cards, t, sc[S_FED_DISCOUNT])
-        if cards[t, C_FACTION] & TRADE_FEDERATION and sc[S_FED_DISCOUNT] > 0:
-            sc[S_FED_DISCOUNT] = 0
-        sc[S_TRADE] -= cost
-        sc[S_TRADE_SPENT + p] += cost
-        top = 0
-        if sc[S_TOP_ANY] > 0:
-            top = 1
-            sc[S_TOP_ANY] = 0
-        elif sc[S_TOP_SHIP] > 0 and cards[t, C_KIND] == KIND_SHIP:
-            top = 1
-            sc[S_TOP_SHIP] -= 1
-        if i == pol.ROW_EXPLORER:
-            pop(piles, cnt, EXPLORERS)
-            push(piles, fl, cnt, p * PLAYER_PILES + (DECK if top else DISCARD), t, 0)
-            own(cards, sc, p, t, 1)
-            sc[S_BOUGHT + p] += 1
-            bought[p, t] += 1
-            log_event(log, sc, p, EV_BUY, t, cost, top)
-        else:
-            take_from_row(cards, piles, fl, cnt, sc, log, bought, p, i, cost, top)
+        buy(cards, cfg, piles, fl, cnt, sc, log, bought, p, i)
 
 
 @hot
-def attack(cards, piles, fl, cnt, sc, log, strat, p):
-    """Spend p's Combat: bases (Outposts first) and the opponent's Authority, as the policy splits it."""
-    o = 1 - p
+def team_acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1):
+    """A team buys with its pooled Trade: the policy picks each card and the member who buys it (the card
+    goes to that member's discard pile; that member's "next acquired" effects apply)."""
+    explorer = cfg[CFG_EXPLORER]
+    while True:
+        code = pol.choose_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer)
+        if code < 0:
+            return
+        buy(cards, cfg, piles, fl, cnt, sc, log, bought, code // pol.BUYER, code % pol.BUYER)
+
+
+@hot
+def buy(cards, cfg, piles, fl, cnt, sc, log, bought, p, i):
+    """p acquires trade-row card i (or an Explorer: pol.ROW_EXPLORER) with the side's Trade."""
+    explorer = cfg[CFG_EXPLORER]
+    t = explorer if i == pol.ROW_EXPLORER else piles[TRADE_ROW, i]
+    cost = pol.price(cards, t, sc[S_FED_DISCOUNT + p])
+    if cards[t, C_FACTION] & TRADE_FEDERATION and sc[S_FED_DISCOUNT + p] > 0:
+        sc[S_FED_DISCOUNT + p] = 0
+    sc[S_TRADE] -= cost
+    sc[S_TRADE_SPENT + p] += cost
+    top = 0
+    if sc[S_TOP_ANY + p] > 0:
+        top = 1
+        sc[S_TOP_ANY + p] = 0
+    elif sc[S_TOP_SHIP + p] > 0 and cards[t, C_KIND] == KIND_SHIP:
+        top = 1
+        sc[S_TOP_SHIP + p] -= 1
+    if i == pol.ROW_EXPLORER:
+        pop(piles, cnt, EXPLORERS)
+        push(piles, fl, cnt, p * PLAYER_PILES + (DECK if top else DISCARD), t, 0)
+        own(cards, sc, p, t, 1)
+        sc[S_BOUGHT + p] += 1
+        bought[side_of(sc, p), t] += 1
+        log_event(log, sc, p, EV_BUY, t, cost, top)
+    else:
+        take_from_row(cards, piles, fl, cnt, sc, log, bought, p, i, cost, top)
+
+
+@hot
+def attack(cards, cfg, piles, fl, cnt, sc, log, strat, p):
+    """Spend the Combat of p's side (a team's combined): bases (Outposts first) and the opponent's Authority,
+    as the policy splits it."""
+    s = side_of(sc, p)
+    o = 1 - s
     while sc[S_COMBAT] > 0:
-        target = pol.choose_attack(strat, p, cards, piles, cnt, sc)
+        target = pol.choose_attack(strat, p, cards, piles, cnt, sc, cfg[CFG_OUTPOSTS])
         if target < 0:
             return
         if target == pol.FACE:
             dealt = sc[S_COMBAT]
             sc[S_AUTH + o] -= dealt
-            sc[S_DAMAGE + p] += dealt
+            sc[S_DAMAGE + s] += dealt
             sc[S_COMBAT] = 0
             log_event(log, sc, p, EV_ATTACK_AUTH, dealt, 0, 0)
             return
-        t = piles[o * PLAYER_PILES + PLAY, target]
+        t = piles[target // 1000, target % 1000]
         sc[S_COMBAT] -= cards[t, C_DEFENSE]
-        sc[S_BASES_DESTROYED + p] += 1
+        sc[S_BASES_DESTROYED + s] += 1
         destroy_base(cards, piles, fl, cnt, sc, log, p, target, EV_ATTACK_BASE)
 
 
 @hot
 def start_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
-    """Turn start: the discards an opponent imposed, fresh turn counters, bases' primaries again."""
-    log_event(log, sc, p, EV_TURN, sc[S_TURN], 0, 0)
-    for _ in range(sc[S_PEND_DISCARD + p]):
-        discard_from_hand(strat, piles, fl, cnt, sc, log, p, False, 1)
-    sc[S_PEND_DISCARD + p] = 0
+    """Turn start of p alone (a two-player game, or a scenario): as play_turn begins it."""
+    start_side(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, side_of(sc, p))
+    begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+
+
+@hot
+def start_side(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s):
+    """A side's turn starts: the discards an opponent imposed (a team shares them out as it chooses, or each
+    member discards, CFG_OPP_DISCARD), the side's Trade and Combat pools emptied."""
+    m0, m1 = member(sc, s, 0), member(sc, s, 1)
+    log_event(log, sc, m0, EV_TURN, sc[S_TURN], 0, 0)
+    if m1 >= 0 and cfg[CFG_OPP_DISCARD] == TEAM_CHOOSES_DISCARDER:
+        for _ in range(sc[S_PEND_DISCARD + m0] + sc[S_PEND_DISCARD + m1]):
+            m = pol.choose_discarder(strat, m0, m1, piles, cnt, sc)
+            if m < 0:
+                break
+            discard_from_hand(strat, piles, fl, cnt, sc, log, m, False, 1)
+    else:
+        for j in range(2):
+            m = member(sc, s, j)
+            if m >= 0:
+                for _ in range(sc[S_PEND_DISCARD + m]):
+                    discard_from_hand(strat, piles, fl, cnt, sc, log, m, False, 1)
+    sc[S_PEND_DISCARD + m0] = 0
+    if m1 >= 0:
+        sc[S_PEND_DISCARD + m1] = 0
     sc[S_TRADE] = 0
     sc[S_COMBAT] = 0
-    sc[S_BLOB_PLAYED] = 0
-    sc[S_SHIPS_PLAYED] = 0
-    sc[S_TOP_SHIP] = 0
-    sc[S_TOP_ANY] = 0
-    sc[S_FED_DISCOUNT] = 0
-    sc[S_PROC_USED] = 0
-    sc[S_EXTRA_ALLIES] = 0
+
+
+@hot
+def begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    """p's turn counters afresh, p's bases' primaries again and the ally abilities they make due."""
+    sc[S_BLOB_PLAYED + p] = 0
+    sc[S_SHIPS_PLAYED + p] = 0
+    sc[S_TOP_SHIP + p] = 0
+    sc[S_TOP_ANY + p] = 0
+    sc[S_FED_DISCOUNT + p] = 0
+    sc[S_PROC_USED + p] = 0
+    sc[S_EXTRA_ALLIES + p] = 0
     k = p * PLAYER_PILES + PLAY
     for i in range(cnt[k]):
         fl[k, i] = 0
@@ -254,7 +308,8 @@ def start_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
 
 
 @hot
-def main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+def play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    """p plays their hand, gambits and scrap abilities until nothing more is played."""
     while True:
         play_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
         if use_gambits(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
@@ -264,8 +319,29 @@ def main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
             if cnt[p * PLAYER_PILES + HAND] > 0:
                 continue
         break
+
+
+@hot
+def main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    """The Main Phase of a player who is a side alone."""
+    play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
     acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
-    attack(cards, piles, fl, cnt, sc, log, strat, p)
+    attack(cards, cfg, piles, fl, cnt, sc, log, strat, p)
+
+
+@hot
+def team_main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1):
+    """A team's Main Phase together: each member plays from their own hand into their own play area (their
+    ally abilities count only that area), Trade and Combat go to the team's pools; then the team buys with
+    the pooled Trade and attacks with the combined Combat."""
+    begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
+    play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
+    trade0, combat0 = sc[S_TRADE], sc[S_COMBAT]
+    begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m1)
+    play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m1)
+    log_event(log, sc, m0, EV_POOL, trade0, combat0, 0)
+    team_acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)
+    attack(cards, cfg, piles, fl, cnt, sc, log, strat, m0)
 
 
 @hot
@@ -295,7 +371,7 @@ def end_turn(cards, piles, fl, cnt, sc, log, p):
 @hot
 def count_owned(cards, piles, cnt, sc):
     """Set the per-faction owned counts from the piles (at setup; a scenario after building its position)."""
-    for p in range(2):
+    for p in range(MAX_PLAYERS):
         for f in range(4):
             sc[S_OWNED + 4 * p + f] = 0
         for k in range(p * PLAYER_PILES, (p + 1) * PLAYER_PILES):
@@ -315,13 +391,17 @@ def setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed):
     sc[S_RNG] = seed
     sc[S_WINNER] = -1
     sc[S_CUR_CARD] = -1
-    for p in range(2):
+    seat_players(cfg, sc)
+    for s in range(2):
+        sc[S_AUTH + s] = cfg[CFG_AUTH + s]
+        sc[S_START_AUTH + s] = cfg[CFG_AUTH + s]
+    for p in range(MAX_PLAYERS):
+        if sc[S_SIDE + p] < 0:
+            continue
         deck = p * PLAYER_PILES + DECK
         for i in range(cfg[CFG_N_DECK + p]):
             push(piles, fl, cnt, deck, setup[p, i], 0)
         shuffle(piles, cnt, deck, sc)
-        sc[S_AUTH + p] = cfg[CFG_AUTH + p]
-        sc[S_START_AUTH + p] = cfg[CFG_AUTH + p]
         sc[S_HAND_SIZE + p] = cfg[CFG_HAND + p]
         sc[S_HAS_PROC + p] = 1 if cfg[CFG_PROC + p] >= 0 else 0
         sc[S_HAS_ONSLAUGHT + p] = 1 if cfg[CFG_ONSLAUGHT + p] >= 0 else 0
@@ -334,21 +414,46 @@ def setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed):
     count_owned(cards, piles, cnt, sc)
     for i in range(cfg[CFG_N_EXPLORERS]):
         push(piles, fl, cnt, EXPLORERS, cfg[CFG_EXPLORER], 0)
-    draw_n(piles, fl, cnt, sc, log, 0, FIRST_PLAYER_DRAW)
-    draw_n(piles, fl, cnt, sc, log, 1, sc[S_HAND_SIZE + 1])
+    for s in range(2):      # the first side's players draw 3 each, the second side's their hand size
+        for j in range(2):
+            m = member(sc, s, j)
+            if m >= 0:
+                draw_n(piles, fl, cnt, sc, log, m, FIRST_PLAYER_DRAW if s == 0 else sc[S_HAND_SIZE + m])
+
+
+@hot
+def seat_players(cfg, sc):
+    """Players 0 and 1 are sides 0 and 1; a team side (CFG_TEAM_SIDE) has player 2 as its second member."""
+    for p in range(MAX_PLAYERS):
+        sc[S_SIDE + p] = -1
+    for s in range(2):
+        sc[S_SIDE + s] = s
+        sc[S_MEMBER + 2 * s] = s
+        sc[S_MEMBER + 2 * s + 1] = -1
+    team = cfg[CFG_TEAM_SIDE]
+    if team >= 0:
+        sc[S_SIDE + MAX_PLAYERS - 1] = team
+        sc[S_MEMBER + 2 * team + 1] = MAX_PLAYERS - 1
 
 
 @hot
 def play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought):
-    """One player-turn of the current player; sets S_WINNER when the game ends."""
-    p = sc[S_CUR]
-    start_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
-    main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
-    if sc[S_AUTH + 1 - p] <= 0:
-        sc[S_WINNER] = p
-    end_turn(cards, piles, fl, cnt, sc, log, p)
+    """One turn of the current side (a team's members together); sets S_WINNER when the game ends."""
+    s = sc[S_CUR]
+    m0, m1 = member(sc, s, 0), member(sc, s, 1)
+    start_side(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
+    if m1 < 0:
+        begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
+        main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
+    else:
+        team_main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)
+    if sc[S_AUTH + 1 - s] <= 0:
+        sc[S_WINNER] = s
+    end_turn(cards, piles, fl, cnt, sc, log, m0)
+    if m1 >= 0:
+        end_turn(cards, piles, fl, cnt, sc, log, m1)
     sc[S_TURN] += 1
-    sc[S_CUR] = 1 - p
+    sc[S_CUR] = 1 - s
     if sc[S_WINNER] < 0 and sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
         sc[S_WINNER] = WINNER_DRAW
 

@@ -18,12 +18,12 @@ from strategies.star_realms.library import strategy_rows
 from . import rules
 from .batch import new_state
 from .card_data import SRTables, find_card, load_tables
-from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_ONSLAUGHT, CFG_PROC, DECK, DISCARD, EXPLORERS, HAND, PLAY,
-                     PLAYER_PILES, S_AUTH, S_COMBAT, S_CUR, S_CUR_CARD, S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC,
+from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_ONSLAUGHT, CFG_PROC, CFG_TEAM_SIDE, DECK, DISCARD,
+                     EXPLORERS, HAND, MAX_PLAYERS, PLAY, PLAYER_PILES, S_AUTH, S_MEMBER, S_SIDE, S_COMBAT, S_CUR, S_CUR_CARD, S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC,
                      S_LOG_N, S_PEND_DISCARD, S_RNG, S_START_AUTH, S_TRADE, S_TURN, S_WINNER, SCRAP, TRADE_DECK,
                      TRADE_ROW)
-from .replay_log import describe
-from .setup import SRMatchup, build_setup
+from .replay_log import Seats, describe
+from .setup import SRMatchup, build_setup, opponents, player_rows
 
 PLAYER_PILE_KEYS = {"deck": DECK, "hand": HAND, "discard": DISCARD, "play": PLAY}
 PLAYER_KEYS = {"authority", "hand_size", "pending_discard", "procurement", "onslaught", *PLAYER_PILE_KEYS}
@@ -47,14 +47,16 @@ class Scenario:
     sc: np.ndarray
     log: np.ndarray
     bought: np.ndarray
+    seats: Seats = Seats()
 
     @classmethod
     def new(cls, matchup: SRMatchup = SRMatchup(), strategies=("balanced", "balanced"),
             tables: SRTables | None = None) -> "Scenario":
         tables = tables if tables is not None else load_tables()
         setup, cfg = build_setup(tables, matchup)
-        _, strat = strategy_rows(strategies, tables)
-        return cls(tables, setup, cfg, strat, *new_state(tables.cards.shape[0], 4000))
+        _, strat = strategy_rows(strategies, tables, opponents(cfg))
+        return cls(tables, setup, cfg, player_rows(strat, cfg), *new_state(tables.cards.shape[0], 4000),
+                   Seats.of(matchup, tables))
 
     @classmethod
     def start(cls, seed: int = 1, **kwargs) -> "Scenario":
@@ -65,9 +67,10 @@ class Scenario:
 
     @classmethod
     def build(cls, spec: dict, seed: int = 1, **kwargs) -> "Scenario":
-        """A position from a dict. players[p]: deck, hand, discard, play (names; last = top), authority,
-        hand_size, pending_discard, procurement, onslaught (owns the gambit). Top level: trade_row,
-        trade_deck, explorers (a count, default 10), cur, trade, combat, turn."""
+        """A position from a dict. players[p]: deck, hand, discard, play (names; last = top), authority (of p's
+        side), hand_size, pending_discard, procurement, onslaught (owns the gambit); in two-against-one,
+        players[2] is the team's second member. Top level: trade_row, trade_deck, explorers (a count,
+        default 10), cur (the side to move), trade, combat, turn."""
         s = cls.new(**kwargs)
         for key in spec:
             if key not in TOP_KEYS:
@@ -75,16 +78,24 @@ class Scenario:
         s.sc[S_RNG] = seed
         s.sc[S_WINNER] = -1
         s.sc[S_CUR_CARD] = -1
+        rules.seat_players(s.cfg, s.sc)
         players = spec.get("players", [{}, {}])
-        for p in range(2):
+        for side in range(2):
+            s.sc[S_AUTH + side] = s.sc[S_START_AUTH + side] = s.cfg[CFG_AUTH + side]
+        for p in range(MAX_PLAYERS):
             ps = players[p] if p < len(players) else {}
+            if s.sc[S_SIDE + p] < 0:
+                if ps:
+                    raise ScenarioError(f"scenario: there is no player {p} in mode {s.mode}")
+                continue
             for key in ps:
                 if key not in PLAYER_KEYS:
                     raise ScenarioError(f"scenario: player {p}: unknown key '{key}'")
             for key, k in PLAYER_PILE_KEYS.items():
                 for name in ps.get(key, []):
                     s._push(p * PLAYER_PILES + k, name)
-            s.sc[S_AUTH + p] = s.sc[S_START_AUTH + p] = ps.get("authority", s.cfg[CFG_AUTH + p])
+            if "authority" in ps:
+                s.sc[S_AUTH + s.sc[S_SIDE + p]] = s.sc[S_START_AUTH + s.sc[S_SIDE + p]] = ps["authority"]
             s.sc[S_HAND_SIZE + p] = ps.get("hand_size", s.cfg[CFG_HAND + p])
             s.sc[S_PEND_DISCARD + p] = ps.get("pending_discard", 0)
             s.sc[S_HAS_PROC + p] = int(ps.get("procurement", s.cfg[CFG_PROC + p] >= 0))
@@ -144,7 +155,27 @@ class Scenario:
 
     def attack(self, p: int) -> None:
         c = self.tables.cards
-        rules.attack(c, self.piles, self.fl, self.cnt, self.sc, self.log, self.strat, p)
+        rules.attack(c, self.cfg, self.piles, self.fl, self.cnt, self.sc, self.log, self.strat, p)
+
+    def start_side(self, side: int) -> None:
+        """A side's turn start: imposed discards (a team shares them out), pools emptied."""
+        rules.start_side(*self._args(), side)
+
+    def team_main_phase(self, side: int) -> None:
+        """The team's Main Phase: each member's turn start and plays, then buying and attacking as one."""
+        rules.team_main_phase(*self._args(), *self.members(side))
+
+    def team_acquire(self, side: int) -> None:
+        rules.team_acquire(*self._args(), *self.members(side))
+
+    def buy(self, p: int, name: str) -> None:
+        """Player p acquires the named trade-row card with the side's Trade (or an Explorer)."""
+        row = self.pile("trade_row")
+        i = rules.pol.ROW_EXPLORER if name == "Explorer" else row.index(name)
+        rules.buy(self.tables.cards, self.cfg, self.piles, self.fl, self.cnt, self.sc, self.log, self.bought, p, i)
+
+    def members(self, side: int) -> tuple[int, int]:
+        return int(self.sc[S_MEMBER + 2 * side]), int(self.sc[S_MEMBER + 2 * side + 1])
 
     def end_turn(self, p: int) -> None:
         rules.end_turn(self.tables.cards, self.piles, self.fl, self.cnt, self.sc, self.log, p)
@@ -159,8 +190,13 @@ class Scenario:
         k = GLOBAL_PILES[p_or_name] if name is None else p_or_name * PLAYER_PILES + PLAYER_PILE_KEYS[name]
         return [self.tables.names[t] for t in self.piles[k, :self.cnt[k]]]
 
-    def authority(self, p: int) -> int:
-        return int(self.sc[S_AUTH + p])
+    def authority(self, side: int) -> int:
+        """Authority of a side (a team's, shared)."""
+        return int(self.sc[S_AUTH + side])
+
+    @property
+    def mode(self) -> str:
+        return "two-against-one" if self.cfg[CFG_TEAM_SIDE] >= 0 else "two-player"
 
     @property
     def trade(self) -> int:
@@ -179,7 +215,7 @@ class Scenario:
 
     def events(self) -> list[str]:
         n = int(self.sc[S_LOG_N])
-        return [describe(row, self.tables.names) for row in self.log[:n]]
+        return [describe(row, self.tables.names, self.seats) for row in self.log[:n]]
 
     def all_types(self) -> np.ndarray:
         """Copies of each card type over every pile (conservation checks)."""

@@ -2,7 +2,9 @@
 
 Modes (the designer's questions): ``standard`` (both on the standard start), ``command-vs-standard``
 (the Alliance deck against a standard start, in both seatings), ``commander-duel`` (both on Command
-Decks, both flagships laid into the trade row; with one Command Deck in the data, the Alliance mirror).
+Decks, both flagships laid into the trade row; with one Command Deck in the data, the Alliance mirror),
+``two-against-one`` (the seed's Two Against One: the Alliance deck against the ``hydra`` team deck, two players
+on standard starts sharing one Authority, in both seatings).
 """
 from __future__ import annotations
 
@@ -15,9 +17,13 @@ from simcore.errors import CardDataError, CommandsimError
 from .card_data import SRTables
 from .opcodes import SECTIONS, Op
 from .layout import (CAP, CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
-                     CFG_N_TRADE, CFG_ONSLAUGHT, CFG_PROC, N_CFG, N_SETUP_ROWS, ROW_SLOTS, SU_ROW, SU_TRADE)
+                     CFG_N_TRADE, CFG_ONSLAUGHT, CFG_OPP_DISCARD, CFG_OUTPOSTS, CFG_PROC, CFG_SCRAP_FROM,
+                     CFG_TEAM_SIDE, MAX_PLAYERS, N_CFG, N_SETUP_ROWS, ROW_SLOTS, SU_ROW, SU_TRADE)
+from .team_rules import team_rule_codes
 
-MODES = ("standard", "command-vs-standard", "commander-duel")
+MODES = ("standard", "command-vs-standard", "commander-duel", "two-against-one")
+TEAM_MODE = "two-against-one"
+TEAM_DECK = "hydra"
 DEFAULT_MAX_TURNS = 100     # player-turns; a game still running then is a counted draw (estimated cap)
 
 
@@ -38,7 +44,21 @@ def mode_matchups(mode: str, max_turns: int = DEFAULT_MAX_TURNS) -> list[SRMatch
                 SRMatchup(("standard", "alliance"), mode, max_turns)]
     if mode == "commander-duel":
         return [SRMatchup(("alliance", "alliance"), mode, max_turns)]
+    if mode == TEAM_MODE:
+        return [SRMatchup(("alliance", TEAM_DECK), mode, max_turns),
+                SRMatchup((TEAM_DECK, "alliance"), mode, max_turns)]
     raise CommandsimError(f"unknown Star Realms mode '{mode}': expected one of {', '.join(MODES)}")
+
+
+def mode_of(decks: tuple[str, str], tables: SRTables) -> str:
+    """The mode two decks play: a team deck (members = 2) makes two-against-one; else two Command Decks duel,
+    one plays a standard start."""
+    for d in decks:
+        if d not in tables.decks:
+            raise CommandsimError(f"unknown Star Realms deck '{d}': expected one of {', '.join(tables.decks)}")
+    if any(tables.decks[d].members == 2 for d in decks):
+        return TEAM_MODE
+    return MODES[sum(d != "standard" for d in decks)]
 
 
 def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]:
@@ -53,16 +73,31 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
     names = tables.names
     trade = [t for t, c in enumerate(tables.card_list) if c.role == "trade_deck" for _ in range(c.count)]
     row: list[int] = []
-    for p, deck_name in enumerate(m.decks):
+    decks = []
+    for deck_name in m.decks:
         deck = tables.decks.get(deck_name)
         if deck is None:
             raise CommandsimError(f"unknown Star Realms deck '{deck_name}': expected one of {', '.join(tables.decks)}")
+        decks.append(deck)
+    teams = [s for s, d in enumerate(decks) if d.members == 2]
+    if (len(teams) == 1) != (m.mode == TEAM_MODE) or len(teams) > 1:
+        raise CommandsimError(f"the {TEAM_MODE} mode is one team deck (members = 2) against one player, got "
+                              f"{', '.join(m.decks)} in mode {m.mode}")
+    cfg[CFG_TEAM_SIDE] = teams[0] if teams else -1
+    codes = team_rule_codes(decks[teams[0]] if teams else None)
+    cfg[CFG_OUTPOSTS], cfg[CFG_OPP_DISCARD], cfg[CFG_SCRAP_FROM] = (codes["outposts"], codes["opponent_discards"],
+                                                                     codes["scrap_from"])
+    # players 0 and 1 are the sides; player 2 is a team's second member (rules.seat_players)
+    seats = list(enumerate(decks)) + [(MAX_PLAYERS - 1, decks[s]) for s in teams]
+    for s, deck in enumerate(decks):
+        cfg[CFG_AUTH + s] = deck.authority
+    for p in range(MAX_PLAYERS):
+        cfg[CFG_PROC + p] = cfg[CFG_ONSLAUGHT + p] = -1
+    for p, deck in seats:
         personal = [names.index(n) for n, k in deck.cards.items() for _ in range(k)]
         setup[p, :len(personal)] = personal
         cfg[CFG_N_DECK + p] = len(personal)
-        cfg[CFG_AUTH + p] = deck.authority
         cfg[CFG_HAND + p] = deck.hand_size
-        cfg[CFG_PROC + p] = cfg[CFG_ONSLAUGHT + p] = -1
         for g in deck.gambits:
             t = names.index(g)
             ops = {int(r[0]) for seg in ("static", "scrap") for r in _rows(tables, t, seg)}
@@ -70,6 +105,7 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
                 cfg[CFG_PROC + p] = t
             if Op.GAIN_ALLIES in ops:
                 cfg[CFG_ONSLAUGHT + p] = t
+    for deck in decks:
         if deck.flagship is not None:
             (row if m.mode == "commander-duel" else trade).append(names.index(deck.flagship))
     if len(row) > ROW_SLOTS:
@@ -84,12 +120,24 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
     cfg[CFG_EXPLORER] = explorer[0]
     cfg[CFG_N_EXPLORERS] = tables.card_list[explorer[0]].count
     # every card of the game could end in one pile: the fixed-size piles must hold them all
-    total = len(trade) + len(row) + int(cfg[CFG_N_EXPLORERS] + cfg[CFG_N_DECK] + cfg[CFG_N_DECK + 1])
+    total = len(trade) + len(row) + int(cfg[CFG_N_EXPLORERS] + sum(cfg[CFG_N_DECK + p] for p in range(MAX_PLAYERS)))
     if total > CAP:
         biggest = max(tables.card_list, key=lambda c: c.count)
         raise CardDataError(biggest.source, biggest.name, "count",
                             f"the {m.mode} game would hold {total} cards, more than the {CAP} a pile can hold")
     return setup, cfg
+
+
+def opponents(cfg: np.ndarray) -> tuple[int, int]:
+    """How many players each side faces: 2 for the side against a team."""
+    team = int(cfg[CFG_TEAM_SIDE])
+    return tuple(2 if team == 1 - s else 1 for s in range(2))
+
+
+def player_rows(side_rows: np.ndarray, cfg: np.ndarray) -> np.ndarray:
+    """Strategy rows per player (MAX_PLAYERS) from rows per side: a team's second member plays its side's."""
+    team = int(cfg[CFG_TEAM_SIDE])
+    return np.vstack([side_rows, side_rows[[team if team >= 0 else 1]]])
 
 
 def _rows(tables: SRTables, t: int, section: str) -> np.ndarray:

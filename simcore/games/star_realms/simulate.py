@@ -16,7 +16,7 @@ from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_SEED, 
                     play_batch, play_one)
 from .card_data import SRTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
-from .setup import SRMatchup, build_setup
+from .setup import SRMatchup, build_setup, opponents, player_rows
 
 WINNER_LABELS = ("first", "second", "draw")
 MAX_LOG_EVENTS = 20000
@@ -25,8 +25,8 @@ MAX_LOG_EVENTS = 20000
 def _prepare(matchup: SRMatchup, strategies, tables: SRTables | None):
     tables = tables if tables is not None else load_tables()
     setup, cfg = build_setup(tables, matchup)
-    names, strat = strategy_rows(strategies, tables)
-    return tables, setup, cfg, names, strat
+    names, strat = strategy_rows(strategies, tables, opponents(cfg))
+    return tables, setup, cfg, names, player_rows(strat, cfg)
 
 
 def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),

@@ -21,6 +21,8 @@ GAMES = {
                                      ("trade_first", "combat_first")),
     "commander_duel_seed_303": (303, SRMatchup(("alliance", "alliance"), "commander-duel"),
                                 ("balanced", "trade_first")),
+    "two_against_one_seed_404": (404, SRMatchup(("hydra", "alliance"), "two-against-one"),
+                                 ("balanced", "combat_first")),
 }
 
 
