@@ -344,6 +344,20 @@ def load_card_list(path: str | Path | None = None,
 
 
 def compile_cards(cards: list[SRCard], decks: dict[str, Deck]) -> SRTables:
+    """The int32 tables of ``cards``; a set beyond the engine's fixed table sizes is refused here,
+    naming the card that went over, so that validation refuses what a game would."""
+    from .layout import MAX_EFF_ROWS, MAX_TYPES   # the batch entry pads the tables to these sizes
+
+    if len(cards) > MAX_TYPES:
+        c = cards[MAX_TYPES]
+        raise CardDataError(c.file, c.name, None, f"card type number {MAX_TYPES + 1} of the set: the engine "
+                                                  f"holds at most {MAX_TYPES} card types (star_realms/layout.py)")
+    rows = 1
+    for c in cards:
+        rows += sum(len(r) for r in c.effects.values())
+        if rows > MAX_EFF_ROWS:
+            raise CardDataError(c.file, c.name, None, f"with this card the set has more than {MAX_EFF_ROWS} "
+                                                      f"effect rows, the engine's limit (star_realms/layout.py)")
     table = np.zeros((len(cards), O.N_COLS), np.int32)
     eff = [(0, 0, 0, 0)]
     for t, c in enumerate(cards):

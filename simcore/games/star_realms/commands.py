@@ -213,8 +213,13 @@ def cards_show(echo, name, cards_path=None, **opts):
 
 def cards_validate(echo, path, **opts):
     _refuse_lc_options(opts)
+    from .setup import MODES, build_setup, mode_matchups
+
     tables = load_tables(overrides=path)
-    echo(f"{path}: {len(tables.names)} card types, decks {', '.join(tables.decks)}: valid")
+    for mode in MODES:   # every check a game makes: each mode's setup must fit the engine's piles
+        for m in mode_matchups(mode):
+            build_setup(tables, m)
+    echo(f"{path}: {len(tables.names)} card types, decks {', '.join(tables.decks)}, every mode set up: valid")
 
 
 def cards_audit(echo, fmt, cards_path=None, **opts):

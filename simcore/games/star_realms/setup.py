@@ -95,6 +95,8 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
         cfg[CFG_PROC + p] = cfg[CFG_ONSLAUGHT + p] = -1
     for p, deck in seats:
         personal = [names.index(n) for n, k in deck.cards.items() for _ in range(k)]
+        if len(personal) > CAP:   # checked with the whole game below; a slice past CAP must not be written
+            raise CommandsimError(f"deck '{deck.name}' holds {len(personal)} cards, more than the {CAP} a pile can hold")
         setup[p, :len(personal)] = personal
         cfg[CFG_N_DECK + p] = len(personal)
         cfg[CFG_HAND + p] = deck.hand_size
@@ -110,10 +112,6 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
             (row if m.mode == "commander-duel" else trade).append(names.index(deck.flagship))
     if len(row) > ROW_SLOTS:
         raise CommandsimError(f"{len(row)} flagships do not fit a trade row of {ROW_SLOTS}")
-    setup[SU_TRADE, :len(trade)] = trade
-    setup[SU_ROW, :len(row)] = row
-    cfg[CFG_N_TRADE] = len(trade)
-    cfg[CFG_N_ROW] = len(row)
     explorer = [t for t, c in enumerate(tables.card_list) if c.role == "explorer"]
     if len(explorer) != 1:
         raise CommandsimError("the Star Realms cards must hold exactly one card of role 'explorer'")
@@ -123,8 +121,12 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
     total = len(trade) + len(row) + int(cfg[CFG_N_EXPLORERS] + sum(cfg[CFG_N_DECK + p] for p in range(MAX_PLAYERS)))
     if total > CAP:
         biggest = max(tables.card_list, key=lambda c: c.count)
-        raise CardDataError(biggest.source, biggest.name, "count",
+        raise CardDataError(biggest.file or biggest.source, biggest.name, "count",
                             f"the {m.mode} game would hold {total} cards, more than the {CAP} a pile can hold")
+    setup[SU_TRADE, :len(trade)] = trade
+    setup[SU_ROW, :len(row)] = row
+    cfg[CFG_N_TRADE] = len(trade)
+    cfg[CFG_N_ROW] = len(row)
     return setup, cfg
 
 
