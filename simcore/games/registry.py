@@ -24,6 +24,7 @@ class Game:
     play_games: str                 # "module:function": N seeded games -> per-game records
     replay: str                     # "module:function": one game with its event log
     commands: str | None = None     # module of the game's CLI handlers; None: cli.py's own commands play it
+    advisor: str | None = None      # "module:function": --cards path -> the balance advisor's CardSet
 
     def function(self, which: str):
         module, _, name = getattr(self, which).partition(":")
@@ -38,11 +39,12 @@ def register(game: Game) -> None:
 
 
 register(Game("last-command", "The Last Command", ("duel", "solo"), ("federation", "sunder"),
-              ("standard", "asymmetrical"), "simcore.simulate:play_games", "simcore.simulate:replay_game"))
+              ("standard", "asymmetrical"), "simcore.simulate:play_games", "simcore.simulate:replay_game",
+              advisor="reports.advisor.card_set:last_command_cards"))
 register(Game("star-realms", "Star Realms (Core Set, Alliance Command Deck)",
               ("standard", "command-vs-standard", "commander-duel"), ("standard", "alliance"), ("core",),
               "simcore.games.star_realms.simulate:play_games", "simcore.games.star_realms.simulate:replay_game",
-              "simcore.games.star_realms.commands"))
+              "simcore.games.star_realms.commands", "simcore.games.star_realms.advisor:star_realms_cards"))
 
 
 def names() -> list[str]:
@@ -66,6 +68,14 @@ def handler(name: str, command: str):
     if fn is None:
         raise CommandsimError(f"'{command.replace('_', ' ')}' is not available for --game {name} yet")
     return fn
+
+
+def advisor(name: str, cards_path=None):
+    """The balance advisor's ``CardSet`` of game ``name`` with its ``--cards`` merged in."""
+    game = get(name)
+    if game.advisor is None:
+        raise CommandsimError(f"'advise' is not available for --game {name} yet")
+    return game.function("advisor")(cards_path)
 
 
 def listing() -> list[tuple[str, str, str, str, str]]:
