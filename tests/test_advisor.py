@@ -293,3 +293,21 @@ def test_a_set_inside_the_band_on_the_search_seeds_wins_only_if_more_seeds_confi
     assert [e.label for e in best.edits] == ["c +1"] and best.values[0] == pytest.approx(0.512)
     unconfirmed, _ = search(edits, lambda sets: [value(lucky, e) for e in sets], miss, band=0.02, max_step=1)
     assert [e.label for e in unconfirmed.edits] == ["a +1"]
+
+
+def test_a_set_the_search_reaches_twice_is_confirmed_once():
+    # neither edit alone reaches the band; {a, b} is reached from {a} and from {b}, looks inside the band
+    # on the search seeds and is not on more seeds: its extra seeds must be played once, not twice
+    confirmed = []
+
+    def evaluate(edit_sets):
+        return [np.array([0.5 if len(e) == 2 else 0.6]) for e in edit_sets]
+
+    def confirm(edits):
+        confirmed.append(tuple(e.label for e in edits))
+        return np.array([0.6])
+
+    miss = lambda v: float(abs(v[0] - 0.5))   # noqa: E731
+    best, _ = search([_Edit("a", 1), _Edit("b", 1)], evaluate, miss, band=0.02, max_fields=2, max_step=1,
+                     confirm=confirm)
+    assert best is None and confirmed == [("a +1", "b +1")]

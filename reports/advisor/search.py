@@ -71,6 +71,7 @@ def search(edits: Sequence, evaluate: Callable[[list[tuple]], list], miss: Calla
         return [seen[k] for k in keys]
 
     frontier: list[tuple] = [()]
+    confirmed_sets: set[tuple] = set()
     for level in range(1, max_fields + 1):
         grown = [state + (edit,) for state in frontier for edit in edits
                  if edit.field not in {e.field for e in state}]
@@ -87,6 +88,9 @@ def search(edits: Sequence, evaluate: Callable[[list[tuple]], list], miss: Calla
         for c in sorted((c for c in states if c.miss <= band), key=Candidate.key):
             if confirm is None:
                 return c, [c for c in seen.values() if c is not None]
+            if c.edits in confirmed_sets:   # reached twice ({a} + b, {b} + a): its seeds are already added
+                continue
+            confirmed_sets.add(c.edits)
             values = confirm(c.edits)       # more seeds: the best of many sets is luckier than it is good
             confirmed = Candidate(c.edits, values, miss(values))
             seen[c.edits] = confirmed
