@@ -848,7 +848,7 @@ def advise(target_text: str | None, ladder: str | None, variant: str, band: floa
     """
     import time
 
-    from reports.advisor.advise import AdviseOptions, advise as run_advise
+    from reports.advisor.advise import AdviseOptions, advise as run_advise, edit_space
     from reports.files import write_tables
 
     if (target_text is None) == (ladder is None):
@@ -880,6 +880,7 @@ def advise(target_text: str | None, ladder: str | None, variant: str, band: floa
         if not quiet and sys.stderr.isatty() and (done == total or done % 50 == 0):
             click.echo(f"\r{stage}: {done}" + (f"/{total}" if total else ""), err=True, nl=done == total)
 
+    edit_space(card_set, opts)
     runner = _runner(scheduler, threads)
     if not quiet:
         click.echo(f"Target: {target.text}, band +-{band:g} points; strategy {strategy}; seed {seed}.")

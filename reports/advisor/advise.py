@@ -135,6 +135,15 @@ class Advice:
 Progress = Callable[[str, int, int], None]
 
 
+def edit_space(card_set: CardSet, opts: AdviseOptions) -> list:
+    """The single-field edits the advisor may screen; ``CommandsimError`` when there are none."""
+    edits = card_set.edits(opts.allow_stated, opts.only)
+    if not edits:
+        raise CommandsimError("no card value may be edited: every value of the chosen cards is stated by the "
+                              "rulebook or its sources (use --allow-stated) or at the end of its range")
+    return edits
+
+
 def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions, progress: Progress | None = None,
            runner=None) -> Advice:
     """Run the advisor on ``cards`` (a game's ``CardSet``, or The Last Command's validated, unedited
@@ -146,10 +155,7 @@ def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions,
     per_seed = len(target.components[0].games)
     games = {"screen": 0, "test": 0, "search": 0, "check": 0, "tune": 0}
     seconds: dict[str, float] = {}
-    edits = card_set.edits(opts.allow_stated, opts.only)
-    if not edits:
-        raise CommandsimError("no card value may be edited: every value of the chosen cards is stated by the "
-                              "rulebook (use --allow-stated) or at the end of its range")
+    edits = edit_space(card_set, opts)
 
     # resolved once: a strategy name would be read from its file on every engine call
     strategy = card_set.strategy(opts.strategy)
