@@ -853,7 +853,6 @@ def advise(target_text: str | None, ladder: str | None, variant: str, band: floa
 
     if (target_text is None) == (ladder is None):
         raise UserError("give one of --target (a match-up or the first player) and --ladder (the solo ladder)")
-    registry.get(game_name)
     _check_out_file(out_path, "'--out'")
     patch_path = patch_path or out_path.with_name(f"{out_path.stem}_patch.toml")
     _check_out_file(patch_path, "'--patch'", (".toml",))
