@@ -163,16 +163,12 @@ def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions,
     def measurer(stream: int, stage: str):
         seed = stream_seed(opts.seed, stream)
 
-        def measure_many(edit_sets, first: int, seeds: int, strategy=strategy):
+        def measure(edit_sets, first: int, seeds: int, strategy=strategy):   # one batch of chunks
             done = None if progress is None or stage != "screen" else (
                 lambda k: progress(stage, k, len(edit_sets)))
             out = measure_sets(runner, card_set, target, edit_sets, seed, first, seeds, strategy, done)
             games[stage] += sum(s is not None for s in out) * seeds * target.games_per_seed()
             return out
-
-        def measure(edit_set, first: int, seeds: int, strategy=strategy):
-            return measure_many([edit_set], first, seeds, strategy)[0]
-        measure.many = measure_many
         return measure
 
     started = time.perf_counter()
@@ -180,7 +176,7 @@ def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions,
     test_measure = measurer(STREAM_SCREEN, "test")
 
     def staged(edit_sets, first, seeds):   # the screen's round, then the test's rounds
-        return (screen_measure if first == 0 else test_measure).many(edit_sets, first, seeds)
+        return (screen_measure if first == 0 else test_measure)(edit_sets, first, seeds)
 
     def base_scores(first, seeds):
         return staged([()], first, seeds)[0]
@@ -198,21 +194,21 @@ def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions,
         helping += more[:max(0, opts.candidates - len(helping))]
     search_measure = measurer(STREAM_SEARCH, "search")
     search_seeds = opts.search_games // per_seed
-    search_base = search_measure((), 0, search_seeds)
+    search_base = search_measure([()], 0, search_seeds)[0]
     scores_of: dict[tuple, np.ndarray] = {(): search_base}
 
     def evaluate(edit_sets):
         out = []
-        for edit_set, scores in zip(edit_sets, search_measure.many(edit_sets, 0, search_seeds)):
+        for edit_set, scores in zip(edit_sets, search_measure(edit_sets, 0, search_seeds)):
             if scores is not None:
                 scores_of[edit_set] = scores
             out.append(None if scores is None else scores.mean(axis=1))
         return out
 
     def confirm(edit_set):   # the search's next seeds (CONFIRM_FACTOR - 1 times as many), added to its first
-        more = search_measure(edit_set, search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)
+        more = search_measure([edit_set], search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)[0]
         if confirm_base.get("scores") is None:
-            confirm_base["scores"] = search_measure((), search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)
+            confirm_base["scores"] = search_measure([()], search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)[0]
         scores_of[edit_set] = np.concatenate([scores_of[edit_set], more], axis=1)
         base_of[edit_set] = np.concatenate([search_base, confirm_base["scores"]], axis=1)
         return scores_of[edit_set].mean(axis=1)
@@ -237,7 +233,7 @@ def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions,
     fixed = retuned = tuned_vector = None
     kept_start = False
     if closest is not None and closest.edits:
-        base_check, edited_check = check_measure.many([(), closest.edits], 0, check_seeds)
+        base_check, edited_check = check_measure([(), closest.edits], 0, check_seeds)
         fixed = _check(edited_check, base_check, target, opts.band)
         if opts.retune and card_set.retune is not None:
             if progress is not None:
@@ -245,10 +241,10 @@ def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions,
             tuned_vector, kept_start, tune_games = card_set.retune(closest.edits, target, opts, runner)
             games["tune"] += tune_games
             # the change is the edit's effect for adapted players: both sides of it with the tuned strategy
-            retuned = _check(*check_measure.many([closest.edits, ()], 0, check_seeds, tuned_vector), target,
+            retuned = _check(*check_measure([closest.edits, ()], 0, check_seeds, tuned_vector), target,
                              opts.band)
     else:
-        base_check = check_measure((), 0, check_seeds)
+        base_check = check_measure([()], 0, check_seeds)[0]
     seconds["check and re-tune"] = time.perf_counter() - started
 
     base_values, base_low, base_high = values_with_interval(base_check)
