@@ -822,10 +822,14 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
 @click.option("--patch", "patch_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
               metavar="PATH", help="The card patch of the proposal [default: <out stem>_patch.toml].")
 @click.option("--quiet", "-q", is_flag=True, help="No progress and no tables: only the proposal and the files.")
+@click.option("--game", "game_name", default=registry.DEFAULT_GAME, show_default=True, metavar="NAME",
+              help="The game whose cards are edited: see `commandsim games`.")
+@scheduler_option
 def advise(target_text: str | None, ladder: str | None, variant: str, band: float, strategy: str,
            cards_path: Path | None, only_cards: str | None, allow_stated: bool, max_edits: int, candidates: int,
            screen_games: int, test_games: int, search_games: int, check_games: int, no_retune: bool, seed: int,
-           threads: int | None, max_turns: int | None, out_path: Path, patch_path: Path | None, quiet: bool):
+           threads: int | None, max_turns: int | None, out_path: Path, patch_path: Path | None, quiet: bool,
+           game_name: str = registry.DEFAULT_GAME, scheduler: str | None = None):
     """Find the smallest card edits that bring a win rate into a band, with intervals.
 
     Every single-field numeric edit (Credit cost, Power cost, each number of
@@ -846,35 +850,30 @@ def advise(target_text: str | None, ladder: str | None, variant: str, band: floa
       commandsim advise --target "first player = 50%" --band 1
       commandsim advise --ladder 65,55,45,35 --band 3
       commandsim advise --target "sunder vs federation = 50%" --only "Railgun,Repair Bot" --no-retune
+      commandsim advise --game star-realms --target "alliance vs standard = 50%" --allow-stated
+      commandsim advise --target "first player = 50%" --scheduler local:2
     """
     import time
 
-    from reports.advisor.advise import AdviseOptions, advise as run_advise
-    from reports.advisor.targets import parse_ladder, parse_target
+    from reports.advisor.advise import AdviseOptions, advise as run_advise, edit_space
     from reports.files import write_tables
-    from reports.sweep import check_strategy
-    from simcore.engine.matchup import DEFAULT_MAX_TURNS
 
     if (target_text is None) == (ladder is None):
         raise UserError("give one of --target (a match-up or the first player) and --ladder (the solo ladder)")
-    max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
-    target = (parse_target(target_text, max_turns) if target_text is not None
-              else parse_ladder(ladder, variant.strip().lower(), max_turns))
-    try:
-        check_strategy(strategy)
-    except CommandsimError as exc:
-        raise UserError(f"--strategy: {exc}") from None
     _check_out_file(out_path, "'--out'")
     patch_path = patch_path or out_path.with_name(f"{out_path.stem}_patch.toml")
     _check_out_file(patch_path, "'--patch'", (".toml",))
-    cards = load_card_list(overrides=cards_path)
+    card_set = registry.advisor(game_name, cards_path)   # the game's hook: its cards, edits, targets
+    target = (card_set.target(target_text, max_turns) if target_text is not None
+              else card_set.ladder(ladder, variant.strip().lower(), max_turns))
+    card_set.strategy(strategy)
     only = None
     if only_cards is not None:
         names = [n.strip() for n in only_cards.split(",") if n.strip()]
         if not names:
             raise UserError("--only: expected card names separated by commas")
         try:
-            only = tuple(c.key for n in names for c in find_cards(cards, n))
+            only = card_set.keys(names)
         except CommandsimError as exc:
             raise UserError(f"--only: {exc}") from None
     opts = AdviseOptions(strategy=strategy, seed=seed, band=band / 100, allow_stated=allow_stated, only=only,
@@ -887,11 +886,16 @@ def advise(target_text: str | None, ladder: str | None, variant: str, band: floa
         if not quiet and sys.stderr.isatty() and (done == total or done % 50 == 0):
             click.echo(f"\r{stage}: {done}" + (f"/{total}" if total else ""), err=True, nl=done == total)
 
+    edit_space(card_set, opts)
+    runner = _runner(scheduler, threads)
     if not quiet:
         click.echo(f"Target: {target.text}, band +-{band:g} points; strategy {strategy}; seed {seed}.")
+        if not no_retune and card_set.retune is None:
+            click.echo(f"(--game {game_name} has no strategy tuner yet: the proposal is checked with the fixed "
+                       f"strategy only)")
     started = time.perf_counter()
     try:
-        advice = run_advise(cards, target, opts, progress)
+        advice = run_advise(card_set, target, opts, progress, runner)
         elapsed = time.perf_counter() - started
         try:
             write_tables({out_path: advice.table},

@@ -148,10 +148,9 @@ def test_the_screen_stops_clear_edits_at_the_first_look_and_tests_unclear_ones_f
     def base(first, seeds):
         return np.full((1, seeds), 0.6)
 
-    def measure(edit_set, first, seeds):
-        (name,) = edit_set
-        noise = np.random.default_rng([first, len(name)]).normal(0, 0.3, seeds)
-        return 0.6 + effects[name] + noise[None, :]
+    def measure(edit_sets, first, seeds):
+        return [0.6 + effects[name] + np.random.default_rng([first, len(name)]).normal(0, 0.3, seeds)[None, :]
+                for (name,) in edit_sets]
 
     results, refused = screen_and_test(list(effects), measure, base, np.array([0.5]), round_seeds=200,
                                        cap_seeds=4000, candidates=3, min_effect=0.005)
@@ -183,12 +182,15 @@ def test_the_search_prefers_fewest_fields_then_smallest_change_and_judges_sets_b
     # would call {a, b} inside the band, the set's own value does not
     effect = {"a": -0.06, "b": -0.06, "c": -0.05}
 
-    def evaluate(edits):
+    def evaluate_one(edits):
         names = {e.field.card: e.delta for e in edits}
         value = 0.62 + sum(effect[n] * abs(d) for n, d in names.items())
         if "a" in names and "b" in names:
             value += 0.08
         return np.array([value])
+
+    def evaluate(edit_sets):   # the search hands over every new set of a step at once
+        return [evaluate_one(e) for e in edit_sets]
 
     miss = lambda v: float(abs(v[0] - 0.5))   # noqa: E731
     best, _ = search([_Edit("a", 1), _Edit("b", 1), _Edit("c", 1)], evaluate, miss, band=0.02)
@@ -286,8 +288,26 @@ def test_a_set_inside_the_band_on_the_search_seeds_wins_only_if_more_seeds_confi
 
     miss = lambda v: float(abs(v[0] - 0.5))   # noqa: E731
     edits = [_Edit("a", 1), _Edit("c", 1)]
-    best, seen = search(edits, lambda e: value(lucky, e), miss, band=0.02, max_step=1,
+    best, seen = search(edits, lambda sets: [value(lucky, e) for e in sets], miss, band=0.02, max_step=1,
                         confirm=lambda e: value(truth, e))
     assert [e.label for e in best.edits] == ["c +1"] and best.values[0] == pytest.approx(0.512)
-    unconfirmed, _ = search(edits, lambda e: value(lucky, e), miss, band=0.02, max_step=1)
+    unconfirmed, _ = search(edits, lambda sets: [value(lucky, e) for e in sets], miss, band=0.02, max_step=1)
     assert [e.label for e in unconfirmed.edits] == ["a +1"]
+
+
+def test_a_set_the_search_reaches_twice_is_confirmed_once():
+    # neither edit alone reaches the band; {a, b} is reached from {a} and from {b}, looks inside the band
+    # on the search seeds and is not on more seeds: its extra seeds must be played once, not twice
+    confirmed = []
+
+    def evaluate(edit_sets):
+        return [np.array([0.5 if len(e) == 2 else 0.6]) for e in edit_sets]
+
+    def confirm(edits):
+        confirmed.append(tuple(e.label for e in edits))
+        return np.array([0.6])
+
+    miss = lambda v: float(abs(v[0] - 0.5))   # noqa: E731
+    best, _ = search([_Edit("a", 1), _Edit("b", 1)], evaluate, miss, band=0.02, max_fields=2, max_step=1,
+                     confirm=confirm)
+    assert best is None and confirmed == [("a +1", "b +1")]

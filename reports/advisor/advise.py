@@ -14,8 +14,9 @@ Stages, each on seeds of its own (streams of the run's seed, so no stage reuses 
    not with the re-tuned one is flagged: it may only hold against players who have not adapted.
 
 Edits are applied to card objects and compiled in memory (milliseconds per set), never through files;
-the proposal is also written as a patch (``simcore.cards.patch``) that ``--cards`` and
-``compare --cards-b`` read.
+the proposal is also written as a patch that the game's ``--cards`` reads.  The game comes in as a
+``CardSet`` (``card_set.py``); every stage's games are chunks of a runner (``chunks.py``): this
+process's threads, or a Dask cluster (``--scheduler``) with the same result.
 """
 from __future__ import annotations
 
@@ -26,13 +27,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from simcore.cards import compile_cards
-from simcore.cards.edits import CardEdit, apply_edits, edited_tables, single_edits
 from simcore.cards.model import Card
+from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
 from reports.stats import paired_difference
-from strategies.library import resolve
 
+from .card_set import CardSet, LastCommandCards
+from .chunks import measure_sets
 from .outputs import ADVICE_COLUMNS, advice_table, proposal_patch, values_with_interval
 from .screen import EditResult, screen_and_test
 from .search import Candidate, search
@@ -109,7 +110,7 @@ class Advice:
     base_low: np.ndarray
     base_high: np.ndarray
     screened: list[EditResult]
-    refused: list[CardEdit]
+    refused: list
     evaluated: list[Candidate]
     proposal: Candidate | None              # None: no set within max_fields reached the band; no edits:
                                             # the unedited cards already lie within it
@@ -134,41 +135,51 @@ class Advice:
 Progress = Callable[[str, int, int], None]
 
 
-def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress: Progress | None = None) -> Advice:
-    """Run the advisor on ``cards`` (validated, unedited) for ``target``; see the module text."""
+def edit_space(card_set: CardSet, opts: AdviseOptions) -> list:
+    """The single-field edits the advisor may screen; ``CommandsimError`` when there are none."""
+    edits = card_set.edits(opts.allow_stated, opts.only)
+    if not edits:
+        raise CommandsimError("no card value may be edited: every value of the chosen cards is stated by the "
+                              "rulebook or its sources (use --allow-stated) or at the end of its range")
+    return edits
+
+
+def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions, progress: Progress | None = None,
+           runner=None) -> Advice:
+    """Run the advisor on ``cards`` (a game's ``CardSet``, or The Last Command's validated, unedited
+    cards) for ``target``, its games on ``runner`` (default: this process, ``opts.threads``); see the
+    module text."""
     opts.check(target)
+    card_set = cards if isinstance(cards, CardSet) else LastCommandCards(list(cards))
+    runner = LocalRunner(opts.threads) if runner is None else runner
     per_seed = len(target.components[0].games)
     games = {"screen": 0, "test": 0, "search": 0, "check": 0, "tune": 0}
     seconds: dict[str, float] = {}
-    base_tables = compile_cards(cards)
-    edits = single_edits(cards, allow_stated=opts.allow_stated, only=opts.only)
-    if not edits:
-        raise CommandsimError("no card value may be edited: every value of the chosen cards is stated by the "
-                              "rulebook (use --allow-stated) or at the end of its range")
+    edits = edit_space(card_set, opts)
 
     # resolved once: a strategy name would be read from its file on every engine call
-    strategy = resolve(opts.strategy)[1]
+    strategy = card_set.strategy(opts.strategy)
 
     def measurer(stream: int, stage: str):
         seed = stream_seed(opts.seed, stream)
 
-        def measure(edit_set, first: int, seeds: int, strategy=strategy):
-            tables = base_tables if not edit_set else edited_tables(cards, edit_set)
-            if tables is None:
-                return None
-            games[stage] += seeds * target.games_per_seed()
-            return target.measure(tables, strategy, seed, first, seeds, opts.threads)
+        def measure(edit_sets, first: int, seeds: int, strategy=strategy):   # one batch of chunks
+            done = None if progress is None or stage != "screen" else (
+                lambda k: progress(stage, k, len(edit_sets)))
+            out = measure_sets(runner, card_set, target, edit_sets, seed, first, seeds, strategy, done)
+            games[stage] += sum(s is not None for s in out) * seeds * target.games_per_seed()
+            return out
         return measure
 
     started = time.perf_counter()
     screen_measure = measurer(STREAM_SCREEN, "screen")
     test_measure = measurer(STREAM_SCREEN, "test")
 
-    def staged(edit_set, first, seeds):   # the screen's round, then the test's rounds
-        return (screen_measure if first == 0 else test_measure)(edit_set, first, seeds)
+    def staged(edit_sets, first, seeds):   # the screen's round, then the test's rounds
+        return (screen_measure if first == 0 else test_measure)(edit_sets, first, seeds)
 
     def base_scores(first, seeds):
-        return staged((), first, seeds)
+        return staged([()], first, seeds)[0]
 
     screened, refused = screen_and_test(edits, staged, base_scores, target.goals, opts.screen_games // per_seed,
                                         opts.test_games // per_seed, opts.candidates, opts.min_effect, progress)
@@ -183,20 +194,21 @@ def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress:
         helping += more[:max(0, opts.candidates - len(helping))]
     search_measure = measurer(STREAM_SEARCH, "search")
     search_seeds = opts.search_games // per_seed
-    search_base = search_measure((), 0, search_seeds)
+    search_base = search_measure([()], 0, search_seeds)[0]
     scores_of: dict[tuple, np.ndarray] = {(): search_base}
 
-    def evaluate(edit_set):
-        scores = search_measure(edit_set, 0, search_seeds)
-        if scores is None:
-            return None
-        scores_of[edit_set] = scores
-        return scores.mean(axis=1)
+    def evaluate(edit_sets):
+        out = []
+        for edit_set, scores in zip(edit_sets, search_measure(edit_sets, 0, search_seeds)):
+            if scores is not None:
+                scores_of[edit_set] = scores
+            out.append(None if scores is None else scores.mean(axis=1))
+        return out
 
     def confirm(edit_set):   # the search's next seeds (CONFIRM_FACTOR - 1 times as many), added to its first
-        more = search_measure(edit_set, search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)
+        more = search_measure([edit_set], search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)[0]
         if confirm_base.get("scores") is None:
-            confirm_base["scores"] = search_measure((), search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)
+            confirm_base["scores"] = search_measure([()], search_seeds, (CONFIRM_FACTOR - 1) * search_seeds)[0]
         scores_of[edit_set] = np.concatenate([scores_of[edit_set], more], axis=1)
         base_of[edit_set] = np.concatenate([search_base, confirm_base["scores"]], axis=1)
         return scores_of[edit_set].mean(axis=1)
@@ -218,26 +230,28 @@ def advise(cards: Sequence[Card], target: Target, opts: AdviseOptions, progress:
     started = time.perf_counter()
     check_measure = measurer(STREAM_CHECK, "check")
     check_seeds = opts.check_games // per_seed
-    base_check = check_measure((), 0, check_seeds)
     fixed = retuned = tuned_vector = None
     kept_start = False
     if closest is not None and closest.edits:
-        fixed = _check(check_measure(closest.edits, 0, check_seeds), base_check, target, opts.band)
-        if opts.retune:
+        base_check, edited_check = check_measure([(), closest.edits], 0, check_seeds)
+        fixed = _check(edited_check, base_check, target, opts.band)
+        if opts.retune and card_set.retune is not None:
             if progress is not None:
                 progress("re-tune", 0, 1)
-            tuned_vector, kept_start, tune_games = _retune(cards, closest.edits, target, opts)
+            tuned_vector, kept_start, tune_games = card_set.retune(closest.edits, target, opts, runner)
             games["tune"] += tune_games
             # the change is the edit's effect for adapted players: both sides of it with the tuned strategy
-            retuned = _check(check_measure(closest.edits, 0, check_seeds, tuned_vector),
-                             check_measure((), 0, check_seeds, tuned_vector), target, opts.band)
+            retuned = _check(*check_measure([closest.edits, ()], 0, check_seeds, tuned_vector), target,
+                             opts.band)
+    else:
+        base_check = check_measure([()], 0, check_seeds)[0]
     seconds["check and re-tune"] = time.perf_counter() - started
 
     base_values, base_low, base_high = values_with_interval(base_check)
     advice = Advice(target, opts, base_values, base_low, base_high, screened, refused, evaluated, proposal, closest,
                     fixed, retuned, tuned_vector, kept_start, pd.DataFrame(), "", games, seconds)
     advice.table = advice_table(advice, scores_of, search_base, base_of)
-    advice.patch = proposal_patch(cards, advice) if closest is not None and closest.edits else ""
+    advice.patch = proposal_patch(card_set, advice) if closest is not None and closest.edits else ""
     return advice
 
 
@@ -249,22 +263,3 @@ def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) ->
                  np.array([x.ci_high for x in d]), target.games_per_component(scores.shape[1]),
                  bool(np.all(np.abs(values - goals) <= band)),
                  bool(np.all((low >= goals - band) & (high <= goals + band))))
-
-
-def _retune(cards, edits, target: Target, opts: AdviseOptions):
-    """A strategy tuned on the edited cards from ``opts.strategy`` against the built-in pool."""
-    from strategies.tuning.tuner import TuneOptions, pool_names, tune
-
-    tables = compile_cards(apply_edits(cards, edits))
-    topts = TuneOptions(start=opts.strategy,
-                        pool=pool_names("balanced,aggro,engine,defensive"), generations=opts.tune_generations,
-                        population=opts.tune_population, games=opts.tune_games, seed=stream_seed(opts.seed,
-                                                                                                 STREAM_TUNE),
-                        final_games=4 * (opts.tune_games // 4), matchup=target.tune_matchup, threads=opts.threads)
-    result = tune(topts, tables)
-    pool = len(topts.pool)
-    each = max(4, (topts.games // pool) // 4 * 4)            # as the tuner splits games over its pool
-    validation = 2 * pool * max(4, (2 * topts.games // pool) // 4 * 4)
-    final = topts.final_games * (2 * len(result.final) - 1)  # the tuned and the start strategy, same opponents
-    played = len(result.generations) * topts.population * pool * each + validation + final
-    return result.vector, result.kept_start, played

@@ -9,14 +9,13 @@ import numpy as np
 import pandas as pd
 
 from reports.stats import paired_difference
-from simcore.cards.edits import CardEdit, apply_edits
-from simcore.cards.model import Card
-from simcore.cards.patch import patch_toml
+from simcore.cards.edits import CardEdit
 
 from .search import Candidate
 
 if TYPE_CHECKING:
     from .advise import Advice
+    from .card_set import CardSet
 
 ADVICE_COLUMNS = ("rank", "stage", "edit", "card", "field", "old_value", "new_value", "mark", "component", "goal",
                   "base", "effect", "effect_ci_low", "effect_ci_high", "value", "value_ci_low", "value_ci_high",
@@ -88,11 +87,9 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_
     return table
 
 
-def proposal_patch(cards: Sequence[Card], advice: Advice) -> str:
+def proposal_patch(card_set: CardSet, advice: Advice) -> str:
     """The patch file: each edited card whole, with what changed and what was measured."""
     edits = advice.closest.edits
-    edited = apply_edits(cards, edits)
-    changed = [c for c, o in zip(edited, cards) if c is not o]
     notes: dict[str, list[str]] = {}
     for e in edits:
         notes.setdefault(e.field.card, []).append(f"edited: {e.field.path} {e.field.value} -> {e.new_value} "
@@ -108,4 +105,4 @@ def proposal_patch(cards: Sequence[Card], advice: Advice) -> str:
                           f"{advice.fixed.games:,} fresh games (goal {100 * target.components[c].goal:g}%).")
     if advice.proposal is None:
         header.append("No set of edits reached the band: this is the closest one found.")
-    return patch_toml(changed, header, notes)
+    return card_set.patch(edits, header, notes)

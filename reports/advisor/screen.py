@@ -31,8 +31,9 @@ from reports.stats import Z95
 
 VERDICT_WORDS = {"balanced": "negligible", "favours_a": "helps", "favours_b": "hurts", "unclear": "unclear"}
 
-# measure(edits, first_seed, seeds) -> float[components, seeds], or None when the edited set is refused
-Measure = Callable[[tuple, int, int], "np.ndarray | None"]
+# measure(edit_sets, first_seed, seeds) -> per set float[components, seeds], or None when the edited set
+# is refused; given every set of a look at once, so that they can be played in parallel (on a cluster)
+Measure = Callable[[list[tuple], int, int], "list[np.ndarray | None]"]
 
 
 @dataclass
@@ -87,10 +88,7 @@ def screen_and_test(edits: Sequence, measure: Measure, base_scores: Callable[[in
     base_values = base.mean(axis=1)
     weights = np.sign(goals - base_values) / len(goals)
     results, refused = [], []
-    for k, edit in enumerate(edits):
-        scores = measure((edit,), 0, round_seeds)
-        if progress is not None:
-            progress("screen", k + 1, len(edits))
+    for edit, scores in zip(edits, measure([(e,) for e in edits], 0, round_seeds)):
         if scores is None:
             refused.append(edit)
             continue
@@ -108,8 +106,7 @@ def screen_and_test(edits: Sequence, measure: Measure, base_scores: Callable[[in
         n = min(round_seeds, cap_seeds - first)
         bases.append(base_scores(first, n))
         all_base = np.concatenate(bases, axis=1)
-        for r in active:
-            scores = measure((r.edit,), first, n)
+        for r, scores in zip(active, measure([(r.edit,) for r in active], first, n)):
             r.diffs = np.concatenate([r.diffs, scores - bases[-1]], axis=1)
             r.looks, r.critical = look + 1, float(critical[look])
             r.verdict = judge(r, weights, min_effect)

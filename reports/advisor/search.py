@@ -50,49 +50,47 @@ def _canonical(edits) -> tuple:
     return tuple(sorted(edits, key=lambda e: (e.field.card, e.field.path)))
 
 
-def search(edits: Sequence, evaluate: Callable[[tuple], np.ndarray | None], miss: Callable[[np.ndarray], float],
+def search(edits: Sequence, evaluate: Callable[[list[tuple]], list], miss: Callable[[np.ndarray], float],
            band: float, max_fields: int = 3, beam: int = 4, max_step: int = 2,
            progress: Callable[[int, int], None] | None = None,
            confirm: Callable[[tuple], np.ndarray] | None = None) -> tuple[Candidate | None, list[Candidate]]:
-    """(the preferred set inside the band or None, every set evaluated).  ``evaluate(edits)`` returns
-    the component means of the edited set on the search seeds (None: the engine refuses the set);
-    ``confirm(edits)``, if given, the means on more seeds, which a set inside the band must pass too."""
+    """(the preferred set inside the band or None, every set evaluated).  ``evaluate(sets)`` returns,
+    per set, the component means of the edited cards on the search seeds (None: the engine refuses the
+    set); it is given every new set of a step at once, so the sets can be played in parallel (on a
+    cluster).  ``confirm(edits)``, if given, the means on more seeds, which a set inside the band must
+    pass too."""
     seen: dict[tuple, Candidate | None] = {}
 
-    def run(edit_set) -> Candidate | None:
-        key = _canonical(edit_set)
-        if key not in seen:
-            values = evaluate(key)
+    def run(edit_sets) -> list[Candidate | None]:
+        keys = [_canonical(s) for s in edit_sets]
+        new = list(dict.fromkeys(k for k in keys if k not in seen))
+        for key, values in zip(new, evaluate(new) if new else []):
             seen[key] = None if values is None else Candidate(key, values, miss(values))
-            if progress is not None:
-                progress(len(seen), max_fields)
-        return seen[key]
+        if new and progress is not None:
+            progress(len(seen), max_fields)
+        return [seen[k] for k in keys]
 
     frontier: list[tuple] = [()]
+    confirmed_sets: set[tuple] = set()
     for level in range(1, max_fields + 1):
-        states = []
-        for state in frontier:
-            used = {e.field for e in state}
-            for edit in edits:
-                if edit.field not in used:
-                    c = run(state + (edit,))
-                    if c is not None:
-                        states.append(c)
+        grown = [state + (edit,) for state in frontier for edit in edits
+                 if edit.field not in {e.field for e in state}]
+        states = [c for c in run(grown) if c is not None]
         if not states:
             break
         for _ in range(max_step - 1):
-            pushed = []
-            for c in sorted(states, key=lambda c: c.miss)[:beam]:
-                for i, e in enumerate(c.edits):
-                    further = e.stepped(1)
-                    if further is not None:
-                        p = run(c.edits[:i] + (further,) + c.edits[i + 1:])
-                        if p is not None and p.miss < c.miss:
-                            pushed.append(p)
+            pairs = [(c, c.edits[:i] + (further,) + c.edits[i + 1:])
+                     for c in sorted(states, key=lambda c: c.miss)[:beam]
+                     for i, e in enumerate(c.edits) if (further := e.stepped(1)) is not None]
+            pushed = [p for (c, _), p in zip(pairs, run([s for _, s in pairs]))
+                      if p is not None and p.miss < c.miss]
             states += pushed
         for c in sorted((c for c in states if c.miss <= band), key=Candidate.key):
             if confirm is None:
                 return c, [c for c in seen.values() if c is not None]
+            if c.edits in confirmed_sets:   # reached twice ({a} + b, {b} + a): its seeds are already added
+                continue
+            confirmed_sets.add(c.edits)
             values = confirm(c.edits)       # more seeds: the best of many sets is luckier than it is good
             confirmed = Candidate(c.edits, values, miss(values))
             seen[c.edits] = confirmed

@@ -19,6 +19,7 @@ another game plugs in with its own components (a ``Matchup``-like setting per ga
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,15 +43,16 @@ class Component:
     """One share to bring near ``goal``: the mean score of ``seat`` over ``games`` per seed."""
     label: str
     goal: float
-    games: tuple[tuple[Matchup, int], ...]     # (the game, the seat whose score counts)
+    games: tuple[tuple[Matchup, int], ...]     # (the game's matchup, the seat whose score counts)
 
 
 @dataclass(frozen=True)
 class Target:
     components: tuple[Component, ...]
     text: str                  # as the user gave it, for headers
-    tune_matchup: Matchup      # the duel strategies are re-tuned on
+    tune_matchup: Matchup | None   # the duel strategies are re-tuned on (None: the game has no tuner)
     recheck: str = ""          # the command that re-checks a patch ("PATCH" stands for its path)
+    play: Callable = play_games   # the game's ``play_games`` (N seeded games of a matchup -> records)
 
     @property
     def goals(self) -> np.ndarray:
@@ -73,8 +75,8 @@ class Target:
             for matchup, seat in comp.games:
                 for start in range(0, seeds, CHUNK_SEEDS):
                     n = min(CHUNK_SEEDS, seeds - start)
-                    rec = play_games(n, seed, matchup, (strategy, strategy), tables, threads,
-                                     first_game=first + start, keep_bought=False)
+                    rec = self.play(n, seed, matchup, (strategy, strategy), tables, threads,
+                                    first_game=first + start, keep_bought=False)
                     winner = rec.games["winner"].cat.codes.to_numpy()
                     out[c, start:start + n] += np.where(winner == seat, 1.0, np.where(winner == 2, 0.5, 0.0))
             out[c] /= len(comp.games)

@@ -25,6 +25,7 @@ class Game:
     replay: str                     # "module:function": one game with its event log
     commands: str | None = None     # module of the game's CLI handlers; None: cli.py's own commands play it
     notes: str | None = None        # "module:function": the rules the game chose where its sources are silent
+    advisor: str | None = None      # "module:function": --cards path -> the balance advisor's CardSet
 
     def function(self, which: str):
         module, _, name = getattr(self, which).partition(":")
@@ -39,12 +40,14 @@ def register(game: Game) -> None:
 
 
 register(Game("last-command", "The Last Command", ("duel", "solo"), ("federation", "sunder"),
-              ("standard", "asymmetrical"), "simcore.simulate:play_games", "simcore.simulate:replay_game"))
+              ("standard", "asymmetrical"), "simcore.simulate:play_games", "simcore.simulate:replay_game",
+              advisor="reports.advisor.card_set:last_command_cards"))
 register(Game("star-realms", "Star Realms (Core Set, Alliance Command Deck)",
               ("standard", "command-vs-standard", "commander-duel", "two-against-one"), ("standard", "alliance", "hydra"),
               ("core",), "simcore.games.star_realms.simulate:play_games",
               "simcore.games.star_realms.simulate:replay_game", "simcore.games.star_realms.commands",
-              "simcore.games.star_realms.team_rules:describe"))
+              notes="simcore.games.star_realms.team_rules:describe",
+              advisor="simcore.games.star_realms.advisor:star_realms_cards"))
 
 
 def names() -> list[str]:
@@ -85,6 +88,14 @@ def notes(name: str) -> list[str]:
     """The rules a game chose where its sources leave a question open (``commandsim games``)."""
     game = get(name)
     return game.function("notes")() if game.notes else []
+
+
+def advisor(name: str, cards_path=None):
+    """The balance advisor's ``CardSet`` of game ``name`` with its ``--cards`` merged in."""
+    game = get(name)
+    if game.advisor is None:
+        raise CommandsimError(f"'advise' is not available for --game {name} yet")
+    return game.function("advisor")(cards_path)
 
 
 def listing() -> list[tuple[str, str, str, str, str]]:

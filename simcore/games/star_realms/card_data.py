@@ -51,6 +51,11 @@ class SRCard:
     stated: tuple[str, ...] = ()
     estimated: tuple[str, ...] = ()
     file: str = ""          # the card file it was read from, as shown in errors
+    raw: dict = field(default_factory=dict, repr=False, compare=False)   # the [[card]] table as read
+
+    @property
+    def key(self) -> str:
+        return self.name
 
     def provenance(self, name: str) -> str:
         return "stated" if name in self.stated else "estimated" if name in self.estimated else ""
@@ -207,7 +212,7 @@ class _Reader:
         return SRCard(name=name, kind=kind, role=role, count=count, source=source, faction=faction,
                       aliases=tuple(aliases), cost=cost, defense=defense, ally_trigger=self.factions("ally_trigger"),
                       effects=effects, hand_size=hand_size, authority=authority, text=t.get("text", ""),
-                      stated=marks["stated"], estimated=marks["estimated"])
+                      stated=marks["stated"], estimated=marks["estimated"], raw=t)
 
 
 def _read_toml(path: Path) -> dict:

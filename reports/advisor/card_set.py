@@ -1,0 +1,121 @@
+"""What the advisor needs of one game: its card set, the edits it allows, targets, strategies.
+
+``CardSet`` is the advisor's whole view of a game; each game registers a function that builds one
+(``simcore.games.registry``, ``Game.advisor``), so ``advise`` runs every registered game with the same
+screen, test, search and checks.  A card set travels to the workers of a cluster with each batch of
+chunks, so it holds plain data (cards as read, no compiled tables) and picklable functions.
+
+``LastCommandCards`` is The Last Command's (``simcore.cards.edits`` and ``patch``, the targets of
+``targets.py``, the re-tune of ``strategies.tuning``).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from simcore.cards import compile_cards, find_cards, load_card_list
+from simcore.cards.edits import CardEdit, apply_edits, edited_tables, single_edits
+from simcore.cards.patch import patch_toml
+from simcore.errors import CommandsimError
+
+
+@dataclass
+class CardSet:
+    """A game's cards for the advisor; subclasses fill in each method."""
+    cards: list
+    game: str = ""                  # the registry's name, for the re-check commands and messages
+
+    def edits(self, allow_stated: bool, only: Sequence[str] | None) -> list:
+        """Every single-field edit by +-1 within its range (``CardEdit``-like)."""
+        raise NotImplementedError
+
+    def tables(self, edits: Sequence = ()):
+        """The compiled cards with ``edits``, or None when the edited set is refused."""
+        raise NotImplementedError
+
+    def patch(self, edits: Sequence, header: list[str], notes: dict[str, list[str]]) -> str:
+        """A card file holding each card ``edits`` change, whole, that the game's ``--cards`` reads."""
+        raise NotImplementedError
+
+    def keys(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The keys of the cards ``names`` name (``--only``); raises ``CommandsimError``."""
+        raise NotImplementedError
+
+    def strategy(self, name):
+        """The strategy's parameters as the game's engine takes them; raises ``CommandsimError``."""
+        raise NotImplementedError
+
+    def target(self, text: str, max_turns: int | None):
+        raise NotImplementedError
+
+    def ladder(self, text: str, variant: str, max_turns: int | None):
+        raise CommandsimError(f"--ladder: {self.game} has no solo ladder")
+
+    # a strategy re-tuned on the edited cards: (vector, kept the start, games played), or None when
+    # the game has no tuner (the proposal is then checked with the fixed strategy only)
+    retune = None
+
+
+@dataclass
+class LastCommandCards(CardSet):
+    game: str = "last-command"
+
+    def edits(self, allow_stated, only):
+        return single_edits(self.cards, allow_stated=allow_stated, only=only)
+
+    def tables(self, edits=()):
+        return compile_cards(self.cards) if not edits else edited_tables(self.cards, edits)
+
+    def patch(self, edits, header, notes):
+        edited = apply_edits(self.cards, edits)
+        return patch_toml([c for c, o in zip(edited, self.cards) if c is not o], header, notes)
+
+    def keys(self, names):
+        return tuple(c.key for n in names for c in find_cards(self.cards, n))
+
+    def strategy(self, name):
+        from reports.sweep import check_strategy
+        from strategies.library import resolve
+        try:
+            check_strategy(name)
+        except CommandsimError as exc:
+            raise CommandsimError(f"--strategy: {exc}") from None
+        return resolve(name)[1]
+
+    def target(self, text, max_turns):
+        from .targets import parse_target
+        return parse_target(text, *_turns(max_turns))
+
+    def ladder(self, text, variant, max_turns):
+        from .targets import parse_ladder
+        return parse_ladder(text, variant, *_turns(max_turns))
+
+    def retune(self, edits: Sequence[CardEdit], target, opts, runner=None):
+        """A strategy tuned on the edited cards from ``opts.strategy`` against the built-in pool, in the
+        target's duel: (vector, kept the start, games played)."""
+        from strategies.tuning.tuner import TuneOptions, pool_names, tune
+
+        from .advise import STREAM_TUNE, stream_seed
+        tables = compile_cards(apply_edits(self.cards, edits))
+        topts = TuneOptions(start=opts.strategy, pool=pool_names("balanced,aggro,engine,defensive"),
+                            generations=opts.tune_generations, population=opts.tune_population,
+                            games=opts.tune_games, seed=stream_seed(opts.seed, STREAM_TUNE),
+                            final_games=4 * (opts.tune_games // 4), matchup=target.tune_matchup,
+                            threads=opts.threads)
+        result = tune(topts, tables, runner=runner)
+        pool = len(topts.pool)
+        each = max(4, (topts.games // pool) // 4 * 4)            # as the tuner splits games over its pool
+        validation = 2 * pool * max(4, (2 * topts.games // pool) // 4 * 4)
+        final = topts.final_games * (2 * len(result.final) - 1)  # the tuned and the start strategy, same opponents
+        played = len(result.generations) * topts.population * pool * each + validation + final
+        return result.vector, result.kept_start, played
+
+
+def _turns(max_turns: int | None) -> tuple:
+    return () if max_turns is None else (max_turns,)
+
+
+def last_command_cards(cards_path: Path | None = None) -> LastCommandCards:
+    """The registry's advisor hook: the shipped cards with ``--cards`` merged in."""
+    return LastCommandCards(load_card_list(overrides=cards_path))
