@@ -145,9 +145,10 @@ def _rate(play, n, threads, **kw):
 
 def bench(echo, games, strategy, repeats, cards_path=None, **opts):
     """Star Realms and The Last Command side by side in one run, alternating, best of ``repeats``."""
-    from simcore.simulate import play_games as lc_play
+    from simcore.games import registry
 
     from .simulate import play_games as sr_play
+    lc_play = registry.get("last-command").function("play_games")
     _refuse_lc_options(opts)
     sr_kw = {"strategies": (strategy, strategy), "tables": load_tables(overrides=cards_path)}
     lc_kw = {"strategies": ("balanced", "balanced")}
