@@ -990,6 +990,7 @@ def _echo_advice(advice, quiet: bool) -> None:
               help="Win-rate matrix (.csv or .parquet, one row per ordered pair); the ratings go next to it as "
                    "<stem>_ratings.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress, matrix or ratings: only cycles and the files.")
+@game_command("tournament")
 def tournament(entries: str, games: int, seed: int, factions: str, variants: str, cards_path: Path | None,
                threads: int | None, max_turns: int | None, out_path: Path, quiet: bool):
     """Play every pair of entries on the same seeds; write the win-rate matrix and ratings.

@@ -13,9 +13,11 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numba
 
+import simcore
 from simcore.cards import load_cards
 from simcore.engine.matchup import Matchup
 from simcore.errors import CommandsimError
@@ -91,8 +93,18 @@ def _probe(cards_path) -> str:
            f"play_games(8, tables={tables})"
 
 
+def _checkout_env(**extra: str) -> dict[str, str]:
+    """The environment of a measuring child that imports this checkout's code, as this process does: from
+    another folder, ``python -c "import cli"`` would otherwise import whichever copy is installed."""
+    root = str(Path(simcore.__file__).resolve().parent.parent)
+    path = os.environ.get("PYTHONPATH")
+    return {**os.environ, "PYTHONPATH": root + (os.pathsep + path if path else ""), **extra}
+
+
 def _child(args: list[str], what: str, **kwargs) -> None:
-    """Run a child process that dies with this one (even killed outright); a failure is one line."""
+    """Run a child process that dies with this one (even killed outright) on this checkout's code; a failure
+    is one line."""
+    kwargs["env"] = _checkout_env(**kwargs.pop("env", {}))
     proc = subprocess.Popen(args, preexec_fn=kill_with_parent, **kwargs)
     try:
         while proc.poll() is None:
@@ -118,7 +130,7 @@ def startup_times(cards_path=None) -> tuple[float, float]:
     def run(cache: str) -> float:
         start = time.perf_counter()
         _child([sys.executable, "-c", _probe(cards_path)], "the start-up measuring process",
-               env={**os.environ, "COMMANDSIM_CACHE_DIR": cache})
+               env={"COMMANDSIM_CACHE_DIR": cache})
         return time.perf_counter() - start
 
     with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as cache:

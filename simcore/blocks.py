@@ -11,6 +11,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import numba
+import numpy as np
 
 # games per task handed to a thread: small enough to balance the threads' loads, large enough
 # that a task's start-up (argument checks, the state arrays) is negligible
@@ -36,3 +37,12 @@ def run_blocks(play_range: Callable[[int, int], None], n: int, threads: int | No
             for t in tasks:
                 t.cancel()
             raise
+
+
+def padded(table: np.ndarray, rows: int) -> np.ndarray:
+    """``table`` with zero rows appended up to ``rows`` (the games never reach them)."""
+    if table.shape[0] == rows:
+        return table
+    out = np.zeros((rows, table.shape[1]), table.dtype)
+    out[:table.shape[0]] = table
+    return out

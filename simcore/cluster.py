@@ -15,7 +15,7 @@ output is byte for byte the same on one machine or many.
 ``connect(address, threads)`` gives the runner for a ``--scheduler`` value: none (or an empty
 ``COMMANDSIM_SCHEDULER``) is the local runner, ``local:N`` starts a ``LocalCluster`` of N worker
 processes here, anything else is a scheduler address (``tcp://host:8786``).  On connecting, every
-worker must import commandsim with the same engine sources (``jit_cache.source_hash``) as this
+worker must import commandsim with the same engine sources (``jit_cache.engine_hash``) as this
 process, or the run stops before any game with one line naming the workers; workers that join
 later are checked before the next batch of chunks is sent.
 """
@@ -25,7 +25,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 
 from .errors import CommandsimError
-from .jit_cache import source_hash
+from .jit_cache import engine_hash
 
 SCHEDULER_ENV = "COMMANDSIM_SCHEDULER"
 CONNECT_TIMEOUT = 10.0   # seconds to reach the scheduler and to see a first worker
@@ -78,7 +78,7 @@ class DaskRunner:
         this engine too, before they are given chunks."""
         new = sorted(set(self.client.scheduler_info()["workers"]) - self.checked)
         if new:
-            check_engines(self.client.run(_worker_engine, workers=new, on_error="return"), source_hash())
+            check_engines(self.client.run(_worker_engine, workers=new, on_error="return"), engine_hash())
             self.checked.update(new)
 
     def map(self, fn: ChunkFn, tasks: Sequence, shared=None) -> Iterator:
@@ -160,7 +160,7 @@ def _local_workers(address: str) -> int:
 
 def _worker_engine() -> str:
     """Runs on a worker: the hash of its engine sources (fails there if commandsim is missing)."""
-    from simcore.jit_cache import source_hash as worker_hash
+    from simcore.jit_cache import engine_hash as worker_hash
     return worker_hash()
 
 
@@ -173,7 +173,7 @@ def check_workers(client) -> set[str]:
         raise ClusterError(f"no Dask worker connected to the scheduler within {CONNECT_TIMEOUT:g} s: start "
                            f"'dask worker <scheduler address>' on the machines that should play") from None
     engines = client.run(_worker_engine, on_error="return")
-    check_engines(engines, source_hash())
+    check_engines(engines, engine_hash())
     return set(engines)
 
 

@@ -46,6 +46,10 @@ class CardDataError(CommandsimError):
         return f"{head}: {self.message}"
 
 
+class StrategyError(CommandsimError):
+    """A strategy file, name or parameter vector that cannot be used, naming the file and the field."""
+
+
 class UnknownCardError(CommandsimError):
     """A card name (e.g. given on the command line) that no loaded card has."""
 

@@ -26,6 +26,12 @@ def source_hash(patterns=_JITTED) -> str:
     return h.hexdigest()[:16]
 
 
+def engine_hash() -> str:
+    """The hash of every game's jitted sources and the core's: two processes with the same one play every
+    game alike (``simcore.cluster`` requires it of its workers)."""
+    return source_hash(_JITTED + ("simcore/games/*/*.py", "strategies/*/*.py"))
+
+
 def _base() -> Path:
     return Path(os.environ.get("COMMANDSIM_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "commandsim")) / "numba"

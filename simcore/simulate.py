@@ -15,6 +15,7 @@ from simcore.engine.layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LO
 from simcore.engine.matchup import Matchup, build_setup
 from simcore.engine.rng import SEED_MAX, game_seed
 from simcore.errors import CommandsimError
+from simcore.records import Records, check_threads
 from simcore.tables import CardTables
 from strategies.library import strategy_name, strategy_rows
 from strategies.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
@@ -23,29 +24,9 @@ WINNER_LABELS = {0: "first", 1: "second", WINNER_DRAW: "draw"}
 MAX_LOG_EVENTS = 20000
 
 
-@dataclass
-class Records:
-    """Per-game results of one matchup: ``games`` (one row per game) and ``bought``
-    (int32[n_games, 2, n_types]: copies of each card type each seat bought)."""
-    games: pd.DataFrame
-    bought: np.ndarray
-    card_names: list[str]
-
-    def bought_frame(self) -> pd.DataFrame:
-        """Long table: game, seat, card, copies bought (only non-zero entries)."""
-        g, seat, t = np.nonzero(self.bought)
-        return pd.DataFrame({"game": self.games["game"].to_numpy()[g], "seat": np.where(seat == 0, "first", "second"),
-                             "card": np.asarray(self.card_names, dtype=object)[t], "copies": self.bought[g, seat, t]})
-
-
 def check_seed(seed: int, what: str = "seed") -> None:
     if not 0 <= seed <= SEED_MAX:
         raise CommandsimError(f"{what} must be between 0 and {SEED_MAX} (2**63 - 1), got {seed}")
-
-
-def check_threads(threads: int | None) -> None:
-    if threads is not None and threads < 1:
-        raise CommandsimError(f"--threads must be at least 1, got {threads}")
 
 
 def _prepare(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None):

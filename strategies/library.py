@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.errors import TOML_TOO_DEEP, CommandsimError
+from simcore.errors import TOML_TOO_DEEP, StrategyError
 from simcore.tables import CardTables
 
 from . import params as P
@@ -37,10 +37,6 @@ PARAM_INDEX = {name: info.index for name, info in PARAMS.items()}
 TOP_FIELDS = ("name", "description", "kind", "base", "params")
 DEFAULT_BASE = "balanced"
 VECTOR_NAME = "vector"     # display name of a strategy given as a bare parameter vector
-
-
-class StrategyError(CommandsimError):
-    pass
 
 
 @dataclass

@@ -10,6 +10,7 @@ from .game import play_game
 from .jit import hot_entry, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from .rng import game_seed
+from simcore.blocks import padded
 from simcore.tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
 from strategies.params import N_PARAMS
 from strategies.situation import N_BLOCKS
@@ -78,15 +79,6 @@ def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
             for p in range(2):
                 for t in range(out_bought.shape[2]):
                     out_bought[g, p, t] = bought[p, t]
-
-
-def padded(table: np.ndarray, rows: int) -> np.ndarray:
-    """``table`` with zero rows appended up to ``rows`` (the games never reach them)."""
-    if table.shape[0] == rows:
-        return table
-    out = np.zeros((rows, table.shape[1]), table.dtype)
-    out[:table.shape[0]] = table
-    return out
 
 
 def padded_strategies(strat: np.ndarray, n_types: int) -> np.ndarray:

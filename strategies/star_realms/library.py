@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from strategies.library import StrategyError
+from simcore.errors import StrategyError
 
 from . import params as P
 from .values import card_values

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.blocks import run_blocks
-from simcore.engine.batch import padded
+from simcore.blocks import padded
 from simcore.engine.rng import game_seed
 from simcore.errors import CommandsimError
 from strategies.star_realms.params import N_PARAMS

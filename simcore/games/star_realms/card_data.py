@@ -1,8 +1,8 @@
 """Star Realms card files (``cards/*.toml``, see ``cards/SCHEMA.md``) -> validated cards -> int32 tables.
 
 Every mistake is a ``CardDataError`` naming the file, the card and the field (exit code 2 in the
-CLI), as The Last Command's loader does; the file-level handling (unreadable, not UTF-8, malformed
-TOML with its line) is that loader's own.
+CLI), as The Last Command's loader does; finding the files and placing a TOML syntax error on its line
+is the core's (``simcore.card_files``).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.cards.loader import _toml_error_position, card_files, display_path
+from simcore.card_files import card_files, display_path, toml_error_position
 from simcore.errors import CardDataError, UnknownCardError
 
 from . import opcodes as O
@@ -224,7 +224,7 @@ def _read_toml(path: Path) -> dict:
     except UnicodeDecodeError as exc:
         raise CardDataError(shown, None, None, f"not UTF-8 text (bad byte at offset {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
-        line, message = _toml_error_position(exc)
+        line, message = toml_error_position(exc)
         raise CardDataError(shown, None, None, f"malformed TOML: {message}", line=line) from None
 
 

@@ -143,11 +143,52 @@ def _rate(play, n, threads, **kw):
     return n / (time.perf_counter() - start), float(rec.games["turns"].mean())
 
 
+def tournament(echo, entries, games, seed, factions, cards_path, threads, max_turns, out_path, quiet, variants=None,
+               **opts):
+    """Every pair of Star Realms strategies on the same seeds: the win-rate matrix and ratings."""
+    from reports import tournament as tour
+    from reports.files import write_tables
+    from strategies.star_realms.library import builtin_names
+
+    from .tournament import StarRealmsPairs, check_entry, check_games
+    _refuse_lc_options(opts)
+    if variants not in (None, "standard"):
+        raise CommandsimError("--variants does not apply to --game star-realms")
+    # The Last Command's default entries name its own strategies: Star Realms' default is its built-ins
+    names = builtin_names() if entries == "balanced,aggro,engine,defensive" else entries.split(",")
+    names = tour.check_entries(names)
+    for name in names:
+        check_entry(name)
+    check_games(games)
+    _check_out(out_path, "--out")
+    decks = _decks(factions)
+    ratings_out = out_path.with_name(f"{out_path.stem}_ratings{out_path.suffix}")
+    player = StarRealmsPairs(decks, load_tables(overrides=cards_path), max_turns or DEFAULT_MAX_TURNS, threads)
+    result = tour.run_tournament(names, player, games, seed)
+    write_tables({out_path: result.matrix, ratings_out: result.ratings})
+    if not quiet:
+        grid = tour.score_grid(result.matrix)
+        echo(f"Score of the row entry against the column entry ({games:,} games per pair, seed {seed}, "
+             f"{decks[0]} vs {decks[1]}; win 1, draw 1/2):")
+        echo(f"  {'':<14} " + " ".join(f"{c[:6]:>6}" for c in grid.columns))
+        for entry in grid.index:
+            echo(f"  {entry:<14} " + " ".join(f"{'-':>6}" if v != v else f"{v:6.1%}" for v in grid.loc[entry]))
+        echo("Bradley-Terry ratings (draws as half wins; 95% intervals):")
+        for r in result.ratings.itertuples():
+            echo(f"  {r.rank}. {r.entry:<14} score {r.score:.1%}  strength {r.strength:+.3f} "
+                 f"[{r.strength_ci_low:+.3f}, {r.strength_ci_high:+.3f}]  Elo {r.elo:.0f}")
+    for text in result.cycle_text():
+        echo(f"cycle: {text}")
+    echo(f"wrote {out_path} (matrix, {len(result.matrix)} rows) and {ratings_out} (ratings, "
+         f"{len(result.ratings)} rows)")
+
+
 def bench(echo, games, strategy, repeats, cards_path=None, **opts):
     """Star Realms and The Last Command side by side in one run, alternating, best of ``repeats``."""
-    from simcore.simulate import play_games as lc_play
+    from simcore.games import registry
 
     from .simulate import play_games as sr_play
+    lc_play = registry.get("last-command").function("play_games")
     _refuse_lc_options(opts)
     sr_kw = {"strategies": (strategy, strategy), "tables": load_tables(overrides=cards_path)}
     lc_kw = {"strategies": ("balanced", "balanced")}

@@ -9,7 +9,7 @@ import pandas as pd
 
 from simcore.engine.rng import game_seed
 from simcore.errors import CommandsimError
-from simcore.simulate import Records, check_threads
+from simcore.records import Records, check_threads
 from strategies.star_realms.library import strategy_rows
 
 from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_SEED, R_TURNS, R_WINNER, new_state,

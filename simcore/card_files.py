@@ -1,0 +1,81 @@
+"""Finding and reading a game's card files, whatever the game: the files of a card folder (and the
+entries it skips, said why), paths as the user typed them, and the line of a TOML syntax error.
+Each game's loader validates the tables these files hold against its own schema."""
+from __future__ import annotations
+
+import errno
+import os
+import re
+import tomllib
+from pathlib import Path
+
+from simcore.errors import CardDataError
+
+
+def display_path(path: Path) -> str:
+    """The path as a user would type it: as given if relative, else relative to the working folder when inside it."""
+    if not path.is_absolute():
+        return str(path)
+    cwd = Path.cwd().resolve()
+    try:
+        return str(path.resolve().relative_to(cwd)) if cwd != cwd.parent else str(path)
+    except ValueError:
+        return str(path)
+
+
+def card_files(path: Path) -> list[Path]:
+    if path.is_dir():
+        files = sorted(p for p in path.glob("*.toml") if p.is_file())
+        if not files:
+            skipped = "; ".join(f"skipped {name}: {why}" for name, why in skipped_entries(path))
+            raise CardDataError(display_path(path), None, None,
+                                "no *.toml card files in this folder" + (f" ({skipped})" if skipped else ""))
+        return files
+    if path.is_file():
+        return [path]
+    raise CardDataError(display_path(path), None, None, "no such file or folder")
+
+
+def skipped_entries(folder: Path) -> list[tuple[str, str]]:
+    """(path as shown, why) for each entry of a card folder that looks meant as a card file but
+    that ``card_files`` does not read: a ``*.toml`` that is no readable file, or a name ending in
+    ``.toml`` in other letter cases."""
+    if not folder.is_dir():
+        return []
+    out = []
+    for entry in sorted(folder.iterdir()):
+        if entry.name.endswith(".toml"):
+            why = _not_a_file(entry)
+        elif entry.name.lower().endswith(".toml"):
+            why = "not read: card files end in lower-case '.toml'"
+        else:
+            continue
+        if why:
+            out.append((str(Path(display_path(folder)) / entry.name), why))  # a loop cannot be resolved
+    return out
+
+
+def _not_a_file(entry: Path) -> str | None:
+    try:
+        if entry.is_file():
+            return None
+        os.stat(entry)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link loop"
+        if exc.errno == errno.ENOENT and entry.is_symlink():
+            return "a symbolic link to nothing"
+        return f"cannot be read ({exc.strerror})"
+    return "a folder, not a file" if entry.is_dir() else "not a regular file"
+
+
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+
+
+def toml_error_position(exc: tomllib.TOMLDecodeError) -> tuple[int | None, str]:
+    # Python 3.11's TOMLDecodeError has no lineno attribute; the position is only in the text.
+    text = str(exc)
+    match = _TOML_POSITION.search(text)
+    if not match:
+        return getattr(exc, "lineno", None), text
+    return int(match.group(1)), f"{text[:match.start()]} (column {match.group(2)})"

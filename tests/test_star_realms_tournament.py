@@ -1,0 +1,46 @@
+"""`commandsim tournament --game star-realms`: the game-agnostic round robin (reports.tournament) over Star
+Realms strategies, each pair on paired seeds with both seat orders and both deck assignments."""
+import pandas as pd
+from click.testing import CliRunner
+
+import cli
+from simcore.games.star_realms.card_data import load_tables
+from simcore.games.star_realms.tournament import StarRealmsPairs
+
+
+def run(*args):
+    return CliRunner().invoke(cli.main, list(args))
+
+
+def test_tournament_star_realms_pairs_play_both_seats_and_both_decks_on_the_same_seeds():
+    pairs = StarRealmsPairs(("alliance", "standard"), load_tables())
+    wins, losses, draws = pairs("balanced", "random", 16, 3)
+    assert wins + losses + draws == 16
+    # the same sixteen games seen from the other entry: every seat and deck assignment is played both ways
+    assert pairs("random", "balanced", 16, 3) == (losses, wins, draws)
+
+
+def test_tournament_star_realms_writes_matrix_and_ratings_with_the_heuristic_above_random(tmp_path):
+    out = tmp_path / "t.csv"
+    res = run("tournament", "--game", "star-realms", "--strategies", "random,balanced,trade_first",
+              "--games", "40", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    matrix, ratings = pd.read_csv(out), pd.read_csv(tmp_path / "t_ratings.csv")
+    assert len(matrix) == 6 and set(ratings["entry"]) == {"random", "balanced", "trade_first"}
+    assert ratings.sort_values("rank")["entry"].iloc[-1] == "random"
+    again = tmp_path / "again.csv"
+    assert run("tournament", "--game", "star-realms", "--strategies", "random,balanced,trade_first",
+               "--games", "40", "--out", str(again)).exit_code == 0
+    pd.testing.assert_frame_equal(matrix, pd.read_csv(again))
+
+
+def test_tournament_star_realms_bad_entries_and_games_are_usage_errors(tmp_path):
+    out = tmp_path / "t.csv"
+    res = run("tournament", "--game", "star-realms", "--strategies", "balanced,ai:hard", "--out", str(out))
+    assert res.exit_code == 2 and "ai:hard" in res.output and "Traceback" not in res.output
+    res = run("tournament", "--game", "star-realms", "--strategies", "balanced,nosuch", "--out", str(out))
+    assert res.exit_code == 2 and "nosuch" in res.output
+    res = run("tournament", "--game", "star-realms", "--strategies", "balanced,random", "--games", "6",
+              "--out", str(out))
+    assert res.exit_code == 2 and "multiple of 4" in res.output
+    assert not out.exists()
