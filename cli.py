@@ -15,16 +15,16 @@ from pathlib import Path
 import click
 
 import cli_options as opt
-from simcore.cards import (check_component_list, compile_cards, compile_effects, find_cards, load_card_list,
-                           read_cards)
-from simcore.cards import describe
-from simcore.cards.loader import display_path, merge_cards, skipped_entries
-from simcore.cards.rule_notes import rule_notes
+from simcore.games.last_command.cardset import (check_component_list, compile_cards, compile_effects, find_cards,
+                                                load_card_list, read_cards)
+from simcore.games.last_command.cardset import describe
+from simcore.games.last_command.cardset.loader import display_path, merge_cards, skipped_entries
+from simcore.games.last_command.cardset.rule_notes import rule_notes
 from simcore.errors import CommandsimError
 from simcore.interrupts import exit_code, raise_if_interrupted, signals_as_interrupts, stopped_text
 from simcore.games import registry
-from simcore.opcodes import Op
-from strategies.library import check_distinct
+from simcore.games.last_command.opcodes import Op
+from strategies.last_command.library import check_distinct
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
 
@@ -68,7 +68,7 @@ def cards_option(command):
 
 
 def fog_option(flag: str, dest: str, help: str, multiple: bool = False):
-    """A Fog of War file option (``simcore.engine.fog``); its content is checked by the command."""
+    """A Fog of War file option (``simcore.games.last_command.fog``); its content is checked by the command."""
     return click.option(flag, dest, type=click.Path(path_type=Path, dir_okay=False), multiple=multiple,
                         default=() if multiple else None, metavar="PATH", help=help)
 
@@ -229,9 +229,9 @@ def validate(path: Path, component_list: bool):
       commandsim cards validate my_cards/railgun.toml
       commandsim cards validate simcore/games/last_command/cards --component-list
     """
-    from simcore.cards.capacity import game_size
-    from simcore.engine.layout import CAP
-    from simcore.engine.matchup import check_every_setup
+    from simcore.games.last_command.cardset.capacity import game_size
+    from simcore.games.last_command.layout import CAP
+    from simcore.games.last_command.matchup import check_every_setup
 
     cards = read_cards(path)
     merged = merge_cards(load_card_list(), cards)
@@ -373,9 +373,9 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
 
     from reports import sweep as sw
     from reports.files import TableStream, write_tables
-    from simcore.cards import load_cards
-    from simcore.engine.fog import read_fog
-    from simcore.engine.matchup import DEFAULT_MAX_TURNS
+    from simcore.games.last_command.cardset import load_cards
+    from simcore.games.last_command.fog import read_fog
+    from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS
 
     # every option is checked before any game is played or any file is touched
     def bad(param: str, check, *args):
@@ -537,10 +537,10 @@ def replay(seed: int, game: int | None, factions: str, variants: str, strategy: 
     import json
 
     from reports.replay_log import events, text_lines
-    from simcore.cards import load_cards
-    from simcore.engine.fog import read_fog
-    from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup
-    from simcore.simulate import replay_game, seed_of_game
+    from simcore.games.last_command.cardset import load_cards
+    from simcore.games.last_command.fog import read_fog
+    from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS, Matchup
+    from simcore.games.last_command.simulate import replay_game, seed_of_game
 
     seats = tuple(x.strip() for x in factions.split(","))
     kinds = tuple(x.strip() for x in variants.split(","))
@@ -663,9 +663,9 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
     from reports import compare as cmp
     from reports import sweep as sw
     from reports.files import write_table
-    from simcore.engine.fog import read_fog
-    from simcore.engine.matchup import DEFAULT_MAX_TURNS
-    from simcore.tables import FACTIONS
+    from simcore.games.last_command.fog import read_fog
+    from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS
+    from simcore.games.last_command.tables import FACTIONS
 
     def bad(param: str, check, *args):
         try:
@@ -1010,8 +1010,8 @@ def tournament(entries: str, games: int, seed: int, factions: str, variants: str
     """
     from reports import tournament as tour
     from reports.files import write_tables
-    from simcore.cards import load_cards
-    from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup
+    from simcore.games.last_command.cardset import load_cards
+    from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS, Matchup
     from strategies.tuning import entries as lc
 
     def bad(param: str, check, *args):
@@ -1210,7 +1210,7 @@ def strategies_list():
     Example:
       commandsim strategies list
     """
-    from strategies.library import builtin_names, load_spec
+    from strategies.last_command.library import builtin_names, load_spec
 
     specs = [load_spec(name) for name in builtin_names()]
     _echo_table(("STRATEGY", "KIND", "BASE", "DESCRIPTION"),
@@ -1231,8 +1231,8 @@ def strategies_show(name: str):
       commandsim strategies show balanced
       commandsim strategies show my_strategy.toml
     """
-    from strategies.library import BUILTIN_DIR, load_spec
-    from strategies.param_info import PARAMS
+    from strategies.last_command.library import BUILTIN_DIR, load_spec
+    from strategies.last_command.param_info import PARAMS
 
     spec = load_spec(name)
     click.echo(f"{spec.name}  ({'built-in' if spec.path.parent == BUILTIN_DIR else spec.path})")
@@ -1309,9 +1309,9 @@ def tune(start: str, opponents: str, generations: int, population: int, games: i
       commandsim tune --params crew_share,w_damage,w_draw --time-limit 300
       commandsim tune --scheduler local:2 --population 32
     """
-    from simcore.cards import load_cards
-    from simcore.engine.matchup import Matchup
-    from strategies.library import load_spec, write_strategy
+    from simcore.games.last_command.cardset import load_cards
+    from simcore.games.last_command.matchup import Matchup
+    from strategies.last_command.library import load_spec, write_strategy
     from strategies.tuning.tuner import TuneOptions, pool_names
     from strategies.tuning.tuner import tune as run_tune
 
@@ -1459,9 +1459,9 @@ def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool,
       commandsim bench --games 200000 --cards my_cards/ --strategy aggro
       commandsim bench --startup --memory-games 1000000
     """
-    from simcore.bench import measure, runs_text, startup_times, sweep_peak_memory
-    from simcore.cards import load_cards
-    from simcore.engine.matchup import Matchup
+    from simcore.games.last_command.bench import measure, runs_text, startup_times, sweep_peak_memory
+    from simcore.games.last_command.cardset import load_cards
+    from simcore.games.last_command.matchup import Matchup
 
     seats = tuple(x.strip() for x in factions.split(","))
     if len(seats) != 2:

@@ -12,8 +12,8 @@ import math
 
 import click
 
-from simcore.engine.matchup import MAX_TURNS_LIMIT
-from simcore.engine.rng import SEED_MAX   # seeds and game indices are signed 64-bit in the engine
+from simcore.games.last_command.matchup import MAX_TURNS_LIMIT
+from simcore.rng import SEED_MAX   # seeds and game indices are signed 64-bit in the engine
 
 SWEEP_GAMES_MAX = 10**9         # per cell: a day at ~10,000 games/s, memory flat (streamed)
 COMPARE_GAMES_MAX = 20_000_000  # per setting: compare keeps ~50 bytes per seed (about 0.5 GB here)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from simcore.cards import load_cards
+from simcore.games.last_command.cardset import load_cards
 from strategies.tuning.arena import PROFILE_KINDS, head_to_head, purchase_profile
 
 BUILTINS = ("balanced", "aggro", "engine", "defensive")

@@ -14,7 +14,7 @@ import os
 import time
 
 from reports.sweep import DEFAULT_CHUNK, play_sweep, sweep_cells
-from simcore.cards import load_cards
+from simcore.games.last_command.cardset import load_cards
 from simcore.cluster import LocalRunner, connect
 
 OVERHEAD_SHARE = 0.02

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from simcore.bench import sweep_peak_memory
+from simcore.games.last_command.bench import sweep_peak_memory
 
 
 def main() -> None:

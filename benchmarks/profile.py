@@ -108,7 +108,7 @@ def main() -> None:
     os.environ["COMMANDSIM_CACHE_DIR"] = tempfile.mkdtemp(prefix="commandsim-profile-")
     if args.lines:
         profile_lines.enable_debug_lines()
-    from simcore.simulate import play_games
+    from simcore.games.last_command.simulate import play_games
 
     strategies = (args.strategy, args.strategy)
     print("compiling afresh (about a minute)...", file=sys.stderr)
@@ -136,7 +136,7 @@ def main() -> None:
     ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True).stdout
     hits = collections.Counter(int(x, 16) for x in ips.split())
     if args.lines:
-        from simcore.engine.batch import play_block
+        from simcore.games.last_command.batch import play_block
 
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         counts = profile_lines.sample_lines(play_block, list(hits.elements()), root)

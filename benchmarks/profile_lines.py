@@ -1,6 +1,6 @@
 """Source lines for ``benchmarks.profile --lines``: perf samples of play_block's code, by line.
 
-Once the engine is inlined into one function (``simcore.engine.jit``), a profile by function
+Once the engine is inlined into one function (``simcore.jit``), a profile by function
 says only "play_block". This compiles the engine with debug line tables (optimised as usual:
 no bounds checks, no lengthened variable lifetimes), disassembles ``play_block``'s object code
 with its line table (objdump -dl) and maps each sample onto the line its instruction came
@@ -21,7 +21,7 @@ import tempfile
 def enable_debug_lines() -> None:
     """Compile every hot function from now on with debug line tables; call before the engine
     is imported."""
-    from simcore.engine import jit
+    from simcore import jit
 
     plain = jit.dispatcher
 

@@ -5,7 +5,7 @@
 """
 from __future__ import annotations
 
-from simcore.bench import startup_times
+from simcore.games.last_command.bench import startup_times
 
 
 def main() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from simcore.bench import measure, runs_text
+from simcore.games.last_command.bench import measure, runs_text
 
 
 def main() -> None:

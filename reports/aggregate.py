@@ -176,5 +176,5 @@ def card_table(counts: pd.DataFrame) -> pd.DataFrame:
 
 
 def card_stats(records) -> pd.DataFrame:
-    """Per-card statistics of one ``Records`` (``simcore.simulate.play_games`` output)."""
+    """Per-card statistics of one ``Records`` (``simcore.games.last_command.simulate.play_games`` output)."""
     return card_table(card_counts(records.bought, records.games["winner"], records.card_names))

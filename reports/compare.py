@@ -2,7 +2,7 @@
 
 A and B differ in the subject faction's starting-card variant (e.g. asymmetrical vs standard), in the
 card set of the whole game (an edited card file vs the shipped cards), in a Fog of War start (a file,
-``simcore.engine.fog``), or several; everything else — opponent faction, its variant, both strategies,
+``simcore.games.last_command.fog``), or several; everything else — opponent faction, its variant, both strategies,
 the turn cap — is the same.  With the opponent variant ``SAME_VARIANT`` the opponent plays the
 subject's variant in each setting: ``run_headline`` compares the all-asymmetrical game with the
 all-standard one that way, for both factions.
@@ -42,15 +42,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore.cards import compile_cards, load_card_list, read_cards
-from simcore.cards.loader import display_path, merge_cards
-from simcore.engine.fog import FogFile, read_fog
-from simcore.engine.matchup import DEFAULT_MAX_TURNS, Matchup
+from simcore.games.last_command.cardset import compile_cards, load_card_list, read_cards
+from simcore.games.last_command.cardset.loader import display_path, merge_cards
+from simcore.games.last_command.fog import FogFile, read_fog
+from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS, Matchup
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
-from simcore.simulate import play_games
-from simcore.tables import FACTIONS, START_SETS, CardTables
-from strategies.library import Resolved, resolved
+from simcore.games.last_command.simulate import play_games
+from simcore.games.last_command.tables import FACTIONS, START_SETS, CardTables
+from strategies.last_command.library import Resolved, resolved
 
 from .stats import Z95, paired_difference, wilson_interval
 from .sweep import DEFAULT_CHUNK, DEFAULT_GAMES, check_games, check_strategy

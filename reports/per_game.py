@@ -1,7 +1,7 @@
 """Per-game records as one flat table (``commandsim sweep --per-game``): one row per game.
 
 Columns: ``mode, difficulty`` (empty in duel mode), then the engine's per-game record
-(``simcore.simulate.Records.games``: ``game, seed, first_faction, second_faction, first_variant,
+(``simcore.games.last_command.simulate.Records.games``: ``game, seed, first_faction, second_faction, first_variant,
 second_variant, first_strategy, second_strategy, winner`` (first / second / draw), ``turns``, each
 seat's final hull, purchases, damage dealt and Malfunctions drawn), then the copies of each Market
 card each seat bought: ``first_bought:<card>`` and ``second_bought:<card>``.

@@ -1,9 +1,9 @@
 """Turn-by-turn reading of a replayed game: event rows -> dicts (JSON Lines) or text lines."""
 from __future__ import annotations
 
-from simcore.engine import layout as L
-from simcore.opcodes import Op
-from simcore.simulate import Replay
+from simcore.games.last_command import layout as L
+from simcore.games.last_command.opcodes import Op
+from simcore.games.last_command.simulate import Replay
 
 SYSTEMS = ("engineering", "comms", "tactical")
 EXPERTISES = ("engineer", "comms_expert", "tactician")

@@ -39,14 +39,15 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.cards import load_cards
-from simcore.engine.fog import FogFile
-from simcore.engine.matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, MODES, Matchup
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.fog import FogFile
+from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, MODES, Matchup
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
-from simcore.simulate import play_games
-from simcore.tables import (C_FACTION, C_KIND, FACTION_NONE, FACTIONS, KIND_MALFUNCTION, START_SETS, CardTables)
-from strategies.library import Resolved, load_params, resolved
+from simcore.games.last_command.simulate import play_games
+from simcore.games.last_command.tables import (C_FACTION, C_KIND, FACTION_NONE, FACTIONS, KIND_MALFUNCTION, START_SETS,
+                                               CardTables)
+from strategies.last_command.library import Resolved, load_params, resolved
 
 from .aggregate import card_counts, card_table, combine_counts, perspective_counts, summarise
 from .per_game import per_game_frame

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from simcore.engine.matchup import DEFAULT_MAX_TURNS
+from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS
 from simcore.errors import CommandsimError
 
 from .compare import (DEFAULT_BAND, SAME_VARIANT, Comparison, Progress, Setting, combine_rounds, load_settings,

@@ -1,4 +1,4 @@
-"""commandsim core: card tables, the numba engine, and the Python API over them."""
+"""commandsim's game-agnostic core; each game lives in ``simcore/games/<game>/`` (see simcore/README.md)."""
 from . import jit_cache
 
 __version__ = "0.1.0"

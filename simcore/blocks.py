@@ -2,8 +2,8 @@
 
 A game's entry function releases the GIL, so plain threads run blocks in parallel; each block writes only
 its own output rows, and game g's seed depends only on (base seed, g), so results never depend on the
-thread count or the block size. (The Last Command's ``simcore.engine.batch`` has the same loop inline;
-it can call this one when the game folders are split.)
+thread count or the block size. (The Last Command's ``simcore.games.last_command.batch`` still has the same loop
+inline; it can call this one.)
 """
 from __future__ import annotations
 

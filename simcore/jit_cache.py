@@ -12,9 +12,9 @@ import os
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-# everything the jitted code is built from (the engine reads tables and opcodes as constants); a game
-# folder's own code has a folder of its own (game_cache_dir)
-_JITTED = ("simcore/engine/*.py", "simcore/opcodes.py", "simcore/tables.py", "strategies/*.py")
+# the core's jitted sources; each game's own (its engine reads its tables and opcodes as constants, so
+# the whole game folder and its policies) are added by game_cache_dir
+_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/piles.py")
 
 
 def source_hash(patterns=_JITTED) -> str:
@@ -57,7 +57,7 @@ def cache_dir(path: Path):
 
 
 def configure() -> Path:
-    path = _base() / source_hash()
+    path = game_cache_dir("last_command")      # The Last Command's engine caches through numba's own config
     os.environ["NUMBA_CACHE_DIR"] = str(path)
     try:
         import numba.core.config as numba_config

@@ -12,17 +12,17 @@ import dataclasses
 import numpy as np
 from hypothesis import strategies as st
 
-from simcore.cards import load_card_list
-from simcore.cards import schema as S
-from simcore.cards.compile import compile_cards
-from simcore.cards.loader import merge_cards
-from simcore.cards.validate import CardReader
-from simcore.engine.invariants import INVARIANT_NAMES, check_games
-from simcore.engine.layout import CAP, SU_HAND
-from simcore.engine.matchup import DIFFICULTIES, Matchup
+from simcore.games.last_command.cardset import load_card_list
+from simcore.games.last_command.cardset import schema as S
+from simcore.games.last_command.cardset.compile import compile_cards
+from simcore.games.last_command.cardset.loader import merge_cards
+from simcore.games.last_command.cardset.validate import CardReader
+from simcore.games.last_command.invariants import INVARIANT_NAMES, check_games
+from simcore.games.last_command.layout import CAP, SU_HAND
+from simcore.games.last_command.matchup import DIFFICULTIES, Matchup
 from simcore.errors import CardDataError
-from simcore.opcodes import ENUMS, ONGOING_OPS, OPSPECS
-from simcore.simulate import _prepare
+from simcore.games.last_command.opcodes import ENUMS, ONGOING_OPS, OPSPECS
+from simcore.games.last_command.simulate import _prepare
 
 SHIPPED = load_card_list()
 EDITABLE = [c for c in SHIPPED if c.faction is None and c.kind != "malfunction"]

@@ -16,10 +16,11 @@ from reports.advisor.search import search
 from reports.advisor.targets import parse_ladder, parse_target
 from reports.html_report import build_report
 from reports.inputs import kind_of, read_results
-from simcore.cards import compile_cards, load_card_list, read_cards
-from simcore.cards.loader import merge_cards
-from simcore.cards.edits import CardEdit, CardField, apply_edits, card_fields, edited_tables, single_edits
-from simcore.cards.patch import patch_toml
+from simcore.games.last_command.cardset import compile_cards, load_card_list, read_cards
+from simcore.games.last_command.cardset.loader import merge_cards
+from simcore.games.last_command.cardset.edits import (CardEdit, CardField, apply_edits, card_fields, edited_tables,
+                                                      single_edits)
+from simcore.games.last_command.cardset.patch import patch_toml
 from simcore.errors import CommandsimError
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cards" / "advisor" / "laser_plus_one.toml"

@@ -16,7 +16,7 @@ import cli  # noqa: E402
 import simcore.cluster as cl  # noqa: E402
 from reports.advisor.advise import AdviseOptions, advise  # noqa: E402
 from reports.advisor.targets import parse_target  # noqa: E402
-from simcore.cards import load_card_list  # noqa: E402
+from simcore.games.last_command.cardset import load_card_list  # noqa: E402
 from simcore.games import registry  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures" / "cards" / "advisor"

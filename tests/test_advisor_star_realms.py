@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 import cli
 from reports.advisor.advise import AdviseOptions, advise
-from simcore.cards.patch import patch_toml
+from simcore.games.last_command.cardset.patch import patch_toml
 from simcore.games import registry
 from simcore.games.star_realms.card_data import EFFECT_N, LIMITS, load_card_list, load_tables
 from simcore.games.star_realms.edits import apply_edits, card_fields, edited_tables, single_edits

@@ -1,14 +1,14 @@
-"""The thread pool over blocks of games (simcore/engine/batch.play_batch)."""
+"""The thread pool over blocks of games (simcore/games/last_command/batch.play_batch)."""
 import threading
 import time
 
 import numpy as np
 import pytest
 
-from simcore.engine import batch
-from simcore.tables import N_COLS
-from strategies.params import N_PARAMS
-from strategies.situation import N_BLOCKS
+from simcore.games.last_command import batch
+from simcore.games.last_command.tables import N_COLS
+from strategies.last_command.params import N_PARAMS
+from strategies.last_command.situation import N_BLOCKS
 
 # cards, eff, setup, setup_n, cfg, strat: for a faked play_range
 NO_TABLES = (np.zeros((1, N_COLS), np.int32), np.zeros((1, 4), np.int32), None, None, None,
@@ -47,11 +47,11 @@ def test_blocks_cover_every_game_once(monkeypatch):
 @pytest.mark.parametrize("wrong", ["none", "piles", "cards", "strat", "log"])
 def test_play_block_refuses_arrays_of_another_shape(wrong):
     # the compiled games take the layout's shapes as constants: a mismatch must not run
-    from simcore.cards import load_cards
-    from simcore.engine.layout import CAP, LOG_COLS, N_PILES, N_SC
-    from simcore.engine.matchup import Matchup, build_setup
-    from simcore.tables import MAX_EFF_ROWS, MAX_TYPES
-    from strategies.library import strategy_rows
+    from simcore.games.last_command.cardset import load_cards
+    from simcore.games.last_command.layout import CAP, LOG_COLS, N_PILES, N_SC
+    from simcore.games.last_command.matchup import Matchup, build_setup
+    from simcore.games.last_command.tables import MAX_EFF_ROWS, MAX_TYPES
+    from strategies.last_command.library import strategy_rows
 
     tables = load_cards()
     setup, setup_n, cfg = build_setup(tables, Matchup())

@@ -9,7 +9,7 @@ import time
 import pandas as pd
 import pytest
 
-import simcore.bench as bench
+import simcore.games.last_command.bench as bench
 from tests.cli_process import alive, children, start, wait_for
 
 

@@ -10,15 +10,16 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from simcore import tables as T
-from simcore.cards import compile_effects, load_card_list, load_cards, read_cards, shipped_cards_dir
-from simcore.cards.capacity import game_size
-from simcore.cards.compile import compile_cards
-from simcore.engine.layout import CAP
-from simcore.engine.matchup import FogOfWar, Matchup, MatchupError, build_setup
+from simcore.games.last_command import tables as T
+from simcore.games.last_command.cardset import (compile_effects, load_card_list, load_cards, read_cards,
+                                                shipped_cards_dir)
+from simcore.games.last_command.cardset.capacity import game_size
+from simcore.games.last_command.cardset.compile import compile_cards
+from simcore.games.last_command.layout import CAP
+from simcore.games.last_command.matchup import FogOfWar, Matchup, MatchupError, build_setup
 from simcore.errors import CardDataError
 
-LIMIT = "the engine's piles hold at most 160 cards (simcore/engine/layout.py CAP): lower the counts or remove cards"
+LIMIT = "the engine's piles hold at most 160 cards (simcore/games/last_command/layout.py CAP): lower the counts or remove cards"
 
 
 def market_card(i: int, count: int) -> str:
@@ -159,4 +160,4 @@ def test_a_set_of_more_than_256_card_types_is_refused_by_validate_naming_the_car
     result = run("cards", "validate", "cheap.toml")
     assert result.exit_code == 2
     assert result.stderr.strip() == ("Error: cheap.toml: card 'Cheap 180': card type number 257 of the set: the "
-                                     "engine holds at most 256 card types (simcore/tables.py MAX_TYPES)")
+                                     "engine holds at most 256 card types (simcore/games/last_command/tables.py MAX_TYPES)")

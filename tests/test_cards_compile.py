@@ -1,4 +1,4 @@
-"""Card data -> CardTables: the layout contract of simcore/tables.py, overrides, and the shipped set."""
+"""Card data -> CardTables: the layout contract of simcore/games/last_command/tables.py, overrides, and the shipped set."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcore import tables as T
-from simcore.cards import (Card, Effect, compile_effects, component_list_problems, find_cards, load_card_list,
-                           load_cards, shipped_cards_dir)
-from simcore.cards import component_list
-from simcore.cards.loader import merge_cards
+from simcore.games.last_command import tables as T
+from simcore.games.last_command.cardset import (Card, Effect, compile_effects, component_list_problems, find_cards,
+                                                load_card_list, load_cards, shipped_cards_dir)
+from simcore.games.last_command.cardset import component_list
+from simcore.games.last_command.cardset.loader import merge_cards
 from simcore.errors import CardDataError, UnknownCardError
-from simcore.opcodes import Op, SystemTarget
+from simcore.games.last_command.opcodes import Op, SystemTarget
 
 FIXTURES = Path(__file__).parent / "fixtures" / "cards"
 BASIC = FIXTURES / "basic"
@@ -55,8 +55,8 @@ def test_tables_have_the_contract_shapes_and_dtypes(basic):
 
 @pytest.mark.parametrize("limit", ["MAX_TYPES", "MAX_EFF_ROWS"])
 def test_a_card_set_larger_than_the_engine_holds_is_refused(monkeypatch, limit):
-    # the batch engine is compiled for tables of at most these many rows (simcore/tables.py)
-    from simcore.cards.compile import compile_cards
+    # the batch engine is compiled for tables of at most these many rows (simcore/games/last_command/tables.py)
+    from simcore.games.last_command.cardset.compile import compile_cards
     from simcore.errors import CommandsimError
 
     cards = load_card_list(BASIC, check_components=False)
@@ -295,7 +295,7 @@ def test_every_starting_crew_main_is_a_choice_with_a_power_option(shipped):
 
 @needs_shipped
 def test_every_estimated_field_exists_on_its_card():
-    from simcore.cards.provenance import card_units
+    from simcore.games.last_command.cardset.provenance import card_units
     for card in load_card_list():
         fields = [f for f in card.raw if f not in ("bonus", "bonus_mode")]
         fields += [f"bonus.{e}" for e in card.bonus] + [f"bonus_mode.{e}" for e in card.bonus_mode]

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from simcore.cards import load_cards, read_cards
+from simcore.games.last_command.cardset import load_cards, read_cards
 from simcore.errors import CardDataError
 
 REPO = Path(__file__).resolve().parents[1]

@@ -8,9 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from simcore.cards import load_card_list
-from simcore.cards.component_list import check_component_list
-from simcore.cards.provenance import mark_of
+from simcore.games.last_command.cardset import load_card_list
+from simcore.games.last_command.cardset.component_list import check_component_list
+from simcore.games.last_command.cardset.provenance import mark_of
 from simcore.errors import CardDataError
 
 CARDS = {card.key: card for card in load_card_list()}

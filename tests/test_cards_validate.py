@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from simcore.cards import read_cards
-from simcore.engine.fog import read_fog
-from simcore.engine.matchup import MatchupError
+from simcore.games.last_command.cardset import read_cards
+from simcore.games.last_command.fog import read_fog
+from simcore.games.last_command.matchup import MatchupError
 from simcore.errors import CardDataError
 
 RAILGUN = """\
@@ -72,7 +72,7 @@ def test_a_folder_of_only_skipped_entries_says_why_it_holds_no_card_file(tmp_pat
 
 def test_cards_validate_sets_up_every_match_up(tmp_path, monkeypatch):
     # what the engine checks when a game is set up runs in validation too
-    import simcore.engine.matchup as matchup
+    import simcore.games.last_command.matchup as matchup
 
     calls = []
     real = matchup.build_setup

@@ -25,7 +25,7 @@ import simcore.cluster as cl  # noqa: E402
 from reports import compare as cmp  # noqa: E402
 from reports import sweep as sw  # noqa: E402
 from reports.files import write_table  # noqa: E402
-from simcore.cards import load_cards  # noqa: E402
+from simcore.games.last_command.cardset import load_cards  # noqa: E402
 from strategies.tuning.tuner import TuneOptions, tune  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -183,7 +183,7 @@ def _other_engine(tmp_path: Path) -> Path:
     tree = tmp_path / "other"
     for part in ("simcore", "strategies", "reports"):
         shutil.copytree(ROOT / part, tree / part, ignore=shutil.ignore_patterns("__pycache__"))
-    with open(tree / "simcore" / "engine" / "rng.py", "a") as f:
+    with open(tree / "simcore" / "rng.py", "a") as f:
         f.write("\n# edited\n")
     return tree
 

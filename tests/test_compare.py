@@ -13,7 +13,7 @@ import cli
 from reports.compare import (COMPARE_COLUMNS, NOT_ENOUGH, SAME_VARIANT, VERDICTS, load_settings, run_compare,
                              verdict)
 from reports.stats import paired_difference
-from simcore.cards import shipped_cards_dir
+from simcore.games.last_command.cardset import shipped_cards_dir
 
 GAMES = 200      # per setting: 100 seeds x 2 seat orders
 
@@ -57,8 +57,8 @@ def asym_vs_standard():
 
 def subject_scores(setting, seeds: int, seed: int) -> np.ndarray:
     """Mean score of federation on each seed, playing both seat orders with play_games directly."""
-    from simcore.engine.matchup import Matchup
-    from simcore.simulate import play_games
+    from simcore.games.last_command.matchup import Matchup
+    from simcore.games.last_command.simulate import play_games
     m = Matchup(("federation", "sunder"), (setting.variant, "standard"))
     first = play_games(seeds, seed, m, ("balanced", "balanced"), setting.tables).games["winner"].astype(str)
     second = play_games(seeds, seed, m.swapped(), ("balanced", "balanced"), setting.tables).games["winner"]
@@ -239,8 +239,8 @@ extra = ["Tactician Ensign", "Tri Laser"]
 
 
 def test_compare_fog_a_against_no_fog_names_the_file(tmp_path):
-    from simcore.engine.matchup import FogOfWar, Matchup
-    from simcore.simulate import play_games
+    from simcore.games.last_command.matchup import FogOfWar, Matchup
+    from simcore.games.last_command.simulate import play_games
     fog = tmp_path / "tri.toml"
     fog.write_text(FOG)
     out = tmp_path / "fog.csv"

@@ -1,8 +1,8 @@
 """Engine contracts: the same seed gives the same games whatever the threads or the chunking."""
 import pandas as pd
 
-from simcore.engine.matchup import Matchup
-from simcore.simulate import play_games, seed_of_game
+from simcore.games.last_command.matchup import Matchup
+from simcore.games.last_command.simulate import play_games, seed_of_game
 
 MATCHUP = Matchup(("sunder", "federation"), ("asymmetrical", "standard"))
 

@@ -3,10 +3,10 @@ no pile overflows, the hand is empty after every Card Phase."""
 import numpy as np
 import pytest
 
-from simcore.cards import load_cards
-from simcore.engine.invariants import INVARIANT_NAMES, check_games
-from simcore.engine.matchup import Matchup, build_setup
-from strategies.library import strategy_rows
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.invariants import INVARIANT_NAMES, check_games
+from simcore.games.last_command.matchup import Matchup, build_setup
+from strategies.last_command.library import strategy_rows
 
 TABLES = load_cards()
 
@@ -33,8 +33,8 @@ def test_invariants_hold_for_the_heuristic_policy():
 
 def test_a_violation_at_setup_is_reported_with_phase_0():
     # a broken setup used to end the game's checks without a word (the fuzz test relies on this)
-    from simcore.engine.invariants import HULL_OUT_OF_RANGE
-    from simcore.engine.layout import CFG_HULL
+    from simcore.games.last_command.invariants import HULL_OUT_OF_RANGE
+    from simcore.games.last_command.layout import CFG_HULL
 
     setup, setup_n, cfg = build_setup(TABLES, Matchup())
     cfg[CFG_HULL] = 21

@@ -1,4 +1,4 @@
-"""The game loop's jit contract (simcore/engine/jit.py): one compiled version per function,
+"""The game loop's jit contract (simcore/jit.py): one compiled version per function,
 no allocation inside the loop, and an entry function optimised as one unit, its callees
 inlined but for the outlined ones."""
 import numba
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from numba.core.errors import NumbaError
 
-from simcore.engine.jit import dispatcher
+from simcore.jit import dispatcher
 
 
 # not cached: each run must compile, or there would be no compiled code to look at

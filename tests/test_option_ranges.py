@@ -103,8 +103,8 @@ def test_bench_memory_games_must_be_even_as_a_sweep_needs():
 
 
 def test_the_library_refuses_seeds_and_game_indices_beyond_64_bits():
-    from simcore.engine.matchup import Matchup, MatchupError
-    from simcore.simulate import play_games, replay_game, seed_of_game
+    from simcore.games.last_command.matchup import Matchup, MatchupError
+    from simcore.games.last_command.simulate import play_games, replay_game, seed_of_game
     with pytest.raises(CommandsimError, match="seed must be between 0 and 9223372036854775807"):
         play_games(2, seed=2**63)
     with pytest.raises(CommandsimError, match="seed must be between 0"):

@@ -1,17 +1,17 @@
 """Every decision a heuristic strategy makes, in a scenario: change the parameter that governs it
 and the choice changes the way the parameter says.
 
-Each test builds a position (``simcore.engine.scenario``), runs the phase where the decision
+Each test builds a position (``simcore.games.last_command.scenario``), runs the phase where the decision
 falls, and reads the state. Strategies are small files based on ``balanced``.
 """
 from __future__ import annotations
 
 import pytest
 
-from simcore.cards import load_cards
-from simcore.engine.layout import (CFG_DRAW_COUNT, EV_COPY, EV_DRAW, EV_MALF_DEALT, EV_PLAY_CREW, EV_PLAY_SYSTEM,
-                                   EV_REFRESH, EV_TAKE, L_A, L_B, L_C, L_EVENT, S_TURN)
-from simcore.engine.scenario import Scenario
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.layout import (CFG_DRAW_COUNT, EV_COPY, EV_DRAW, EV_MALF_DEALT, EV_PLAY_CREW,
+                                               EV_PLAY_SYSTEM, EV_REFRESH, EV_TAKE, L_A, L_B, L_C, L_EVENT, S_TURN)
+from simcore.games.last_command.scenario import Scenario
 
 TABLES = load_cards()
 MALFUNCTIONS = {"Console Overload", "Secondary Explosion", "Power Failure", "Vented Compartment"}

@@ -1,8 +1,8 @@
 """Replay: any game of a run can be replayed from its seed and is the very game the run counted."""
 import json
 
-from simcore.engine.matchup import Matchup
-from simcore.simulate import play_games, replay_game
+from simcore.games.last_command.matchup import Matchup
+from simcore.games.last_command.simulate import play_games, replay_game
 from reports.replay_log import events, text_lines
 
 MATCHUP = Matchup(("sunder", "federation"), ("standard", "asymmetrical"))
@@ -44,7 +44,7 @@ def test_cli_replay_prints_the_game_of_a_run():
     from click.testing import CliRunner
 
     import cli
-    from simcore.simulate import seed_of_game
+    from simcore.games.last_command.simulate import seed_of_game
 
     runner = CliRunner()
     by_index = runner.invoke(cli.main, ["replay", "--seed", "3", "--game", "5", "--json"])

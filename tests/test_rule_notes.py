@@ -6,9 +6,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from simcore.cards import load_card_list, load_cards
-from simcore.cards.rule_notes import NOTES, rule_notes
-from simcore.engine.scenario import Scenario
+from simcore.games.last_command.cardset import load_card_list, load_cards
+from simcore.games.last_command.cardset.rule_notes import NOTES, rule_notes
+from simcore.games.last_command.scenario import Scenario
 
 TABLES = load_cards()
 CARDS = {card.key: card for card in load_card_list()}

@@ -2,9 +2,9 @@
 Power (max 8), Malfunctions (none left: no effect) and Malfunction Repair."""
 from __future__ import annotations
 
-from simcore.cards import load_cards
-from simcore.engine.layout import EV_MALF_DEALT, L_EVENT
-from simcore.engine.scenario import Scenario
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.layout import EV_MALF_DEALT, L_EVENT
+from simcore.games.last_command.scenario import Scenario
 
 TABLES = load_cards()
 MALFUNCTIONS = {"Console Overload", "Secondary Explosion", "Power Failure", "Vented Compartment"}

@@ -3,9 +3,9 @@ stacked icons (per_crew) are earned per matching Crew, Bonuses must be earned ev
 hurt, and a Draw Bonus adds a card to the coming Draw Phase."""
 from __future__ import annotations
 
-from simcore.cards import load_cards
-from simcore.engine.layout import EV_BONUS, L_EVENT
-from simcore.engine.scenario import Scenario
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.layout import EV_BONUS, L_EVENT
+from simcore.games.last_command.scenario import Scenario
 
 TABLES = load_cards()
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from simcore.cards import load_cards
-from simcore.engine.layout import EV_CLEAR_CREW, EV_DISCARD, L_EVENT
-from simcore.engine.scenario import SYSTEMS, Scenario
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.layout import EV_CLEAR_CREW, EV_DISCARD, L_EVENT
+from simcore.games.last_command.scenario import SYSTEMS, Scenario
 
 TABLES = load_cards()
 FULL_CREW = {"engineering": ["Engineer Ensign"] * 3, "comms": ["Comms Expert Ensign"] * 3,
@@ -176,8 +176,8 @@ def test_card_phase_asterisk_requirement_met_card_is_played(card, position, dama
 
 LOOP_SCRIPT = """
 import json, sys
-from simcore.cards import load_cards
-from simcore.engine.scenario import Scenario
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.scenario import Scenario
 sc = Scenario.build({"players": [{"hand": [sys.argv[1]], "power": {"engineering": 1}}, {}]}, tables=load_cards())
 sc.card_phase(0)
 print(json.dumps({"hand": sc.pile(0, "hand"), "discard": sc.pile(0, "sys_discard") + sc.pile(0, "crew_discard")}))
@@ -230,7 +230,7 @@ def test_card_phase_any_elements_of_its_ability_in_any_order_the_damage_before_t
 
 
 def test_card_phase_any_elements_of_its_ability_in_any_order_the_random_player_picks_any_order(tmp_path):
-    from simcore.engine.cardplay import play_system
+    from simcore.games.last_command.cardplay import play_system
     tables = lance_tables(tmp_path)
     winners = set()
     for seed in range(1, 41):

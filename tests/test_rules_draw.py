@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from simcore.cards import load_cards
-from simcore.engine.layout import EV_RESHUFFLE, L_A, L_EVENT
-from simcore.engine.scenario import SYSTEMS, Scenario
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.layout import EV_RESHUFFLE, L_A, L_EVENT
+from simcore.games.last_command.scenario import SYSTEMS, Scenario
 
 TABLES = load_cards()
 

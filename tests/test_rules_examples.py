@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.cards import load_cards
-from simcore.engine.layout import EV_PLAY_SYSTEM, L_A, L_B, L_C, L_EVENT
-from simcore.engine.scenario import Scenario
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.layout import EV_PLAY_SYSTEM, L_A, L_B, L_C, L_EVENT
+from simcore.games.last_command.scenario import Scenario
 
 TABLES = load_cards()
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.cards import load_cards
-from simcore.engine.layout import EV_MALF_DRAWN, L_EVENT
-from simcore.engine.scenario import Scenario
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.layout import EV_MALF_DRAWN, L_EVENT
+from simcore.games.last_command.scenario import Scenario
 
 TABLES = load_cards()
 POWER = {"engineering": 2, "comms": 6, "tactical": 3}

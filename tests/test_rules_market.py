@@ -3,10 +3,10 @@ replaced from its deck (an empty deck leaves the slot empty), the next Crew card
 refresh costs 2 Credits and sends the replaced cards to the bottom of their deck."""
 from __future__ import annotations
 
-from simcore.cards import load_cards
-from simcore.engine.layout import EV_BUY, EV_REFRESH, L_A, L_CREDITS, L_EVENT
-from simcore.engine.market import refresh_set
-from simcore.engine.scenario import Scenario
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.layout import EV_BUY, EV_REFRESH, L_A, L_CREDITS, L_EVENT
+from simcore.games.last_command.market import refresh_set
+from simcore.games.last_command.scenario import Scenario
 
 TABLES = load_cards()
 

@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from simcore.cards import load_cards
-from simcore.engine.game import setup_game
-from simcore.engine.matchup import Matchup, build_setup
-from simcore.engine.scenario import EXPERTISES, SYSTEMS, Scenario
-from simcore.tables import C_EXPERTISE, C_FACTION, C_KIND, C_START_SET, C_SYSTEM, FACTION_NONE, KIND_CREW, \
-    KIND_SYSTEM, START_STANDARD
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.game import setup_game
+from simcore.games.last_command.matchup import Matchup, build_setup
+from simcore.games.last_command.scenario import EXPERTISES, SYSTEMS, Scenario
+from simcore.games.last_command.tables import (C_EXPERTISE, C_FACTION, C_KIND, C_START_SET, C_SYSTEM, FACTION_NONE,
+                                               KIND_CREW, KIND_SYSTEM, START_STANDARD)
 
 TABLES = load_cards()
 SEEDS = (1, 7, 12345)

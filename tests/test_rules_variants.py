@@ -6,12 +6,12 @@ from collections import Counter
 
 import pytest
 
-from simcore.cards import load_cards
-from simcore.engine.game import setup_game
-from simcore.engine.matchup import FogOfWar, Matchup, MatchupError, build_setup
-from simcore.engine.scenario import Scenario
-from simcore.simulate import play_games
-from simcore.tables import C_KIND, C_START_SET, KIND_SYSTEM, START_ASYMMETRICAL, START_STANDARD
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.game import setup_game
+from simcore.games.last_command.matchup import FogOfWar, Matchup, MatchupError, build_setup
+from simcore.games.last_command.scenario import Scenario
+from simcore.games.last_command.simulate import play_games
+from simcore.games.last_command.tables import C_KIND, C_START_SET, KIND_SYSTEM, START_ASYMMETRICAL, START_STANDARD
 
 TABLES = load_cards()
 

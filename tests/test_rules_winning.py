@@ -2,11 +2,11 @@
 a game that reaches the simulator's turn cap is a draw."""
 from __future__ import annotations
 
-from simcore.cards import load_cards
-from simcore.engine.layout import EV_BONUS, L_EVENT
-from simcore.engine.matchup import Matchup
-from simcore.engine.scenario import Scenario
-from simcore.simulate import play_games
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.layout import EV_BONUS, L_EVENT
+from simcore.games.last_command.matchup import Matchup
+from simcore.games.last_command.scenario import Scenario
+from simcore.games.last_command.simulate import play_games
 
 TABLES = load_cards()
 

@@ -14,19 +14,19 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from simcore.cards import load_cards
-from simcore.engine.cardplay import play_system
-from simcore.engine.game import setup_game
-from simcore.engine.invariants import INVARIANT_NAMES, check_games
-from simcore.engine.layout import (EV_COPY, EV_DISCARD, EV_MALF_DRAWN, EV_TAKE, EV_TURN, L_A, L_EVENT, L_PLAYER,
-                                   S_FREE_PLAYS, S_MALF_DRAWN)
-from simcore.engine.matchup import Matchup, MatchupError, build_setup
-from simcore.engine.scenario import SYSTEMS, Scenario
-from simcore.simulate import _prepare, play_games, replay_game
-from simcore.opcodes import Op
-from simcore.tables import (C_CREDIT, C_EXPERTISE, C_FACTION, C_KIND, C_MAIN, C_SYSTEM, FACTION_NONE, KIND_CREW,
-                            KIND_SYSTEM)
-from strategies.effect_value import segment_value
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.cardplay import play_system
+from simcore.games.last_command.game import setup_game
+from simcore.games.last_command.invariants import INVARIANT_NAMES, check_games
+from simcore.games.last_command.layout import (EV_COPY, EV_DISCARD, EV_MALF_DRAWN, EV_TAKE, EV_TURN, L_A, L_EVENT,
+                                               L_PLAYER, S_FREE_PLAYS, S_MALF_DRAWN)
+from simcore.games.last_command.matchup import Matchup, MatchupError, build_setup
+from simcore.games.last_command.scenario import SYSTEMS, Scenario
+from simcore.games.last_command.simulate import _prepare, play_games, replay_game
+from simcore.games.last_command.opcodes import Op
+from simcore.games.last_command.tables import (C_CREDIT, C_EXPERTISE, C_FACTION, C_KIND, C_MAIN, C_SYSTEM, FACTION_NONE,
+                                               KIND_CREW, KIND_SYSTEM)
+from strategies.last_command.effect_value import segment_value
 
 TABLES = load_cards()
 AI = 1

@@ -7,12 +7,12 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from simcore.engine.matchup import Matchup
-from simcore.simulate import play_games
-from strategies import params as P
-from strategies.library import (StrategyError, builtin_names, load_params, load_spec, resolve, strategy_toml,
-                                write_strategy)
-from strategies.param_info import PARAMS, check_complete
+from simcore.games.last_command.matchup import Matchup
+from simcore.games.last_command.simulate import play_games
+from strategies.last_command import params as P
+from strategies.last_command.library import (StrategyError, builtin_names, load_params, load_spec, resolve,
+                                             strategy_toml, write_strategy)
+from strategies.last_command.param_info import PARAMS, check_complete
 
 BUILTINS = ("aggro", "balanced", "defensive", "engine", "random")
 

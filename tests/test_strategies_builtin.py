@@ -10,8 +10,8 @@ import itertools
 import numpy as np
 import pytest
 
-from simcore.cards import load_cards
-from strategies.library import builtin_names
+from simcore.games.last_command.cardset import load_cards
+from strategies.last_command.library import builtin_names
 from strategies.tuning.arena import PROFILE_KINDS, head_to_head, purchase_profile
 
 TABLES = load_cards()

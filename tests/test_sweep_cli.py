@@ -283,8 +283,8 @@ def test_a_failed_write_also_removes_the_per_game_file(tmp_path, monkeypatch):
 
 def solo_or_skip():
     """Skip when the engine cannot play Solo Mode yet (it raises for a solo matchup)."""
-    from simcore.engine.matchup import Matchup, MatchupError
-    from simcore.simulate import play_games
+    from simcore.games.last_command.matchup import Matchup, MatchupError
+    from simcore.games.last_command.simulate import play_games
     try:
         play_games(2, 1, Matchup(mode="solo", difficulty="easy"))
     except (MatchupError, NotImplementedError) as exc:
@@ -351,8 +351,8 @@ def test_solo_cells_give_the_ai_the_players_starting_variant():
 # ---- Fog of War starts (--fog)
 
 def test_sweep_fog_is_a_variant_named_after_the_file(tmp_path):
-    from simcore.engine.matchup import FogOfWar, Matchup
-    from simcore.simulate import play_games
+    from simcore.games.last_command.matchup import FogOfWar, Matchup
+    from simcore.games.last_command.simulate import play_games
     fog = tmp_path / "crew4.toml"
     fog.write_text('[first]\nextra = ["Engineer Ensign"]\n')
     out, games = tmp_path / "s.csv", tmp_path / "g.csv"

@@ -81,8 +81,8 @@ def test_entries_that_never_meet_anyone_cannot_be_rated():
 
 def test_last_command_pairs_are_head_to_head_and_solo_games_on_the_same_seeds():
     from reports.sweep import run_sweep
-    from simcore.cards import load_cards
-    from simcore.engine.matchup import Matchup
+    from simcore.games.last_command.cardset import load_cards
+    from simcore.games.last_command.matchup import Matchup
     from strategies.tuning.arena import head_to_head
     from strategies.tuning.entries import LastCommandPairs
 

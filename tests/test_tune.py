@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from simcore.cards import load_cards
-from strategies.library import load_params
+from simcore.games.last_command.cardset import load_cards
+from strategies.last_command.library import load_params
 from strategies.tuning.tuner import TuneError, TuneOptions, tune
 
 TABLES = load_cards()

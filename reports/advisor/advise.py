@@ -2,7 +2,7 @@
 
 Stages, each on seeds of its own (streams of the run's seed, so no stage reuses another's games):
 
-1. **screen + test** (``screen.py``): every single-field edit (``simcore.cards.edits``) on a few paired
+1. **screen + test** (``screen.py``): every single-field edit (``simcore.games.last_command.cardset.edits``) on a few paired
    seeds, then group-sequential rounds for the most promising;
 2. **search** (``search.py``): sets of the edits that helped, each set played on the search seeds;
 3. **check**: the preferred set and the unedited cards on fresh seeds (paired), the target's values
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from simcore.cards.model import Card
+from simcore.games.last_command.cardset.model import Card
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
 from reports.stats import paired_difference

@@ -5,7 +5,7 @@
 screen, test, search and checks.  A card set travels to the workers of a cluster with each batch of
 chunks, so it holds plain data (cards as read, no compiled tables) and picklable functions.
 
-``LastCommandCards`` is The Last Command's (``simcore.cards.edits`` and ``patch``, the targets of
+``LastCommandCards`` is The Last Command's (``simcore.games.last_command.cardset.edits`` and ``patch``, the targets of
 ``targets.py``, the re-tune of ``strategies.tuning``).
 """
 from __future__ import annotations
@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from simcore.cards import compile_cards, find_cards, load_card_list
-from simcore.cards.edits import CardEdit, apply_edits, edited_tables, single_edits
-from simcore.cards.patch import patch_toml
+from simcore.games.last_command.cardset import compile_cards, find_cards, load_card_list
+from simcore.games.last_command.cardset.edits import CardEdit, apply_edits, edited_tables, single_edits
+from simcore.games.last_command.cardset.patch import patch_toml
 from simcore.errors import CommandsimError
 
 
@@ -76,7 +76,7 @@ class LastCommandCards(CardSet):
 
     def strategy(self, name):
         from reports.sweep import check_strategy
-        from strategies.library import resolve
+        from strategies.last_command.library import resolve
         try:
             check_strategy(name)
         except CommandsimError as exc:

@@ -24,10 +24,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.engine.matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, Matchup
+from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, Matchup
 from simcore.errors import CommandsimError
-from simcore.simulate import play_games
-from simcore.tables import FACTIONS, START_SETS, CardTables
+from simcore.games.last_command.simulate import play_games
+from simcore.games.last_command.tables import FACTIONS, START_SETS, CardTables
 
 TARGET_FORMS = ("'<faction> [variant] vs <faction> [variant] = <percent>%' (e.g. 'federation asymmetrical vs "
                 "sunder standard = 50%') or 'first player [variant] = <percent>%'")

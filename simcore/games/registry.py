@@ -40,7 +40,8 @@ def register(game: Game) -> None:
 
 
 register(Game("last-command", "The Last Command", ("duel", "solo"), ("federation", "sunder"),
-              ("standard", "asymmetrical"), "simcore.simulate:play_games", "simcore.simulate:replay_game",
+              ("standard", "asymmetrical"), "simcore.games.last_command.simulate:play_games",
+              "simcore.games.last_command.simulate:replay_game",
               advisor="reports.advisor.card_set:last_command_cards"))
 register(Game("star-realms", "Star Realms (Core Set, Alliance Command Deck)",
               ("standard", "command-vs-standard", "commander-duel", "two-against-one"), ("standard", "alliance", "hydra"),

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.cards import load_cards
-from simcore.engine.matchup import Matchup
-from simcore.simulate import play_games
-from simcore.tables import C_KIND, C_SYSTEM, KIND_CREW, KIND_SYSTEM, CardTables
-from strategies.library import strategy_name
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.matchup import Matchup
+from simcore.games.last_command.simulate import play_games
+from simcore.games.last_command.tables import C_KIND, C_SYSTEM, KIND_CREW, KIND_SYSTEM, CardTables
+from strategies.last_command.library import strategy_name
 
 from .intervals import wilson_interval
 

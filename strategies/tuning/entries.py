@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.engine.matchup import DIFFICULTIES, Matchup
+from simcore.games.last_command.matchup import DIFFICULTIES, Matchup
 from simcore.errors import CommandsimError
-from simcore.simulate import play_games
-from simcore.tables import CardTables
-from strategies.library import load_params
+from simcore.games.last_command.simulate import play_games
+from simcore.games.last_command.tables import CardTables
+from strategies.last_command.library import load_params
 
 from .arena import head_to_head
 

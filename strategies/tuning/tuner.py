@@ -1,7 +1,7 @@
 """``commandsim tune``: search a strategy's parameters for the strongest play against a pool of opponents.
 
 The search is the cross-entropy method over the heuristic parameters, each scaled to [0, 1]
-by its tuning range (``strategies.param_info``):
+by its tuning range (``strategies.last_command.param_info``):
 
 1. Start from the given strategy: mean = its parameters, spread ``sigma`` per parameter.
 2. Each generation draws ``population`` candidates from N(mean, sigma^2) (clipped to the
@@ -31,14 +31,14 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
-from simcore.cards import load_cards
+from simcore.games.last_command.cardset import load_cards
 from simcore.cluster import LocalRunner
-from simcore.engine.matchup import Matchup
+from simcore.games.last_command.matchup import Matchup
 from simcore.errors import CommandsimError
-from simcore.tables import CardTables
-from strategies import params as P
-from strategies.library import StrategyError, load_spec, resolve
-from strategies.param_info import PARAMS, TUNABLE
+from simcore.games.last_command.tables import CardTables
+from strategies.last_command import params as P
+from strategies.last_command.library import StrategyError, load_spec, resolve
+from strategies.last_command.param_info import PARAMS, TUNABLE
 
 from .arena import Match, MatchChunk, match_score, play_match
 

@@ -10,8 +10,8 @@ import json
 from pathlib import Path
 
 from reports.replay_log import events
-from simcore.engine.matchup import Matchup
-from simcore.simulate import replay_game
+from simcore.games.last_command.matchup import Matchup
+from simcore.games.last_command.simulate import replay_game
 
 HERE = Path(__file__).resolve().parent
 GAMES = {

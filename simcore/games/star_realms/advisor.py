@@ -18,7 +18,7 @@ from pathlib import Path
 
 from reports.advisor.card_set import CardSet
 from reports.advisor.targets import Component, Target, TargetError, _percent
-from simcore.cards.patch import patch_toml
+from simcore.games.last_command.cardset.patch import patch_toml
 from simcore.errors import CommandsimError
 
 from .card_data import find_card, load_card_list

@@ -5,7 +5,7 @@ import numpy as np
 
 from simcore.blocks import run_blocks
 from simcore.blocks import padded
-from simcore.engine.rng import game_seed
+from simcore.rng import game_seed
 from simcore.errors import CommandsimError
 from strategies.star_realms.params import N_PARAMS
 
@@ -44,7 +44,7 @@ def play_one(cards, eff, setup, cfg, strat, seed, piles, fl, cnt, sc, log, bough
 def fixed_shapes(cards, eff, strat, piles, fl, cnt, sc, log):
     """True when the arrays have the layout's shapes and batch games keep no log: tested once where games
     begin, it lets the compiler use these numbers as constants in all the code below (The Last Command's
-    measured trick, ``simcore.engine.batch.fixed_shapes``)."""
+    measured trick, ``simcore.games.last_command.batch.fixed_shapes``)."""
     return (cards.shape[0] == MAX_TYPES and cards.shape[1] == N_COLS and eff.shape[0] == MAX_EFF_ROWS
             and eff.shape[1] == 4 and strat.shape[0] == MAX_PLAYERS and strat.shape[1] == N_PARAMS + MAX_TYPES
             and piles.shape[0] == N_PILES and piles.shape[1] == CAP

@@ -1,6 +1,6 @@
 """Single-field numeric edits of Star Realms cards, for the balance advisor (``reports/advisor``).
 
-The same ``CardField`` / ``CardEdit`` as The Last Command's (``simcore.cards.edits``), over this game's
+The same ``CardField`` / ``CardEdit`` as The Last Command's (``simcore.games.last_command.cardset.edits``), over this game's
 numbers, each within the range its card file may hold (``card_data.LIMITS``, ``EFFECT_N``)::
 
     cost                         Trade to acquire
@@ -19,7 +19,7 @@ import copy
 import dataclasses
 from collections.abc import Iterable, Sequence
 
-from simcore.cards.edits import CardEdit, CardField, set_path
+from simcore.games.last_command.cardset.edits import CardEdit, CardField, set_path
 from simcore.errors import CardDataError, CommandsimError
 
 from .card_data import EFFECT_N, EFFECT_SECTIONS, LIMITS, SRCard, SRTables, _Reader, compile_cards

@@ -1,12 +1,12 @@
 """Fixed-size piles with per-slot flags, and the game's random numbers (SplitMix64 in ``sc``).
 
-The mixing function and the per-game seeds are the core's (``simcore.engine.rng``); only the
+The mixing function and the per-game seeds are the core's (``simcore.rng``); only the
 offset of the RNG state in ``sc`` is this game's.
 """
 import numpy as np
 
 from .jit import hot
-from simcore.engine.rng import mix64
+from simcore.rng import mix64
 
 from .layout import S_RNG
 

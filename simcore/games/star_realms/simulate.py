@@ -1,5 +1,5 @@
 """The Python API of Star Realms: play N seeded games of a matchup and get per-game records (the same
-``Records`` and column style as The Last Command's ``simcore.simulate``), or replay one game with its log."""
+``Records`` and column style as The Last Command's ``simcore.games.last_command.simulate``), or replay one game with its log."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.engine.rng import game_seed
+from simcore.rng import game_seed
 from simcore.errors import CommandsimError
 from simcore.records import Records, check_threads
 from strategies.star_realms.library import strategy_rows

@@ -1,0 +1,114 @@
+"""The Python API over the engine: play N seeded games of a matchup and get per-game records,
+or replay one game with its event log. Notebook-friendly; the CLI is a thin layer over this."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.batch import (N_RESULT_COLS, R_BOUGHT, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS,
+                                              R_WINNER, play_batch, play_one)
+from simcore.games.last_command.game import WINNER_DRAW
+from simcore.games.last_command.layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LOG_N
+from simcore.games.last_command.matchup import Matchup, build_setup
+from simcore.rng import SEED_MAX, game_seed
+from simcore.errors import CommandsimError
+from simcore.records import Records, check_threads
+from simcore.games.last_command.tables import CardTables
+from strategies.last_command.library import strategy_name, strategy_rows
+from strategies.last_command.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
+
+WINNER_LABELS = {0: "first", 1: "second", WINNER_DRAW: "draw"}
+MAX_LOG_EVENTS = 20000
+
+
+def check_seed(seed: int, what: str = "seed") -> None:
+    if not 0 <= seed <= SEED_MAX:
+        raise CommandsimError(f"{what} must be between 0 and {SEED_MAX} (2**63 - 1), got {seed}")
+
+
+def _prepare(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None):
+    tables = tables if tables is not None else load_cards()
+    setup, setup_n, cfg = build_setup(tables, matchup)
+    names = tuple(strategy_name(s) for s in strategies)   # a name, a .toml path or a parameter vector
+    rows = strategy_rows(strategies, tables)
+    if matchup.mode == "solo":
+        # seat 1 is the rulebook's A.I., whatever strategy was named for it
+        rows[1] = solo_ai_row(tables)
+        names = (names[0], SOLO_AI_NAME)
+    return tables, setup, setup_n, cfg, rows, names
+
+
+def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
+               strategies: tuple[str, str] = ("balanced", "balanced"), tables: CardTables | None = None,
+               threads: int | None = None, first_game: int = 0, keep_bought: bool = True) -> Records:
+    """Play games ``first_game .. first_game + n_games - 1`` of the run with base ``seed``.
+
+    Seat 0 of ``matchup`` moves first. Game g's dice depend only on (seed, g), not on ``threads``
+    (default: every core, or NUMBA_NUM_THREADS). Each strategy is a
+    built-in name, a strategy .toml path, or a parameter vector (``strategies.last_command.library.resolve``)."""
+    if n_games < 0:
+        raise CommandsimError(f"number of games must be >= 0, got {n_games}")
+    check_seed(seed)
+    if not 0 <= first_game <= SEED_MAX - n_games:
+        raise CommandsimError(f"games {first_game} .. {first_game + n_games - 1} are outside 0 .. {SEED_MAX}")
+    tables, setup, setup_n, cfg, strat, names = _prepare(matchup, strategies, tables)
+    check_threads(threads)
+    out = np.zeros((n_games, N_RESULT_COLS), np.int64)
+    bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
+    play_batch(tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, out, bought, threads)
+    games = pd.DataFrame({
+        "game": np.arange(first_game, first_game + n_games),
+        "seed": out[:, R_SEED],
+        "mode": matchup.mode, "difficulty": matchup.difficulty or "",
+        "first_faction": matchup.factions[0], "second_faction": matchup.factions[1],
+        "first_variant": matchup.variant_label(0), "second_variant": matchup.variant_label(1),
+        "first_strategy": names[0], "second_strategy": names[1],
+        "winner": pd.Categorical.from_codes(out[:, R_WINNER], ["first", "second", "draw"]),
+        "turns": out[:, R_TURNS],
+        "first_hull": out[:, R_HULL], "second_hull": out[:, R_HULL + 1],
+        "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
+        "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
+        "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
+    })
+    return Records(games, bought, tables.names)
+
+
+@dataclass
+class Replay:
+    seed: int
+    matchup: Matchup
+    strategies: tuple[str, str]
+    result: dict
+    events: np.ndarray          # int32[n_events, LOG_COLS]
+    lost_events: int
+    tables: CardTables
+
+
+def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
+                strategies: tuple[str, str] = ("balanced", "balanced"),
+                tables: CardTables | None = None) -> Replay:
+    """Play the game with this per-game seed (the ``seed`` column of a record) with its event log."""
+    check_seed(game_seed_value)
+    tables, setup, setup_n, cfg, strat, names = _prepare(matchup, strategies, tables)
+    piles = np.zeros((N_PILES, CAP), np.int32)
+    cnt = np.zeros(N_PILES, np.int32)
+    sc = np.zeros(N_SC, np.int64)
+    log = np.zeros((MAX_LOG_EVENTS, LOG_COLS), np.int32)
+    bought = np.zeros((2, tables.cards.shape[0]), np.int32)
+    row = np.zeros(N_RESULT_COLS, np.int64)
+    play_one(tables.cards, tables.eff, setup, setup_n, cfg, strat, np.int64(game_seed_value), piles, cnt, sc, log,
+             bought, row)
+    result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
+              "first_hull": int(row[R_HULL]), "second_hull": int(row[R_HULL + 1])}
+    return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
+                  tables)
+
+
+def seed_of_game(base_seed: int, game_index: int) -> int:
+    """The per-game seed of game ``game_index`` in a run with ``base_seed``."""
+    check_seed(base_seed)
+    check_seed(game_index, "the game index")
+    return int(game_seed(base_seed, game_index))

@@ -1,0 +1,262 @@
+"""Strategies as data: TOML files naming a kind and parameters, compiled to a float row.
+
+A strategy file::
+
+    name = "my-aggro"                  # optional (default: the file's stem)
+    description = "Rushes Damage."     # optional
+    kind = "heuristic"                 # "heuristic" (default) or "random"
+    base = "aggro"                     # optional: the built-in or file whose parameters it starts from
+                                       # (default: balanced)
+    [params]
+    w_damage = 2.5                     # any parameter of `commandsim strategies show balanced`
+
+Every mistake is a ``StrategyError`` naming the file and the field.
+"""
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from simcore.errors import TOML_TOO_DEEP, StrategyError
+from simcore.games.last_command.tables import CardTables
+
+from . import params as P
+from .param_info import PARAMS
+from .values import compile_row
+
+BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
+KINDS = {"random": P.KIND_RANDOM, "heuristic": P.KIND_HEURISTIC}
+KIND_NAMES = {v: k for k, v in KINDS.items()}
+PARAM_INDEX = {name: info.index for name, info in PARAMS.items()}
+TOP_FIELDS = ("name", "description", "kind", "base", "params")
+DEFAULT_BASE = "balanced"
+VECTOR_NAME = "vector"     # display name of a strategy given as a bare parameter vector
+
+
+@dataclass
+class StrategySpec:
+    """A loaded strategy: its parameter vector and where each value came from."""
+    name: str
+    kind: str
+    description: str
+    path: Path | None
+    vector: np.ndarray                      # float64[N_PARAMS]
+    set_here: tuple[str, ...] = ()          # parameters the file itself sets
+    base: str | None = None
+    bases: tuple[str, ...] = field(default_factory=tuple)
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
+
+
+def _looks_like_path(name_or_path: str) -> bool:
+    return name_or_path.endswith(".toml") or os.sep in name_or_path or "/" in name_or_path
+
+
+def _resolve(name_or_path: str) -> Path:
+    path = Path(name_or_path)
+    if _looks_like_path(name_or_path):
+        if path.is_file():
+            return path
+        raise StrategyError(f"{name_or_path}: no such strategy file")
+    builtin = BUILTIN_DIR / f"{name_or_path}.toml"
+    if builtin.exists():
+        return builtin
+    raise StrategyError(f"unknown strategy '{name_or_path}': expected one of {', '.join(builtin_names())} "
+                        f"or a path to a .toml file")
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
+    """The strategy of a built-in name or a strategy file, with its parameters resolved."""
+    path = _resolve(name_or_path)
+    where = _display(path)
+    key = str(path.resolve())
+    if key in _seen:
+        raise StrategyError(f"{where}: field 'base': strategies that start from each other "
+                            f"({' -> '.join(Path(s).stem for s in _seen + (key,))})")
+    try:
+        data = tomllib.loads(path.read_text())
+    except tomllib.TOMLDecodeError as exc:
+        raise StrategyError(f"{where}: malformed TOML: {exc}") from None
+    except RecursionError:
+        raise StrategyError(f"{where}: {TOML_TOO_DEEP}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StrategyError(f"{where}: cannot read the strategy file: {exc}") from None
+    unknown = sorted(set(data) - set(TOP_FIELDS))
+    if unknown:
+        raise StrategyError(f"{where}: field '{unknown[0]}': unknown field (expected {', '.join(TOP_FIELDS)}; "
+                            f"parameters go in the [params] table)")
+    for text_field in ("name", "description", "kind", "base"):
+        if text_field in data and not isinstance(data[text_field], str):
+            raise StrategyError(f"{where}: field '{text_field}': expected a string, got {data[text_field]!r}")
+    kind = data.get("kind", "heuristic")
+    if kind not in KINDS:
+        raise StrategyError(f"{where}: field 'kind': expected one of {', '.join(KINDS)}, got {kind!r}")
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise StrategyError(f"{where}: field 'params': expected a table of parameters, got {params!r}")
+    base = data.get("base")
+    vec = np.zeros(P.N_PARAMS)
+    bases: tuple[str, ...] = ()
+    if kind != "random":
+        start = base if base is not None else (None if path == BUILTIN_DIR / f"{DEFAULT_BASE}.toml"
+                                                else DEFAULT_BASE)
+        if start is not None:
+            try:
+                parent = load_spec(start, _seen + (key,))
+            except StrategyError as exc:
+                if base is None:
+                    raise
+                raise StrategyError(f"{where}: field 'base': {exc}") from None
+            if parent.kind != "heuristic":
+                raise StrategyError(f"{where}: field 'base': '{start}' is a {parent.kind} strategy, "
+                                    f"expected a heuristic one")
+            vec[:] = parent.vector
+            bases = (parent.name,) + parent.bases
+    elif params:
+        raise StrategyError(f"{where}: field 'params': a random strategy takes no parameters")
+    vec[P.P_KIND] = KINDS[kind]
+    for name, val in params.items():
+        if name not in PARAMS:
+            raise StrategyError(f"{where}: field 'params.{name}': unknown parameter "
+                                f"(expected one of {', '.join(sorted(PARAMS))})")
+        if not isinstance(val, (int, float)) or isinstance(val, bool):
+            raise StrategyError(f"{where}: field 'params.{name}': expected a number, got {val!r}")
+        lo, hi = PARAMS[name].valid
+        if not math.isfinite(val) or not lo <= val <= hi:
+            raise StrategyError(f"{where}: field 'params.{name}': expected a finite number in "
+                                f"[{lo:g}, {hi:g}], got {val!r}")
+        vec[PARAM_INDEX[name]] = float(val)
+    if kind == "heuristic" and path == BUILTIN_DIR / f"{DEFAULT_BASE}.toml":
+        missing = sorted(set(PARAMS) - set(params))
+        if missing:
+            raise StrategyError(f"{where}: field 'params.{missing[0]}': the default strategy must set every "
+                                f"parameter")
+    return StrategySpec(_label(str(data.get("name", path.stem)), path, where), kind, str(data.get("description", "")),
+                        path, vec, tuple(params), base, bases)
+
+
+def _label(name: str, path: Path, where: str) -> str:
+    """The name results are labelled with: a file's own name, except that a file named like a
+    built-in (as ``tune --name balanced`` writes) says which file it is, so that its games are
+    never counted in the built-in's rows."""
+    if path.resolve().parent != BUILTIN_DIR and name.casefold() in {n.casefold() for n in builtin_names()}:
+        return f"{name} ({where})"
+    return name
+
+
+def check_distinct(a: str, b: str) -> None:
+    """Raises when strategies ``a`` and ``b`` (names or files) are different strategies under one
+    name: tables would merge their games into one row."""
+    spec_a, spec_b = load_spec(a), load_spec(b)
+    if spec_a.name == spec_b.name and spec_a.path.resolve() != spec_b.path.resolve():
+        raise StrategyError(f"{_display(spec_b.path)} and {_display(spec_a.path)} are both named "
+                            f"'{spec_a.name}': give one another 'name' so that their results stay apart")
+
+
+def load_params(name_or_path: str) -> tuple[str, np.ndarray]:
+    """(name, parameter vector) of a built-in strategy name or a strategy file."""
+    spec = load_spec(name_or_path)
+    return spec.name, spec.vector
+
+
+def check_vector(vec) -> np.ndarray:
+    """A parameter vector given directly (e.g. by the tuner), checked for shape and kind."""
+    arr = np.asarray(vec, dtype=float)
+    if arr.shape != (P.N_PARAMS,):
+        raise StrategyError(f"a strategy vector must have {P.N_PARAMS} parameters, got shape {arr.shape}")
+    if not np.all(np.isfinite(arr)):
+        raise StrategyError("a strategy vector must hold finite numbers")
+    if int(arr[P.P_KIND]) not in KIND_NAMES:
+        raise StrategyError(f"a strategy vector's kind must be one of {sorted(KIND_NAMES)}, got {arr[P.P_KIND]}")
+    return arr
+
+
+@dataclass(frozen=True, eq=False)
+class Resolved:
+    """A strategy already read: its name and parameter vector.  Chunks of games carry strategies
+    this way to other processes and machines, where a strategy file may not exist."""
+    name: str
+    vector: np.ndarray
+
+
+def resolved(strategy) -> Resolved:
+    return Resolved(*resolve(strategy))
+
+
+def resolve(strategy) -> tuple[str, np.ndarray]:
+    """(name, parameter vector) of a strategy given as a name, a path, a ``Resolved`` or a parameter vector."""
+    if isinstance(strategy, (str, os.PathLike)):
+        return load_params(os.fspath(strategy))
+    if isinstance(strategy, Resolved):
+        return strategy.name, strategy.vector
+    return VECTOR_NAME, check_vector(strategy)
+
+
+def strategy_name(strategy) -> str:
+    return resolve(strategy)[0]
+
+
+def strategy_rows(names, tables: CardTables) -> np.ndarray:
+    """float64[2, row length]: the compiled strategies of seat 0 and seat 1 (names, paths or vectors)."""
+    return np.stack([compile_row(resolve(n)[1], tables) for n in names])
+
+
+def vector_from(values: dict[str, float], base: str | np.ndarray = DEFAULT_BASE) -> np.ndarray:
+    """A heuristic parameter vector: ``base``'s, with the named parameters replaced."""
+    vec = resolve(base)[1].copy()
+    for name, val in values.items():
+        if name not in PARAMS:
+            raise StrategyError(f"unknown parameter '{name}' (expected one of {', '.join(sorted(PARAMS))})")
+        vec[PARAM_INDEX[name]] = float(val)
+    return vec
+
+
+def strategy_toml(name: str, vector: np.ndarray, description: str = "", comments: tuple[str, ...] = ()) -> str:
+    """A strategy file setting every parameter of a heuristic vector (``load_params`` reads it back)."""
+    vec = check_vector(vector)
+    lines = [f"# {c}" for c in comments]
+    lines += [f"name = {_toml_str(name)}", f"description = {_toml_str(description)}",
+              f'kind = "{KIND_NAMES[int(vec[P.P_KIND])]}"']
+    if int(vec[P.P_KIND]) != P.KIND_RANDOM:
+        lines += ["", "[params]"]
+        width = max(len(n) for n in PARAMS)
+        for name, info in PARAMS.items():
+            val = float(vec[info.index])
+            text = str(int(round(val))) if info.flag else repr(round(val, 6))
+            lines.append(f"{name.ljust(width)} = {text:<10}  # {info.help}")
+    return "\n".join(lines) + "\n"
+
+
+def write_strategy(path: Path, name: str, vector: np.ndarray, description: str = "",
+                   comments: tuple[str, ...] = ()) -> None:
+    """Write a strategy file atomically (a temporary file renamed into place)."""
+    text = strategy_toml(name, vector, description, comments)
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _toml_str(s: str) -> str:
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
