@@ -1,7 +1,7 @@
 """Skirmish decisions, jitted: which own-window command to give (or to pass) and which response to declare
 (or to decline). They choose only among commands the seed's five checks allow (``checks.check_declare``).
 Seat p's row is strat[p]; a random strategy picks uniformly, drawing from the battle's RNG."""
-from simcore.games.skirmish.checks import check_declare, dist, engaged, in_range, pinned, rand_below
+from simcore.games.skirmish.checks import check_declare, dist, engaged, pinned, rand_below
 from simcore.games.skirmish.jit import hot
 from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE, U_ARMOR,
                                            U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_SIDE, U_STATUS,
@@ -168,7 +168,9 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     best_c, best_i, best_t = -1, -1, -1
     best_v = strat[p, P_MIN_VALUE]
     keep = 0
-    if not rand and has_responses(cmds) and threatened(u, n, p):
+    # a response needs an enemy command to answer: keep Command Points back only while the opponent can
+    # still give one and its units threaten ours
+    if not rand and sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p):
         keep = int(strat[p, P_RESERVE])
     seen = 1                  # passing counts as one choice for the random policy
     for c in range(cmds.shape[0]):

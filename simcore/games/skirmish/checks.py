@@ -5,8 +5,8 @@ import numpy as np
 from simcore.engine.rng import mix64
 
 from .jit import hot
-from .layout import (CFG_AVAIL, CFG_TRACK, PLACE, S_CP, S_RNG, U_ALIVE, U_MORALE, U_MOVE, U_POS, U_RANGE, U_RESTR, U_SIDE,
-                     U_SUPP)
+from .layout import (CFG_AVAIL, CFG_TRACK, PLACE, S_CP, S_RNG, U_ALIVE, U_MORALE, U_MOVE, U_POS, U_RANGE, U_RESTR,
+                     U_SIDE, U_SUPP)
 from .opcodes import (CC_COST, CC_ELIGIBLE, CC_KIND, CC_PREVENTED_BY, CC_REACH, CC_TARGET, CC_TIMING, CC_TRIGGER,
                       CC_TRIGGER_TARGET, CHK_CP, CHK_ELIGIBLE, CHK_OK, CHK_RESTRICTED, CHK_TARGET, CHK_TIMING,
                       E_NOT_ENGAGED, E_SUPPRESSED, E_WHEN_PINNED, R_CHARGE, R_MOVE, R_RANGE, TG_ENEMY, TG_NONE,

@@ -8,10 +8,10 @@ from strategies.skirmish import policy as pol
 from .checks import check_declare, engaged, in_range
 from .effects import log_event, melee_round, move_toward, shoot, strike, suppress_fire
 from .jit import hot
-from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DECLARE, EV_DONE, EV_EXCEPTION,
-                     EV_FAIL, EV_NO_RESPONSE, EV_RALLY, EV_RESOLVE, EV_SKIP, EV_SPEND, EV_WINDOW, PLACE, S_CP,
-                     S_CP_SPENT, S_ORDERS, S_RESPONSES, S_WINDOWS, U_ALIVE, U_COVER, U_FIRE, U_MOVE, U_POS, U_RESTR,
-                     U_SIDE, U_STATUS, U_SUPP, U_TOKENS)
+from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DECLARE, EV_DONE,
+                     EV_EXCEPTION, EV_FAIL, EV_NO_RESPONSE, EV_RALLY, EV_RESOLVE, EV_SKIP, EV_SPEND, EV_WINDOW, PLACE,
+                     S_CP, S_CP_SPENT, S_ORDERS, S_RESPONSES, S_WINDOWS, U_ALIVE, U_COVER, U_FIRE, U_MOVE, U_POS,
+                     U_RESTR, U_SIDE, U_STATUS, U_SUPP, U_TOKENS)
 from .opcodes import (CC_BEFORE_TRIGGER, CC_COST, CC_EFF, CC_FAILS_ENTIRELY, CC_KIND, CC_OPENS_WINDOW,
                       CC_RESTRICTS, CC_STATUS, CC_TARGET, CC_TIMING, CC_TRIGGER, CHK_OK, CHK_TIMING, TG_SELF,
                       TG_TRIGGER, TIMING_RESPONSE, Op)

@@ -13,7 +13,7 @@ from .jit import hot
 from .layout import (CFG_BUDGET, CFG_MAX_ORDERS, CFG_MAX_TURNS, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, EV_END,
                      EV_PASS, EV_SCORE, EV_TURN, S_CP, S_KILLS, S_RNG, S_TURN, S_VP, S_WINNER, U_ALIVE, U_ARMOR,
                      U_COVER, U_FIRE, U_MAXW, U_MELEE, U_MORALE, U_MOVE, U_POS, U_PROFILE, U_RANGE, U_RESTR, U_SIDE,
-                     U_STATUS, U_SUPP, U_TOKENS, U_WOUNDS)
+                     U_STATUS, U_TOKENS, U_WOUNDS)
 from .opcodes import PC_ARMOR, PC_FIRE, PC_MELEE, PC_MORALE, PC_MOVE, PC_RANGE, PC_WOUNDS, ST_HOLDING
 from .protocol import ASK_POLICY, issue
 
