@@ -19,7 +19,7 @@ from .batch import new_state
 from .data import SkirmishTables, load_tables
 from .layout import (CFG_N_UNITS, EV_RESOLVE, L_C, L_EVENT, PLACE, S_CP, S_LOG_N, S_RNG, S_TURN, S_WINNER, U_ALIVE,
                      U_COVER, U_POS, U_RESTR, U_STATUS, U_SUPP, U_TOKENS, U_WOUNDS)
-from .opcodes import CHECK_NAMES, RESTRICTIONS, STATUSES
+from .opcodes import CC_TARGET, CHECK_NAMES, RESTRICTIONS, STATUSES, TG_SELF, TG_TRIGGER
 from .replay_log import STEP_OF, Describer, unit_labels
 from .setup import make_cfg
 
@@ -81,11 +81,14 @@ class Scenario:
                 return i
         raise ScenarioError(f"scenario: no unit '{unit}' (units: {', '.join(x.split()[0] for x in self.labels)})")
 
-    def command(self, name: str) -> int:
-        c = self.tables.index(name)
-        if c < 0:
-            raise ScenarioError(f"scenario: no command '{name}' in the sets {self.tables.command_sets}")
-        return c
+    def command(self, name: str, unit: int) -> int:
+        """The row of ``name`` in the command set of ``unit``'s force (two sets may cost it differently)."""
+        side = int(self.u[unit, 0])
+        for c, n in enumerate(self.tables.names):
+            if n.casefold() == name.casefold() and self.tables.avail[side] >> c & 1:
+                return c
+        raise ScenarioError(f"scenario: no command '{name}' in force {'AB'[side]}'s set "
+                            f"{self.tables.command_sets[side]}")
 
     def _target(self, target: str | None, place: int | None) -> int:
         if place is not None:
@@ -101,10 +104,12 @@ class Scenario:
               trigger: tuple[str, str, str | None] | None = None) -> str:
         """The seed's five checks for ``unit``'s ``command``: "ok" or the first that fails. ``trigger``:
         (unit, command, its target) it would answer, for a response."""
-        i, c = self.index(unit), self.command(command)
+        i = self.index(unit)
+        c = self.command(command, i)
         tc, ti, tt = -1, -1, -1
         if trigger is not None:
-            ti, tc, tt = self.index(trigger[0]), self.command(trigger[1]), self._target(trigger[2], None)
+            ti = self.index(trigger[0])
+            tc, tt = self.command(trigger[1], ti), self._target(trigger[2], None)
         code = checks.check_declare(self.tables.cmds, self.u, self.n, self.sc, self.cfg, int(self.u[i, 0]), c, i,
                                     self._target(target, place), tc, ti, tt)
         return CHECK_NAMES[code]
@@ -112,8 +117,9 @@ class Scenario:
     def order(self, unit: str, command: str, target: str | None = None, place: int | None = None,
               response: tuple[str, str] | str = POLICY, response_target: str | None = None) -> None:
         """``unit`` gives its own-window ``command``; the opponent answers with ``response`` (unit, command),
-        DECLINE, or its policy's choice (POLICY). A response that is not legal is not declared."""
-        i, c = self.index(unit), self.command(command)
+        DECLINE, or its policy's choice (POLICY). A posed response that is not legal is a ScenarioError."""
+        i = self.index(unit)
+        c = self.command(command, i)
         p = int(self.u[i, 0])
         t = self._target(target, place)
         if checks.check_declare(self.tables.cmds, self.u, self.n, self.sc, self.cfg, p, c, i, t, -1, -1, -1):
@@ -121,10 +127,13 @@ class Scenario:
                                 f"{self.check(unit, command, target, place)}")
         fr = (protocol.ASK_POLICY, -1, -1) if response == POLICY else (-1, -1, -1)
         if isinstance(response, tuple):
-            ri, rc = self.index(response[0]), self.command(response[1])
-            from .opcodes import CC_TARGET, TG_SELF, TG_TRIGGER
+            ri = self.index(response[0])
+            rc = self.command(response[1], ri)
             tg = self.tables.cmds[rc, CC_TARGET]
             rt = i if tg == TG_TRIGGER else ri if tg == TG_SELF else self._target(response_target, None)
+            why = checks.check_declare(self.tables.cmds, self.u, self.n, self.sc, self.cfg, 1 - p, rc, ri, rt, c, i, t)
+            if why:
+                raise ScenarioError(f"scenario: {response[0]} cannot answer with {response[1]}: {CHECK_NAMES[why]}")
             fr = (rc, ri, rt)
         protocol.issue(self.tables.cmds, self.tables.eff, self.strat, self.u, self.n, self.sc, self.cfg, self.log,
                        p, c, i, t, *fr)
