@@ -13,7 +13,8 @@ P_MIN_VALUE = 10       # give a command only when it is worth at least this
 P_RESPOND_MIN = 11     # declare a response only when it is worth at least this
 P_RESERVE = 12         # Command Points kept back for responses while enemy units threaten ours
 P_SPEND_ANYWAY = 13    # a command worth at least this is given even out of the reserve
-N_PARAMS = 14
+P_CP_VALUE = 14        # what one Command Point is worth: a choice must beat its cost times this
+N_PARAMS = 15
 
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1

@@ -4,14 +4,15 @@ Seat p's row is strat[p]; a random strategy picks uniformly, drawing from the ba
 from simcore.games.skirmish.checks import check_declare, dist, engaged, pinned, rand_below
 from simcore.games.skirmish.jit import hot
 from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE, U_ARMOR,
-                                           U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_SIDE, U_STATUS,
-                                           U_SUPP, U_WOUNDS)
+                                           U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR, U_SIDE,
+                                           U_STATUS, U_SUPP, U_WOUNDS)
 from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_STATUS, CC_TARGET, CC_TIMING, CHK_OK, ST_HOLDING,
                                             TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE,
-                                            Op)
+                                            X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
 
-from .params import (KIND_RANDOM, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY, P_W_ADVANCE, P_W_CHARGE,
-                     P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY, P_W_SUPPRESS)
+from .params import (KIND_RANDOM, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY, P_W_ADVANCE,
+                     P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
+                     P_W_SUPPRESS)
 
 NO_TARGET = -1
 
@@ -89,7 +90,7 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
                 if rand_below(sc, seen) == 0:
                     best_r, best_j, best_t = r, j, t
             else:
-                v = response_value(strat, cmds, eff, u, q, r, j, ti, tt)
+                v = response_value(strat, cmds, eff, u, q, r, j, ti, tt) - cmds[r, CC_COST] * strat[q, P_CP_VALUE]
                 if v > best_v:
                     best_v, best_r, best_j, best_t = v, r, j, t
     return best_r, best_j, best_t
@@ -97,12 +98,16 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
 
 @hot
 def threatened(u, n, p):
-    """An enemy unit free to act could shoot or charge one of p's units next."""
+    """An enemy unit still free to act this turn (not pinned, in contact or restricted from it) could
+    shoot or charge one of p's units now."""
     for j in range(n):
-        if u[j, U_ALIVE] == 0 or u[j, U_SIDE] == p or engaged(u, n, j):
+        if u[j, U_ALIVE] == 0 or u[j, U_SIDE] == p or engaged(u, n, j) or pinned(u, j):
             continue
+        can_shoot = u[j, U_RESTR] & X_NO_SHOOT == 0
+        can_charge = u[j, U_RESTR] & (X_NO_CHARGE | X_NO_MOVE) == 0
         for i in range(n):
-            if u[i, U_ALIVE] and u[i, U_SIDE] == p and dist(u, i, j) <= max(u[j, U_RANGE], 2 * u[j, U_MOVE]):
+            if u[i, U_ALIVE] and u[i, U_SIDE] == p and ((can_shoot and dist(u, i, j) <= u[j, U_RANGE])
+                                                        or (can_charge and dist(u, i, j) <= 2 * u[j, U_MOVE])):
                 return True
     return False
 
@@ -192,7 +197,7 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
                     if rand_below(sc, seen) == 0:
                         best_c, best_i, best_t = c, i, t
                     continue
-                v = order_value(strat, cmds, eff, u, n, cfg, p, c, i, t)
+                v = order_value(strat, cmds, eff, u, n, cfg, p, c, i, t) - cmds[c, CC_COST] * strat[p, P_CP_VALUE]
                 if sc[S_CP + p] - cmds[c, CC_COST] < keep and v < strat[p, P_SPEND_ANYWAY]:
                     continue
                 if v > best_v:

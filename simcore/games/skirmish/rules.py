@@ -1,10 +1,11 @@
 """A battle of the reference skirmish: deployment, turns of alternating command windows on a Command Point
 budget, objective scoring at the end of each turn, and the victory condition.
 
-Each turn both budgets refill (never above them), the restrictions, statuses, cover and tokens of the
-last turn end, and the players take turns giving one command each, the first player alternating by turn,
-until both have passed. A force with no unit left loses at once; after the turn limit the higher score
-(enemy units destroyed + objective points) wins, equal scores draw.
+Each turn both budgets refill (never above them), the restrictions, statuses, cover and tokens of the last
+turn end, and the players take turns giving one command each, the first player alternating by turn, until
+both have passed; at the end of the turn the objective scores and each unit sheds one suppression. A force
+with no unit left loses at once; after the turn limit the higher score (enemy units destroyed + objective
+points) wins, equal scores draw.
 """
 from strategies.skirmish import policy as pol
 
@@ -13,7 +14,7 @@ from .jit import hot
 from .layout import (CFG_BUDGET, CFG_MAX_ORDERS, CFG_MAX_TURNS, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, EV_END,
                      EV_PASS, EV_SCORE, EV_TURN, S_CP, S_KILLS, S_RNG, S_TURN, S_VP, S_WINNER, U_ALIVE, U_ARMOR,
                      U_COVER, U_FIRE, U_MAXW, U_MELEE, U_MORALE, U_MOVE, U_POS, U_PROFILE, U_RANGE, U_RESTR, U_SIDE,
-                     U_STATUS, U_TOKENS, U_WOUNDS)
+                     U_STATUS, U_SUPP, U_TOKENS, U_WOUNDS)
 from .opcodes import PC_ARMOR, PC_FIRE, PC_MELEE, PC_MORALE, PC_MOVE, PC_RANGE, PC_WOUNDS, ST_HOLDING
 from .protocol import ASK_POLICY, issue
 
@@ -79,6 +80,15 @@ def start_turn(u, n, sc, cfg):
 
 
 @hot
+def recover(u, n):
+    """Each unit sheds one suppression at the end of a turn (estimated: without it Covering Fire's pins
+    would last the whole battle; Rally removes more at once)."""
+    for i in range(n):
+        if u[i, U_SUPP] > 0:
+            u[i, U_SUPP] -= 1
+
+
+@hot
 def score_objective(u, n, sc, cfg, log):
     """The force with more weight within one position of the objective (a holding unit counts twice)
     scores a point."""
@@ -123,6 +133,7 @@ def play_turn(cmds, eff, strat, u, sc, cfg, log):
         if passed & (1 << (1 - p)) == 0:
             p = 1 - p
     score_objective(u, n, sc, cfg, log)
+    recover(u, n)
     sc[S_TURN] += 1
     if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
         s0, s1 = sc[S_KILLS] + sc[S_VP], sc[S_KILLS + 1] + sc[S_VP + 1]
