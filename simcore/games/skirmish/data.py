@@ -1,7 +1,7 @@
 """Skirmish data files -> validated commands, units and forces -> int32 tables.
 
-``data/commands.toml`` holds ``[[command]]`` entries and ``[set.NAME]`` command sets; ``data/forces.toml``
-holds ``[[unit]]`` profiles and ``[force.NAME]`` forces (see ``data/SCHEMA.md``). A designer's own file of
+``cards/commands.toml`` holds ``[[command]]`` entries and ``[set.NAME]`` command sets; ``cards/forces.toml``
+holds ``[[unit]]`` profiles and ``[force.NAME]`` forces (see ``cards/SCHEMA.md``). A designer's own file of
 either kind replaces or adds entries by name. Every mistake names the file, the entry and the field.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from simcore.cards.loader import _toml_error_position, display_path
 from . import opcodes as O
 from .errors import SkirmishDataError
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = Path(__file__).resolve().parent / "cards"     # named so the package data pattern ships it
 COMMAND_FIELDS = ("name", "kind", "timing", "trigger", "trigger_target", "cost", "target", "reach", "eligibility",
                   "prevented_by", "effects", "restrictions", "status", "fails_entirely", "before_trigger",
                   "opens_window", "text", "source", "stated", "estimated")
