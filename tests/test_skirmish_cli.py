@@ -63,3 +63,33 @@ def test_strategies_list_and_show_for_the_skirmish():
     assert res.exit_code == 0 and "random" in res.output and "reserve" in res.output
     res = run("strategies", "show", "--game", "skirmish", "spender")
     assert res.exit_code == 0 and "reserve        0" in res.output
+
+
+def test_compare_skirmish_with_a_command_re_costed_in_a_file_for_b_only(tmp_path):
+    from simcore.games.skirmish.data import load_data
+    cf = load_data().command("Covering Fire")
+    text = tmp_path / "cf.toml"
+    text.write_text(f'''[[command]]
+name = "Covering Fire"
+kind = ["shoot"]
+timing = "response"
+trigger = ["shoot"]
+trigger_target = "friend"
+cost = 3
+target = "trigger"
+reach = "range"
+effects = [{{ op = "suppress_fire", n = {cf.effects[0][1]} }}]
+before_trigger = true
+fails_entirely = true
+source = "a designer's re-costing"
+estimated = ["kind", "timing", "trigger", "trigger_target", "cost", "target", "reach", "effects",
+             "before_trigger", "fails_entirely"]
+''')
+    out, same = tmp_path / "c.csv", tmp_path / "same.csv"
+    res = run("compare", "--game", "skirmish", "--games", "200", "--cards-b", str(text), "--out", str(out))
+    assert res.exit_code == 0, res.output
+    assert "line with full against with full with cf.toml:" in res.output
+    assert run("compare", "--game", "skirmish", "--games", "200", "--variant-a", "full", "--variant-b", "full",
+               "--out", str(same)).exit_code == 0
+    assert pd.read_csv(same).iloc[0]["diff"] == 0                  # A and B alike: the same battles
+    assert pd.read_csv(out).iloc[0]["diff"] != 0                   # B's Covering Fire costs 3

@@ -91,10 +91,11 @@ def run_compare(subject: str, opponent: str, setting_a: str = "full", setting_b:
                 opponent_setting: str = "full", games: int = 4000, seed: int = 1, strategy: str = "reserve",
                 opponent_strategy: str | None = None, threads: int | None = None,
                 max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND, data: SkirmishData | None = None,
-                data_b: SkirmishData | None = None) -> dict:
+                data_b: SkirmishData | None = None, label_b: str | None = None) -> dict:
     """Does the subject force do better with setting A than with B (a command set, optionally ':CP') against
     the same opponent? Both play the same seeds, each seed once in each seat; the paired difference of
-    the subject's per-seed score, with a verdict. ``data_b``: B's own data (a command re-costed in a file)."""
+    the subject's per-seed score, with a verdict. ``data_b``: the subject's commands in B (a command
+    re-costed in a file); the opponent's always come from ``data``."""
     data = data if data is not None else load_data()
     data_b = data_b if data_b is not None else data
     check_forces((subject, opponent), data)
@@ -107,18 +108,18 @@ def run_compare(subject: str, opponent: str, setting_a: str = "full", setting_b:
     for side, text, d in (("a", setting_a, data), ("b", setting_b, data_b)):
         mine = parse_setting(text, d)
         first = play_games(seeds, seed, Matchup((subject, opponent), (mine[0], opp[0]), (mine[1], opp[1]), max_turns),
-                           (strategy, opponent_strategy), compile_sets(d, (mine[0], opp[0])), threads)
+                           (strategy, opponent_strategy), compile_sets(data, (mine[0], opp[0]), (d, data)), threads)
         second = play_games(seeds, seed, Matchup((opponent, subject), (opp[0], mine[0]), (opp[1], mine[1]),
                                                  max_turns),
-                            (opponent_strategy, strategy), compile_sets(d, (opp[0], mine[0])), threads)
+                            (opponent_strategy, strategy), compile_sets(data, (opp[0], mine[0]), (data, d)), threads)
         as_first, as_second = _points(first.games.winner, "first"), _points(second.games.winner, "second")
         scores[side] = (as_first + as_second) / 4.0
         wins = int((as_first == 2).sum() + (as_second == 2).sum())
         lo, hi = wilson_interval(wins, 2 * seeds)
         rates[side] = (wins / (2 * seeds), lo, hi)
     diff = paired_difference(scores["a"], scores["b"])
-    code, text = verdict(diff.mean, diff.ci_low, diff.ci_high, band, setting_a, setting_b)
-    return {"subject": subject, "opponent": opponent, "setting_a": setting_a, "setting_b": setting_b,
+    code, text = verdict(diff.mean, diff.ci_low, diff.ci_high, band, setting_a, label_b or setting_b)
+    return {"subject": subject, "opponent": opponent, "setting_a": setting_a, "setting_b": label_b or setting_b,
             "opponent_setting": opponent_setting, "strategy": strategy, "opponent_strategy": opponent_strategy,
             "seeds": seeds, "games": 2 * seeds,
             "win_rate_a": rates["a"][0], "ci_low_a": rates["a"][1], "ci_high_a": rates["a"][2],

@@ -78,10 +78,12 @@ def compare(echo, factions, variant_a, variant_b, opponent_variant, strategy, op
     subject, opponent = (_list(factions, "line,line") * 2)[:2] if factions != LC_FACTIONS else ("line", "line")
     a = variant_a or "full"
     b = variant_b or ("no-covering-fire" if variant_a is None and cards_b_path is None else a)
+    label_b = f"{b} with {Path(cards_b_path).name}" if cards_b_path is not None else b
     row = run_compare(subject, opponent, a, b, opponent_variant or "full", 4000 if games is None else games, seed,
                       _strategy(strategy), _strategy(opponent_strategy), threads, max_turns or DEFAULT_MAX_TURNS,
                       band / 100, load_data(cards_path),
-                      load_data(cards_b_path) if cards_b_path is not None else None)
+                      load_data(cards_b_path) if cards_b_path is not None else None, label_b)
+    b = label_b
     if not quiet:
         for side, setting in (("a", a), ("b", b)):
             echo(f"{subject} with {setting:<22} vs {opponent}: {row[f'win_rate_{side}'] * 100:.1f}% "

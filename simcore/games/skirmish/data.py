@@ -364,19 +364,22 @@ def _bits(names, table) -> int:
     return out
 
 
-def compile_sets(data: SkirmishData, command_sets: tuple[str, str] = ("full", "full")) -> SkirmishTables:
-    """The commands of both forces' sets in one table: a command both sets hold at the same cost is one
-    row; ``avail[p]`` has bit c set for the rows p's set holds."""
+def compile_sets(data: SkirmishData, command_sets: tuple[str, str] = ("full", "full"),
+                 side_data: tuple[SkirmishData, SkirmishData] | None = None) -> SkirmishTables:
+    """The commands of both forces' sets in one table: a command both sets hold alike is one row;
+    ``avail[p]`` has bit c set for the rows p's set holds. ``side_data``: where each force's commands
+    come from (a designer's edit for one side only); units and forces always come from ``data``."""
     from simcore.errors import CommandsimError
-    for s in command_sets:
-        if s not in data.sets:
-            raise CommandsimError(f"unknown command set '{s}': expected one of {', '.join(data.sets)}")
+    side_data = side_data or (data, data)
+    for s, d in zip(command_sets, side_data):
+        if s not in d.sets:
+            raise CommandsimError(f"unknown command set '{s}': expected one of {', '.join(d.sets)}")
     rows: list[tuple[Command, int]] = []
     avail = [0, 0]
-    for p, s in enumerate(command_sets):
-        for name in data.sets[s]:
-            c = data.command(name)
-            key = (c, data.set_costs[s].get(name, c.cost))
+    for p, (s, d) in enumerate(zip(command_sets, side_data)):
+        for name in d.sets[s]:
+            c = d.command(name)
+            key = (c, d.set_costs[s].get(name, c.cost))
             if key not in rows:
                 rows.append(key)
             avail[p] |= 1 << rows.index(key)
