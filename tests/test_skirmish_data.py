@@ -82,6 +82,14 @@ def test_bad_force_data_names_the_file_the_force_and_the_field(tmp_path):
         load_data(p)
 
 
+def test_a_response_that_would_open_its_own_window_is_refused(tmp_path):
+    text = GOOD.format(cost=1, op="shoot").replace('timing = "order"', 'timing = "response"\ntrigger = ["move"]\n'
+                                                   'opens_window = true')
+    p = write(tmp_path, text.replace('estimated = ["timing",', 'estimated = ["trigger", "opens_window", "timing",'))
+    with pytest.raises(SkirmishDataError, match=r"command 'Shoot', field 'opens_window': only an own-window"):
+        load_data(p)
+
+
 def test_a_set_naming_an_unknown_command_is_refused(tmp_path):
     p = write(tmp_path, '[set.mine]\ncommands = ["Move", "Snap Fyre"]\n')
     with pytest.raises(SkirmishDataError, match=r"set 'mine', field 'commands': no command named 'Snap Fyre'"):

@@ -218,6 +218,9 @@ def read_command(file: str, index: int, t: dict) -> Command:
     target = e.choice("target", tuple(O.TARGETS))
     if target == "trigger" and timing != "response":
         e.fail("target", "only a response can target the unit that triggered it")
+    if timing != "order" and e.flag("opens_window", False):
+        e.fail("opens_window", "only an own-window command opens a response window here (the seed allows a "
+                               "response's own window only where a rule says so; none is modelled)")
     source, stated, estimated = e.marks()
     return Command(
         name=t["name"], timing=timing, cost=e.integer("cost", LIMITS["cost"], 1), target=target,
