@@ -43,7 +43,6 @@ S_VP = 9              # + p: objective points
 S_ORDERS = 11         # + p: own-window commands declared
 S_RESPONSES = 13      # + p: responses declared
 S_CP_SPENT = 15       # + p
-S_WINDOWS = 17        # + p: response windows p's commands opened
 N_SC = 20
 
 CFG_MAX_TURNS = 0

@@ -10,7 +10,7 @@ from .effects import log_event, melee_round, move_toward, shoot, strike, suppres
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DECLARE, EV_DONE,
                      EV_EXCEPTION, EV_FAIL, EV_NO_RESPONSE, EV_RALLY, EV_RESOLVE, EV_SKIP, EV_SPEND, EV_WINDOW, PLACE,
-                     S_CP, S_CP_SPENT, S_ORDERS, S_RESPONSES, S_WINDOWS, U_ALIVE, U_COVER, U_FIRE, U_MOVE, U_POS,
+                     S_CP, S_CP_SPENT, S_ORDERS, S_RESPONSES, U_ALIVE, U_COVER, U_FIRE, U_MOVE, U_POS,
                      U_RESTR, U_SIDE, U_STATUS, U_SUPP, U_TOKENS)
 from .opcodes import (CC_BEFORE_TRIGGER, CC_COST, CC_EFF, CC_FAILS_ENTIRELY, CC_KIND, CC_OPENS_WINDOW,
                       CC_RESTRICTS, CC_STATUS, CC_TARGET, CC_TIMING, CC_TRIGGER, CHK_OK, CHK_TIMING, TG_SELF,
@@ -147,7 +147,6 @@ def issue(cmds, eff, strat, u, n, sc, cfg, log, p, c, i, t, fr_c, fr_i, fr_t):
     q = 1 - p
     rc, ri, rt = -1, -1, -1
     if cmds[c, CC_OPENS_WINDOW]:
-        sc[S_WINDOWS + p] += 1
         log_event(log, sc, q, EV_WINDOW, c, i, t, 0)
         if fr_c == ASK_POLICY:
             rc, ri, rt = pol.choose_response(strat, cmds, eff, u, n, sc, cfg, q, c, i, t)
