@@ -49,6 +49,10 @@ register(Game("star-realms", "Star Realms (Core Set, Alliance Command Deck)",
               "simcore.games.star_realms.simulate:replay_game", "simcore.games.star_realms.commands",
               notes="simcore.games.star_realms.team_rules:describe",
               advisor="simcore.games.star_realms.advisor:star_realms_cards"))
+register(Game("skirmish", "Skirmish command resolution (seed 003: Command Points, one response window)", ("battle",),
+              ("line", "elite", "raiders"), ("full", "no-covering-fire", "no-responses", "covering-fire-2cp"),
+              "simcore.games.skirmish.simulate:play_games", "simcore.games.skirmish.simulate:replay_game",
+              "simcore.games.skirmish.commands"))
 
 
 def names() -> list[str]:

@@ -1,0 +1,122 @@
+"""Geometry on the range track and the seed's five pre-declaration checks, shared by the protocol and the
+policies (which only ever choose among commands these checks allow)."""
+import numpy as np
+
+from simcore.engine.rng import mix64
+
+from .jit import hot
+from .layout import (CFG_AVAIL, CFG_TRACK, PLACE, S_CP, S_RNG, U_ALIVE, U_MORALE, U_MOVE, U_POS, U_RANGE, U_RESTR,
+                     U_SIDE, U_SUPP)
+from .opcodes import (CC_COST, CC_ELIGIBLE, CC_KIND, CC_PREVENTED_BY, CC_REACH, CC_TARGET, CC_TIMING, CC_TRIGGER,
+                      CC_TRIGGER_TARGET, CHK_CP, CHK_ELIGIBLE, CHK_OK, CHK_RESTRICTED, CHK_TARGET, CHK_TIMING,
+                      E_NOT_ENGAGED, E_SUPPRESSED, E_WHEN_PINNED, R_CHARGE, R_MOVE, R_RANGE, TG_ENEMY, TG_NONE,
+                      TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE, TT_FRIEND, TT_SELF)
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_S11 = np.uint64(11)
+
+
+@hot
+def rand_below(sc, n):
+    """Uniform integer in [0, n) from the battle's SplitMix64 state (``simcore.engine.rng``'s generator)."""
+    x = np.uint64(sc[S_RNG]) + _GOLDEN
+    sc[S_RNG] = np.int64(x)
+    return np.int64((mix64(x) >> _S11) % np.uint64(n))
+
+
+@hot
+def d6(sc):
+    return rand_below(sc, 6) + 1
+
+
+@hot
+def dist(u, i, j):
+    return abs(u[i, U_POS] - u[j, U_POS])
+
+
+@hot
+def engaged(u, n, i):
+    """An enemy stands on the unit's position: they are in contact."""
+    for j in range(n):
+        if u[j, U_ALIVE] and u[j, U_SIDE] != u[i, U_SIDE] and u[j, U_POS] == u[i, U_POS]:
+            return True
+    return False
+
+
+@hot
+def pinned(u, i):
+    return u[i, U_SUPP] >= u[i, U_MORALE]
+
+
+@hot
+def in_range(u, n, i, j):
+    """i can shoot j: both alive, j within i's range, and line of sight - kept simple: a unit in contact
+    with an enemy sees only that melee, so it cannot shoot (it may still be shot)."""
+    return u[i, U_ALIVE] == 1 and u[j, U_ALIVE] == 1 and dist(u, i, j) <= u[i, U_RANGE] and not engaged(u, n, i)
+
+
+@hot
+def within_reach(u, n, reach, i, j):
+    if reach == R_RANGE:
+        return in_range(u, n, i, j)
+    if reach == R_CHARGE:
+        return dist(u, i, j) <= 2 * u[i, U_MOVE]
+    if reach == R_MOVE:
+        return dist(u, i, j) <= u[i, U_MOVE]
+    return True
+
+
+@hot
+def check_declare(cmds, u, n, sc, cfg, p, c, i, t, trig_cmd, trig_unit, trig_target):
+    """The first of the seed's five checks that command c by p's unit i on target t fails (CHK_OK: it can be
+    declared). trig_cmd < 0: p's own command window; else the response window of trig_cmd, declared by
+    trig_unit on trig_target."""
+    timing = cmds[c, CC_TIMING]
+    if (cfg[CFG_AVAIL + p] >> c) & 1 == 0:          # not a command of p's force
+        return CHK_TIMING
+    if timing == TIMING_ORDER:
+        if trig_cmd >= 0:
+            return CHK_TIMING
+    elif timing == TIMING_RESPONSE:
+        # only an own-window command opens a window: nothing answers a response
+        if trig_cmd < 0 or cmds[trig_cmd, CC_TIMING] != TIMING_ORDER:
+            return CHK_TIMING
+        if cmds[trig_cmd, CC_KIND] & cmds[c, CC_TRIGGER] == 0:
+            return CHK_TIMING
+        tt = cmds[c, CC_TRIGGER_TARGET]
+        if tt == TT_SELF and trig_target != i:
+            return CHK_TIMING
+        if tt == TT_FRIEND and (trig_target < 0 or trig_target >= PLACE or trig_target == i
+                                or u[trig_target, U_SIDE] != p):
+            return CHK_TIMING
+    else:
+        return CHK_TIMING
+    el = cmds[c, CC_ELIGIBLE]
+    if (u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p or (pinned(u, i) and el & E_WHEN_PINNED == 0)
+            or (el & E_NOT_ENGAGED and engaged(u, n, i)) or (el & E_SUPPRESSED and u[i, U_SUPP] == 0)):
+        return CHK_ELIGIBLE
+    if sc[S_CP + p] < cmds[c, CC_COST]:
+        return CHK_CP
+    tg = cmds[c, CC_TARGET]
+    reach = cmds[c, CC_REACH]
+    if tg == TG_PLACE:
+        to = t - PLACE
+        if t < PLACE or to < 0 or to >= cfg[CFG_TRACK] or to == u[i, U_POS]:
+            return CHK_TARGET
+        limit = u[i, U_MOVE] * (2 if reach == R_CHARGE else 1)
+        if abs(to - u[i, U_POS]) > limit:
+            return CHK_TARGET
+    elif tg == TG_ENEMY or tg == TG_TRIGGER:
+        if t < 0 or t >= n or u[t, U_ALIVE] == 0 or u[t, U_SIDE] == p or (tg == TG_TRIGGER and t != trig_unit):
+            return CHK_TARGET
+        if not within_reach(u, n, reach, i, t):
+            return CHK_TARGET
+    elif tg == TG_SELF:
+        if t != i:
+            return CHK_TARGET
+    elif tg == TG_NONE:
+        if t != -1:
+            return CHK_TARGET
+    if u[i, U_RESTR] & cmds[c, CC_PREVENTED_BY]:
+        return CHK_RESTRICTED
+    return CHK_OK

@@ -1,0 +1,180 @@
+"""The seed's command order, jitted: declare (1), confirm the five checks (2), pay and place the token (3),
+one response window (4), resolve the command (5) and the response (6) - or, for the three exceptions, the
+response before the event it answers - apply the listed restrictions and lasting effects (7), and the
+post-command melee check (8). A part no longer legal when it resolves is skipped, unless the command fails
+entirely when it loses a condition."""
+from strategies.skirmish import policy as pol
+
+from .checks import check_declare, engaged, in_range
+from .effects import log_event, melee_round, move_toward, shoot, strike, suppress_fire
+from .jit import hot
+from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DECLARE, EV_DONE,
+                     EV_EXCEPTION, EV_FAIL, EV_NO_RESPONSE, EV_RALLY, EV_RESOLVE, EV_SKIP, EV_SPEND, EV_WINDOW, PLACE,
+                     S_CP, S_CP_SPENT, S_ORDERS, S_RESPONSES, U_ALIVE, U_COVER, U_FIRE, U_MOVE, U_POS,
+                     U_RESTR, U_SIDE, U_STATUS, U_SUPP, U_TOKENS)
+from .opcodes import (CC_BEFORE_TRIGGER, CC_COST, CC_EFF, CC_FAILS_ENTIRELY, CC_KIND, CC_OPENS_WINDOW,
+                      CC_RESTRICTS, CC_STATUS, CC_TARGET, CC_TIMING, CC_TRIGGER, CHK_OK, CHK_TIMING, TG_SELF,
+                      TG_TRIGGER, TIMING_RESPONSE, Op)
+
+ASK_POLICY = -2
+STEP_RESOLVE = 5
+STEP_RESPONSE = 6
+
+
+@hot
+def part_legal(u, n, op, i, t):
+    """Whether a part can still resolve now (the battlefield may have changed since the declaration)."""
+    if u[i, U_ALIVE] == 0:
+        return False
+    if op == Op.MOVE:
+        return not engaged(u, n, i)
+    if op == Op.SHOOT or op == Op.SUPPRESS_FIRE:
+        return in_range(u, n, i, t)
+    if op == Op.CHARGE_MOVE or op == Op.INTERCEPT:
+        return u[t, U_ALIVE] == 1 and not engaged(u, n, i)
+    if op == Op.STRIKE:
+        return engaged(u, n, i)
+    if op == Op.RALLY:
+        return u[i, U_SUPP] > 0
+    return True
+
+
+@hot
+def resolve(cmds, eff, u, n, sc, log, p, c, i, t, step):
+    """Resolve command c of unit i on target t part by part; 0 when it failed entirely, else 1."""
+    log_event(log, sc, p, EV_RESOLVE, c, i, step, 0)
+    for r in range(cmds[c, CC_EFF], cmds[c, CC_EFF] + cmds[c, CC_EFF + 1]):
+        op, k = eff[r, 0], eff[r, 1]
+        if not part_legal(u, n, op, i, t):
+            if cmds[c, CC_FAILS_ENTIRELY]:
+                log_event(log, sc, p, EV_FAIL, c, op, i, 0)
+                return 0
+            log_event(log, sc, p, EV_SKIP, c, op, i, 0)
+            continue
+        if op == Op.MOVE:
+            move_toward(u, n, sc, log, p, i, t - PLACE, k * u[i, U_MOVE])
+        elif op == Op.SHOOT:
+            shoot(u, sc, log, p, i, t, max(1, k * u[i, U_FIRE] // 2))
+        elif op == Op.CHARGE_MOVE or op == Op.INTERCEPT:
+            move_toward(u, n, sc, log, p, i, u[t, U_POS], k * u[i, U_MOVE])
+        elif op == Op.STRIKE:
+            strike(u, n, sc, log, p, i, t, k)
+        elif op == Op.SUPPRESS_FIRE:
+            suppress_fire(u, sc, log, p, t, k)
+        elif op == Op.COVER:
+            u[i, U_COVER] += k
+            log_event(log, sc, p, EV_COVER, i, u[i, U_COVER], 0, 0)
+        elif op == Op.RALLY:
+            gone = min(k, u[i, U_SUPP])
+            u[i, U_SUPP] -= gone
+            log_event(log, sc, p, EV_RALLY, i, gone, u[i, U_SUPP], 0)
+        elif op == Op.MELEE_ROUND:
+            melee_round(u, n, sc, log, p, k - 1)
+    return 1
+
+
+@hot
+def apply_listed(cmds, u, sc, log, p, c, i):
+    """Step 7: only the restrictions and statuses the command lists (its token restricts nothing)."""
+    u[i, U_RESTR] |= cmds[c, CC_RESTRICTS]
+    u[i, U_STATUS] |= cmds[c, CC_STATUS]
+    log_event(log, sc, p, EV_APPLY, i, cmds[c, CC_RESTRICTS], cmds[c, CC_STATUS], c)
+
+
+@hot
+def check_round(cmds, eff, u, n, sc, log, p, m):
+    for r in range(cmds[m, CC_EFF], cmds[m, CC_EFF] + cmds[m, CC_EFF + 1]):
+        if eff[r, 0] == Op.MELEE_ROUND:
+            melee_round(u, n, sc, log, p, eff[r, 1] - 1)
+
+
+@hot
+def melee_check(cmds, eff, u, n, sc, cfg, log, p):
+    """Step 8: every contact on the battlefield fights a round of the set's melee check command."""
+    contacts = 0
+    for i in range(n):
+        if u[i, U_ALIVE] and engaged(u, n, i):
+            contacts += 1
+    log_event(log, sc, p, EV_CHECK, contacts, 0, 0, 0)
+    m = cfg[CFG_CHECK_CMD]
+    if contacts > 0 and m >= 0:
+        check_round(cmds, eff, u, n, sc, log, p, m)
+
+
+@hot
+def pay(cmds, u, sc, log, p, c, i, response):
+    """Step 3: spend the Command Points and place the command's token."""
+    sc[S_CP + p] -= cmds[c, CC_COST]
+    sc[S_CP_SPENT + p] += cmds[c, CC_COST]
+    u[i, U_TOKENS] |= 1 << c
+    log_event(log, sc, p, EV_SPEND, c, i, cmds[c, CC_COST], response)
+
+
+@hot
+def explain_no_response(cmds, u, n, sc, cfg, log, q, tc, ti, tt):
+    """Why q has no legal response: for each of q's response commands that answers this kind of command,
+    the furthest any unit of q gets through the five checks (the first it fails); or that none answers it."""
+    answering = 0
+    for r in range(cmds.shape[0]):
+        if (cmds[r, CC_TIMING] != TIMING_RESPONSE or (cfg[CFG_AVAIL + q] >> r) & 1 == 0
+                or cmds[tc, CC_KIND] & cmds[r, CC_TRIGGER] == 0):
+            continue
+        answering += 1
+        best, who = -1, -1
+        for j in range(n):
+            if u[j, U_SIDE] != q or u[j, U_ALIVE] == 0:
+                continue
+            target = ti if cmds[r, CC_TARGET] == TG_TRIGGER else (j if cmds[r, CC_TARGET] == TG_SELF else -1)
+            code = check_declare(cmds, u, n, sc, cfg, q, r, j, target, tc, ti, tt)
+            if code > best:
+                best, who = code, j
+        log_event(log, sc, q, EV_NO_RESPONSE, r, best, who, tc)
+    if answering == 0:
+        log_event(log, sc, q, EV_NO_RESPONSE, -1, CHK_TIMING, -1, tc)
+
+
+@hot
+def issue(cmds, eff, strat, u, n, sc, cfg, log, p, c, i, t, fr_c, fr_i, fr_t):
+    """The whole command order for p's own-window command c by unit i on t (already checked legal by the
+    policy; checked again here as step 2). The response is the opponent's policy's choice when fr_c is
+    ASK_POLICY, else (fr_c, fr_i, fr_t) (fr_c -1: declined) - the scenario harness's way to pose one."""
+    log_event(log, sc, p, EV_DECLARE, c, i, t, 0)
+    if check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1, -1) != CHK_OK:
+        return
+    log_event(log, sc, p, EV_CONFIRM, c, i, 0, 0)
+    pay(cmds, u, sc, log, p, c, i, 0)
+    sc[S_ORDERS + p] += 1
+    q = 1 - p
+    rc, ri, rt = -1, -1, -1
+    if cmds[c, CC_OPENS_WINDOW]:
+        log_event(log, sc, q, EV_WINDOW, c, i, t, 0)
+        if fr_c == ASK_POLICY:
+            rc, ri, rt = pol.choose_response(strat, cmds, eff, u, n, sc, cfg, q, c, i, t)
+        elif fr_c >= 0 and check_declare(cmds, u, n, sc, cfg, q, fr_c, fr_i, fr_t, c, i, t) == CHK_OK:
+            rc, ri, rt = fr_c, fr_i, fr_t
+        if rc < 0:
+            if pol.count_responses(cmds, u, n, sc, cfg, q, c, i, t) > 0:
+                log_event(log, sc, q, EV_NO_RESPONSE, -1, CHK_OK, -1, c)      # legal, declined
+            else:
+                explain_no_response(cmds, u, n, sc, cfg, log, q, c, i, t)
+        else:
+            # a response is a normal command: its own declaration, checks, cost and token
+            log_event(log, sc, q, EV_DECLARE, rc, ri, rt, 1)
+            log_event(log, sc, q, EV_CONFIRM, rc, ri, 0, 1)
+            pay(cmds, u, sc, log, q, rc, ri, 1)
+            sc[S_RESPONSES + q] += 1
+    done_c, done_r = 1, 0
+    if rc >= 0 and cmds[rc, CC_BEFORE_TRIGGER]:
+        log_event(log, sc, q, EV_EXCEPTION, rc, c, ri, 0)
+        done_r = resolve(cmds, eff, u, n, sc, log, q, rc, ri, rt, STEP_RESPONSE)
+        done_c = resolve(cmds, eff, u, n, sc, log, p, c, i, t, STEP_RESOLVE)
+    else:
+        done_c = resolve(cmds, eff, u, n, sc, log, p, c, i, t, STEP_RESOLVE)
+        if rc >= 0:
+            done_r = resolve(cmds, eff, u, n, sc, log, q, rc, ri, rt, STEP_RESPONSE)
+    if done_c:
+        apply_listed(cmds, u, sc, log, p, c, i)
+    if done_r:
+        apply_listed(cmds, u, sc, log, q, rc, ri)
+    melee_check(cmds, eff, u, n, sc, cfg, log, p)
+    log_event(log, sc, p, EV_DONE, c, i, 0, 0)

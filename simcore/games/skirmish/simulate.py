@@ -1,0 +1,87 @@
+"""The Python API of the skirmish: play N seeded battles of a matchup and get per-battle records (the core's
+``Records``), or replay one battle with its event log."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from simcore.engine.rng import game_seed
+from simcore.errors import CommandsimError
+from simcore.simulate import Records, check_threads
+from strategies.skirmish.library import strategy_rows
+
+from .batch import (N_RESULT_COLS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
+                    new_state, padded_tables, play_batch, play_one)
+from .data import SkirmishTables, load_tables
+from .layout import S_LOG_LOST, S_LOG_N
+from .setup import Matchup, build_setup
+
+WINNER_LABELS = ("first", "second", "draw")
+MAX_LOG_EVENTS = 50000
+
+
+def _prepare(matchup: Matchup, strategies, tables: SkirmishTables | None):
+    tables = tables if tables is not None else load_tables(command_sets=matchup.command_sets)
+    setup, cfg = build_setup(tables, matchup)
+    names, strat = strategy_rows(strategies)
+    return tables, setup, cfg, names, strat
+
+
+def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strategies=("reserve", "reserve"),
+               tables: SkirmishTables | None = None, threads: int | None = None, first_game: int = 0) -> Records:
+    """Battles ``first_game .. first_game + n_games - 1`` of the run with base ``seed``; force 0 deploys
+    first and gives the first command of turn 1. Battle g depends only on (seed, g), never on ``threads``."""
+    if n_games < 0:
+        raise CommandsimError(f"number of games must be >= 0, got {n_games}")
+    if seed < 0:
+        raise CommandsimError(f"seed must be >= 0, got {seed}")
+    check_threads(threads)
+    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables)
+    out = np.zeros((n_games, N_RESULT_COLS), np.int64)
+    play_batch(tables.cmds, tables.eff, tables.profiles, setup, cfg, strat, seed, first_game, out, threads)
+    games = pd.DataFrame({
+        "game": np.arange(first_game, first_game + n_games), "seed": out[:, R_SEED],
+        "first_force": matchup.forces[0], "second_force": matchup.forces[1],
+        "first_commands": matchup.command_sets[0], "second_commands": matchup.command_sets[1],
+        "first_strategy": names[0], "second_strategy": names[1],
+        "winner": pd.Categorical.from_codes(out[:, R_WINNER], list(WINNER_LABELS)),
+        "turns": out[:, R_TURNS],
+        **{f"{seat}_{col}": out[:, base + p] for base, col in ((R_KILLS, "kills"), (R_VP, "objective"),
+                                                               (R_ORDERS, "orders"), (R_RESPONSES, "responses"),
+                                                               (R_CP_SPENT, "cp_spent"))
+           for p, seat in enumerate(("first", "second"))},
+    })
+    return Records(games, np.zeros((n_games, 2, 0), np.int32), [])
+
+
+@dataclass
+class Replay:
+    seed: int
+    matchup: Matchup
+    strategies: tuple[str, str]
+    result: dict
+    events: np.ndarray          # int32[n_events, LOG_COLS]
+    lost_events: int
+    tables: SkirmishTables
+    setup: np.ndarray
+
+
+def replay_game(game_seed_value: int, matchup: Matchup = Matchup(), strategies=("reserve", "reserve"),
+                tables: SkirmishTables | None = None) -> Replay:
+    """Play the battle with this per-game seed (a record's ``seed``) with its event log."""
+    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables)
+    cmds, eff, profiles = padded_tables(tables.cmds, tables.eff, tables.profiles)
+    u, sc, log = new_state(MAX_LOG_EVENTS)
+    row = np.zeros(N_RESULT_COLS, np.int64)
+    play_one(cmds, eff, profiles, setup, cfg, strat, np.int64(game_seed_value), u, sc, log, row)
+    result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
+              "first_kills": int(row[R_KILLS]), "second_kills": int(row[R_KILLS + 1]),
+              "first_objective": int(row[R_VP]), "second_objective": int(row[R_VP + 1])}
+    return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
+                  tables, setup)
+
+
+def seed_of_game(base_seed: int, game_index: int) -> int:
+    return int(game_seed(base_seed, game_index))

@@ -1,0 +1,20 @@
+"""Layout of a compiled skirmish strategy row (float64[N_PARAMS]): named parameters the jitted policy reads."""
+P_KIND = 0             # KIND_RANDOM: uniform among the legal choices; KIND_HEURISTIC: the weighted policy
+P_W_DAMAGE = 1         # value of one expected wound dealt by a shot
+P_W_CHARGE = 2         # value of one expected wound of a charge's strike
+P_W_OBJECTIVE = 3      # value of one position closer to the objective
+P_W_ADVANCE = 4        # value of a move that brings an enemy into range
+P_W_RALLY = 5          # value of one suppression removed (twice when pinned)
+P_W_HOLD = 6           # value of holding the objective for the turn
+P_W_DEFEND = 7         # value of one expected wound a Defend prevents
+P_W_SUPPRESS = 8       # value of one expected suppression of Covering Fire
+P_W_INTERVENE = 9      # value of an Intervene by a unit at least as strong in melee as the charge's target
+P_MIN_VALUE = 10       # give a command only when it is worth at least this
+P_RESPOND_MIN = 11     # declare a response only when it is worth at least this
+P_RESERVE = 12         # Command Points kept back for responses while enemy units threaten ours
+P_SPEND_ANYWAY = 13    # a command worth at least this is given even out of the reserve
+P_CP_VALUE = 14        # what one Command Point is worth: a choice must beat its cost times this
+N_PARAMS = 15
+
+KIND_RANDOM = 0
+KIND_HEURISTIC = 1

@@ -1,0 +1,95 @@
+"""`--game skirmish` on the CLI: sweep (the core's CSV schema, per force, command set and CP budget), compare
+("is Covering Fire worth 1 CP?"), replay (text and JSON Lines), strategies; The Last Command's options refused."""
+import json
+
+import pandas as pd
+from click.testing import CliRunner
+
+import cli
+from reports.aggregate import AGGREGATE_COLUMNS
+
+
+def run(*args):
+    return CliRunner().invoke(cli.main, list(args))
+
+
+def test_sweep_skirmish_reports_each_force_command_set_and_budget_in_the_core_schema(tmp_path):
+    out = tmp_path / "sweep.csv"
+    res = run("sweep", "--game", "skirmish", "--games", "40", "--factions", "line,elite", "--variants",
+              "full:3,no-responses:5", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    table = pd.read_csv(out)
+    assert tuple(table.columns) == AGGREGATE_COLUMNS
+    assert set(table["variant"]) == {"full:3", "no-responses:5"} and set(table["faction"]) == {"line", "elite"}
+    assert set(table["seat"]) == {"first", "second", "both"} and (table["games"] > 0).all()
+    assert (table["ci_low"] <= table["win_rate"]).all() and (table["win_rate"] <= table["ci_high"]).all()
+
+
+def test_sweep_skirmish_refuses_last_command_options_and_unknown_sets(tmp_path):
+    res = run("sweep", "--game", "skirmish", "--mode", "solo", "--out", str(tmp_path / "x.csv"))
+    assert res.exit_code == 2 and "--mode does not apply to --game skirmish" in res.output
+    res = run("sweep", "--game", "skirmish", "--variants", "fool", "--out", str(tmp_path / "x.csv"))
+    assert res.exit_code == 2 and "unknown command set 'fool'" in res.output
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_compare_skirmish_asks_whether_covering_fire_is_worth_its_command_point(tmp_path):
+    out = tmp_path / "c.csv"
+    res = run("compare", "--game", "skirmish", "--games", "200", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    assert "line with full against with no-covering-fire:" in res.output
+    row = pd.read_csv(out).iloc[0]
+    assert row["setting_a"] == "full" and row["setting_b"] == "no-covering-fire" and row["games"] == 200
+    assert row["diff_ci_low"] <= row["diff"] <= row["diff_ci_high"]
+    res = run("compare", "--game", "skirmish", "--games", "40", "--variant-a", "full", "--variant-b",
+              "covering-fire-2cp", "--out", str(out))
+    assert res.exit_code == 0 and "with full against with covering-fire-2cp" in res.output
+
+
+def test_replay_skirmish_prints_the_steps_and_json_lines():
+    res = run("replay", "--game", "skirmish", "--seed", "4", "--strategy", "random")
+    assert res.exit_code == 0, res.output
+    text = res.output
+    for words in ("step 1 declare", "step 4 response window opens", "not legal:", "step 8 melee check",
+                  "exception:", "is no longer legal, skipped", "result:"):
+        assert words in text, words
+    res = run("replay", "--game", "skirmish", "--seed", "4", "--strategy", "random", "--json")
+    rows = [json.loads(x) for x in res.output.splitlines()]
+    assert rows[-1]["event"] == "result" and {r["step"] for r in rows[:-1]} >= {1, 2, 3, 4, 5, 6, 7, 8}
+
+
+def test_strategies_list_and_show_for_the_skirmish():
+    res = run("strategies", "list", "--game", "skirmish")
+    assert res.exit_code == 0 and "random" in res.output and "reserve" in res.output
+    res = run("strategies", "show", "--game", "skirmish", "spender")
+    assert res.exit_code == 0 and "reserve        0" in res.output
+
+
+def test_compare_skirmish_with_a_command_re_costed_in_a_file_for_b_only(tmp_path):
+    from simcore.games.skirmish.data import load_data
+    cf = load_data().command("Covering Fire")
+    text = tmp_path / "cf.toml"
+    text.write_text(f'''[[command]]
+name = "Covering Fire"
+kind = ["shoot"]
+timing = "response"
+trigger = ["shoot"]
+trigger_target = "friend"
+cost = 3
+target = "trigger"
+reach = "range"
+effects = [{{ op = "suppress_fire", n = {cf.effects[0][1]} }}]
+before_trigger = true
+fails_entirely = true
+source = "a designer's re-costing"
+estimated = ["kind", "timing", "trigger", "trigger_target", "cost", "target", "reach", "effects",
+             "before_trigger", "fails_entirely"]
+''')
+    out, same = tmp_path / "c.csv", tmp_path / "same.csv"
+    res = run("compare", "--game", "skirmish", "--games", "200", "--cards-b", str(text), "--out", str(out))
+    assert res.exit_code == 0, res.output
+    assert "line with full against with full with cf.toml:" in res.output
+    assert run("compare", "--game", "skirmish", "--games", "200", "--variant-a", "full", "--variant-b", "full",
+               "--out", str(same)).exit_code == 0
+    assert pd.read_csv(same).iloc[0]["diff"] == 0                  # A and B alike: the same battles
+    assert pd.read_csv(out).iloc[0]["diff"] != 0                   # B's Covering Fire costs 3
