@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from strategies.library import StrategyError
+from strategies.last_command.library import StrategyError
 
 from . import params as P
 

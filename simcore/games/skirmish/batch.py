@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.blocks import run_blocks
-from simcore.engine.batch import padded
-from simcore.engine.rng import game_seed
+from simcore.blocks import padded
+from simcore.rng import game_seed
 from simcore.errors import CommandsimError
 from strategies.skirmish.params import N_PARAMS
 
@@ -43,7 +43,7 @@ def play_one(cmds, eff, profiles, setup, cfg, strat, seed, u, sc, log, out_row):
 @hot
 def fixed_shapes(cmds, eff, profiles, strat, u, sc, log):
     """True when the arrays have the layout's shapes and batch games keep no log (the compiler then uses
-    these numbers as constants: ``simcore.engine.batch.fixed_shapes``'s measured trick)."""
+    these numbers as constants: ``simcore.games.last_command.batch.fixed_shapes``'s measured trick)."""
     return (cmds.shape[0] == MAX_CMDS and cmds.shape[1] == N_CC and eff.shape[0] == MAX_EFF_ROWS
             and eff.shape[1] == 2 and profiles.shape[0] == MAX_PROFILES and profiles.shape[1] == N_PC
             and strat.shape[0] == 2 and strat.shape[1] == N_PARAMS and u.shape[0] == MAX_UNITS

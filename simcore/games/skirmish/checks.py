@@ -2,7 +2,7 @@
 policies (which only ever choose among commands these checks allow)."""
 import numpy as np
 
-from simcore.engine.rng import mix64
+from simcore.rng import mix64
 
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_TRACK, PLACE, S_CP, S_RNG, U_ALIVE, U_MORALE, U_MOVE, U_POS, U_RANGE, U_RESTR,
@@ -18,7 +18,7 @@ _S11 = np.uint64(11)
 
 @hot
 def rand_below(sc, n):
-    """Uniform integer in [0, n) from the battle's SplitMix64 state (``simcore.engine.rng``'s generator)."""
+    """Uniform integer in [0, n) from the battle's SplitMix64 state (``simcore.rng``'s generator)."""
     x = np.uint64(sc[S_RNG]) + _GOLDEN
     sc[S_RNG] = np.int64(x)
     return np.int64((mix64(x) >> _S11) % np.uint64(n))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.cards.loader import _toml_error_position, display_path
+from simcore.card_files import display_path, toml_error_position
 
 from . import opcodes as O
 from .errors import SkirmishDataError
@@ -251,7 +251,7 @@ def _read_toml(path: Path) -> dict:
     except UnicodeDecodeError as exc:
         raise SkirmishDataError(shown, None, None, f"not UTF-8 text (bad byte at offset {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
-        line, message = _toml_error_position(exc)
+        line, message = toml_error_position(exc)
         raise SkirmishDataError(shown, None, None, f"malformed TOML: {message}", line=line) from None
 
 

@@ -1,10 +1,10 @@
-"""The core's jit decorators (``simcore.engine.jit``: their measured choices), with this game's code cached
+"""The core's jit decorators (``simcore.jit``: their measured choices), with this game's code cached
 in its own folder, keyed by its sources and the core's (``simcore.jit_cache.game_cache_dir``): an edit here
 never invalidates The Last Command's cache, and an edit anywhere this game's code comes from never runs it stale."""
 from numba.core.registry import CPUDispatcher
 
 from simcore import jit_cache
-from simcore.engine import jit as core
+from simcore import jit as core
 
 CACHE_DIR = jit_cache.game_cache_dir("skirmish")
 

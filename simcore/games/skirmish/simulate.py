@@ -7,9 +7,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.engine.rng import game_seed
+from simcore.rng import game_seed
 from simcore.errors import CommandsimError
-from simcore.simulate import Records, check_threads
+from simcore.records import Records, check_threads
 from strategies.skirmish.library import strategy_rows
 
 from .batch import (N_RESULT_COLS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
