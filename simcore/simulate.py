@@ -2,6 +2,7 @@
 or replay one game with its event log. Notebook-friendly; the CLI is a thin layer over this."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,13 +24,36 @@ WINNER_LABELS = {0: "first", 1: "second", WINNER_DRAW: "draw"}
 MAX_LOG_EVENTS = 20000
 
 
-@dataclass
 class Records:
     """Per-game results of one matchup: ``games`` (one row per game) and ``bought``
-    (int32[n_games, 2, n_types]: copies of each card type each seat bought)."""
-    games: pd.DataFrame
-    bought: np.ndarray
-    card_names: list[str]
+    (int32[n_games, 2, n_types]: copies of each card type each seat bought).
+
+    ``games`` may be given as a function ``build(categories)`` that builds the frame: it is then
+    built on first use, so a sweep that only counts (``winner``, ``turns``: int arrays) never pays
+    for a DataFrame; ``frame(categories=True)`` builds it with the labels that are the same in
+    every game (factions, variants, strategies) as categories, cheap to build and to write."""
+
+    def __init__(self, games: pd.DataFrame | Callable[[bool], pd.DataFrame], bought: np.ndarray, card_names: list[str],
+                 winner: np.ndarray | None = None, turns: np.ndarray | None = None,
+                 strategies: tuple[str, str] | None = None):
+        self._games = games
+        self.bought = bought
+        self.card_names = card_names
+        self.winner = winner            # int codes: 0 first, 1 second, 2 draw (WINNER_LABELS)
+        self.turns = turns
+        self.strategies = strategies    # the seats' strategy labels, as in the frame
+
+    @property
+    def games(self) -> pd.DataFrame:
+        if callable(self._games):
+            self._games = self._games(False)
+        return self._games
+
+    def frame(self, categories: bool = False) -> pd.DataFrame:
+        """``games``, or with ``categories`` a new frame whose constant labels are categories."""
+        if categories and callable(self._games):
+            return self._games(True)
+        return self.games
 
     def bought_frame(self) -> pd.DataFrame:
         """Long table: game, seat, card, copies bought (only non-zero entries)."""
@@ -78,21 +102,25 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
     bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
     play_batch(tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, out, bought, threads)
-    games = pd.DataFrame({
-        "game": np.arange(first_game, first_game + n_games),
-        "seed": out[:, R_SEED],
-        "mode": matchup.mode, "difficulty": matchup.difficulty or "",
-        "first_faction": matchup.factions[0], "second_faction": matchup.factions[1],
-        "first_variant": matchup.variant_label(0), "second_variant": matchup.variant_label(1),
-        "first_strategy": names[0], "second_strategy": names[1],
-        "winner": pd.Categorical.from_codes(out[:, R_WINNER], ["first", "second", "draw"]),
-        "turns": out[:, R_TURNS],
-        "first_hull": out[:, R_HULL], "second_hull": out[:, R_HULL + 1],
-        "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
-        "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
-        "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
-    })
-    return Records(games, bought, tables.names)
+    def frame(categories: bool) -> pd.DataFrame:
+        def label(value: str):
+            return pd.Categorical.from_codes(np.zeros(n_games, np.int8), [value]) if categories else value
+
+        return pd.DataFrame({
+            "game": np.arange(first_game, first_game + n_games),
+            "seed": out[:, R_SEED],
+            "mode": label(matchup.mode), "difficulty": label(matchup.difficulty or ""),
+            "first_faction": label(matchup.factions[0]), "second_faction": label(matchup.factions[1]),
+            "first_variant": label(matchup.variant_label(0)), "second_variant": label(matchup.variant_label(1)),
+            "first_strategy": label(names[0]), "second_strategy": label(names[1]),
+            "winner": pd.Categorical.from_codes(out[:, R_WINNER], ["first", "second", "draw"]),
+            "turns": out[:, R_TURNS],
+            "first_hull": out[:, R_HULL], "second_hull": out[:, R_HULL + 1],
+            "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
+            "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
+            "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
+        })
+    return Records(frame, bought, tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS], strategies=names)
 
 
 @dataclass
