@@ -28,6 +28,8 @@ import pandas as pd
 
 from simcore.errors import OutputFileError
 
+from .parquet_stream import ParquetStream
+
 PARQUET_SUFFIX = ".parquet"
 
 
@@ -125,7 +127,7 @@ class TableStream:
         self.tmp: Path | None = _stage(self.target)
         self.rows = 0
         self._columns: list[str] | None = None
-        self._parquet = None    # pyarrow ParquetWriter, opened by the first chunk
+        self._parquet = ParquetStream(self.tmp, self.target) if self.format == "parquet" else None
         self._header = False    # CSV header written
 
     def append(self, df: pd.DataFrame) -> None:
@@ -142,15 +144,8 @@ class TableStream:
         self.rows += len(df)
 
     def _append(self, df: pd.DataFrame) -> None:
-        if self.format == "parquet":
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-            if self._parquet is None:
-                table = pa.Table.from_pandas(df, preserve_index=False)
-                self._parquet = pq.ParquetWriter(self.tmp, table.schema)
-            else:
-                table = pa.Table.from_pandas(df, preserve_index=False, schema=self._parquet.schema)
-            self._parquet.write_table(table)
+        if self._parquet is not None:
+            self._parquet.append(df)
         else:
             df.to_csv(self.tmp, mode="a", header=not self._header, index=False, lineterminator="\n")
             self._header = True
@@ -158,18 +153,15 @@ class TableStream:
     def close(self) -> None:
         """Finish the file (it stays under its temporary name until ``write_tables`` renames it)."""
         if self._parquet is not None:
-            writer, self._parquet = self._parquet, None
             try:
-                writer.close()
+                self._parquet.close()
             except OSError as exc:
                 raise write_error(self.target, exc) from None
 
     def discard(self) -> None:
         """Remove the temporary file (nothing to do once ``write_tables`` renamed it into place)."""
-        try:
-            self.close()
-        except Exception:   # the file is being thrown away anyway
-            self._parquet = None
+        if self._parquet is not None:
+            self._parquet.abandon()
         if self.tmp is not None:
             self.tmp.unlink(missing_ok=True)
             self.tmp = None
