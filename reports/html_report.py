@@ -99,11 +99,13 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
                                                         "the seat-'both' rows)."]),
                     name, plots.heatmap(table, f"Win rate, {what}", spread=0.5 if mode == "solo" else 0.25))
     else:
-        notes.append("No sweep aggregate given: no win-rate, heat-map, mean-length or first-player plots.")
+        notes.append("No sweep aggregate given: no win-rate, heat-map, mean-length or first-player plots."
+                     if results.per_game.empty else "No sweep aggregate given: no win-rate or heat-map plots; "
+                     "first-player advantage and the cards come from the per-game records.")
 
     if not results.per_game.empty:
-        lengths = data.game_length_table(results.per_game)
-        add(Section("Game length", notes=[f"Distribution of game lengths from {len(results.per_game):,} per-game "
+        lengths = data.game_length_table(results.per_game.lengths)
+        add(Section("Game length", notes=[f"Distribution of game lengths from {results.per_game.games:,} per-game "
                                           "records."]),
             "game_length.png", plots.game_lengths(lengths))
     elif not agg.empty:
@@ -112,8 +114,11 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
         notes.append(msg)
         add(Section("Game length", notes=[msg]), "game_length.png", plots.mean_turns(data.mean_turns_table(agg)))
 
-    if not agg.empty:
-        first = data.duel_first_player(agg)
+    # per-game files alone carry the same counts: they stand in for a missing aggregate or card table
+    played = agg if not agg.empty else data.per_game_aggregate(results.per_game)
+    card_tables = results.cards if not results.cards.empty else data.per_game_cards(results.per_game)
+    if not played.empty:
+        first = data.duel_first_player(played)
         if first.empty:
             notes.append("No duel cells: first-player advantage does not apply (in Solo Mode the player always "
                          "moves first).")
@@ -128,10 +133,10 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
                                                          "each seat on the same seeds."], table=shown),
                 "first_player.png", plots.first_player(first))
 
-    if not results.cards.empty:
-        sources = list(dict.fromkeys(results.cards["source"]))
+    if not card_tables.empty:
+        sources = list(dict.fromkeys(card_tables["source"]))
         for source in sources:
-            table = results.cards[results.cards["source"] == source]
+            table = card_tables[card_tables["source"] == source]
             name = "cards.png" if len(sources) == 1 else f"cards_{_slug(source)}.png"
             add(Section(f"Market cards ({source})",
                         notes=["Copies bought per seat-game, and the share of seat-games the buyer won (95% interval) "
