@@ -16,7 +16,8 @@ from reports.per_game import constant
 def chunk(start: int, n: int, faction: str) -> pd.DataFrame:
     return pd.DataFrame({"mode": constant("duel", n), "first_faction": constant(faction, n),
                          "winner": pd.Categorical.from_codes(np.arange(n) % 3, ["first", "second", "draw"]),
-                         "game": np.arange(start, start + n), "first_bought:Railgun": (np.arange(n) % 2).astype(np.int32)})
+                         "game": np.arange(start, start + n),
+                         "first_bought:Railgun": (np.arange(n) % 2).astype(np.int32)})
 
 
 def test_chunks_read_back_as_strings_and_numbers_in_row_groups(tmp_path, monkeypatch):
