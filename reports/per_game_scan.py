@@ -22,11 +22,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .aggregate import card_counts, combine_counts, perspective_counts
+from .aggregate import COUNT_COLUMNS, PERSPECTIVE_KEYS, combine_counts
+from .chunk_counts import SweepTally, tally_chunk
 from .input_schema import ResultsFileError, check_table
 from .per_game import BOUGHT_PREFIXES
 
 BATCH_ROWS = 65_536
+WINNERS = ["first", "second", "draw"]
 LENGTH_KEYS = ["mode", "difficulty", "first_faction", "first_variant", "second_faction", "second_variant", "turns"]
 
 
@@ -51,21 +53,32 @@ def _stack(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
     return b if a.empty else a if b.empty else pd.concat([a, b], ignore_index=True)
 
 
-def _batches(path: Path, fmt: str, columns: Sequence[str], rows: int) -> Iterator[pd.DataFrame]:
+def _batches(path: Path, fmt: str, columns: Sequence[str], texts: Sequence[str], rows: int) -> Iterator[pd.DataFrame]:
+    """Batches of ``rows`` rows with the text columns as categories (a label repeats through a file:
+    no Python string per row).  A Parquet file is decoded one row group at a time."""
+    texts = [c for c in columns if c in texts]
     if fmt == "parquet":
         import pyarrow.parquet as pq
-        for batch in pq.ParquetFile(path).iter_batches(batch_size=rows, columns=list(columns)):
+        for batch in pq.ParquetFile(path, read_dictionary=texts).iter_batches(batch_size=rows, columns=list(columns)):
             yield batch.to_pandas()
     else:
         wanted = set(columns)
-        with pd.read_csv(path, usecols=lambda c: c in wanted, chunksize=rows) as reader:
+        with pd.read_csv(path, usecols=lambda c: c in wanted, chunksize=rows,
+                         dtype={c: "category" for c in texts}) as reader:
             yield from reader
 
 
 def _texts(df: pd.DataFrame, text_columns: Sequence[str]) -> pd.DataFrame:
     for c in text_columns:
-        if c in df.columns:
-            df[c] = df[c].astype(object).where(df[c].notna(), "").astype(str)   # an all-empty column reads as NaN
+        if c not in df.columns:
+            continue
+        column = df[c]
+        if not isinstance(column.dtype, pd.CategoricalDtype):
+            column = column.astype("category")
+        if column.isna().any():   # an empty text field reads as missing
+            column = column.cat.add_categories([""]).fillna("") if "" not in column.cat.categories else \
+                column.fillna("")
+        df[c] = column.cat.rename_categories([str(x) for x in column.cat.categories])
     return df
 
 
@@ -75,12 +88,47 @@ def _bought_names(columns: Sequence[str]) -> list[str]:
     return [name for name in first if f"{BOUGHT_PREFIXES[1]}{name}" in set(columns)]
 
 
-def _fold_cards(df: pd.DataFrame, names: list[str], seats: tuple[int, ...]) -> pd.DataFrame:
-    bought = np.stack([df[[f"{prefix}{name}" for name in names]].to_numpy(np.int64) for prefix in BOUGHT_PREFIXES],
-                      axis=1)
+def _winner_codes(winner: pd.Series) -> np.ndarray:
+    """0 first, 1 second, 2 draw (``check_table`` has refused anything else)."""
+    return pd.Categorical(winner, categories=WINNERS).codes.astype(np.int64)
+
+
+def _bought(df: pd.DataFrame, names: list[str]) -> np.ndarray:
+    """int64[n, 2, len(names)]: each seat's copies of each card, from the bought columns."""
+    bought = np.empty((len(df), 2, len(names)), np.int64)
+    for seat, prefix in enumerate(BOUGHT_PREFIXES):
+        bought[:, seat] = df[[f"{prefix}{name}" for name in names]].to_numpy(np.int64)
     if (bought < 0).any():
         raise ValueError("a bought count below 0")
-    return card_counts(bought, df["winner"], names, seats)
+    return bought
+
+
+SIDE_KEYS = ["first_faction", "second_faction", "first_variant", "second_variant", "first_strategy",
+             "second_strategy"]
+
+
+def _perspectives(duel: pd.DataFrame) -> pd.DataFrame:
+    """``aggregate.perspective_counts`` of a batch of duel games, grouped first: a batch is a few
+    match-ups, so the per-perspective sums are taken over a handful of rows, not one per game."""
+    g = (duel.groupby([*SIDE_KEYS, "winner"], observed=True, sort=False)["turns"]
+         .agg(["size", "sum"]).reset_index())
+    winner = g["winner"].astype(str).to_numpy()
+    parts = []
+    for seat, other in (("first", "second"), ("second", "first")):
+        parts.append(pd.DataFrame({
+            "faction": g[f"{seat}_faction"].astype(str).to_numpy(),
+            "opponent_faction": g[f"{other}_faction"].astype(str).to_numpy(),
+            "variant": g[f"{seat}_variant"].astype(str).to_numpy(),
+            "opponent_variant": g[f"{other}_variant"].astype(str).to_numpy(),
+            "strategy": g[f"{seat}_strategy"].astype(str).to_numpy(),
+            "opponent_strategy": g[f"{other}_strategy"].astype(str).to_numpy(),
+            "seat": seat, "games": g["size"].to_numpy(np.int64),
+            "wins": np.where(winner == seat, g["size"], 0).astype(np.int64),
+            "losses": np.where(winner == other, g["size"], 0).astype(np.int64),
+            "draws": np.where(winner == "draw", g["size"], 0).astype(np.int64),
+            "turns": g["sum"].to_numpy(np.int64)}))
+    both = pd.concat(parts, ignore_index=True)
+    return both.groupby(PERSPECTIVE_KEYS, as_index=False, sort=False)[COUNT_COLUMNS].sum()
 
 
 def scan_per_game(path: Path, fmt: str, source: str, columns: Sequence[str], text_columns: Sequence[str],
@@ -91,9 +139,9 @@ def scan_per_game(path: Path, fmt: str, source: str, columns: Sequence[str], tex
     wanted = [c for c in columns if c in (*LENGTH_KEYS, "game", "seed", "first_strategy", "second_strategy",
                                           "winner")]
     wanted += [f"{prefix}{name}" for prefix in BOUGHT_PREFIXES for name in names]
-    games, lengths, counts, cards = 0, None, None, None
+    games, lengths, counts, cards = 0, None, None, SweepTally()
     try:
-        for batch in _batches(path, fmt, wanted, rows):
+        for batch in _batches(path, fmt, wanted, text_columns, rows):
             if batch.empty:
                 continue
             batch = check_table(_texts(batch, text_columns), "per_game", path, fmt, first_row=games)
@@ -101,16 +149,17 @@ def scan_per_game(path: Path, fmt: str, source: str, columns: Sequence[str], tex
             for key, default in (("mode", "duel"), ("difficulty", "")):
                 if key not in batch.columns:
                     batch[key] = default
-            lengths = combine_lengths(lengths, batch.groupby(LENGTH_KEYS, sort=False).size().rename("games")
-                                      .reset_index())
-            duel = batch[batch["mode"] != "solo"]
-            if len(duel):
-                counts = combine_counts(counts, perspective_counts(duel))
+            lengths = combine_lengths(lengths, batch.groupby(LENGTH_KEYS, observed=True, sort=False).size()
+                                      .rename("games").reset_index())
+            solo = (batch["mode"] == "solo").to_numpy()
+            if not solo.all():
+                counts = combine_counts(counts, _perspectives(batch[~solo]))
             if names:
-                for mode, seats in (("duel", (0, 1)), ("solo", (0,))):
-                    part = batch[(batch["mode"] == "solo") == (mode == "solo")]
+                # a duel counts both seats' purchases, Solo Mode only the player's, as a sweep does
+                for part, seats in ((batch[~solo], (0, 1)), (batch[solo], (0,))):
                     if len(part):
-                        cards = combine_counts(cards, _fold_cards(part, names, seats))
+                        cards.add(tally_chunk(_winner_codes(part["winner"]), part["turns"].to_numpy(),
+                                              _bought(part, names), seats), None)
     except (OSError, ValueError, ImportError) as exc:
         text = str(exc).strip().splitlines()
         raise ResultsFileError(f"{path}: cannot read it: {text[0] if text else type(exc).__name__}") from None
@@ -119,10 +168,11 @@ def scan_per_game(path: Path, fmt: str, source: str, columns: Sequence[str], tex
     tag = {"source": source}
     return PerGameSummary(games, lengths.assign(**tag),
                           counts.assign(**tag) if counts is not None else pd.DataFrame(),
-                          cards.assign(**tag) if cards is not None else pd.DataFrame())
+                          cards.card_counts(names).assign(**tag) if cards.cards is not None else pd.DataFrame())
 
 
 def combine_lengths(a: pd.DataFrame | None, b: pd.DataFrame) -> pd.DataFrame:
+    b = b.astype({k: str for k in LENGTH_KEYS if k != "turns"})   # categories differ from batch to batch
     if a is None:
         return b
     return pd.concat([a, b]).groupby(LENGTH_KEYS, sort=False)["games"].sum().reset_index()
