@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import errno
 import os
+import queue
 import tempfile
+import threading
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
@@ -105,6 +107,10 @@ def _write(df: pd.DataFrame, path: Path, fmt: str) -> None:
         df.to_csv(path, index=False, lineterminator="\n")
 
 
+class _Discarded(Exception):
+    """The stream is being thrown away: its writer drops what is still queued."""
+
+
 class TableStream:
     """A table written in chunks to a temporary file next to ``target``.
 
@@ -119,7 +125,14 @@ class TableStream:
 
     Every chunk must have the same columns (in the same order) and dtypes, and at least one chunk
     must be appended before the stream is written.
+
+    Chunks are converted and written by a thread of the stream's own while the caller goes on (a
+    sweep plays its next chunk meanwhile: on 2 cores the write then costs its CPU time shared
+    with the engine, not its wall time added to the run's).  At most ``QUEUED`` chunks wait, so
+    memory stays flat; a failure in the writer is raised by the next ``append`` or by ``close``.
     """
+
+    QUEUED = 2
 
     def __init__(self, target: str | Path):
         self.target = Path(target)
@@ -129,6 +142,9 @@ class TableStream:
         self._columns: list[str] | None = None
         self._parquet = ParquetStream(self.tmp, self.target) if self.format == "parquet" else None
         self._header = False    # CSV header written
+        self._queue: queue.Queue = queue.Queue(self.QUEUED)
+        self._failed: BaseException | None = None
+        self._thread: threading.Thread | None = None
 
     def append(self, df: pd.DataFrame) -> None:
         if self.tmp is None:
@@ -137,11 +153,38 @@ class TableStream:
             self._columns = list(df.columns)
         elif list(df.columns) != self._columns:
             raise ValueError(f"{self.target}: a chunk's columns differ from the first chunk's")
-        try:
-            self._append(df)
-        except OSError as exc:   # a full disk, a removed folder: named, and the caller discards the stream
-            raise write_error(self.target, exc) from None
+        self._raise_failure()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._write_queued, name=f"write {self.target.name}", daemon=True)
+            self._thread.start()
+        self._queue.put(df)
         self.rows += len(df)
+
+    def _write_queued(self) -> None:
+        while True:
+            df = self._queue.get()
+            if df is None:
+                return
+            if self._failed is None:   # after a failure, chunks are only taken off the queue
+                try:
+                    self._append(df)
+                except BaseException as exc:
+                    self._failed = exc
+
+    def _raise_failure(self) -> None:
+        exc = self._failed
+        if exc is None:
+            return
+        if isinstance(exc, OSError):   # a full disk, a removed folder: named, and the caller discards the stream
+            raise write_error(self.target, exc) from None
+        raise exc
+
+    def _join(self) -> None:
+        """Wait for the chunks queued so far to be written (or dropped after a failure)."""
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join()
+            self._thread = None
 
     def _append(self, df: pd.DataFrame) -> None:
         if self._parquet is not None:
@@ -152,6 +195,8 @@ class TableStream:
 
     def close(self) -> None:
         """Finish the file (it stays under its temporary name until ``write_tables`` renames it)."""
+        self._join()
+        self._raise_failure()
         if self._parquet is not None:
             try:
                 self._parquet.close()
@@ -160,6 +205,9 @@ class TableStream:
 
     def discard(self) -> None:
         """Remove the temporary file (nothing to do once ``write_tables`` renamed it into place)."""
+        if self._thread is not None:
+            self._failed = self._failed or _Discarded()   # what is still queued is not written
+            self._join()
         if self._parquet is not None:
             self._parquet.abandon()
         if self.tmp is not None:

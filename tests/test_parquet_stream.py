@@ -42,5 +42,21 @@ def test_a_chunk_of_other_types_is_refused_with_the_file_named(tmp_path):
     with TableStream(tmp_path / "games.parquet") as stream:
         stream.append(chunk(0, 4, "federation"))
         bad = chunk(4, 4, "sunder").assign(game=["a", "b", "c", "d"])
+        stream.append(bad)          # written by the stream's thread: the failure comes back at the next call
         with pytest.raises(ValueError, match="games.parquet: a chunk's column types differ from the first chunk's"):
-            stream.append(bad)
+            stream.close()
+
+
+def test_a_full_disk_in_the_writer_is_raised_by_the_next_append_naming_the_target(tmp_path, monkeypatch):
+    from simcore.errors import OutputFileError
+
+    def full(self, df):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(ps.ParquetStream, "append", full)
+    target = tmp_path / "games.parquet"
+    with TableStream(target) as stream:
+        stream.append(chunk(0, 4, "federation"))
+        stream._join()                     # the writer has met the full disk
+        with pytest.raises(OutputFileError, match=f"cannot write {target}: No space left on device"):
+            stream.append(chunk(4, 4, "federation"))
+    assert list(tmp_path.iterdir()) == []
