@@ -39,14 +39,14 @@ def per_game_frame(records, mode: str = "duel", difficulty: str = "", cards: Seq
     Labels that are the same in every game of ``records`` are categories (a chunk of a sweep is
     one matchup), built once per chunk; their values read and write as the plain strings.
     """
-    games = records.frame(categories=True)
-    n = len(games)
+    games = records.columns(categories=True)
+    n = len(games["game"])
     columns = {key: constant(value, n) for key, value in zip(KEY_COLUMNS, (mode, difficulty))}
-    for name in games.columns:
+    for name, values in games.items():
         if name not in KEY_COLUMNS:
-            columns[name] = games[name].array
-    if not isinstance(games["winner"].dtype, pd.CategoricalDtype):
-        columns["winner"] = games["winner"].astype(str).to_numpy()
+            columns[name] = values
+    if not isinstance(columns["winner"], pd.Categorical):
+        columns["winner"] = np.asarray(columns["winner"]).astype(str)
     if second_strategy is not None:
         columns["second_strategy"] = constant(second_strategy, n)
     names = list(records.card_names)

@@ -28,12 +28,12 @@ class Records:
     """Per-game results of one matchup: ``games`` (one row per game) and ``bought``
     (int32[n_games, 2, n_types]: copies of each card type each seat bought).
 
-    ``games`` may be given as a function ``build(categories)`` that builds the frame: it is then
-    built on first use, so a sweep that only counts (``winner``, ``turns``: int arrays) never pays
-    for a DataFrame; ``frame(categories=True)`` builds it with the labels that are the same in
-    every game (factions, variants, strategies) as categories, cheap to build and to write."""
+    ``games`` may be given as a function ``columns(categories)`` giving the frame's columns: it is
+    then built on first use, so a sweep that only counts (``winner``, ``turns``: int arrays) never
+    pays for a DataFrame; ``columns(categories=True)`` gives the labels that are the same in every
+    game (factions, variants, strategies) as categories, cheap to build and to write."""
 
-    def __init__(self, games: pd.DataFrame | Callable[[bool], pd.DataFrame], bought: np.ndarray, card_names: list[str],
+    def __init__(self, games: pd.DataFrame | Callable[[bool], dict], bought: np.ndarray, card_names: list[str],
                  winner: np.ndarray | None = None, turns: np.ndarray | None = None,
                  strategies: tuple[str, str] | None = None):
         self._games = games
@@ -46,14 +46,14 @@ class Records:
     @property
     def games(self) -> pd.DataFrame:
         if callable(self._games):
-            self._games = self._games(False)
+            self._games = pd.DataFrame(self._games(False))
         return self._games
 
-    def frame(self, categories: bool = False) -> pd.DataFrame:
-        """``games``, or with ``categories`` a new frame whose constant labels are categories."""
+    def columns(self, categories: bool = False) -> dict:
+        """The columns of ``games`` by name; with ``categories`` the constant labels as categories."""
         if categories and callable(self._games):
             return self._games(True)
-        return self.games
+        return {name: self.games[name].array for name in self.games.columns}
 
     def bought_frame(self) -> pd.DataFrame:
         """Long table: game, seat, card, copies bought (only non-zero entries)."""
@@ -102,11 +102,11 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
     bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
     play_batch(tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, out, bought, threads)
-    def frame(categories: bool) -> pd.DataFrame:
+    def columns(categories: bool) -> dict:
         def label(value: str):
             return pd.Categorical.from_codes(np.zeros(n_games, np.int8), [value]) if categories else value
 
-        return pd.DataFrame({
+        return {
             "game": np.arange(first_game, first_game + n_games),
             "seed": out[:, R_SEED],
             "mode": label(matchup.mode), "difficulty": label(matchup.difficulty or ""),
@@ -119,8 +119,8 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
             "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
             "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
             "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
-        })
-    return Records(frame, bought, tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS], strategies=names)
+        }
+    return Records(columns, bought, tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS], strategies=names)
 
 
 @dataclass
