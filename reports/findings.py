@@ -154,8 +154,6 @@ def findings_section_text(statements: list[Statement], alpha: float = ALPHA,
            f"{CORRECTION}'s step-down correction over all of them keeps the chance of any false finding at "
            f"{alpha:.0%} or less. Each finding shows its 95% Wilson interval, which lies outside the band, its n "
            f"and its Holm-adjusted p-value.")
-    if not statements:
-        return [], ["No finding: nothing to test (no duel cells or per-card tables among the inputs)."]
     if not found:
         return [], [f"No finding: none of the {len(statements)} statements clears its band after the correction.",
                     how]

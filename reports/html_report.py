@@ -182,8 +182,9 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
         statements += fnd.matchup_statements(data.win_rate_table(played))
     if not card_tables.empty:
         statements += fnd.card_statements(card_tables)
-    items, finding_notes = fnd.findings_section_text(statements)
-    sections.insert(0, Section(FINDINGS, notes=finding_notes, items=items))
+    if statements:   # a tournament or a comparison alone has its own verdicts: nothing here to test
+        items, finding_notes = fnd.findings_section_text(statements)
+        sections.insert(0, Section(FINDINGS, notes=finding_notes, items=items))
     return Report(title, sections, images, notes, list(results.files))
 
 
