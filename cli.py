@@ -1088,7 +1088,9 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
     <stem>_cards table next to it is read too), 'sweep --per-game',
     'commandsim compare' and 'commandsim tournament' (the matrix; its
     <stem>_ratings next to it is read too), in CSV or Parquet, recognised
-    by their columns.
+    by their columns; per-game files are read in batches (memory stays flat).
+    The page opens with Findings: statements with their 95% interval and n
+    that clear 50% +- 2 points after Holm's correction over all tested.
     Plots: win rate per cell with 95% intervals, a faction x variant heat map
     (solo: x difficulty), game lengths (a distribution from per-game records,
     else each cell's mean), first-player advantage, per-card buy rate and win

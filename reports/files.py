@@ -20,13 +20,17 @@ from __future__ import annotations
 
 import errno
 import os
+import queue
 import tempfile
+import threading
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import pandas as pd
 
 from simcore.errors import OutputFileError
+
+from .parquet_stream import ParquetStream
 
 PARQUET_SUFFIX = ".parquet"
 
@@ -103,6 +107,10 @@ def _write(df: pd.DataFrame, path: Path, fmt: str) -> None:
         df.to_csv(path, index=False, lineterminator="\n")
 
 
+class _Discarded(Exception):
+    """The stream is being thrown away: its writer drops what is still queued."""
+
+
 class TableStream:
     """A table written in chunks to a temporary file next to ``target``.
 
@@ -117,7 +125,14 @@ class TableStream:
 
     Every chunk must have the same columns (in the same order) and dtypes, and at least one chunk
     must be appended before the stream is written.
+
+    Chunks are converted and written by a thread of the stream's own while the caller goes on (a
+    sweep plays its next chunk meanwhile: on 2 cores the write then costs its CPU time shared
+    with the engine, not its wall time added to the run's).  At most ``QUEUED`` chunks wait, so
+    memory stays flat; a failure in the writer is raised by the next ``append`` or by ``close``.
     """
+
+    QUEUED = 2
 
     def __init__(self, target: str | Path):
         self.target = Path(target)
@@ -125,8 +140,11 @@ class TableStream:
         self.tmp: Path | None = _stage(self.target)
         self.rows = 0
         self._columns: list[str] | None = None
-        self._parquet = None    # pyarrow ParquetWriter, opened by the first chunk
+        self._parquet = ParquetStream(self.tmp, self.target) if self.format == "parquet" else None
         self._header = False    # CSV header written
+        self._queue: queue.Queue = queue.Queue(self.QUEUED)
+        self._failed: BaseException | None = None
+        self._thread: threading.Thread | None = None
 
     def append(self, df: pd.DataFrame) -> None:
         if self.tmp is None:
@@ -135,41 +153,63 @@ class TableStream:
             self._columns = list(df.columns)
         elif list(df.columns) != self._columns:
             raise ValueError(f"{self.target}: a chunk's columns differ from the first chunk's")
-        try:
-            self._append(df)
-        except OSError as exc:   # a full disk, a removed folder: named, and the caller discards the stream
-            raise write_error(self.target, exc) from None
+        self._raise_failure()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._write_queued, name=f"write {self.target.name}", daemon=True)
+            self._thread.start()
+        self._queue.put(df)
         self.rows += len(df)
 
+    def _write_queued(self) -> None:
+        while True:
+            df = self._queue.get()
+            if df is None:
+                return
+            if self._failed is None:   # after a failure, chunks are only taken off the queue
+                try:
+                    self._append(df)
+                except BaseException as exc:
+                    self._failed = exc
+
+    def _raise_failure(self) -> None:
+        exc = self._failed
+        if exc is None:
+            return
+        if isinstance(exc, OSError):   # a full disk, a removed folder: named, and the caller discards the stream
+            raise write_error(self.target, exc) from None
+        raise exc
+
+    def _join(self) -> None:
+        """Wait for the chunks queued so far to be written (or dropped after a failure)."""
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join()
+            self._thread = None
+
     def _append(self, df: pd.DataFrame) -> None:
-        if self.format == "parquet":
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-            if self._parquet is None:
-                table = pa.Table.from_pandas(df, preserve_index=False)
-                self._parquet = pq.ParquetWriter(self.tmp, table.schema)
-            else:
-                table = pa.Table.from_pandas(df, preserve_index=False, schema=self._parquet.schema)
-            self._parquet.write_table(table)
+        if self._parquet is not None:
+            self._parquet.append(df)
         else:
             df.to_csv(self.tmp, mode="a", header=not self._header, index=False, lineterminator="\n")
             self._header = True
 
     def close(self) -> None:
         """Finish the file (it stays under its temporary name until ``write_tables`` renames it)."""
+        self._join()
+        self._raise_failure()
         if self._parquet is not None:
-            writer, self._parquet = self._parquet, None
             try:
-                writer.close()
+                self._parquet.close()
             except OSError as exc:
                 raise write_error(self.target, exc) from None
 
     def discard(self) -> None:
         """Remove the temporary file (nothing to do once ``write_tables`` renamed it into place)."""
-        try:
-            self.close()
-        except Exception:   # the file is being thrown away anyway
-            self._parquet = None
+        if self._thread is not None:
+            self._failed = self._failed or _Discarded()   # what is still queued is not written
+            self._join()
+        if self._parquet is not None:
+            self._parquet.abandon()
         if self.tmp is not None:
             self.tmp.unlink(missing_ok=True)
             self.tmp = None

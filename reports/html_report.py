@@ -6,8 +6,9 @@ as PNG files, from the tables of ``reports.inputs.read_results``.
     >>> report = build_report(read_results(["out/sweep.csv", "out/compare.csv"]))
     >>> write_report(report, "out/report")          # report.html and the PNGs, all or nothing
 
-Sections (each only when its data is there; the report says what is missing and why):
-win rate per cell with intervals, heat map(s), game length (a distribution from per-game records,
+Sections (each only when its data is there; the report says what is missing and why): the
+Findings first (``reports.findings``: statements with interval and n, Holm-corrected), then win
+rate per cell with intervals, heat map(s), game length (a distribution from per-game records,
 else the aggregates' mean length per cell), first-player advantage (duel rows), per-card buy rate
 and win rate when bought (per-card tables), paired comparisons, tournament matrices (heat map, cycles)
 and ratings with their intervals.
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from . import findings as fnd
 from . import plots
 from . import report_data as data
 from . import tournament as tour
@@ -30,6 +32,7 @@ from .files import write_files
 from .inputs import Results, ResultsFileError
 
 REPORT_NAME = "report.html"
+FINDINGS = "Findings"
 
 
 @dataclass
@@ -38,6 +41,7 @@ class Section:
     image: str | None = None           # PNG file name, a key of Report.images
     notes: list[str] = field(default_factory=list)
     table: pd.DataFrame | None = None  # shown under the plot
+    items: list[str] = field(default_factory=list)   # a list of statements (the Findings)
 
 
 @dataclass
@@ -99,11 +103,13 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
                                                         "the seat-'both' rows)."]),
                     name, plots.heatmap(table, f"Win rate, {what}", spread=0.5 if mode == "solo" else 0.25))
     else:
-        notes.append("No sweep aggregate given: no win-rate, heat-map, mean-length or first-player plots.")
+        notes.append("No sweep aggregate given: no win-rate, heat-map, mean-length or first-player plots."
+                     if results.per_game.empty else "No sweep aggregate given: no win-rate or heat-map plots; "
+                     "first-player advantage and the cards come from the per-game records.")
 
     if not results.per_game.empty:
-        lengths = data.game_length_table(results.per_game)
-        add(Section("Game length", notes=[f"Distribution of game lengths from {len(results.per_game):,} per-game "
+        lengths = data.game_length_table(results.per_game.lengths)
+        add(Section("Game length", notes=[f"Distribution of game lengths from {results.per_game.games:,} per-game "
                                           "records."]),
             "game_length.png", plots.game_lengths(lengths))
     elif not agg.empty:
@@ -112,8 +118,11 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
         notes.append(msg)
         add(Section("Game length", notes=[msg]), "game_length.png", plots.mean_turns(data.mean_turns_table(agg)))
 
-    if not agg.empty:
-        first = data.duel_first_player(agg)
+    # per-game files alone carry the same counts: they stand in for a missing aggregate or card table
+    played = agg if not agg.empty else data.per_game_aggregate(results.per_game)
+    card_tables = results.cards if not results.cards.empty else data.per_game_cards(results.per_game)
+    if not played.empty:
+        first = data.duel_first_player(played)
         if first.empty:
             notes.append("No duel cells: first-player advantage does not apply (in Solo Mode the player always "
                          "moves first).")
@@ -128,10 +137,10 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
                                                          "each seat on the same seeds."], table=shown),
                 "first_player.png", plots.first_player(first))
 
-    if not results.cards.empty:
-        sources = list(dict.fromkeys(results.cards["source"]))
+    if not card_tables.empty:
+        sources = list(dict.fromkeys(card_tables["source"]))
         for source in sources:
-            table = results.cards[results.cards["source"] == source]
+            table = card_tables[card_tables["source"] == source]
             name = "cards.png" if len(sources) == 1 else f"cards_{_slug(source)}.png"
             add(Section(f"Market cards ({source})",
                         notes=["Copies bought per seat-game, and the share of seat-games the buyer won (95% interval) "
@@ -167,6 +176,15 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
     for section in advice_sections(results.advice):
         add(section)
 
+    statements = []
+    if not played.empty:
+        statements += fnd.first_player_statements(data.duel_first_player(played))
+        statements += fnd.matchup_statements(data.win_rate_table(played))
+    if not card_tables.empty:
+        statements += fnd.card_statements(card_tables)
+    if statements:   # a tournament or a comparison alone has its own verdicts: nothing here to test
+        items, finding_notes = fnd.findings_section_text(statements)
+        sections.insert(0, Section(FINDINGS, notes=finding_notes, items=items))
     return Report(title, sections, images, notes, list(results.files))
 
 
@@ -245,26 +263,40 @@ table { border-collapse: collapse; font-size: 0.85em; margin: 1em 0; }
 th, td { border: 1px solid #ddd; padding: 0.25em 0.6em; text-align: left; }
 th { background: #f4f4f4; }
 .note { color: #555; }
+ul.findings li { margin: 0.3em 0; }
 """
 
 
+def _section_html(section: Section, images: dict[str, bytes]) -> list[str]:
+    out = [f"<h2>{html.escape(section.title)}</h2>"]
+    if section.items:
+        out.append('<ul class="findings">' + "".join(f"<li>{html.escape(item)}</li>" for item in section.items)
+                   + "</ul>")
+    out += [f'<p class="note">{html.escape(note)}</p>' for note in section.notes]
+    if section.image is not None:
+        encoded = base64.b64encode(images[section.image]).decode("ascii")
+        out.append(f'<img src="data:image/png;base64,{encoded}" alt="{html.escape(section.title)}">')
+    if section.table is not None:
+        out.append(section.table.to_html(index=False, escape=True, border=0))
+    return out
+
+
 def render_html(report: Report) -> str:
-    """The report as one HTML page with every image inlined (``data:image/png;base64``)."""
+    """The report as one HTML page with every image inlined (``data:image/png;base64``): the Findings
+    first (the answers a designer reads before any plot), then the inputs and the other sections."""
+    lead = [s for s in report.sections if s.title == FINDINGS]
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{html.escape(report.title)}</title><style>{_STYLE}</style></head><body>",
-           f"<h1>{html.escape(report.title)}</h1>",
-           f"<p class=\"note\">Written {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC from:</p><ul>"]
+           f"<h1>{html.escape(report.title)}</h1>"]
+    for section in lead:
+        out += _section_html(section, report.images)
+    out.append(f"<p class=\"note\">Written {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC from:</p><ul>")
     out += [f"<li>{html.escape(path)} ({html.escape(kind.replace('_', '-'))})</li>" for path, kind in report.inputs]
     out.append("</ul>")
     out += [f'<p class="note">{html.escape(note)}</p>' for note in report.notes]
     for section in report.sections:
-        out.append(f"<h2>{html.escape(section.title)}</h2>")
-        out += [f'<p class="note">{html.escape(note)}</p>' for note in section.notes]
-        if section.image is not None:
-            encoded = base64.b64encode(report.images[section.image]).decode("ascii")
-            out.append(f'<img src="data:image/png;base64,{encoded}" alt="{html.escape(section.title)}">')
-        if section.table is not None:
-            out.append(section.table.to_html(index=False, escape=True, border=0))
+        if section.title != FINDINGS:
+            out += _section_html(section, report.images)
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 

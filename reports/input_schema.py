@@ -66,9 +66,10 @@ def _where(index: int, fmt: str) -> str:
     return f"line {index + 2}" if fmt == "csv" else f"row {index + 1}"
 
 
-def check_table(df: pd.DataFrame, kind: str, path, fmt: str) -> pd.DataFrame:
+def check_table(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0) -> pd.DataFrame:
     """``df`` with its numeric columns as numbers; raises ``ResultsFileError`` naming the file, the
-    row and the column of the first value out of place."""
+    row and the column of the first value out of place.  ``first_row``: the file's row index of
+    ``df``'s first row, when ``df`` is one batch of a file read in batches."""
     if df.empty:
         raise ResultsFileError(f"{path}: no rows: expected at least one row under the header")
     out = df.copy()
@@ -90,7 +91,7 @@ def check_table(df: pd.DataFrame, kind: str, path, fmt: str) -> pd.DataFrame:
             i = int(np.flatnonzero(bad.to_numpy())[0])
             value = raw.iloc[i]
             got = "nothing" if blank.iloc[i] else repr(value) if isinstance(value, str) else str(value)
-            raise ResultsFileError(f"{path}: {_where(i, fmt)}, column '{column}': expected "
+            raise ResultsFileError(f"{path}: {_where(first_row + i, fmt)}, column '{column}': expected "
                                    f"{EXPECTED[kind_of_value]}, got {got}")
         out[column] = values.astype(np.int64) if kind_of_value == "count" else values.astype(float)
     for column, allowed in CHOICES.get(kind, {}).items():
@@ -98,6 +99,6 @@ def check_table(df: pd.DataFrame, kind: str, path, fmt: str) -> pd.DataFrame:
             bad = ~df[column].astype(str).isin(allowed)
             if bad.any():
                 i = int(np.flatnonzero(bad.to_numpy())[0])
-                raise ResultsFileError(f"{path}: {_where(i, fmt)}, column '{column}': expected one of "
+                raise ResultsFileError(f"{path}: {_where(first_row + i, fmt)}, column '{column}': expected one of "
                                        f"{', '.join(allowed)}, got {str(df[column].iloc[i])!r}")
     return out

@@ -4,7 +4,8 @@
   table ``<stem>_cards.<ext>`` next to it is read too when present;
 * a **per-card** table given on its own: ``reports.aggregate.CARD_COLUMNS``;
 * **per-game** records (``sweep --per-game``): ``game, seed, winner, turns`` and the seat columns;
-  only the columns a report needs are read, so large files stay cheap;
+  read in batches and reduced as they are read (``reports.per_game_scan``), so a report's memory
+  stays flat however many games the files hold;
 * a **comparison** (``commandsim compare --out``): ``reports.compare.COMPARE_COLUMNS``;
 * an **advice** table (``commandsim advise --out``): ``reports.advisor.outputs.ADVICE_COLUMNS``;
 * a **tournament matrix** (``commandsim tournament --out``): ``reports.tournament.MATRIX_COLUMNS``, and
@@ -28,11 +29,11 @@ from .aggregate import AGGREGATE_COLUMNS, CARD_COLUMNS
 from .compare import COMPARE_COLUMNS
 from .files import table_format
 from .input_schema import ResultsFileError, check_table
+from .per_game_scan import PerGameSummary, scan_per_game
 from .tournament import MATRIX_COLUMNS, RATING_COLUMNS
 
 PER_GAME_NEEDED = ("game", "seed", "first_faction", "second_faction", "first_variant", "second_variant",
                    "first_strategy", "second_strategy", "winner", "turns")
-PER_GAME_OPTIONAL = ("mode", "difficulty")
 TEXT_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
                 "opponent_strategy", "seat", "card", "kind", "verdict", "verdict_text", "label_a", "label_b",
                 "cards_a", "cards_b", "winner", "first_faction", "second_faction", "first_variant",
@@ -46,7 +47,7 @@ class Results:
     column (the stem of the aggregate or card file) so card tables of several sweeps stay apart."""
     aggregate: pd.DataFrame = field(default_factory=pd.DataFrame)
     cards: pd.DataFrame = field(default_factory=pd.DataFrame)
-    per_game: pd.DataFrame = field(default_factory=pd.DataFrame)
+    per_game: PerGameSummary = field(default_factory=PerGameSummary)
     compare: pd.DataFrame = field(default_factory=pd.DataFrame)
     tournament: pd.DataFrame = field(default_factory=pd.DataFrame)
     ratings: pd.DataFrame = field(default_factory=pd.DataFrame)
@@ -130,7 +131,7 @@ def read_results(paths: Sequence[str | Path]) -> Results:
         raise ResultsFileError("no results files given: expected an aggregate (commandsim sweep --out), "
                                "per-game records (sweep --per-game), a comparison (commandsim compare --out) or a "
                                "tournament (commandsim tournament --out)")
-    parts: dict[str, list[pd.DataFrame]] = {kind: [] for kind in ("aggregate", "cards", "per_game", "compare",
+    parts: dict[str, list[pd.DataFrame]] = {kind: [] for kind in ("aggregate", "cards", "compare",
                                                                   "tournament", "ratings", "advice")}
     out = Results()
     seen: set[Path] = set()
@@ -151,8 +152,10 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                 f"...), an advice table (stage, edit, effect, ...) or a tournament matrix or ratings (entry, "
                 f"opponent, score, ... / entry, strength, elo, "
                 f"...); got {', '.join(columns[:8]) or 'no columns'}")
-        wanted = [c for c in (*PER_GAME_NEEDED, *PER_GAME_OPTIONAL) if c in columns] if kind == "per_game" else None
-        parts[kind].append(_read_checked(path, kind, wanted).assign(source=path.stem))
+        if kind == "per_game":
+            out.per_game = out.per_game.add(scan_per_game(path, table_format(path), path.stem, columns, TEXT_COLUMNS))
+        else:
+            parts[kind].append(_read_checked(path, kind).assign(source=path.stem))
         out.files.append((str(path), kind))
         if kind == "aggregate":
             cards = cards_path_of(path)

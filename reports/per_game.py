@@ -25,29 +25,36 @@ def bought_columns(card_names: Sequence[str]) -> list[str]:
     return [f"{prefix}{name}" for prefix in BOUGHT_PREFIXES for name in card_names]
 
 
+def constant(value: str, n: int) -> pd.Categorical:
+    """A column holding ``value`` in each of ``n`` rows, as a category: no string per row to build or write."""
+    return pd.Categorical.from_codes(np.zeros(n, np.int8), [value])
+
+
 def per_game_frame(records, mode: str = "duel", difficulty: str = "", cards: Sequence[int] | None = None,
                    second_strategy: str | None = None) -> pd.DataFrame:
     """One row per game of ``records`` (a ``Records``), with the cell keys and bought copies.
 
     ``cards``: indices of the card types whose purchases get a column per seat (default: every
     type); ``second_strategy`` replaces the second seat's strategy label (Solo Mode: the A.I.).
+    Labels that are the same in every game of ``records`` are categories (a chunk of a sweep is
+    one matchup), built once per chunk; their values read and write as the plain strings.
     """
-    games = records.games.copy()
-    for key, value in zip(KEY_COLUMNS, (mode, difficulty)):
-        if key in games.columns:
-            games[key] = value
-        else:
-            games.insert(list(KEY_COLUMNS).index(key), key, value)
-    games = games[list(KEY_COLUMNS) + [c for c in games.columns if c not in KEY_COLUMNS]]
-    games["winner"] = games["winner"].astype(str)
+    games = records.columns(categories=True)
+    n = len(games["game"])
+    columns = {key: constant(value, n) for key, value in zip(KEY_COLUMNS, (mode, difficulty))}
+    for name, values in games.items():
+        if name not in KEY_COLUMNS:
+            columns[name] = values
+    if not isinstance(columns["winner"], pd.Categorical):
+        columns["winner"] = np.asarray(columns["winner"]).astype(str)
     if second_strategy is not None:
-        games["second_strategy"] = second_strategy
+        columns["second_strategy"] = constant(second_strategy, n)
     names = list(records.card_names)
     index = list(range(len(names))) if cards is None else [int(t) for t in cards]
     bought = np.asarray(records.bought)
-    if bought.shape[0] != len(games):
+    if bought.shape[0] != n:
         raise ValueError("per-game records need the bought copies: play with keep_bought=True")
-    chosen = [names[t] for t in index]
-    copies = bought[:, :, index].astype(np.int32).reshape(len(games), 2 * len(index))
-    extra = pd.DataFrame(copies, columns=bought_columns(chosen), index=games.index)
-    return pd.concat([games.reset_index(drop=True), extra.reset_index(drop=True)], axis=1)
+    copies = bought[:, :, index].astype(np.int32).reshape(n, 2 * len(index))
+    for j, name in enumerate(bought_columns([names[t] for t in index])):
+        columns[name] = copies[:, j]
+    return pd.DataFrame(columns)

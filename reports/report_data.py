@@ -3,7 +3,7 @@
 * ``win_rate_table``: one row per cell and perspective (seat both), with a readable label;
 * ``heatmap_table``: win rate by faction (rows) and variant (columns), pooled over opponents;
   in Solo Mode by faction and variant (rows) and difficulty (columns);
-* ``game_length_table``: the distribution of game lengths per cell (per-game records), or
+* ``game_length_table``: the distribution of game lengths per cell (per-game records' counts), or
   ``mean_turns_table``: the mean length per cell (aggregates only);
 * ``first_player_table`` (from ``reports.aggregate``): how often the player moving first won.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .aggregate import first_player_table
+from .aggregate import card_table, combine_counts, first_player_table, summarise
 
 __all__ = ["win_rate_table", "heatmap_table", "game_length_table", "mean_turns_table", "first_player_table",
            "cell_label"]
@@ -81,16 +81,36 @@ def _game_cell(games: pd.DataFrame) -> pd.Series:
     return pd.Series(duel, index=games.index)
 
 
-def game_length_table(per_game: pd.DataFrame) -> pd.DataFrame:
-    """Games per cell and length: columns ``cell, turns, games, share`` (share of the cell's games)."""
-    if per_game.empty:
+def game_length_table(lengths: pd.DataFrame) -> pd.DataFrame:
+    """Games per cell and length: columns ``cell, turns, games, share`` (share of the cell's games),
+    from the counts of ``per_game_scan.PerGameSummary.lengths`` (games per cell keys and length)."""
+    if lengths.empty:
         return pd.DataFrame(columns=["cell", "turns", "games", "share"])
-    cells = _game_cell(per_game)
-    if _several(per_game, "source"):
-        cells = per_game["source"] + ": " + cells
-    counts = per_game.assign(cell=cells.to_numpy()).groupby(["cell", "turns"]).size().rename("games").reset_index()
+    cells = _game_cell(lengths)
+    if _several(lengths, "source"):
+        cells = lengths["source"] + ": " + cells
+    counts = (lengths.assign(cell=cells.to_numpy()).groupby(["cell", "turns"])["games"].sum().reset_index())
     counts["share"] = counts["games"] / counts.groupby("cell")["games"].transform("sum")
     return counts
+
+
+def per_game_aggregate(summary) -> pd.DataFrame:
+    """An aggregate table (``AGGREGATE_COLUMNS`` plus ``source``) of the duel games of per-game files
+    (``PerGameSummary.counts``): what their sweep's aggregate says, for reports given only those."""
+    if summary.counts.empty:
+        return pd.DataFrame()
+    parts = [summarise(part.drop(columns="source").reset_index(drop=True)).assign(source=source)
+             for source, part in summary.counts.groupby("source", sort=False)]
+    return pd.concat(parts, ignore_index=True)
+
+
+def per_game_cards(summary) -> pd.DataFrame:
+    """The per-card table (``CARD_COLUMNS`` plus ``source``) of per-game files' bought columns."""
+    if summary.cards.empty:
+        return pd.DataFrame()
+    parts = [card_table(combine_counts(part.drop(columns="source"))).assign(source=source)
+             for source, part in summary.cards.groupby("source", sort=False)]
+    return pd.concat(parts, ignore_index=True)
 
 
 def mean_turns_table(aggregate: pd.DataFrame) -> pd.DataFrame:

@@ -49,7 +49,8 @@ from simcore.games.last_command.tables import (C_FACTION, C_KIND, FACTION_NONE, 
                                                CardTables)
 from strategies.last_command.library import Resolved, load_params, resolved
 
-from .aggregate import card_counts, card_table, combine_counts, perspective_counts, summarise
+from .aggregate import card_table, combine_counts, summarise
+from .chunk_counts import ChunkTally, SweepTally, tally_chunk
 from .per_game import per_game_frame
 from .stats import wilson_interval
 
@@ -261,11 +262,11 @@ def half_width(counts: pd.DataFrame, mode: str = "duel") -> float:
     return float(np.max((high - low) / 2))
 
 
-def _cell_counts(rec, mode: str) -> pd.DataFrame:
-    counts = perspective_counts(rec.games)
-    if mode == "solo":   # the player's perspective only: it always moves first
-        counts = counts[counts["seat"] == "first"].reset_index(drop=True)
-    return counts
+def chunk_labels(matchup: Matchup, strategies: tuple[str, str]) -> dict[str, str]:
+    """The cell keys of a chunk's games, as ``Records.games`` names them."""
+    return {"first_faction": matchup.factions[0], "second_faction": matchup.factions[1],
+            "first_variant": matchup.variant_label(0), "second_variant": matchup.variant_label(1),
+            "first_strategy": strategies[0], "second_strategy": strategies[1]}
 
 
 @dataclass(frozen=True, eq=False)
@@ -287,9 +288,10 @@ class SweepChunk:
 
 @dataclass
 class ChunkCounts:
-    """What a chunk sends back: additive counts, and its per-game records only if asked for."""
-    counts: pd.DataFrame     # perspective_counts (solo: the player's)
-    cards: pd.DataFrame      # card_counts
+    """What a chunk sends back: additive counts (numpy, a few hundred integers), the labels of its
+    perspectives, and its per-game records only if asked for."""
+    tally: ChunkTally        # solo: the player's seat only
+    labels: dict[str, str]   # chunk_labels, with the strategies as the engine named them
     opponent_label: str      # the second seat's strategy label (Solo Mode: the engine's A.I. name)
     games: pd.DataFrame | None
 
@@ -299,10 +301,10 @@ def play_chunk(chunk: SweepChunk, tables: CardTables, threads: int | None = None
     rec = play_games(chunk.n, chunk.seed, chunk.matchup, chunk.strategies, tables, threads,
                      first_game=chunk.first_game, keep_bought=True)
     seats = (0,) if chunk.mode == "solo" else (0, 1)
-    label = str(rec.games["second_strategy"].iloc[0]) if len(rec.games) else chunk.strategies[1].name
+    names = tuple(str(s) for s in rec.strategies)
     games = per_game_frame(rec, chunk.mode, chunk.difficulty, chunk.market) if chunk.per_game else None
-    return ChunkCounts(_cell_counts(rec, chunk.mode), card_counts(rec.bought, rec.games["winner"], rec.card_names,
-                                                                     seats), label, games)
+    return ChunkCounts(tally_chunk(rec.winner, rec.turns, rec.bought, seats), chunk_labels(chunk.matchup, names),
+                       names[1], games)
 
 
 def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None,
@@ -356,11 +358,11 @@ def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
     cap_seeds = (cap if cap is not None else games) // per_seed
     total = len(cells) * cap_seeds * per_seed
     done = 0
-    counts: list[pd.DataFrame | None] = [None] * len(cells)
+    tallies = [SweepTally() for _ in cells]     # per cell: its perspectives
+    card_tally = SweepTally()                    # every game: the per-card counts
     labels = [AI_STRATEGY if mode == "solo" else cell.strategies[1] for cell in cells]
     played = [0] * len(cells)
     width = [float("nan")] * len(cells)
-    card_part: pd.DataFrame | None = None
     active = list(range(len(cells)))
     while active:
         chunks = [SweepChunk(i, matchup, strategies, seed, start, min(chunk_size, stop - start), mode,
@@ -368,8 +370,8 @@ def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
                   for i in active for stop in [min(played[i] + round_seeds, cap_seeds)]
                   for matchup, strategies in orders[i] for start in range(played[i], stop, chunk_size)]
         for chunk, part in zip(chunks, runner.map(play_chunk, chunks, tables)):
-            counts[chunk.cell] = combine_counts(counts[chunk.cell], part.counts)
-            card_part = combine_counts(card_part, part.cards)
+            tallies[chunk.cell].add(part.tally, part.labels)
+            card_tally.add(part.tally, None)
             if per_game is not None:
                 per_game(part.games)
             if mode == "solo":
@@ -380,7 +382,7 @@ def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
         still = []
         for i in active:
             played[i] = min(played[i] + round_seeds, cap_seeds)
-            width[i] = half_width(counts[i], mode)
+            width[i] = half_width(tallies[i].counts(), mode)
             if played[i] < cap_seeds and not (target_ci is not None and width[i] <= target_ci):
                 still.append(i)
             elif played[i] < cap_seeds:
@@ -391,8 +393,8 @@ def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
 
     cell_rows = [_cell_row(cell, labels[i], played[i] * per_seed, width[i],
                            target_ci is not None and not width[i] <= target_ci) for i, cell in enumerate(cells)]
-    aggregate = _aggregate(list(zip(cells, counts)), mode, seed)
-    cards = card_table(card_part)
+    aggregate = _aggregate([(cell, t.counts()) for cell, t in zip(cells, tallies)], mode, seed)
+    cards = card_table(card_tally.card_counts(tables.names))
     keep = _market_cards(tables) | (cards["times_bought"].to_numpy() > 0)
     cards = card_info(tables).merge(cards, on="card", how="right")[keep].reset_index(drop=True)
     return SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)))

@@ -19,6 +19,20 @@ MIN_BLOCK = 64
 MAX_BLOCK = 4096
 
 
+def block_bounds(n: int, threads: int) -> list[tuple[int, int]]:
+    """Blocks covering games 0 .. n - 1 for ``threads`` threads, shrinking toward the end (guided
+    scheduling): each takes a share of what is left, so the last blocks are ``MIN_BLOCK`` games and
+    no thread idles long while another finishes a large one.  Equal blocks of n / (8 threads)
+    left one thread idle for half a block on average at the end of every engine call, about 1.5%
+    of a sweep's time on 2 threads."""
+    bounds, lo = [], 0
+    while lo < n:
+        size = min(MAX_BLOCK, max(MIN_BLOCK, (n - lo) // (threads * 4)))
+        bounds.append((lo, min(n, lo + size)))
+        lo += size
+    return bounds
+
+
 def run_blocks(play_range: Callable[[int, int], None], n: int, threads: int | None = None) -> None:
     """Call ``play_range(lo, hi)`` over blocks covering games 0 .. n - 1 on ``threads`` threads
     (default: numba's thread count, the machine's cores unless NUMBA_NUM_THREADS says)."""
@@ -26,9 +40,8 @@ def run_blocks(play_range: Callable[[int, int], None], n: int, threads: int | No
     if threads == 1 or n <= MIN_BLOCK:
         play_range(0, n)
         return
-    block = min(MAX_BLOCK, max(MIN_BLOCK, n // (threads * 8)))
     with ThreadPoolExecutor(threads) as pool:
-        tasks = [pool.submit(play_range, lo, min(n, lo + block)) for lo in range(0, n, block)]
+        tasks = [pool.submit(play_range, lo, hi) for lo, hi in block_bounds(n, threads)]
         try:
             for t in tasks:
                 t.result()

@@ -2,7 +2,7 @@
 card each seat bought (``bought``), read by ``reports/`` the same way for every game."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
@@ -10,13 +10,36 @@ import pandas as pd
 from simcore.errors import CommandsimError
 
 
-@dataclass
 class Records:
     """Per-game results of one matchup: ``games`` (one row per game) and ``bought``
-    (int32[n_games, 2, n_types]: copies of each card type each seat bought)."""
-    games: pd.DataFrame
-    bought: np.ndarray
-    card_names: list[str]
+    (int32[n_games, 2, n_types]: copies of each card type each seat bought).
+
+    ``games`` may be given as a function ``columns(categories)`` giving the frame's columns: it is
+    then built on first use, so a sweep that only counts (``winner``, ``turns``: int arrays) never
+    pays for a DataFrame; ``columns(categories=True)`` gives the labels that are the same in every
+    game (factions, variants, strategies) as categories, cheap to build and to write."""
+
+    def __init__(self, games: pd.DataFrame | Callable[[bool], dict], bought: np.ndarray, card_names: list[str],
+                 winner: np.ndarray | None = None, turns: np.ndarray | None = None,
+                 strategies: tuple[str, str] | None = None):
+        self._games = games
+        self.bought = bought
+        self.card_names = card_names
+        self.winner = winner            # int codes: 0 first, 1 second, 2 draw (WINNER_LABELS)
+        self.turns = turns
+        self.strategies = strategies    # the seats' strategy labels, as in the frame
+
+    @property
+    def games(self) -> pd.DataFrame:
+        if callable(self._games):
+            self._games = pd.DataFrame(self._games(False))
+        return self._games
+
+    def columns(self, categories: bool = False) -> dict:
+        """The columns of ``games`` by name; with ``categories`` the constant labels as categories."""
+        if categories and callable(self._games):
+            return self._games(True)
+        return {name: self.games[name].array for name in self.games.columns}
 
     def bought_frame(self) -> pd.DataFrame:
         """Long table: game, seat, card, copies bought (only non-zero entries)."""

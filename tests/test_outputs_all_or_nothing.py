@@ -102,7 +102,9 @@ def test_a_signal_stops_a_sweep_with_128_plus_n_and_leaves_nothing(tmp_path, sig
     proc = start(["sweep", "--games", "2000000", "--threads", "1", "--per-game", "games.csv", "--out", "o.csv"],
                  cwd=tmp_path)
     try:
-        wait_for(lambda: any(n.startswith(".games.csv.") for n in os.listdir(tmp_path)), proc)
+        # the stream's temporary file, not the folder's write probe (.games.csv.XXXX.probe), which comes
+        # and goes before the run begins: a signal then stops it before it has anything to say
+        wait_for(lambda: any(n.startswith(".games.csv.") and n.endswith(".tmp") for n in os.listdir(tmp_path)), proc)
         proc.send_signal(signum)
         out, err = proc.communicate(timeout=60)
     finally:   # a sweep that ignored the signal must not outlive the test

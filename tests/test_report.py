@@ -57,7 +57,7 @@ def test_files_are_recognised_by_their_columns(results_dir):
     res = read_results([results_dir / "sweep.csv", results_dir / "games.parquet"])
     kinds = dict((p.rsplit("/", 1)[-1], k) for p, k in res.files)
     assert kinds == {"sweep.csv": "aggregate", "sweep_cards.csv": "cards", "games.parquet": "per_game"}
-    assert len(res.aggregate) == 12 and len(res.cards) == 2 and len(res.per_game) == 16
+    assert len(res.aggregate) == 12 and len(res.cards) == 2 and res.per_game.games == 16
     assert set(res.cards["source"]) == {"sweep"}
     assert (res.aggregate["difficulty"] == "").all()        # empty text stays text, not NaN
 

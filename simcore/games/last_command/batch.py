@@ -10,7 +10,7 @@ from .game import play_game
 from simcore.jit import hot_entry, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from simcore.rng import game_seed
-from simcore.blocks import padded
+from simcore.blocks import MIN_BLOCK, block_bounds, padded
 from simcore.games.last_command.tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
 from strategies.last_command.params import N_PARAMS
 from strategies.last_command.situation import N_BLOCKS
@@ -24,10 +24,6 @@ R_BOUGHT = 5      # + p: number of purchases
 R_DAMAGE = 7      # + p: Damage dealt
 R_MALF = 9        # + p: Malfunctions drawn
 N_RESULT_COLS = 11
-# games per task handed to a thread: small enough to balance the threads' loads, large enough
-# that a task's start-up (argument checks, the state arrays) is negligible
-MIN_BLOCK = 64
-MAX_BLOCK = 4096
 
 
 @hot_inlined
@@ -120,9 +116,8 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
     if threads == 1 or n <= MIN_BLOCK:
         play_range(*args, 0, n, out, out_bought)
         return
-    block = min(MAX_BLOCK, max(MIN_BLOCK, n // (threads * 8)))
     with ThreadPoolExecutor(threads) as pool:
-        tasks = [pool.submit(play_range, *args, lo, min(n, lo + block), out, out_bought) for lo in range(0, n, block)]
+        tasks = [pool.submit(play_range, *args, lo, hi, out, out_bought) for lo, hi in block_bounds(n, threads)]
         try:
             for t in tasks:
                 t.result()

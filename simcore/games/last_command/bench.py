@@ -138,7 +138,7 @@ def startup_times(cards_path=None) -> tuple[float, float]:
 
 
 # the child reports its own peak: RUSAGE_CHILDREN would give the largest of all runs so far
-_SWEEP_CHILD = """
+_CLI_CHILD = """
 import resource, sys
 report = sys.argv.pop()
 import cli
@@ -153,17 +153,23 @@ finally:
 """
 
 
+def cli_peak_memory(args: list[str], what: str, cwd: str | None = None) -> tuple[float, float]:
+    """Peak resident memory (MB) and wall time (s) of a new process running ``commandsim ARGS``
+    (the ``cli`` module of the folder ``cwd``, by default this process's)."""
+    with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as out:
+        report = os.path.join(out, "peak.txt")
+        start = time.perf_counter()
+        _child([sys.executable, "-c", _CLI_CHILD, *args, report], what, stdout=subprocess.DEVNULL, cwd=cwd)
+        elapsed = time.perf_counter() - start
+        with open(report) as f:
+            return int(f.read()) / 1024, elapsed
+
+
 def sweep_peak_memory(games: int, cards_path=None) -> tuple[float, float]:
     """Peak resident memory (MB) and wall time (s) of a new process running `commandsim sweep`
     with ``games`` games per cell (the default grid has two cells)."""
     with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as out:
-        report = os.path.join(out, "peak.txt")
         args = ["sweep", "--games", str(games), "--quiet", "--out", os.path.join(out, "sweep.csv")]
         if cards_path:
             args += ["--cards", str(cards_path)]
-        start = time.perf_counter()
-        _child([sys.executable, "-c", _SWEEP_CHILD, *args, report], "the memory-measuring sweep",
-               stdout=subprocess.DEVNULL)
-        elapsed = time.perf_counter() - start
-        with open(report) as f:
-            return int(f.read()) / 1024, elapsed
+        return cli_peak_memory(args, "the memory-measuring sweep")

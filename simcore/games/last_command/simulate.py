@@ -59,21 +59,25 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
     bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
     play_batch(tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, out, bought, threads)
-    games = pd.DataFrame({
-        "game": np.arange(first_game, first_game + n_games),
-        "seed": out[:, R_SEED],
-        "mode": matchup.mode, "difficulty": matchup.difficulty or "",
-        "first_faction": matchup.factions[0], "second_faction": matchup.factions[1],
-        "first_variant": matchup.variant_label(0), "second_variant": matchup.variant_label(1),
-        "first_strategy": names[0], "second_strategy": names[1],
-        "winner": pd.Categorical.from_codes(out[:, R_WINNER], ["first", "second", "draw"]),
-        "turns": out[:, R_TURNS],
-        "first_hull": out[:, R_HULL], "second_hull": out[:, R_HULL + 1],
-        "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
-        "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
-        "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
-    })
-    return Records(games, bought, tables.names)
+    def columns(categories: bool) -> dict:
+        def label(value: str):
+            return pd.Categorical.from_codes(np.zeros(n_games, np.int8), [value]) if categories else value
+
+        return {
+            "game": np.arange(first_game, first_game + n_games),
+            "seed": out[:, R_SEED],
+            "mode": label(matchup.mode), "difficulty": label(matchup.difficulty or ""),
+            "first_faction": label(matchup.factions[0]), "second_faction": label(matchup.factions[1]),
+            "first_variant": label(matchup.variant_label(0)), "second_variant": label(matchup.variant_label(1)),
+            "first_strategy": label(names[0]), "second_strategy": label(names[1]),
+            "winner": pd.Categorical.from_codes(out[:, R_WINNER], ["first", "second", "draw"]),
+            "turns": out[:, R_TURNS],
+            "first_hull": out[:, R_HULL], "second_hull": out[:, R_HULL + 1],
+            "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
+            "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
+            "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
+        }
+    return Records(columns, bought, tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS], strategies=names)
 
 
 @dataclass

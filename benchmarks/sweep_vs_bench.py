@@ -1,0 +1,119 @@
+"""`sweep` against `bench` on the same games, side by side in one process, and the C reference loop.
+
+Balanced vs balanced, standard starts, Federation vs Sunder, on all threads.  ``bench``'s rate is
+its own timed loop (``simcore.bench``); the sweep's is one cell of ``reports.sweep.play_sweep``
+(both seat orders), timed at ``--games`` and at ``--small`` games and divided as
+(games - small) / (t_games - t_small), so that set-up and the first chunk's costs cancel.  With
+``--per-game`` the sweep is timed a second time streaming every game to a Parquet file
+(``--per-game`` of the CLI).  Each configuration runs ``--repeats`` times, alternating; the best
+run of each is compared, and every run is printed (a shared machine measures its neighbours too).
+
+The C reference (``../shared/tools/calib``, a toy deckbuilder in plain C on all cores) is compiled
+with gcc into a temporary folder and run between the repeats, so the sweep is also stated as a
+ratio to it (the aim: 0.13).  Without gcc or the folder it says so and skips that line.
+
+    python3 -m benchmarks.sweep_vs_bench [--games 220000] [--small 20000] [--repeats 3] [--per-game]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+
+from reports.files import TableStream
+from reports.sweep import Cell, play_sweep
+from simcore.bench import _rate, runs_text
+from simcore.cards import load_cards
+from simcore.engine.matchup import Matchup
+
+# ../shared/tools/calib from the project's checkout (or from a worktree one folder deeper)
+CALIB = next((p / "shared" / "tools" / "calib" for p in Path(__file__).resolve().parents
+              if (p / "shared" / "tools" / "calib" / "game_c.c").exists()), Path("../shared/tools/calib"))
+CELL = Cell(("federation", "sunder"), ("standard", "standard"), ("balanced", "balanced"))
+
+
+def sweep_seconds(games: int, tables, per_game_dir: str | None) -> float:
+    start = time.perf_counter()
+    if per_game_dir is None:
+        play_sweep([CELL], games=games, seed=1, tables=tables)
+    else:
+        with TableStream(os.path.join(per_game_dir, "games.parquet")) as stream:
+            play_sweep([CELL], games=games, seed=1, tables=tables, per_game=stream.append)
+            stream.close()
+    return time.perf_counter() - start
+
+
+def sweep_rate(games: int, small: int, tables, per_game_dir: str | None = None) -> float:
+    """Games/s of the sweep with its fixed costs cancelled (see the module text)."""
+    t_small = sweep_seconds(small, tables, per_game_dir)
+    t_big = sweep_seconds(games, tables, per_game_dir)
+    return (games - small) / max(t_big - t_small, 1e-9)
+
+
+def build_calib(folder: str, calib: Path = CALIB) -> str | None:
+    """The C reference compiled into ``folder``; None (with the reason printed) when it cannot be."""
+    source = calib / "game_c.c"
+    if not source.exists() or shutil.which("gcc") is None:
+        print(f"C reference skipped: {'gcc not found' if source.exists() else f'{source} not found'}")
+        return None
+    exe = os.path.join(folder, "calib")
+    done = subprocess.run(["gcc", "-O2", "-fopenmp", "-o", exe, str(source), f"-I{calib}"], capture_output=True,
+                          text=True)
+    if done.returncode:
+        print(f"C reference skipped: gcc failed: {done.stderr.strip().splitlines()[-1:]}")
+        return None
+    return exe
+
+
+def calib_rate(exe: str, games: int) -> float:
+    text = subprocess.run([exe, "1", str(games)], capture_output=True, text=True, check=True).stdout
+    return float(re.search(r"games_per_sec=([0-9.eE+]+)", text).group(1))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=220_000, help="games of the timed sweep cell (even)")
+    ap.add_argument("--small", type=int, default=20_000, help="games of the sweep whose time is subtracted")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--per-game", action="store_true", help="also time the sweep writing every game to Parquet")
+    ap.add_argument("--calib-games", type=int, default=2_000_000, help="games of the C reference loop")
+    ap.add_argument("--calib", type=Path, default=None, help=f"the C reference's folder (default {CALIB})")
+    args = ap.parse_args()
+    tables = load_cards()
+    threads = numba.config.NUMBA_NUM_THREADS
+    play_sweep([CELL], games=2, seed=1, tables=tables)   # compile or load the engine before timing
+    bench, sweep, per_game, calib = [], [], [], []
+    with tempfile.TemporaryDirectory(prefix="commandsim-sweep-bench-") as folder:
+        exe = build_calib(folder, args.calib or CALIB)
+        for _ in range(max(1, args.repeats)):
+            bench.append(_rate(args.games, threads, ("balanced", "balanced"), tables, Matchup())[0])
+            sweep.append(sweep_rate(args.games, args.small, tables))
+            if args.per_game:
+                per_game.append(sweep_rate(args.games, args.small, tables, folder))
+            if exe is not None:
+                calib.append(calib_rate(exe, args.calib_games))
+    print(f"{threads} threads, load average {os.getloadavg()[0]:.1f}; sweep timed as {args.games:,} - "
+          f"{args.small:,} games of one cell")
+    print(f"bench   games/s: {runs_text(bench)}")
+    print(f"sweep   games/s: {runs_text(sweep)}")
+    print(f"sweep / bench:   {max(sweep) / max(bench):.3f} (best to best; run by run: "
+          f"{' / '.join(f'{s / b:.3f}' for s, b in zip(sweep, bench))})")
+    if per_game:
+        print(f"sweep --per-game (Parquet) games/s: {runs_text(per_game)}")
+        print(f"per-game writing costs {max(sweep) / max(per_game) - 1:+.1%} of the sweep's time (best to best; "
+              f"run by run: {' / '.join(f'{s / p - 1:+.1%}' for s, p in zip(sweep, per_game))})")
+    if calib:
+        print(f"C reference games/s: {runs_text(calib)}")
+        print(f"sweep / C reference: {max(sweep) / max(calib):.3f} (aim 0.13; bench / C reference: "
+              f"{max(bench) / max(calib):.3f})")
+
+
+if __name__ == "__main__":
+    main()

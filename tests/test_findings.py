@@ -1,0 +1,103 @@
+"""The report's Findings (``reports.findings``): a statement is kept only when its interval clears the
+band around 50% after Holm's correction over every statement tested."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from reports.findings import (Statement, band_p_value, card_statements, findings, findings_section_text, holm,
+                              matchup_statements)
+from reports.html_report import build_report
+from reports.inputs import Results
+from reports.stats import wilson_interval
+
+
+def statement(successes, n, subject="cell"):
+    return Statement("match-up", subject, successes, n, "favoured", "disfavoured")
+
+
+def test_holm_adjusts_step_down_and_stops_at_the_first_p_value_that_fails():
+    p = [0.01, 0.04, 0.03, 0.005]
+    rejected, adjusted = holm(p, 0.05)
+    # sorted: 0.005 x 4 = 0.02, 0.01 x 3 = 0.03, 0.03 x 2 = 0.06 (stop), 0.04 x 1 -> max so far 0.06
+    assert adjusted.tolist() == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert rejected.tolist() == [True, False, False, True]
+
+
+def test_holm_keeps_what_bonferroni_keeps_and_more():
+    p = np.array([0.001, 0.014, 0.016, 0.2])
+    rejected, _ = holm(p, 0.05)
+    assert (p * len(p) <= 0.05).sum() == 1 and rejected.sum() == 3
+
+
+def test_the_band_p_value_is_the_test_the_wilson_interval_inverts():
+    # first player wins 57.9% of 20,000 games: the interval clears 52% by far
+    assert band_p_value(11_580, 20_000) < 1e-10
+    for wins, n in [(540, 1000), (5_230, 10_000), (4_700, 10_000), (37, 60)]:
+        low, high = wilson_interval(wins, n)
+        outside = high < 0.48 or low > 0.52
+        assert (band_p_value(wins, n) < 0.05) == outside, (wins, n)
+    assert band_p_value(515, 1000) == 1.0   # inside the band: nothing to test
+
+
+def test_a_clear_lean_is_a_finding_with_its_interval_and_n():
+    found = findings([statement(11_580, 20_000, "first player, federation standard vs sunder standard")])
+    assert len(found) == 1
+    f = found[0]
+    assert f.ci_low > 0.52 and f.rate == pytest.approx(0.579)
+    assert "57.9% [57.2%, 58.6%] (n = 20,000): favoured" in f.text
+
+
+def test_a_lean_inside_the_band_is_no_finding_however_many_games():
+    assert findings([statement(515_000, 1_000_000)]) == []     # 51.5% [51.4, 51.6]: real, but within 2 points
+
+
+def test_many_fair_cells_give_no_false_alarm_after_the_correction():
+    rng = np.random.default_rng(21)
+    n = 400
+    statements = [statement(int(w), n, f"cell {i}") for i, w in enumerate(rng.binomial(n, 0.5, size=300))]
+    raw = [band_p_value(s.successes, s.n) for s in statements]
+    assert sum(p < 0.05 for p in raw) >= 3          # uncorrected, some fair cells look unfair
+    assert findings(statements) == []
+
+
+def test_a_real_finding_survives_among_fair_cells():
+    rng = np.random.default_rng(4)
+    statements = [statement(int(w), 2000, f"cell {i}") for i, w in enumerate(rng.binomial(2000, 0.5, size=60))]
+    statements.append(Statement("card", "Scrizzian Maul's buyers win", 580, 2000, "too strong",
+                                "over-costed or a trap"))
+    found = findings(statements)
+    assert [f.statement.subject for f in found] == ["Scrizzian Maul's buyers win"]
+    assert "29.0% [27.1%, 31.0%] (n = 2,000): over-costed or a trap (Holm-adjusted p < 0.0001)" in found[0].text
+
+
+def test_no_finding_says_so_and_names_the_correction():
+    items, notes = findings_section_text([statement(200, 400)])
+    assert items == [] and notes[0].startswith("No finding: none of the 1 statements")
+    assert "Holm" in notes[1]
+
+
+def test_each_duel_cell_is_one_match_up_statement_and_unbought_cards_none():
+    rates = pd.DataFrame({"mode": "duel", "faction": ["federation", "sunder"],
+                          "opponent_faction": ["sunder", "federation"], "variant": "standard",
+                          "opponent_variant": "standard", "strategy": "balanced",
+                          "opponent_strategy": "balanced", "wins": [600, 380], "games": [1000, 1000],
+                          "label": ["federation vs sunder", "sunder vs federation"]})
+    assert [s.subject for s in matchup_statements(rates)] == ["federation vs sunder"]
+    cards = pd.DataFrame({"card": ["Railgun", "Teleporter"], "games_bought": [300, 0], "wins_when_bought": [200, 0]})
+    assert [s.subject for s in card_statements(cards)] == ["Railgun's buyers win"]
+
+
+def test_the_report_opens_with_the_findings():
+    agg = pd.DataFrame({"mode": "duel", "faction": ["federation", "sunder"],
+                        "opponent_faction": ["sunder", "federation"], "variant": "standard",
+                        "opponent_variant": "standard", "difficulty": "", "strategy": "balanced",
+                        "opponent_strategy": "balanced", "seat": "both", "games": 20_000, "wins": [12_380, 7_400],
+                        "losses": [7_400, 12_380], "draws": 220, "win_rate": [0.619, 0.37], "ci_low": [0.612, 0.363],
+                        "ci_high": [0.626, 0.377], "mean_turns": 27.0, "seed": 1, "source": "sweep"})
+    report = build_report(Results(aggregate=agg))
+    assert report.sections[0].title == "Findings"
+    assert report.sections[0].items[0].startswith("federation standard vs sunder standard: 61.9% [61.2%, 62.6%]")
+    page = report.html()
+    assert page.index("<h2>Findings</h2>") < page.index("<img")
