@@ -1,7 +1,7 @@
 """`sweep` against `bench` on the same games, side by side in one process, and the C reference loop.
 
 Balanced vs balanced, standard starts, Federation vs Sunder, on all threads.  ``bench``'s rate is
-its own timed loop (``simcore.bench``); the sweep's is one cell of ``reports.sweep.play_sweep``
+its own timed loop (``simcore.games.last_command.bench``); the sweep's is one cell of ``reports.sweep.play_sweep``
 (both seat orders), timed at ``--games`` and at ``--small`` games and divided as
 (games - small) / (t_games - t_small), so that set-up and the first chunk's costs cancel.  With
 ``--per-game`` the sweep is timed a second time streaming every game to a Parquet file
@@ -29,9 +29,9 @@ import numba
 
 from reports.files import TableStream
 from reports.sweep import Cell, play_sweep
-from simcore.bench import _rate, runs_text
-from simcore.cards import load_cards
-from simcore.engine.matchup import Matchup
+from simcore.games.last_command.bench import _rate, runs_text
+from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.matchup import Matchup
 
 # ../shared/tools/calib from the project's checkout (or from a worktree one folder deeper)
 CALIB = next((p / "shared" / "tools" / "calib" for p in Path(__file__).resolve().parents
