@@ -60,6 +60,22 @@ PairPlayer = Callable[[str, str, int, int], "tuple[int, int, int] | None"]
 Progress = Callable[[int, int], None]   # (pairs done, pairs)
 
 
+def count_both_ways(play_side, a: str, b: str, seeds: int, seed: int, sides: Sequence) -> tuple[int, int, int]:
+    """(wins, losses, draws) of ``a`` against ``b`` over ``seeds`` seeds played with each entry moving
+    first, once per side assignment in ``sides``: ``play_side(side, a_first, seeds, seed)`` returns
+    the winner labels ("first", "second", "draw") of those games. Every pair then plays the same
+    seeds, so the matrix's cells are paired, whatever the game."""
+    wins = losses = draws = 0
+    for side in sides:
+        for a_first in (True, False):
+            winner = np.asarray(play_side(side, a_first, seeds, seed), dtype=str)
+            mine, theirs = ("first", "second") if a_first else ("second", "first")
+            wins += int((winner == mine).sum())
+            losses += int((winner == theirs).sum())
+            draws += int((winner == "draw").sum())
+    return wins, losses, draws
+
+
 @dataclass
 class Tournament:
     entries: list[str]

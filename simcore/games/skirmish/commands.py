@@ -95,6 +95,48 @@ def compare(echo, factions, variant_a, variant_b, opponent_variant, strategy, op
         echo(f"wrote {out_path}")
 
 
+def tournament(echo, entries, games, seed, factions, cards_path, threads, max_turns, out_path, quiet, variants=None,
+               **opts):
+    """Every pair of skirmish strategies on the same seeds: the win-rate matrix and ratings."""
+    from reports import tournament as tour
+    from reports.files import write_tables
+    from strategies.skirmish.library import builtin_names
+
+    from .tournament import SkirmishPairs, check_entry, check_games
+    _refuse_lc_options(opts)
+    # The Last Command's default entries name its own strategies: the skirmish's default is its built-ins
+    names = builtin_names() if entries == "balanced,aggro,engine,defensive" else entries.split(",")
+    names = tour.check_entries(names)
+    for name in names:
+        check_entry(name)
+    check_games(games)
+    _check_out(out_path, "--out")
+    data = load_data(cards_path)
+    forces = _list(None if factions == LC_FACTIONS else factions, "line,line")
+    sets = _list(None if variants in (None, "standard") else variants, "full,full")
+    forces, sets = (forces * 2)[:2], (sets * 2)[:2]
+    for f in forces:
+        if f not in data.forces:
+            raise CommandsimError(f"--factions: unknown force '{f}': expected one of {', '.join(data.forces)}")
+    for c in sets:
+        if c not in data.sets:
+            raise CommandsimError(f"--variants: unknown command set '{c}': expected one of {', '.join(data.sets)}")
+    ratings_out = out_path.with_name(f"{out_path.stem}_ratings{out_path.suffix}")
+    player = SkirmishPairs(tuple(forces), tuple(sets), data, max_turns or DEFAULT_MAX_TURNS, threads)
+    result = tour.run_tournament(names, player, games, seed)
+    write_tables({out_path: result.matrix, ratings_out: result.ratings})
+    if not quiet:
+        echo(f"Bradley-Terry ratings ({games:,} games per pair, seed {seed}, {forces[0]} ({sets[0]}) vs "
+             f"{forces[1]} ({sets[1]}); draws as half wins; 95% intervals):")
+        for r in result.ratings.itertuples():
+            echo(f"  {r.rank}. {r.entry:<14} score {r.score:.1%}  strength {r.strength:+.3f} "
+                 f"[{r.strength_ci_low:+.3f}, {r.strength_ci_high:+.3f}]")
+    for text in result.cycle_text():
+        echo(f"cycle: {text}")
+    echo(f"wrote {out_path} (matrix, {len(result.matrix)} rows) and {ratings_out} (ratings, "
+         f"{len(result.ratings)} rows)")
+
+
 def replay(echo, seed, game_index, factions, variants, strategy, opponent_strategy, max_turns, as_json,
            cards_path=None, **opts):
     from .analysis import parse_setting

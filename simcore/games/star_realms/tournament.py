@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
+from reports.tournament import count_both_ways
 from simcore.errors import CommandsimError
 from strategies.star_realms.library import load_spec
 
@@ -43,17 +42,13 @@ class StarRealmsPairs:
 
     def __call__(self, a: str, b: str, games: int, seed: int) -> tuple[int, int, int]:
         check_games(games)
-        seeds = games // 4
-        wins = losses = draws = 0
-        for deck_a, deck_b in (self.decks, self.decks[::-1]):
-            for a_first in (True, False):
-                decks = (deck_a, deck_b) if a_first else (deck_b, deck_a)
-                mode = MODES[sum(d != "standard" for d in decks)]
-                rec = play_games(seeds, seed, SRMatchup(decks, mode, self.max_turns), (a, b) if a_first else (b, a),
-                                 self.tables, self.threads, keep_bought=False)
-                winner = np.asarray(rec.games["winner"].astype(str))
-                mine, theirs = ("first", "second") if a_first else ("second", "first")
-                wins += int((winner == mine).sum())
-                losses += int((winner == theirs).sum())
-                draws += int((winner == "draw").sum())
-        return wins, losses, draws
+
+        def play_side(decks_ab, a_first, seeds, seed):
+            deck_a, deck_b = decks_ab
+            decks = (deck_a, deck_b) if a_first else (deck_b, deck_a)
+            mode = MODES[sum(d != "standard" for d in decks)]
+            rec = play_games(seeds, seed, SRMatchup(decks, mode, self.max_turns), (a, b) if a_first else (b, a),
+                             self.tables, self.threads, keep_bought=False)
+            return rec.games["winner"].astype(str)
+
+        return count_both_ways(play_side, a, b, games // 4, seed, (self.decks, self.decks[::-1]))

@@ -1,0 +1,50 @@
+"""`commandsim tournament --game skirmish`: the game-agnostic round robin (reports.tournament) over the
+skirmish's strategies, each pair on paired seeds with both seat orders and both force assignments."""
+import numpy as np
+import pandas as pd
+from click.testing import CliRunner
+
+import cli
+from simcore.games.skirmish.data import compile_sets, load_data
+from simcore.games.skirmish.setup import Matchup
+from simcore.games.skirmish.simulate import play_games
+from simcore.games.skirmish.tournament import SkirmishPairs
+
+
+def run(*args):
+    return CliRunner().invoke(cli.main, list(args))
+
+
+def test_tournament_skirmish_pairs_play_both_seats_and_both_forces_on_the_same_seeds():
+    data = load_data()
+    pairs = SkirmishPairs(("elite", "raiders"), ("full", "no-responses"), data)
+    wins, losses, draws = pairs("reserve", "random", 16, 3)
+    assert wins + losses + draws == 16
+    assert pairs("random", "reserve", 16, 3) == (losses, wins, draws)
+    # one of the four quarters by hand: reserve deploys first with the elite force and the full set
+    winner = np.asarray(play_games(4, 3, Matchup(("elite", "raiders"), ("full", "no-responses")),
+                                   ("reserve", "random"), compile_sets(data, ("full", "no-responses")))
+                        .games["winner"].astype(str))
+    assert (winner == "first").sum() <= wins
+
+
+def test_tournament_skirmish_writes_matrix_and_ratings_with_the_heuristics_above_random(tmp_path):
+    out = tmp_path / "t.csv"
+    args = ("tournament", "--game", "skirmish", "--strategies", "random,reserve,spender", "--games", "40")
+    res = run(*args, "--out", str(out))
+    assert res.exit_code == 0, res.output
+    matrix, ratings = pd.read_csv(out), pd.read_csv(tmp_path / "t_ratings.csv")
+    assert len(matrix) == 6 and set(ratings["entry"]) == {"random", "reserve", "spender"}
+    assert ratings.sort_values("rank")["entry"].iloc[-1] == "random"
+    again = tmp_path / "again.csv"
+    assert run(*args, "--out", str(again)).exit_code == 0
+    pd.testing.assert_frame_equal(matrix, pd.read_csv(again))
+
+
+def test_tournament_skirmish_bad_entries_forces_and_games_are_one_line_exit_2(tmp_path):
+    out = str(tmp_path / "t.csv")
+    for args, word in ((("--strategies", "reserve,ai:hard"), "ai:hard"), (("--factions", "line,ogres"), "ogres"),
+                       (("--games", "6"), "multiple of 4")):
+        res = run("tournament", "--game", "skirmish", *args, "--out", out)
+        assert res.exit_code == 2 and word in res.output and "Traceback" not in res.output, res.output
+    assert not (tmp_path / "t.csv").exists()
