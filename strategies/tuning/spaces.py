@@ -33,6 +33,7 @@ class TuneSpace:
     matchup: Callable                             # (--factions or None, --variants or None, tables) -> matchup
     head_to_head: Callable                        # (a, b, n_games, seed, matchup, tables, threads) -> arena.Match
     write_strategy: Callable                      # (path, name, vector, description, comments)
+    default_start: str = "balanced"               # the strategy tuned when --strategy is not given
 
 
 # ---------------------------------------------------------------- The Last Command
@@ -113,26 +114,20 @@ def _sr_matchup(factions: str | None, variants: str | None, tables):
     return (decks, DEFAULT_MAX_TURNS)
 
 
-def sr_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int | None = None, first_game: int = 0):
-    """``arena.head_to_head`` for Star Realms: every seed twice (seats swapped), the first half of the seeds
-    with A on the first deck, the second half on the other; ``matchup`` is (decks, max turns)."""
-    from simcore.games.star_realms.setup import SRMatchup, mode_of
-    from simcore.games.star_realms.simulate import play_games
-    from strategies.star_realms.library import resolve
-
+def paired_match(play: Callable, a, b, n_games: int, seed: int, sides: tuple[str, str], first_game: int, resolve):
+    """``arena.head_to_head`` of a game whose records have "winner" (first, second, draw) and "turns":
+    every seed twice (seats swapped), the first half of the seeds with A on the first of ``sides``, the
+    second half on the other. ``play(sides, strategies, n, first_game)`` plays seat 0 first."""
     from .arena import Match
     if n_games <= 0 or n_games % 4:
         raise ValueError(f"head_to_head: n_games must be a positive multiple of 4, got {n_games}")
-    decks, max_turns = matchup
     half = n_games // 4
     score = np.zeros(n_games)
     turns = np.zeros(n_games, np.int64)
-    for block, (da, db) in enumerate((decks, decks[::-1])):
+    for block, (da, db) in enumerate((sides, sides[::-1])):
         start = first_game + block * half
-        a_first = play_games(half, seed, SRMatchup((da, db), mode_of((da, db), tables), max_turns), (a, b), tables,
-                             threads, first_game=start, keep_bought=False)
-        b_first = play_games(half, seed, SRMatchup((db, da), mode_of((db, da), tables), max_turns), (b, a), tables,
-                             threads, first_game=start, keep_bought=False)
+        a_first = play((da, db), (a, b), half, start)
+        b_first = play((db, da), (b, a), half, start)
         rows = slice(block * 2 * half, (block + 1) * 2 * half)
         for col, rec, mine in ((0, a_first, "first"), (1, b_first, "second")):
             winner = np.asarray(rec.games["winner"].astype(str))
@@ -142,13 +137,33 @@ def sr_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int
     return Match(name(a), name(b), score, np.zeros(0, np.int64), np.zeros(0, np.int64), turns)
 
 
+def sr_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int | None = None, first_game: int = 0):
+    """``arena.head_to_head`` for Star Realms (``paired_match``); ``matchup`` is (decks, max turns)."""
+    from simcore.games.star_realms.setup import SRMatchup, mode_of
+    from simcore.games.star_realms.simulate import play_games
+    from strategies.star_realms.library import resolve
+    decks, max_turns = matchup
+
+    def play(sides, strategies, n, start):
+        return play_games(n, seed, SRMatchup(sides, mode_of(sides, tables), max_turns), strategies, tables, threads,
+                          first_game=start, keep_bought=False)
+    return paired_match(play, a, b, n_games, seed, decks, first_game, resolve)
+
+
 def sr_strategy_toml(name: str, vector: np.ndarray, description: str = "", comments: tuple[str, ...] = ()) -> str:
     """A Star Realms strategy file setting every parameter (``strategies.star_realms.library`` reads it)."""
     from strategies.star_realms import params as P
     from strategies.star_realms.library import PARAMS
+    return strategy_toml(P, PARAMS, name, vector, description, comments)
+
+
+def strategy_toml(P, PARAMS, name: str, vector: np.ndarray, description: str = "",
+                  comments: tuple[str, ...] = ()) -> str:
+    """A strategy file of a game whose library reads name, description, kind and [params] (Star Realms,
+    skirmish), setting every parameter: ``P`` the game's params module, ``PARAMS`` name -> index."""
     vec = np.asarray(vector, float)
     if vec.shape != (P.N_PARAMS,) or not np.all(np.isfinite(vec)):
-        raise CommandsimError(f"a Star Realms strategy vector must hold {P.N_PARAMS} finite numbers")
+        raise CommandsimError(f"a strategy vector must hold {P.N_PARAMS} finite numbers")
     esc = (lambda s: '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"')
     lines = [f"# {c}" for c in comments]
     lines += [f"name = {esc(name)}", f"description = {esc(description)}",
@@ -163,7 +178,11 @@ def sr_strategy_toml(name: str, vector: np.ndarray, description: str = "", comme
 
 def sr_write_strategy(path, name: str, vector: np.ndarray, description: str = "",
                       comments: tuple[str, ...] = ()) -> None:
-    text = sr_strategy_toml(name, vector, description, comments)
+    _write_atomic(path, sr_strategy_toml(name, vector, description, comments))
+
+
+def _write_atomic(path, text: str) -> None:
+    """Write a file atomically (a temporary file renamed into place)."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent)
     try:
@@ -174,3 +193,66 @@ def sr_write_strategy(path, name: str, vector: np.ndarray, description: str = ""
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+# ---------------------------------------------------------------- skirmish
+# the tuner's range of each skirmish parameter (around the reserve strategy's values)
+SK_RANGES = {
+    "w_damage": (0.5, 4.0), "w_charge": (0.4, 3.5), "w_objective": (0.0, 1.0), "w_advance": (0.0, 2.0),
+    "w_rally": (0.0, 2.0), "w_hold": (0.0, 2.5), "w_defend": (0.0, 4.0), "w_suppress": (0.0, 2.0),
+    "w_intervene": (0.0, 2.0), "min_value": (-0.5, 1.5), "respond_min": (-0.5, 1.5), "reserve": (0.0, 3.0),
+    "spend_anyway": (0.5, 5.0), "cp_value": (0.0, 1.5),
+}
+
+
+def skirmish() -> TuneSpace:
+    from simcore.games.skirmish.data import load_tables
+    from strategies.skirmish import params as P
+    from strategies.skirmish.library import PARAMS, resolve
+
+    params = {n: (PARAMS[n], *SK_RANGES[n]) for n in sorted(PARAMS, key=PARAMS.get)}
+    return TuneSpace("skirmish", ("reserve", "spender"), params, tuple(params), P.P_KIND, P.KIND_HEURISTIC,
+                     _sk_start, lambda name: resolve(name)[1], lambda cards_path: load_tables(overrides=cards_path),
+                     _sk_matchup, sk_head_to_head, sk_write_strategy, default_start="reserve")
+
+
+def _sk_start(name: str):
+    from strategies.skirmish import params as P
+    from strategies.skirmish.library import load_spec
+    shown, _, vec = load_spec(name)
+    return SimpleNamespace(name=shown, kind="random" if vec[P.P_KIND] == P.KIND_RANDOM else "heuristic", vector=vec)
+
+
+def _sk_matchup(factions: str | None, variants: str | None, tables):
+    """(the two forces, max turns), on the full command set; each head-to-head plays both force assignments."""
+    from simcore.games.skirmish.setup import DEFAULT_MAX_TURNS
+    if variants not in (None, "full"):
+        raise CommandsimError("--variants: tune --game skirmish plays the full command set only")
+    forces = tuple(x.strip() for x in (factions or "line,line").split(","))
+    forces = forces * 2 if len(forces) == 1 else forces
+    if len(forces) != 2:
+        raise CommandsimError("--factions takes the two forces for skirmish (e.g. line,raiders)")
+    for f in forces:
+        if f not in tables.data.forces:
+            raise CommandsimError(f"--factions: unknown skirmish force '{f}': expected one of "
+                                  f"{', '.join(tables.data.forces)}")
+    return (forces, DEFAULT_MAX_TURNS)
+
+
+def sk_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int | None = None, first_game: int = 0):
+    """``arena.head_to_head`` for skirmish (``paired_match``); ``matchup`` is (forces, max turns)."""
+    from simcore.games.skirmish.setup import Matchup
+    from simcore.games.skirmish.simulate import play_games
+    from strategies.skirmish.library import resolve
+    forces, max_turns = matchup
+
+    def play(sides, strategies, n, start):
+        return play_games(n, seed, Matchup(sides, max_turns=max_turns), strategies, tables, threads, first_game=start)
+    return paired_match(play, a, b, n_games, seed, forces, first_game, resolve)
+
+
+def sk_write_strategy(path, name: str, vector: np.ndarray, description: str = "",
+                      comments: tuple[str, ...] = ()) -> None:
+    from strategies.skirmish import params as P
+    from strategies.skirmish.library import PARAMS
+    _write_atomic(path, strategy_toml(P, PARAMS, name, vector, description, comments))
