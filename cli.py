@@ -1257,11 +1257,13 @@ def strategies_show(name: str):
 @main.command()
 @click.option("--game", default=registry.DEFAULT_GAME, show_default=True, metavar="NAME",
               help="The game whose strategy is tuned (see `commandsim games`; a game with a tuning hook).")
-@click.option("--strategy", "start", default="balanced", show_default=True, metavar="NAME|PATH",
-              help="The heuristic strategy whose parameters are searched, starting from its values.")
+@click.option("--strategy", "start", default=None, metavar="NAME|PATH",
+              help="The heuristic strategy whose parameters are searched, starting from its values "
+                   "[default: balanced; skirmish: reserve].")
 @click.option("--opponents", default=None, metavar="LIST",
               help="Comma list of the strategies (names or files) each candidate plays against [default: "
-                   "balanced,aggro,engine,defensive; star-realms: balanced,combat_first,trade_first].")
+                   "balanced,aggro,engine,defensive; star-realms: balanced,combat_first,trade_first; "
+                   "skirmish: reserve,spender].")
 @click.option("--generations", type=click.IntRange(1, opt.TUNE_GENERATIONS_MAX), default=10, show_default=True,
               metavar="N",
               help="Generations of the cross-entropy search.")
@@ -1287,16 +1289,18 @@ def strategies_show(name: str):
 @click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=Path("out/tuned.toml"),
               show_default=True, metavar="PATH", help="The tuned strategy, as a strategy .toml file.")
 @click.option("--factions", default=None, metavar="A,B",
-              help="The two factions (Star Realms: decks); every pairing plays each side with each equally often "
-                   "[default: federation,sunder; star-realms: standard,standard].")
+              help="The two factions (Star Realms: decks; skirmish: forces); every pairing plays each side with "
+                   "each equally often [default: federation,sunder; star-realms: standard,standard; skirmish: "
+                   "line,line].")
 @click.option("--variants", default=None, metavar="A[,B]",
-              help="Starting-card variant of each faction (standard or asymmetrical) [default: standard].")
+              help="Starting-card variant of each faction (standard or asymmetrical) [default: standard; "
+                   "The Last Command only].")
 @cards_option
 @click.option("--threads", type=opt.THREADS, default=None, metavar="N",
               help="Engine threads [default: all cores]. Results do not depend on it.")
 @click.option("--quiet", "-q", is_flag=True, help="No per-generation progress lines.")
 @scheduler_option
-def tune(game: str, start: str, opponents: str | None, generations: int, population: int, games: int, final_games: int, seed: int,
+def tune(game: str, start: str | None, opponents: str | None, generations: int, population: int, games: int, final_games: int, seed: int,
          time_limit: float | None, param_list: str | None, sigma: float, name: str | None, out_path: Path,
          factions: str | None, variants: str | None, cards_path: Path | None, threads: int | None, quiet: bool,
          scheduler: str | None = None):
@@ -1328,6 +1332,7 @@ def tune(game: str, start: str, opponents: str | None, generations: int, populat
     matchup = space.matchup(factions, variants, tables)
     params = tuple(x.strip() for x in param_list.split(",") if x.strip()) if param_list else ()
     opponents = opponents or ",".join(space.default_pool)
+    start = start or space.default_start
     opts = TuneOptions(start=start, pool=pool_names(opponents, game), generations=generations, population=population,
                        games=games, seed=seed, time_limit=time_limit, final_games=final_games, sigma=sigma,
                        params=params, matchup=matchup, threads=threads, game=game)
