@@ -1,6 +1,6 @@
-"""`commandsim tune --game star-realms`: the tuner searches Star Realms' parameter space through the game's
+"""`commandsim tune --game star-realms` (and skirmish): the tuner searches a game's parameter space through its
 tuning hook (``simcore.games.registry`` -> ``strategies.tuning.spaces``), reproducibly from its seed, and
-writes a strategy file that Star Realms' loader, sweep and tournament accept."""
+writes a strategy file that the game's loader and sweep accept."""
 from __future__ import annotations
 
 import numpy as np
@@ -63,8 +63,25 @@ def test_cli_bad_option_is_one_line_exit_2(tmp_path, args, msg):
     assert not (tmp_path / "t.toml").exists()
 
 
-def test_game_without_a_tuner_is_refused():
-    r = CliRunner().invoke(cli.main, ["tune", "--game", "skirmish", "--generations", "1"])
-    assert r.exit_code == 2 and "not available for --game skirmish" in r.output
+def test_unknown_game_is_one_line_exit_2(tmp_path):
+    r = CliRunner().invoke(cli.main, ["tune", "--game", "nope", "--out", str(tmp_path / "t.toml")])
+    assert r.exit_code == 2 and "unknown game 'nope'" in r.output and len(r.output.strip().splitlines()) == 1
     with pytest.raises(TuneError, match="unknown game"):
         tune(TuneOptions(game="nope"))
+
+
+def test_skirmish_falls_out_of_the_same_hook(tmp_path):
+    """The same design tunes skirmish: its default start (reserve) and pool, a file its loader reads."""
+    from strategies.skirmish.library import load_spec as sk_load_spec
+    out = tmp_path / "sk.toml"
+    args = ["tune", "--game", "skirmish", "--generations", "2", "--population", "4", "--games", "32",
+            "--final-games", "32", "--seed", "2", "-q"]
+    r = CliRunner().invoke(cli.main, [*args, "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "reserve-tuned vs reserve" in r.output
+    assert sk_load_spec(str(out))[0] == "reserve-tuned"
+    again = tmp_path / "sk2.toml"
+    assert CliRunner().invoke(cli.main, [*args, "--out", str(again)]).exit_code == 0
+    assert again.read_text() == out.read_text()
+    bad = CliRunner().invoke(cli.main, [*args, "--out", str(out), "--factions", "line,nope"])
+    assert bad.exit_code == 2 and "unknown skirmish force 'nope'" in bad.output
