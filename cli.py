@@ -1300,7 +1300,8 @@ def strategies_show(name: str):
               help="Engine threads [default: all cores]. Results do not depend on it.")
 @click.option("--quiet", "-q", is_flag=True, help="No per-generation progress lines.")
 @scheduler_option
-def tune(game: str, start: str | None, opponents: str | None, generations: int, population: int, games: int, final_games: int, seed: int,
+def tune(game: str, start: str | None, opponents: str | None, generations: int, population: int, games: int,
+         final_games: int, seed: int,
          time_limit: float | None, param_list: str | None, sigma: float, name: str | None, out_path: Path,
          factions: str | None, variants: str | None, cards_path: Path | None, threads: int | None, quiet: bool,
          scheduler: str | None = None):

@@ -156,7 +156,7 @@ def evaluate_all(vectors: Sequence[np.ndarray], pool: Sequence[tuple[str, np.nda
         scores.close()
 
 
-def tune(opts: TuneOptions, tables: CardTables | None = None,
+def tune(opts: TuneOptions, tables=None,
          progress: Callable[[Generation], None] | None = None, runner=None) -> Result:
     """Run the search (module text); ``runner`` (``simcore.cluster``; default: the local runner on
     ``opts.threads``) plays the head-to-heads, a generation's at once on a cluster.  The result does
