@@ -1255,10 +1255,15 @@ def strategies_show(name: str):
 
 
 @main.command()
-@click.option("--strategy", "start", default="balanced", show_default=True, metavar="NAME|PATH",
-              help="The heuristic strategy whose parameters are searched, starting from its values.")
-@click.option("--opponents", default="balanced,aggro,engine,defensive", show_default=True, metavar="LIST",
-              help="Comma list of the strategies (names or files) each candidate plays against.")
+@click.option("--game", default=registry.DEFAULT_GAME, show_default=True, metavar="NAME",
+              help="The game whose strategy is tuned (see `commandsim games`; a game with a tuning hook).")
+@click.option("--strategy", "start", default=None, metavar="NAME|PATH",
+              help="The heuristic strategy whose parameters are searched, starting from its values "
+                   "[default: balanced; skirmish: reserve].")
+@click.option("--opponents", default=None, metavar="LIST",
+              help="Comma list of the strategies (names or files) each candidate plays against [default: "
+                   "balanced,aggro,engine,defensive; star-realms: balanced,combat_first,trade_first; "
+                   "skirmish: reserve,spender].")
 @click.option("--generations", type=click.IntRange(1, opt.TUNE_GENERATIONS_MAX), default=10, show_default=True,
               metavar="N",
               help="Generations of the cross-entropy search.")
@@ -1283,18 +1288,22 @@ def strategies_show(name: str):
               help="Name written into the strategy file [default: <strategy>-tuned].")
 @click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=Path("out/tuned.toml"),
               show_default=True, metavar="PATH", help="The tuned strategy, as a strategy .toml file.")
-@click.option("--factions", default="federation,sunder", show_default=True, metavar="A,B",
-              help="The two factions; every pairing plays each side with each faction equally often.")
-@click.option("--variants", default="standard", show_default=True, metavar="A[,B]",
-              help="Starting-card variant of each faction (standard or asymmetrical).")
+@click.option("--factions", default=None, metavar="A,B",
+              help="The two factions (Star Realms: decks; skirmish: forces); every pairing plays each side with "
+                   "each equally often [default: federation,sunder; star-realms: standard,standard; skirmish: "
+                   "line,line].")
+@click.option("--variants", default=None, metavar="A[,B]",
+              help="Starting-card variant of each faction (standard or asymmetrical) [default: standard; "
+                   "The Last Command only].")
 @cards_option
 @click.option("--threads", type=opt.THREADS, default=None, metavar="N",
               help="Engine threads [default: all cores]. Results do not depend on it.")
 @click.option("--quiet", "-q", is_flag=True, help="No per-generation progress lines.")
 @scheduler_option
-def tune(start: str, opponents: str, generations: int, population: int, games: int, final_games: int, seed: int,
+def tune(game: str, start: str | None, opponents: str | None, generations: int, population: int, games: int,
+         final_games: int, seed: int,
          time_limit: float | None, param_list: str | None, sigma: float, name: str | None, out_path: Path,
-         factions: str, variants: str, cards_path: Path | None, threads: int | None, quiet: bool,
+         factions: str | None, variants: str | None, cards_path: Path | None, threads: int | None, quiet: bool,
          scheduler: str | None = None):
     """Search a strategy's parameters for the strongest play against a pool of opponents.
 
@@ -1310,10 +1319,8 @@ def tune(start: str, opponents: str, generations: int, population: int, games: i
       commandsim tune --strategy aggro --opponents balanced,engine,defensive --seed 3 --out out/aggro2.toml
       commandsim tune --params crew_share,w_damage,w_draw --time-limit 300
       commandsim tune --scheduler local:2 --population 32
+      commandsim tune --game star-realms --generations 5 --population 8 --games 200 --out out/sr_tuned.toml
     """
-    from simcore.games.last_command.cardset import load_cards
-    from simcore.games.last_command.matchup import Matchup
-    from strategies.last_command.library import load_spec, write_strategy
     from strategies.tuning.tuner import TuneOptions, pool_names
     from strategies.tuning.tuner import tune as run_tune
 
@@ -1321,24 +1328,21 @@ def tune(start: str, opponents: str, generations: int, population: int, games: i
         raise click.BadParameter(f"expected a path ending in .toml, got '{out_path}'", param_hint="'--out'")
     if out_path.is_dir():
         raise click.BadParameter(f"'{out_path}' is a folder, expected a file path", param_hint="'--out'")
-    sides = tuple(x.strip() for x in factions.split(","))
-    kinds = tuple(x.strip() for x in variants.split(","))
-    kinds = kinds * 2 if len(kinds) == 1 else kinds
-    if len(sides) != 2 or len(kinds) != 2:
-        raise click.UsageError("--factions and --variants take two comma-separated names")
-    matchup = Matchup(sides, kinds)
-    matchup.validate()
+    space = TuneOptions(game=game).space()      # the game's parameters, strategy files and head-to-head
+    tables = space.load_tables(cards_path)
+    matchup = space.matchup(factions, variants, tables)
     params = tuple(x.strip() for x in param_list.split(",") if x.strip()) if param_list else ()
-    opts = TuneOptions(start=start, pool=pool_names(opponents), generations=generations, population=population,
+    opponents = opponents or ",".join(space.default_pool)
+    start = start or space.default_start
+    opts = TuneOptions(start=start, pool=pool_names(opponents, game), generations=generations, population=population,
                        games=games, seed=seed, time_limit=time_limit, final_games=final_games, sigma=sigma,
-                       params=params, matchup=matchup, threads=threads)
+                       params=params, matchup=matchup, threads=threads, game=game)
     opts.check()
-    start_name = load_spec(start).name
+    start_name = space.load_start(start).name
     try:   # the folder must be writable before the search, not after
         out_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
-    tables = load_cards(overrides=cards_path)
     runner = _runner(scheduler, threads)
 
     def progress(g):
@@ -1378,12 +1382,13 @@ def tune(start: str, opponents: str, generations: int, population: int, games: i
     click.echo(f"\n{result.name} vs {result.start_name}: {head.win_rate:.1%} (95% CI {lo:.1%} - {hi:.1%}): {verdict}.")
     if result.changed:
         click.echo("Changed: " + ", ".join(f"{k} {a:g} -> {b:.3g}" for k, (a, b) in result.changed.items()))
-    comments = (f"tuned by: commandsim tune --strategy {start} --opponents {','.join(opts.pool)} "
+    game_flag = "" if game == registry.DEFAULT_GAME else f"--game {game} "
+    comments = (f"tuned by: commandsim tune {game_flag}--strategy {start} --opponents {','.join(opts.pool)} "
                 f"--generations {done} --population {population} --games {games} --seed {seed}",
                 f"final check: {result.name} vs {result.start_name} {head.win_rate:.1%} (95% CI {lo:.1%} - {hi:.1%}) "
                 f"on {head.games} fresh games")
     try:
-        write_strategy(out_path, result.name, result.vector,
+        space.write_strategy(out_path, result.name, result.vector,
                        f"Tuned from {result.start_name} against {', '.join(opts.pool)}.", comments)
     except OSError as exc:
         raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None

@@ -26,6 +26,7 @@ class Game:
     commands: str | None = None     # module of the game's CLI handlers; None: cli.py's own commands play it
     notes: str | None = None        # "module:function": the rules the game chose where its sources are silent
     advisor: str | None = None      # "module:function": --cards path -> the balance advisor's CardSet
+    tuning: str | None = None       # "module:function": -> the tuner's TuneSpace (parameters, paired head-to-head)
 
     def function(self, which: str):
         module, _, name = getattr(self, which).partition(":")
@@ -42,17 +43,18 @@ def register(game: Game) -> None:
 register(Game("last-command", "The Last Command", ("duel", "solo"), ("federation", "sunder"),
               ("standard", "asymmetrical"), "simcore.games.last_command.simulate:play_games",
               "simcore.games.last_command.simulate:replay_game",
-              advisor="reports.advisor.card_set:last_command_cards"))
+              advisor="reports.advisor.card_set:last_command_cards", tuning="strategies.tuning.spaces:last_command"))
 register(Game("star-realms", "Star Realms (Core Set, Alliance Command Deck)",
               ("standard", "command-vs-standard", "commander-duel", "two-against-one"), ("standard", "alliance", "hydra"),
               ("core",), "simcore.games.star_realms.simulate:play_games",
               "simcore.games.star_realms.simulate:replay_game", "simcore.games.star_realms.commands",
               notes="simcore.games.star_realms.team_rules:describe",
-              advisor="simcore.games.star_realms.advisor:star_realms_cards"))
+              advisor="simcore.games.star_realms.advisor:star_realms_cards",
+              tuning="strategies.tuning.spaces:star_realms"))
 register(Game("skirmish", "Skirmish command resolution (seed 003: Command Points, one response window)", ("battle",),
               ("line", "elite", "raiders"), ("full", "no-covering-fire", "no-responses", "covering-fire-2cp"),
               "simcore.games.skirmish.simulate:play_games", "simcore.games.skirmish.simulate:replay_game",
-              "simcore.games.skirmish.commands"))
+              "simcore.games.skirmish.commands", tuning="strategies.tuning.spaces:skirmish"))
 
 
 def names() -> list[str]:
@@ -101,6 +103,14 @@ def advisor(name: str, cards_path=None):
     if game.advisor is None:
         raise CommandsimError(f"'advise' is not available for --game {name} yet")
     return game.function("advisor")(cards_path)
+
+
+def tuning(name: str):
+    """The tuner's ``strategies.tuning.spaces.TuneSpace`` of game ``name`` (``commandsim tune --game``)."""
+    game = get(name)
+    if game.tuning is None:
+        raise CommandsimError(f"'tune' is not available for --game {name} yet")
+    return game.function("tuning")()
 
 
 def listing() -> list[tuple[str, str, str, str, str]]:

@@ -91,19 +91,21 @@ def head_to_head(a, b, n_games: int, seed: int, matchup: Matchup = Matchup(), ta
 @dataclass(frozen=True, eq=False)
 class MatchChunk:
     """One head-to-head as a unit of work for a runner (``simcore.cluster``): strategy ``a``
-    against ``b`` (names, paths or vectors) on ``n_games`` games of base seed ``seed``."""
+    against ``b`` (names, paths or vectors) on ``n_games`` games of base seed ``seed``, played by
+    ``play`` (The Last Command's ``head_to_head`` unless the game's tuning hook says otherwise)."""
     a: object
     b: object
     n_games: int
     seed: int
-    matchup: Matchup
+    matchup: object                  # the game's matchup (The Last Command: a ``Matchup``)
+    play: object = head_to_head      # the game's paired head-to-head (``spaces.TuneSpace.head_to_head``)
 
 
-def play_match(chunk: MatchChunk, tables: CardTables, threads: int | None = None) -> Match:
-    return head_to_head(chunk.a, chunk.b, chunk.n_games, chunk.seed, chunk.matchup, tables, threads)
+def play_match(chunk: MatchChunk, tables, threads: int | None = None) -> Match:
+    return chunk.play(chunk.a, chunk.b, chunk.n_games, chunk.seed, chunk.matchup, tables, threads)
 
 
-def match_score(chunk: MatchChunk, tables: CardTables, threads: int | None = None) -> float:
+def match_score(chunk: MatchChunk, tables, threads: int | None = None) -> float:
     """A's mean score (win 1, draw 1/2) only: all a search needs back."""
     return float(play_match(chunk, tables, threads).score.mean())
 

@@ -1,7 +1,9 @@
 """``commandsim tune``: search a strategy's parameters for the strongest play against a pool of opponents.
 
+Any game with a tuning hook in ``simcore.games.registry`` (``strategies.tuning.spaces``: its parameter
+space, strategy files and paired head-to-head) is tuned the same way; ``TuneOptions.game`` picks it.
 The search is the cross-entropy method over the heuristic parameters, each scaled to [0, 1]
-by its tuning range (``strategies.last_command.param_info``):
+by its tuning range (The Last Command: ``strategies.last_command.param_info``):
 
 1. Start from the given strategy: mean = its parameters, spread ``sigma`` per parameter.
 2. Each generation draws ``population`` candidates from N(mean, sigma^2) (clipped to the
@@ -26,19 +28,14 @@ generations and no time limit reproduces it exactly.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
-from simcore.games.last_command.cardset import load_cards
 from simcore.cluster import LocalRunner
-from simcore.games.last_command.matchup import Matchup
-from simcore.errors import CommandsimError
-from simcore.games.last_command.tables import CardTables
-from strategies.last_command import params as P
-from strategies.last_command.library import StrategyError, load_spec, resolve
-from strategies.last_command.param_info import PARAMS, TUNABLE
+from simcore.errors import CommandsimError, StrategyError
+from simcore.games import registry
 
 from .arena import Match, MatchChunk, match_score, play_match
 
@@ -65,11 +62,20 @@ class TuneOptions:
     min_sigma: float = 0.02
     elite: float = 0.25
     alpha: float = 0.7
-    params: tuple[str, ...] = ()    # parameters searched (default: all of the heuristic kind)
-    matchup: Matchup = field(default_factory=Matchup)
+    params: tuple[str, ...] = ()    # parameters searched (default: the game's tunable ones)
+    matchup: object = None          # the game's matchup (None: its default, ``TuneSpace.matchup``)
     threads: int | None = None
+    game: str = registry.DEFAULT_GAME
+
+    def space(self):
+        """The game's ``strategies.tuning.spaces.TuneSpace``."""
+        try:
+            return registry.tuning(self.game)
+        except CommandsimError as exc:
+            raise TuneError(str(exc)) from None
 
     def check(self) -> None:
+        space = self.space()
         for name, low in (("generations", 0), ("population", 2), ("games", 4), ("final_games", 4)):
             if getattr(self, name) < low:
                 raise TuneError(f"--{name.replace('_', '-')} must be at least {low}, got {getattr(self, name)}")
@@ -85,8 +91,8 @@ class TuneOptions:
         if not 0 < self.elite <= 1 or not 0 < self.alpha <= 1 or self.sigma <= 0 or self.min_sigma < 0:
             raise TuneError("elite and alpha must be in (0, 1], sigma > 0 and min_sigma >= 0")
         for name in self.params:
-            if name not in PARAMS:
-                raise TuneError(f"unknown parameter '{name}' (expected one of {', '.join(TUNABLE)})")
+            if name not in space.params:
+                raise TuneError(f"unknown parameter '{name}' (expected one of {', '.join(space.tunable)})")
         if self.seed < 0:
             raise TuneError(f"--seed must be >= 0, got {self.seed}")
 
@@ -126,16 +132,19 @@ def _per_opponent(games: int, n: int) -> int:
 
 
 def evaluate(vector: np.ndarray, pool: Sequence[tuple[str, np.ndarray]], games_each: int, seed: int,
-             matchup: Matchup, tables: CardTables, threads: int | None, runner=None) -> float:
+             matchup, tables, threads: int | None, runner=None, space=None) -> float:
     """Mean score of ``vector`` against every opponent of the pool, ``games_each`` games each."""
-    return next(evaluate_all([vector], pool, games_each, seed, matchup, tables, runner or LocalRunner(threads)))
+    return next(evaluate_all([vector], pool, games_each, seed, matchup, tables, runner or LocalRunner(threads),
+                             space))
 
 
 def evaluate_all(vectors: Sequence[np.ndarray], pool: Sequence[tuple[str, np.ndarray]], games_each: int, seed: int,
-                 matchup: Matchup, tables: CardTables, runner) -> Iterator[float]:
+                 matchup, tables, runner, space=None) -> Iterator[float]:
     """``evaluate`` of each vector in turn, every head-to-head a chunk of ``runner``: on a cluster all of
-    them are sent at once; locally each is played when its score is asked for."""
-    chunks = [MatchChunk(v, opp, games_each, seed, matchup) for v in vectors for _, opp in pool]
+    them are sent at once; locally each is played when its score is asked for. ``space``: the game's
+    ``TuneSpace`` (default: The Last Command's)."""
+    play = (space or registry.tuning(registry.DEFAULT_GAME)).head_to_head
+    chunks = [MatchChunk(v, opp, games_each, seed, matchup, play) for v in vectors for _, opp in pool]
     scores = runner.map(match_score, chunks, tables)
     try:
         for _ in vectors:
@@ -147,25 +156,27 @@ def evaluate_all(vectors: Sequence[np.ndarray], pool: Sequence[tuple[str, np.nda
         scores.close()
 
 
-def tune(opts: TuneOptions, tables: CardTables | None = None,
+def tune(opts: TuneOptions, tables=None,
          progress: Callable[[Generation], None] | None = None, runner=None) -> Result:
     """Run the search (module text); ``runner`` (``simcore.cluster``; default: the local runner on
     ``opts.threads``) plays the head-to-heads, a generation's at once on a cluster.  The result does
     not depend on it."""
     opts.check()
+    space = opts.space()
     runner = LocalRunner(opts.threads) if runner is None else runner
-    tables = tables if tables is not None else load_cards()
-    start = load_spec(opts.start)
+    tables = tables if tables is not None else space.load_tables(None)
+    matchup = opts.matchup if opts.matchup is not None else space.matchup(None, None, tables)
+    start = space.load_start(opts.start)
     if start.kind != "heuristic":
         raise TuneError(f"--strategy: '{opts.start}' is a {start.kind} strategy; only heuristic ones have "
                         f"parameters to tune")
-    pool = [(name, resolve(name)[1]) for name in opts.pool]
-    names = opts.params or TUNABLE
-    idx = np.array([PARAMS[n].index for n in names])
+    pool = [(name, space.resolve(name)) for name in opts.pool]
+    names = opts.params or space.tunable
+    idx = np.array([space.params[n][0] for n in names])
     # a start value outside a parameter's tuning range widens the range to it, so that the search
     # starts exactly at the start strategy
-    low = np.minimum([PARAMS[n].low for n in names], start.vector[idx])
-    high = np.maximum([PARAMS[n].high for n in names], start.vector[idx])
+    low = np.minimum([space.params[n][1] for n in names], start.vector[idx])
+    high = np.maximum([space.params[n][2] for n in names], start.vector[idx])
     span = high - low
 
     def vector_of(x: np.ndarray) -> np.ndarray:
@@ -187,7 +198,7 @@ def tune(opts: TuneOptions, tables: CardTables | None = None,
         xs[0] = mean
         seed = _game_seed(opts.seed, STREAM_SEARCH, g)
         scores = np.empty(opts.population)
-        evaluated = evaluate_all([vector_of(x) for x in xs], pool, games_each, seed, opts.matchup, tables, runner)
+        evaluated = evaluate_all([vector_of(x) for x in xs], pool, games_each, seed, matchup, tables, runner, space)
         for i in range(opts.population):
             if opts.time_limit is not None and time.perf_counter() - began > opts.time_limit:
                 stopped = True
@@ -206,13 +217,14 @@ def tune(opts: TuneOptions, tables: CardTables | None = None,
         if progress is not None:
             progress(gen)
     tuned = vector_of(mean)
-    tuned[P.P_KIND] = P.KIND_HEURISTIC
+    tuned[space.kind_index] = space.kind_heuristic
     validation = (float("nan"), float("nan"))
     kept_start = False
     if history:
         v_seed = _game_seed(opts.seed, STREAM_VALIDATE)
         v_games = _per_opponent(2 * opts.games, len(pool))
-        validation = tuple(evaluate_all([start.vector, tuned], pool, v_games, v_seed, opts.matchup, tables, runner))
+        validation = tuple(evaluate_all([start.vector, tuned], pool, v_games, v_seed, matchup, tables, runner,
+                                        space))
         if validation[1] < validation[0]:
             tuned = start.vector.copy()
             kept_start = True
@@ -222,7 +234,7 @@ def tune(opts: TuneOptions, tables: CardTables | None = None,
     if start_key is None:
         start_key = start.name if start.name not in opponents else f"{start.name} (start)"
         opponents[start_key] = start.vector
-    chunks = [(name, kind, MatchChunk(v, opp, opts.final_games, final_seed, opts.matchup))
+    chunks = [(name, kind, MatchChunk(v, opp, opts.final_games, final_seed, matchup, space.head_to_head))
               for name, opp in opponents.items()
               for kind, v in (("final", tuned), ("baseline", start.vector)) if kind == "final" or name != start_key]
     matches = runner.map(play_match, [c for _, _, c in chunks], tables)
@@ -230,20 +242,22 @@ def tune(opts: TuneOptions, tables: CardTables | None = None,
     for (name, kind, _), match in zip(chunks, matches):
         checks[kind][name] = match
     final, baseline = checks["final"], checks["baseline"]
-    changed = {n: (float(start.vector[PARAMS[n].index]), float(tuned[PARAMS[n].index])) for n in names
-               if abs(start.vector[PARAMS[n].index] - tuned[PARAMS[n].index]) > 1e-9}
+    at = {n: space.params[n][0] for n in names}
+    changed = {n: (float(start.vector[at[n]]), float(tuned[at[n]])) for n in names
+               if abs(start.vector[at[n]] - tuned[at[n]]) > 1e-9}
     return Result(f"{start.name}-tuned", tuned, start.name, start.vector, start_key, history, stopped, final,
                   baseline, changed, validation, kept_start)
 
 
-def pool_names(text: str) -> tuple[str, ...]:
-    """The opponent pool of ``--opponents``: a comma list of strategy names or files."""
+def pool_names(text: str, game: str = registry.DEFAULT_GAME) -> tuple[str, ...]:
+    """The opponent pool of ``--opponents``: a comma list of strategy names or files of ``game``."""
+    space = TuneOptions(game=game).space()
     names = tuple(x.strip() for x in text.split(",") if x.strip())
     if not names:
         raise TuneError("--opponents: expected a comma list of strategy names or files")
     for n in names:
         try:
-            resolve(n)
+            space.resolve(n)
         except StrategyError as exc:
             raise TuneError(f"--opponents: {exc}") from None
     return names
