@@ -8,13 +8,13 @@ more than one System". So every Bonus due is claimed once, in the order the poli
 what is due is looked at again after each claim (a claim may move Crew or System cards).
 """
 from simcore.games.last_command.opcodes import Op
-from simcore.games.last_command.tables import BONUS_PER_CREW, C_BONUS, C_BONUS_PLAIN
+from simcore.games.last_command.tables import BONUS_PER_CREW, C_BONUS, C_BONUS_PLAIN, C_EXPERTISE
 
 from .effects import run_segment
 from .events import log_event
 from simcore.jit import hot
-from .layout import EV_BONUS, N_SYSTEMS, PH_BONUS, S_BONUS_DONE, S_MOVED, S_WINNER
-from .rules import active_type, crew_with_expertise
+from .layout import CREW, EV_BONUS, N_SYSTEMS, PH_BONUS, S_BONUS_DONE, S_MOVED, S_WINNER
+from .rules import active_type, crew_with_expertise, pile
 from strategies.last_command.policy import effect_rank, pick_bonus
 
 
@@ -29,13 +29,22 @@ def bonuses_due(cards, piles, cnt, sc, p):
         # a card revealed by moving a System card in this phase earns nothing
         if sc[S_MOVED + s] & (1 << p):
             continue
+        # no Crew, no Bonus: looked at first, it is the cheapest test
+        k = pile(p, CREW + s)
+        if cnt[k] == 0:
+            continue
         t = active_type(piles, cnt, sc, p, s)
         if t < 0:
             continue
+        # the expertises of the Crew there (bit e), in one pass over them
+        crew = 0
+        for i in range(cnt[k]):
+            x = cards[piles[k, i], C_EXPERTISE]
+            if x >= 0:
+                crew |= 1 << x
         for e in range(3):
             b = 1 << (3 * s + e)
-            if cards[t, C_BONUS + 3 * e + 1] > 0 and not sc[S_BONUS_DONE] & b \
-                    and crew_with_expertise(cards, piles, cnt, p, s, e) > 0:
+            if crew & (1 << e) and cards[t, C_BONUS + 3 * e + 1] > 0 and not sc[S_BONUS_DONE] & b:
                 due |= b
                 if cards[t, C_BONUS_PLAIN] & (1 << e):
                     plain |= b
