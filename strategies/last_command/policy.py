@@ -137,6 +137,12 @@ def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
     return heuristic.choose_option(cards, eff, piles, cnt, sc, strat, p, i)
 
 
+_RANK2_OPS = sum(1 << int(o) for o in (Op.DAMAGE, Op.DAMAGE_PER_CREW, Op.MALFUNCTION, Op.MALFUNCTION_TOP,
+                                      Op.OPP_DISCARD, Op.OPP_LOSE_POWER, Op.OPP_DRAW))
+_RANK3_OPS = sum(1 << int(o) for o in (Op.DAMAGE_SELF, Op.LOSE_POWER, Op.LOSE_CREDITS, Op.SCRAP, Op.TAKE_OWN))
+assert max(int(o) for o in Op) < 63
+
+
 @hot
 def effect_rank(op):
     """When an element of an Ability is best performed among the others: first what takes down the
@@ -144,15 +150,8 @@ def effect_rank(op):
     moves (they may pay for or enable more), then the harm to the opponent, last the costs to
     oneself (a self-Damage, a spend, a Scrap, taking one's own card out of play), which the gains
     before them may cover or widen."""
-    if op == Op.DISCARD_OPP_INPLAY:
-        return 0
-    if op == Op.DAMAGE or op == Op.DAMAGE_PER_CREW or op == Op.MALFUNCTION or op == Op.MALFUNCTION_TOP \
-            or op == Op.OPP_DISCARD or op == Op.OPP_LOSE_POWER or op == Op.OPP_DRAW:
-        return 2
-    if op == Op.DAMAGE_SELF or op == Op.LOSE_POWER or op == Op.LOSE_CREDITS or op == Op.SCRAP \
-            or op == Op.TAKE_OWN:
-        return 3
-    return 1
+    # bit tests on the opcode (all below 64) instead of a chain of compares
+    return 1 + ((_RANK2_OPS >> op) & 1) + 2 * ((_RANK3_OPS >> op) & 1) - (op == Op.DISCARD_OPP_INPLAY)
 
 
 @hot

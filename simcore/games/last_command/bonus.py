@@ -8,34 +8,47 @@ more than one System". So every Bonus due is claimed once, in the order the poli
 what is due is looked at again after each claim (a claim may move Crew or System cards).
 """
 from simcore.games.last_command.opcodes import Op
-from simcore.games.last_command.tables import BONUS_PER_CREW, C_BONUS
+from simcore.games.last_command.tables import BONUS_PER_CREW, C_BONUS, C_BONUS_PLAIN, C_EXPERTISE
 
 from .effects import run_segment
 from .events import log_event
 from simcore.jit import hot
-from .layout import EV_BONUS, N_SYSTEMS, PH_BONUS, S_BONUS_DONE, S_MOVED, S_WINNER
-from .rules import active_type, crew_with_expertise
+from .layout import CREW, EV_BONUS, N_SYSTEMS, PH_BONUS, S_BONUS_DONE, S_MOVED, S_WINNER
+from .rules import active_type, crew_with_expertise, pile
 from strategies.last_command.policy import effect_rank, pick_bonus
 
 
 @hot
 def bonuses_due(cards, piles, cnt, sc, p):
-    """Bit 3s + e set: the Bonus of expertise e on System s's uncovered card is due and not yet
-    earned in this phase."""
+    """(due, plain): bit 3s + e of ``due`` set: the Bonus of expertise e on System s's uncovered
+    card is due and not yet earned in this phase; of ``plain``: that Bonus is plain (table column
+    ``C_BONUS_PLAIN``: claiming it changes what else is due in no way)."""
     due = 0
+    plain = 0
     for s in range(N_SYSTEMS):
         # a card revealed by moving a System card in this phase earns nothing
         if sc[S_MOVED + s] & (1 << p):
             continue
+        # no Crew, no Bonus: looked at first, it is the cheapest test
+        k = pile(p, CREW + s)
+        if cnt[k] == 0:
+            continue
         t = active_type(piles, cnt, sc, p, s)
         if t < 0:
             continue
+        # the expertises of the Crew there (bit e), in one pass over them
+        crew = 0
+        for i in range(cnt[k]):
+            x = cards[piles[k, i], C_EXPERTISE]
+            if x >= 0:
+                crew |= 1 << x
         for e in range(3):
             b = 1 << (3 * s + e)
-            if cards[t, C_BONUS + 3 * e + 1] > 0 and not sc[S_BONUS_DONE] & b \
-                    and crew_with_expertise(cards, piles, cnt, p, s, e) > 0:
+            if crew & (1 << e) and cards[t, C_BONUS + 3 * e + 1] > 0 and not sc[S_BONUS_DONE] & b:
                 due |= b
-    return due
+                if cards[t, C_BONUS_PLAIN] & (1 << e):
+                    plain |= b
+    return due, plain
 
 
 @hot
@@ -75,11 +88,17 @@ def bonus_phase(cards, eff, piles, cnt, sc, strat, log, p):
     for s in range(N_SYSTEMS):
         sc[S_MOVED + s] = 0
     sc[S_BONUS_DONE] = 0
+    due = 0
+    plain = 0
+    stale = True
     for _ in range(3 * N_SYSTEMS):
-        due = bonuses_due(cards, piles, cnt, sc, p)
+        # after a plain Bonus, what is due is what was due but it: no need to look again
+        if stale:
+            due, plain = bonuses_due(cards, piles, cnt, sc, p)
         if due == 0 or sc[S_WINNER] >= 0:
             break
-        if due & (due - 1) and order_matters(cards, eff, piles, cnt, sc, p, due):
+        # plain Bonuses only: their order changes nothing (``order_matters`` would say so)
+        if due & (due - 1) and due & ~plain and order_matters(cards, eff, piles, cnt, sc, p, due):
             b = pick_bonus(cards, eff, piles, cnt, sc, strat, p, due)
         else:   # one Bonus due, or an order that changes nothing: the first
             b = 0
@@ -87,4 +106,6 @@ def bonus_phase(cards, eff, piles, cnt, sc, strat, log, p):
                 b += 1
         sc[S_BONUS_DONE] |= 1 << b
         claim(cards, eff, piles, cnt, sc, strat, log, p, b // 3, b % 3)
+        stale = not plain & (1 << b)
+        due &= ~(1 << b)
     sc[S_BONUS_DONE] = 0

@@ -54,7 +54,8 @@ C_BONUS = 16          # 3 expertise x (start, len, mode): column C_BONUS + 3*e +
 C_MALF_REPLACE = 25   # 1: a Malfunction that gives a replacement draw
 C_MALF_RETURN = 26    # MALF_RETURN_*
 C_RANK = 27           # crew rank 0..4 (Ensign..Colonel), -1 otherwise (reports only)
-N_COLS = 28
+C_BONUS_PLAIN = 28    # bit e: the Bonus of expertise e has rows and only ``PLAIN_BONUS_OPS`` (bonus.bonus_phase)
+N_COLS = 29
 
 # The batch engine is compiled for tables of these many rows (simcore.games.last_command.batch pads the
 # tables to them), so that the compiler can hold the sizes as constants. The shipped set has

@@ -98,7 +98,19 @@ def _card_row(card: Card, rows: _EffectRows) -> np.ndarray:
         row[T.C_MALF_REPLACE] = int(card.malfunction["replacement_draw"])
         row[T.C_MALF_RETURN] = S.MALF_RETURNS[card.malfunction["returns"]]
     row[T.C_RANK] = S.RANKS[card.rank] if card.rank else -1
+    for e in range(3):
+        start, length = row[T.C_BONUS + 3 * e], row[T.C_BONUS + 3 * e + 1]
+        if length > 0 and all(r[0] in PLAIN_BONUS_OPS for r in rows.rows[start:start + length]):
+            row[T.C_BONUS_PLAIN] |= 1 << e
     return row
+
+
+# Opcodes a System Bonus may hold and still be "plain": run in the Bonus Phase, they move no card
+# or Crew, end no copy and mark no System moved, so the Bonuses due after it are the ones due
+# before it but itself (``bonus.bonus_phase`` skips looking again); none is one whose order
+# matters (``bonus.order_matters``). A Draw in the Bonus Phase only adds to the coming Draw Phase.
+PLAIN_BONUS_OPS = frozenset(int(op) for op in (Op.DAMAGE, Op.DAMAGE_PER_CREW, Op.REPAIR, Op.REPAIR_PER_CREW,
+                                               Op.CREDITS, Op.CREDITS_PER_CREW, Op.POWER, Op.DRAW))
 
 
 def _card_info(index: int, card: Card) -> T.CardInfo:
