@@ -10,6 +10,8 @@ chunks, so it holds plain data (cards as read, no compiled tables) and picklable
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,33 +23,34 @@ from simcore.errors import CommandsimError
 
 
 @dataclass
-class CardSet:
-    """A game's cards for the advisor; subclasses fill in each method."""
+class CardSet(ABC):
+    """A game's cards for the advisor; each game's subclass implements every abstract method."""
     cards: list
     game: str = ""                  # the registry's name, for the re-check commands and messages
 
+    @abstractmethod
     def edits(self, allow_stated: bool, only: Sequence[str] | None) -> list:
         """Every single-field edit by +-1 within its range (``CardEdit``-like)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def tables(self, edits: Sequence = ()):
         """The compiled cards with ``edits``, or None when the edited set is refused."""
-        raise NotImplementedError
 
+    @abstractmethod
     def patch(self, edits: Sequence, header: list[str], notes: dict[str, list[str]]) -> str:
         """A card file holding each card ``edits`` change, whole, that the game's ``--cards`` reads."""
-        raise NotImplementedError
 
+    @abstractmethod
     def keys(self, names: Sequence[str]) -> tuple[str, ...]:
         """The keys of the cards ``names`` name (``--only``); raises ``CommandsimError``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def strategy(self, name):
         """The strategy's parameters as the game's engine takes them; raises ``CommandsimError``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def target(self, text: str, max_turns: int | None):
-        raise NotImplementedError
+        """The advisor's target parsed from ``--target`` text; raises ``CommandsimError``."""
 
     def ladder(self, text: str, variant: str, max_turns: int | None):
         raise CommandsimError(f"--ladder: {self.game} has no solo ladder")
