@@ -37,8 +37,15 @@ def wait_for(condition, proc: subprocess.Popen, timeout: float = 300.0) -> None:
 def children(pid: int) -> list[int]:
     """Linux: the direct child processes of ``pid``."""
     out: list[int] = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        text = (task / "children").read_text().split()
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except FileNotFoundError:        # the process has gone
+        return out
+    for task in tasks:
+        try:
+            text = (task / "children").read_text().split()
+        except (FileNotFoundError, ProcessLookupError):   # a thread ended between the listing and the read
+            continue
         out.extend(int(x) for x in text)
     return out
 
