@@ -91,3 +91,12 @@ class StrategyFiles:
         if vec.shape != (self.P.N_PARAMS,) or not np.all(np.isfinite(vec)):
             raise StrategyError(f"a {self.game} strategy vector must hold {self.P.N_PARAMS} finite numbers")
         return "vector", vec
+
+    def listing(self) -> list[tuple[str, str]]:
+        """(name, description) of every built-in strategy (``strategies list``)."""
+        return [(name, self.load_spec(name)[1]) for name in self.builtin_names()]
+
+    def show(self, name: str) -> tuple[str, str, list[tuple[str, float]]]:
+        """(name, description, every parameter with its value, in row order) (``strategies show``)."""
+        shown, description, vec = self.load_spec(name)
+        return shown, description, [(p, float(vec[i])) for p, i in sorted(self.params.items(), key=lambda kv: kv[1])]

@@ -229,15 +229,14 @@ def cards_audit(echo, fmt, cards_path=None, **opts):
 
 
 def strategies_list(echo, **opts):
-    from strategies.skirmish.library import builtin_names, load_spec
-    for name in builtin_names():
-        _, description, _ = load_spec(name)
+    from strategies.skirmish.library import FILES
+    for name, description in FILES.listing():
         echo(f"{name:<10} {description}")
 
 
 def strategies_show(echo, name, **opts):
-    from strategies.skirmish.library import PARAMS, load_spec
-    shown, description, vec = load_spec(name)
+    from strategies.skirmish.library import FILES
+    shown, description, params = FILES.show(name)
     echo(f"{shown}: {description}")
-    for p, i in sorted(PARAMS.items(), key=lambda kv: kv[1]):
-        echo(f"  {p:<14} {vec[i]:g}")
+    for p, value in params:
+        echo(f"  {p:<14} {value:g}")

@@ -274,16 +274,15 @@ def cards_audit(echo, fmt, cards_path=None, **opts):
 
 
 def strategies_list(echo, **opts):
-    from strategies.star_realms.library import builtin_names, load_spec
-    for name in builtin_names():
-        _, description, _ = load_spec(name)
+    from strategies.star_realms.library import FILES
+    for name, description in FILES.listing():
         echo(f"{name:<14} {description}")
 
 
 def strategies_show(echo, name, **opts):
-    from strategies.star_realms.library import PARAMS, load_spec
-    shown, description, vec = load_spec(name)
+    from strategies.star_realms.library import FILES
+    shown, description, params = FILES.show(name)
     echo(f"{shown}: {description}")
-    for p, i in sorted(PARAMS.items(), key=lambda kv: kv[1]):
-        echo(f"  {p:<18} {vec[i]:g}")
+    for p, value in params:
+        echo(f"  {p:<18} {value:g}")
 
