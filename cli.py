@@ -1493,6 +1493,169 @@ def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool,
         click.echo(f"peak memory, sweep of 2 x {memory_games:,} games: {mb:,.0f} MB ({seconds:.0f} s)")
 
 
+# ---- the skill ladder and the designer's question (is a finding still true when both sides play well?)
+
+@main.command()
+@click.option("--game", "game_name", default=registry.DEFAULT_GAME, show_default=True, metavar="NAME",
+              help="The game: see `commandsim games`.")
+@click.option("--rungs", default=None, metavar="LIST",
+              help="Strategies from weakest to strongest (built-in names, strategy files, search:N) [default: the "
+                   "game's ladder, e.g. random,balanced,tuned,search:100,search:1000, less the rungs the game "
+                   "cannot play yet; with --finding also less random].")
+@click.option("--games", type=click.IntRange(max=opt.COMPARE_GAMES_MAX), default=2000, show_default=True,
+              metavar="N",
+              help="Games per pair of rungs (a multiple of 4: every seed with both seat orders, half of the seeds "
+                   "with each side assignment); with --finding, games per rung (even).")
+@click.option("--seed", type=opt.SEED, default=1, show_default=True, metavar="S",
+              help="Base seed: every pair (every rung, with --finding) plays the same seeds.")
+@click.option("--threads", type=opt.THREADS, default=None, metavar="N",
+              help="Engine threads [default: all cores]. Results do not depend on it.")
+@click.option("--factions", default=None, metavar="A,B",
+              help="The ladder's two sides, as `tune --factions` takes them for the game [default: the game's "
+                   "own, e.g. federation,sunder].")
+@click.option("--variants", default=None, metavar="A[,B]",
+              help="The ladder's variants, as `tune --variants` takes them for the game [default: the game's own].")
+@click.option("--finding", type=click.Choice(["first-player", "matchup"], case_sensitive=False), default=None,
+              help="Instead of the ladder: re-measure this finding with both sides at each rung and say whether "
+                   "it holds (sign change, size change or stable).")
+@click.option("--a", "side_a", default=None, metavar="SIDE",
+              help="With --finding: side A (last-command FACTION[:VARIANT], star-realms DECK, skirmish "
+                   "FORCE[:SET[:CP]]) [default: the game's, e.g. federation:asymmetrical for matchup].")
+@click.option("--b", "side_b", default=None, metavar="SIDE", help="With --finding: side B [default: the game's].")
+@click.option("--out", "out_path", type=click.Path(path_type=Path, dir_okay=False), default=None, metavar="PATH",
+              help="Result table (.csv or .parquet), readable by 'commandsim report' [default: out/ladder.csv, "
+                   "with --finding out/ladder_<finding>.csv].")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar and no table: only the verdict and the file.")
+def ladder(game_name: str, rungs: str | None, games: int, seed: int, threads: int | None, factions: str | None,
+           variants: str | None, finding: str | None, side_a: str | None, side_b: str | None, out_path: Path | None,
+           quiet: bool):
+    """A skill ladder: each rung head to head against the rung below, with a verdict.
+
+    Every pair plays the same seeds, each seed with both seat orders and half
+    of the seeds with each side assignment (as `tune` and `tournament` do).
+    Per pair: the upper rung's win rate and score (win 1, draw 1/2), each with
+    its 95% Wilson interval and n, and a verdict: 'stronger' when the score's
+    interval lies wholly above 50%. The Elo column places every rung above the
+    bottom one (Bradley-Terry over the chain of pairs).
+
+    With --finding: the designer's question. Is a balance finding still true
+    when both sides play well? The finding is measured with both sides played
+    by the same rung, at every rung, on the same seeds:
+
+    \b
+      first-player  the player moving first's score (sides A and B each move
+                    first on every seed)
+      matchup       side A's score against side B, both seat orders per seed
+
+    and read across the rungs: 'sign change' (two rungs' intervals clear of
+    50% on opposite sides), else 'size change' (two rungs' intervals do not
+    overlap), else 'stable'. 'commandsim report' plots the finding against
+    skill from the CSV.
+
+    \b
+    Examples:
+      commandsim ladder --game star-realms
+      commandsim ladder --rungs random,aggro,balanced,out/tuned.toml --games 4000
+      commandsim ladder --game skirmish --rungs reserve,tuned,search:100 --games 400
+      commandsim ladder --finding first-player --game star-realms
+      commandsim ladder --finding matchup --a federation:asymmetrical --b sunder:standard
+      commandsim ladder --finding matchup --game skirmish --a elite --b line:full:3
+      commandsim report out/ladder.csv out/ladder_matchup.csv
+    """
+    from reports import ladder as lad
+    from reports import skill_finding as sf
+    from reports.files import write_table
+
+    def bad(param: str, check, *args):
+        try:
+            return check(*args)
+        except CommandsimError as exc:
+            raise click.BadParameter(str(exc), param_hint=param) from None
+
+    bad("'--game'", registry.get, game_name)
+    bad("'--game'", registry.sides, game_name)
+    finding = finding.lower() if finding is not None else None
+    if finding is None:
+        for param, value in (("'--a'", side_a), ("'--b'", side_b)):
+            if value is not None:
+                raise click.BadParameter("a side applies only with --finding", param_hint=param)
+        bad("'--games'", lad.check_games, games)
+    else:
+        for param, value in (("'--factions'", factions), ("'--variants'", variants)):
+            if value is not None:
+                raise click.BadParameter("with --finding the sides are --a and --b", param_hint=param)
+        bad("'--games'", sf.check_games, games)
+    if rungs is not None:
+        names, left_out = bad("'--rungs'", lad.parse_rungs, game_name, rungs), []
+    else:
+        names, left_out = lad.default_rungs(game_name)
+        if finding is not None:
+            names = lad.without_random(game_name, names)
+    if finding is not None and not names:
+        raise click.BadParameter("no rung to measure the finding at", param_hint="'--rungs'")
+    if finding is None and len(names) < 2:
+        raise click.BadParameter(f"a ladder needs at least two rungs, got {', '.join(names) or 'none'}",
+                                 param_hint="'--rungs'")
+    out_path = out_path or Path("out/ladder.csv" if finding is None else f"out/ladder_{finding}.csv")
+    _check_out_file(out_path, "'--out'")
+    sides = registry.sides(game_name)
+    if finding is not None:   # the sides are checked before any game is played
+        bad("'--a'", sides.parse, side_a or sides.defaults[finding][0])
+        bad("'--b'", sides.parse, side_b or sides.defaults[finding][1])
+    else:
+        space = registry.tuning(game_name)
+        bad("'--factions' / '--variants'", space.matchup, factions, variants, space.load_tables(None))
+    total = games * (len(names) if finding is not None else len(names) - 1)
+    progress = _Progress(total, f"{len(names)} rungs", quiet)
+    try:
+        with progress:
+            if finding is None:
+                table = lad.run_ladder(game_name, names, games, seed, threads, factions, variants, progress)
+            else:
+                table = bad("'--a' / '--b'", sf.run_finding, sides, finding, names, side_a, side_b, games, seed,
+                            threads, progress)
+        try:
+            write_table(table, out_path)
+        except OSError as exc:
+            raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; nothing written.",
+                   err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
+
+    if left_out:   # the registry's rungs this game cannot play yet (a search budget before its search player)
+        click.echo(f"Left out of the default ladder (not a strategy of {game_name} yet): "
+                   f"{', '.join(name for name, _ in left_out)}.")
+    if finding is None:
+        if not quiet:
+            click.echo(f"Skill ladder of {game_name}: each rung against the rung below, {games:,} games per pair on "
+                       f"the same seeds (seats swapped, sides balanced), seed {seed}.")
+            _echo_table(("RUNG", "VS", "GAMES", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI", "SCORE", "95% CI",
+                         "VERDICT", f"ELO ABOVE {names[0].upper()} [95%]"),
+                        [(r.rung, r.below, r.games, r.wins, r.losses, r.draws, f"{r.win_rate:.1%}",
+                          f"{r.ci_low:.1%} - {r.ci_high:.1%}", f"{r.score:.1%}",
+                          f"{r.score_ci_low:.1%} - {r.score_ci_high:.1%}", r.verdict,
+                          f"{r.elo:+.0f} [{r.elo_ci_low:+.0f}, {r.elo_ci_high:+.0f}]") for r in table.itertuples()])
+            if table["regularised"].any():
+                click.echo("A rung won every game against the one below: one pseudo-game split evenly was added to "
+                           "each pair so that the Elo stays finite (that step is a lower bound).")
+        click.echo(f"Verdict: {lad.summary(table)}.")
+    else:
+        r0 = table.iloc[0]
+        if not quiet:
+            what = ("First-player advantage" if finding == "first-player" else
+                    f"Match-up {r0.side_a} vs {r0.side_b}")
+            click.echo(f"{what} against skill ({game_name}; sides {r0.side_a} and {r0.side_b}, each first on every "
+                       f"seed; both sides at the same rung), {games:,} games per rung, seed {seed}:")
+            _echo_table(("RUNG", "GAMES", "WINS", "LOSSES", "DRAWS", "SCORE", "95% CI", "LEAD (POINTS)", "VERDICT"),
+                        [(r.rung, r.games, r.wins, r.losses, r.draws, f"{r.score:.1%}",
+                          f"{r.ci_low:.1%} - {r.ci_high:.1%}", f"{100 * r.effect:+.1f}", r.verdict)
+                         for r in table.itertuples()])
+            click.echo(f"(score and wins are {r0.subject}'s: win 1, draw 1/2)")
+        click.echo(f"Across skill levels: {r0.across_rungs_text}.")
+    click.echo(f"Wrote {out_path}.")
+
+
 @main.command("games")
 def games_command():
     """List the games commandsim plays, with their modes, decks or factions, and variants.

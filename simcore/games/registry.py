@@ -27,6 +27,12 @@ class Game:
     notes: str | None = None        # "module:function": the rules the game chose where its sources are silent
     advisor: str | None = None      # "module:function": --cards path -> the balance advisor's CardSet
     tuning: str | None = None       # "module:function": -> the tuner's TuneSpace (parameters, paired head-to-head)
+    # the skill ladder (``commandsim ladder``): its default rungs, weakest first (strategy names; a rung whose
+    # name does not resolve yet, e.g. a search budget before its game has a search player, is left out of a
+    # default ladder with a note), and the game's sides for the designer's findings ("module:function" ->
+    # ``reports.skill_finding.Sides``)
+    rungs: tuple[str, ...] = ("random", "balanced", "tuned", "search:100", "search:1000")
+    sides: str | None = None
 
     def function(self, which: str):
         module, _, name = getattr(self, which).partition(":")
@@ -43,18 +49,21 @@ def register(game: Game) -> None:
 register(Game("last-command", "The Last Command", ("duel", "solo"), ("federation", "sunder"),
               ("standard", "asymmetrical"), "simcore.games.last_command.simulate:play_games",
               "simcore.games.last_command.simulate:replay_game",
-              advisor="reports.advisor.card_set:last_command_cards", tuning="strategies.tuning.spaces:last_command"))
+              advisor="reports.advisor.card_set:last_command_cards", tuning="strategies.tuning.spaces:last_command",
+              sides="simcore.games.last_command.skill:sides"))
 register(Game("star-realms", "Star Realms (Core Set, Alliance Command Deck)",
               ("standard", "command-vs-standard", "commander-duel", "two-against-one"), ("standard", "alliance", "hydra"),
               ("core",), "simcore.games.star_realms.simulate:play_games",
               "simcore.games.star_realms.simulate:replay_game", "simcore.games.star_realms.commands",
               notes="simcore.games.star_realms.team_rules:describe",
               advisor="simcore.games.star_realms.advisor:star_realms_cards",
-              tuning="strategies.tuning.spaces:star_realms"))
+              tuning="strategies.tuning.spaces:star_realms", sides="simcore.games.star_realms.skill:sides"))
 register(Game("skirmish", "Skirmish command resolution (seed 003: Command Points, one response window)", ("battle",),
               ("line", "elite", "raiders"), ("full", "no-covering-fire", "no-responses", "covering-fire-2cp"),
               "simcore.games.skirmish.simulate:play_games", "simcore.games.skirmish.simulate:replay_game",
-              "simcore.games.skirmish.commands", tuning="strategies.tuning.spaces:skirmish"))
+              "simcore.games.skirmish.commands", tuning="strategies.tuning.spaces:skirmish",
+              rungs=("random", "reserve", "spender", "tuned", "search:100", "search:1000"),
+              sides="simcore.games.skirmish.skill:sides"))
 
 
 def names() -> list[str]:
@@ -111,6 +120,14 @@ def tuning(name: str):
     if game.tuning is None:
         raise CommandsimError(f"'tune' is not available for --game {name} yet")
     return game.function("tuning")()
+
+
+def sides(name: str):
+    """The sides of game ``name``'s designer findings (``reports.skill_finding.Sides``: ``ladder --finding``)."""
+    game = get(name)
+    if game.sides is None or game.tuning is None:
+        raise CommandsimError(f"'ladder' is not available for --game {name} yet")
+    return game.function("sides")()
 
 
 def listing() -> list[tuple[str, str, str, str, str]]:

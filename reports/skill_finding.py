@@ -1,0 +1,187 @@
+"""The designer's question: does a balance finding still hold when both sides play well?
+
+A finding is re-measured with both sides played by the same strategy at every rung of a skill ladder
+(``reports.ladder``), on the same seeds at every rung, and the rungs' results are set side by side:
+
+* ``first-player``: the share of games won by the player moving first (score: win 1, draw 1/2), sides A
+  and B each moving first on every seed, so a side's own strength cancels out of the seat's;
+* ``matchup``: side A's score against side B (decks, factions and variants, forces and command sets: a
+  game's own ``Sides``), every seed played with A first and with B first.
+
+Both are a score with its 95% Wilson interval (over games, as ``reports.tournament`` scores a pair), read
+against 50%.  Across the rungs the finding is
+
+* a **sign change** when two rungs' intervals lie clear of 50% on opposite sides (it reverses),
+* a **size change** otherwise, when two rungs' intervals do not overlap (it grows or shrinks),
+* **stable** otherwise: every rung's interval overlaps every other's,
+
+and it *holds at every rung* when every interval lies clear of 50% on the same side.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from simcore.errors import CommandsimError
+
+from .stats import wilson_interval
+
+FINDINGS = ("first-player", "matchup")
+CHUNK_SEEDS = 100     # seeds per engine call: progress and interrupts between calls; results do not depend on it
+SKILL_COLUMNS = ("game", "finding", "subject", "side_a", "side_b", "rung", "level", "games", "wins", "losses",
+                 "draws", "score", "ci_low", "ci_high", "effect", "verdict", "across_rungs", "across_rungs_text",
+                 "seed")
+ACROSS = ("sign change", "size change", "stable")
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Sides:
+    """What the findings need of a game (its registry line's ``sides=`` hook).
+
+    ``parse(text)`` reads one side as ``--a``/``--b`` write it (``syntax`` says how, e.g.
+    "FACTION[:VARIANT]") and raises ``CommandsimError``; ``label(side)`` names it; ``play(first, second,
+    strategies, n, seed, first_game, threads)`` plays games ``first_game .. + n - 1`` of base ``seed`` with
+    side ``first`` moving first and returns their winner labels ("first", "second", "draw").
+    ``defaults[finding]``: the two sides' texts when ``--a``/``--b`` are not given."""
+    game: str
+    syntax: str
+    defaults: dict[str, tuple[str, str]]
+    parse: Callable[[str], object]
+    label: Callable[[object], str]
+    play: Callable[..., np.ndarray]
+    examples: tuple[str, ...] = field(default_factory=tuple)
+
+
+def check_finding(name: str) -> str:
+    name = name.strip().lower()
+    if name not in FINDINGS:
+        raise CommandsimError(f"unknown finding '{name}': expected one of {', '.join(FINDINGS)}")
+    return name
+
+
+def check_games(games: int) -> int:
+    if games < 2 or games % 2:
+        raise CommandsimError(f"expected an even number of games >= 2 per rung (every seed with each side "
+                              f"first), got {games}")
+    return games
+
+
+def _points(winner, seat: str) -> np.ndarray:
+    """2 x the score of ``seat`` per game (2 win, 1 draw, 0 loss)."""
+    w = np.asarray(winner, dtype=str)
+    return np.where(w == seat, 2, np.where(w == "draw", 1, 0)).astype(np.int64)
+
+
+def measure(sides: Sides, finding: str, a, b, strategy: str, games: int, seed: int = 1,
+            threads: int | None = None, progress: Progress | None = None, done: int = 0,
+            total: int | None = None) -> dict:
+    """One rung: ``games // 2`` seeds, each played with A first and with B first, both sides played by
+    ``strategy``. Returns the subject's counts (the first seat's, or A's) with its score and interval."""
+    seeds = check_games(games) // 2
+    total = games if total is None else total
+    first_pts = np.zeros(0, np.int64)     # the first seat's points, A first then B first, chunk by chunk
+    a_pts = np.zeros(0, np.int64)
+    for start in range(0, seeds, CHUNK_SEEDS):
+        n = min(CHUNK_SEEDS, seeds - start)
+        a_first = sides.play(a, b, (strategy, strategy), n, seed, start, threads)
+        b_first = sides.play(b, a, (strategy, strategy), n, seed, start, threads)
+        f = np.concatenate([_points(a_first, "first"), _points(b_first, "first")])
+        first_pts = np.concatenate([first_pts, f])
+        a_pts = np.concatenate([a_pts, _points(a_first, "first"), _points(b_first, "second")])
+        done += 2 * n
+        if progress is not None:
+            progress(done, total)
+    pts = first_pts if finding == "first-player" else a_pts
+    return _row(int((pts == 2).sum()), int((pts == 0).sum()), int((pts == 1).sum()))
+
+
+def _row(wins: int, losses: int, draws: int) -> dict:
+    n = wins + losses + draws
+    score = (wins + draws / 2) / n if n else float("nan")
+    lo, hi = wilson_interval(wins + draws / 2, n)
+    return {"games": n, "wins": wins, "losses": losses, "draws": draws, "score": score, "ci_low": lo,
+            "ci_high": hi, "effect": score - 0.5}
+
+
+def subject_names(finding: str, label_a: str, label_b: str) -> tuple[str, str]:
+    """(who the score belongs to, who it is against)."""
+    return ("the first player", "the second player") if finding == "first-player" else (label_a, label_b)
+
+
+def rung_verdict(lo: float, hi: float, subject: str, other: str) -> str:
+    if lo > 0.5:
+        return f"favours {subject}"
+    if hi < 0.5:
+        return f"favours {other}"
+    return "not shown different from 50%"
+
+
+def run_finding(sides: Sides, finding: str, rungs: Sequence[str], a_text: str | None = None,
+                b_text: str | None = None, games: int = 2000, seed: int = 1, threads: int | None = None,
+                progress: Progress | None = None) -> pd.DataFrame:
+    """The finding at every rung (``SKILL_COLUMNS``, one row per rung, weakest first), with the verdict
+    across rungs (``across``) in every row. ``a_text``/``b_text``: the sides (default: the game's)."""
+    finding = check_finding(finding)
+    check_games(games)
+    default_a, default_b = sides.defaults[finding]
+    a, b = sides.parse(a_text or default_a), sides.parse(b_text or default_b)
+    label_a, label_b = sides.label(a), sides.label(b)
+    if finding == "matchup" and label_a == label_b:
+        raise CommandsimError(f"--a and --b are the same side ({label_a}): a match-up needs two different sides")
+    subject, other = subject_names(finding, label_a, label_b)
+    rows = []
+    total = games * len(rungs)
+    for level, rung in enumerate(rungs):
+        r = measure(sides, finding, a, b, rung, games, seed, threads, progress, level * games, total)
+        r.update({"game": sides.game, "finding": finding, "subject": subject, "side_a": label_a, "side_b": label_b,
+                  "rung": rung, "level": level, "seed": seed,
+                  "verdict": rung_verdict(r["ci_low"], r["ci_high"], subject, other)})
+        rows.append(r)
+    table = pd.DataFrame(rows)
+    code, text = across_rungs(table, subject, other)
+    table["across_rungs"], table["across_rungs_text"] = code, text
+    return table[list(SKILL_COLUMNS)]
+
+
+def _pts(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def _at(r) -> str:
+    return f"{_pts(r['effect'])} points [{_pts(r['ci_low'] - 0.5)}, {_pts(r['ci_high'] - 0.5)}] at {r['rung']}"
+
+
+def across_rungs(table: pd.DataFrame, subject: str = "A", other: str = "B") -> tuple[str, str]:
+    """``(code, text)``: the finding across rungs, from each rung's score interval (columns ``rung``,
+    ``score``, ``ci_low``, ``ci_high``, ``effect``, weakest rung first; see the module text). Points are the score's lead over 50%."""
+    rows = [r for _, r in table.reset_index(drop=True).iterrows() if np.isfinite(r["ci_low"]) and np.isfinite(r["ci_high"])]
+    if len(rows) < 2:
+        return "stable", "only one skill level measured: nothing to compare"
+    above = [r for r in rows if r["ci_low"] > 0.5]
+    below = [r for r in rows if r["ci_high"] < 0.5]
+    if above and below:
+        hi = max(above, key=lambda r: r["score"])
+        lo = min(below, key=lambda r: r["score"])
+        return "sign change", (f"sign change: {subject}'s lead is {_at(hi)} but {_at(lo)} (intervals clear of "
+                               f"50% on opposite sides)")
+    # the widest gap between two rungs whose intervals do not overlap
+    gaps = [(r2["ci_low"] - r1["ci_high"], r1, r2) for r1 in rows for r2 in rows if r2["ci_low"] > r1["ci_high"]]
+    if gaps:
+        _, small, large = max(gaps, key=lambda g: g[0])
+        first, second = sorted((small, large), key=lambda r: r.name)   # in ladder order
+        way = "grows" if abs(second["effect"]) > abs(first["effect"]) else "shrinks"
+        return "size change", (f"size change: {subject}'s lead {way} from {_at(first)} to {_at(second)} "
+                               f"(intervals do not overlap)")
+    effects = [r["effect"] for r in rows]
+    text = (f"stable: every skill level's interval overlaps every other's ({subject}'s lead "
+            f"{_pts(min(effects))} to {_pts(max(effects))} points)")
+    if len(above) == len(rows):
+        text += f"; favours {subject} at every skill level"
+    elif len(below) == len(rows):
+        text += f"; favours {other} at every skill level"
+    return "stable", text

@@ -1,0 +1,45 @@
+"""The Last Command's sides for the designer's findings (``commandsim ladder --finding``): a side is a
+faction with its starting-card variant, written ``FACTION[:VARIANT]`` (``federation:asymmetrical``)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from simcore.errors import CommandsimError
+
+
+def _parse(text: str) -> tuple[str, str]:
+    from .tables import FACTIONS, START_SETS
+    faction, _, variant = text.strip().lower().partition(":")
+    variant = variant or "standard"
+    if faction not in FACTIONS:
+        raise CommandsimError(f"unknown faction '{faction}' in side '{text}': expected one of {', '.join(FACTIONS)} "
+                              f"(optionally with :VARIANT, e.g. federation:asymmetrical)")
+    if variant not in START_SETS:
+        raise CommandsimError(f"unknown variant '{variant}' in side '{text}': expected one of "
+                              f"{', '.join(START_SETS)}")
+    return faction, variant
+
+
+@lru_cache(maxsize=1)
+def _tables():
+    from .cardset import load_cards
+    return load_cards()
+
+
+def _play(first, second, strategies, n, seed, first_game, threads) -> np.ndarray:
+    from .matchup import Matchup
+    from .simulate import play_games
+    m = Matchup((first[0], second[0]), (first[1], second[1]))
+    rec = play_games(n, seed, m, tuple(strategies), _tables(), threads, first_game=first_game, keep_bought=False)
+    return np.asarray(rec.games["winner"].astype(str))
+
+
+def sides():
+    from reports.skill_finding import Sides
+    return Sides("last-command", "FACTION[:VARIANT]",
+                 {"first-player": ("federation", "sunder"),
+                  "matchup": ("federation:asymmetrical", "sunder:standard")},
+                 _parse, lambda s: f"{s[0]} {s[1]}", _play,
+                 ("--a federation:asymmetrical --b sunder:standard",))
