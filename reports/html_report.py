@@ -11,7 +11,8 @@ Findings first (``reports.findings``: statements with interval and n, Holm-corre
 rate per cell with intervals, heat map(s), game length (a distribution from per-game records,
 else the aggregates' mean length per cell), first-player advantage (duel rows), per-card buy rate
 and win rate when bought (per-card tables), paired comparisons, tournament matrices (heat map, cycles)
-and ratings with their intervals.
+and ratings with their intervals, the skill ladder (each rung against the one below) and findings against
+skill (a finding at every rung of the ladder, ``commandsim ladder --finding``).
 """
 from __future__ import annotations
 
@@ -71,9 +72,11 @@ def _interval(lo, hi) -> str:
 def build_report(results: Results, title: str = "commandsim balance report") -> Report:
     """Plots and tables of ``results``; raises ``ResultsFileError`` if there is nothing to report."""
     if all(t.empty for t in (results.aggregate, results.cards, results.per_game, results.compare,
-                             results.tournament, results.ratings, results.advice)):
+                             results.tournament, results.ratings, results.advice, results.ladder,
+                             results.skill)):
         raise ResultsFileError("nothing to report: give a sweep aggregate, per-card table, per-game records, a "
-                               "comparison, a tournament or an advice table")
+                               "comparison, a tournament, an advice table, a skill ladder or a finding against "
+                               "skill")
     sections: list[Section] = []
     images: dict[str, bytes] = {}
     notes: list[str] = []
@@ -176,6 +179,11 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
     for section in advice_sections(results.advice):
         add(section)
 
+    for section, name, figure in ladder_sections(results.ladder):
+        add(section, name, figure)
+    for section, name, figure in skill_sections(results.skill):
+        add(section, name, figure)
+
     statements = []
     if not played.empty:
         statements += fnd.first_player_statements(data.duel_first_player(played))
@@ -221,6 +229,54 @@ def tournament_sections(matrix: pd.DataFrame, ratings: pd.DataFrame):
                              "was added to every pair so that the ratings stay finite.")
             yield (Section(f"Tournament ratings ({source})", notes=notes, table=shown),
                    f"ratings{suffix}.png", plots.ratings(rated))
+
+
+def _by_source(table: pd.DataFrame):
+    sources = list(dict.fromkeys(table["source"])) if not table.empty else []
+    for source in sources:
+        yield source, ("" if len(sources) == 1 else f"_{_slug(source)}"), table[table["source"] == source]
+
+
+def ladder_sections(ladder: pd.DataFrame):
+    """(section, PNG name, figure) per skill ladder: each rung's score against the one below."""
+    from .ladder import summary
+    for source, suffix, part in _by_source(ladder):
+        game = part["game"].iloc[0]
+        shown = pd.DataFrame({
+            "rung": part["rung"], "vs": part["below"], "games": part["games"], "wins": part["wins"],
+            "losses": part["losses"], "draws": part["draws"],
+            "win rate (95% CI)": [f"{_percent(r)} ({_interval(lo, hi)})"
+                                  for r, lo, hi in zip(part["win_rate"], part["ci_low"], part["ci_high"])],
+            "score (95% CI)": [f"{_percent(r)} ({_interval(lo, hi)})"
+                               for r, lo, hi in zip(part["score"], part["score_ci_low"], part["score_ci_high"])],
+            "verdict": part["verdict"],
+            f"Elo above {part['below'].iloc[0]} [95%]": [f"{e:+.0f} [{lo:+.0f}, {hi:+.0f}]" for e, lo, hi in
+                                                         zip(part["elo"], part["elo_ci_low"], part["elo_ci_high"])]})
+        notes = [f"{game}: each rung head to head against the rung below on the same seeds (seats swapped, sides "
+                 f"balanced), score win 1, draw ½ with its 95% Wilson interval; 'stronger' when the interval lies "
+                 f"wholly above 50%. {summary(part)[0].upper() + summary(part)[1:]}."]
+        yield (Section(f"Skill ladder ({source})", notes=notes, table=shown), f"ladder{suffix}.png",
+               plots.ladder(part, f"Skill ladder: {game}"))
+
+
+def skill_sections(skill: pd.DataFrame):
+    """(section, PNG name, figure) per finding against skill: the finding at every rung, with error bars."""
+    for source, suffix, part in _by_source(skill):
+        part = part.sort_values("level", kind="stable")
+        r0 = part.iloc[0]
+        what = ("first-player advantage" if r0["finding"] == "first-player"
+                else f"match-up {r0['side_a']} vs {r0['side_b']}")
+        shown = pd.DataFrame({
+            "rung": part["rung"], "games": part["games"], "wins": part["wins"], "losses": part["losses"],
+            "draws": part["draws"], "score (95% CI)": [f"{_percent(r)} ({_interval(lo, hi)})" for r, lo, hi in
+                                                       zip(part["score"], part["ci_low"], part["ci_high"])],
+            "lead (points)": [f"{100 * e:+.1f}" for e in part["effect"]], "verdict": part["verdict"]})
+        notes = [f"{r0['game']}: the {what} with both sides played by the same rung, at every rung, on the same "
+                 f"seeds (sides {r0['side_a']} and {r0['side_b']}, each first on every seed). The score is "
+                 f"{r0['subject']}'s (win 1, draw ½) with its 95% Wilson interval.",
+                 f"Across skill levels: {r0['across_rungs_text']}."]
+        yield (Section(f"Finding against skill: {what} ({source})", notes=notes, table=shown),
+               f"skill{suffix}.png", plots.skill_finding(part, f"{r0['game']}: {what} against skill"))
 
 
 ADVICE_ROWS_SHOWN = 15   # screened edits per advice table; the CSV holds them all

@@ -49,9 +49,17 @@ NUMERIC = {
                 **{c: "number" for c in ("strength", "strength_ci_low", "strength_ci_high", "elo", "elo_ci_low",
                                          "elo_ci_high")}},
 }
+NUMERIC["ladder"] = {"level": "count", "games": "count", "wins": "count", "losses": "count", "draws": "count",
+                     **{c: "share" for c in ("win_rate", "ci_low", "ci_high", "score", "score_ci_low",
+                                             "score_ci_high")},
+                     **{c: "number" for c in ("elo", "elo_ci_low", "elo_ci_high")}, "seed": "count"}
+NUMERIC["skill"] = {"level": "count", "games": "count", "wins": "count", "losses": "count", "draws": "count",
+                    **{c: "share" for c in ("score", "ci_low", "ci_high")}, "effect": "signed_share", "seed": "count"}
 # text columns whose values are a closed set
 CHOICES = {"per_game": {"winner": ("first", "second", "draw")},
-           "aggregate": {"seat": ("first", "second", "both")}}
+           "aggregate": {"seat": ("first", "second", "both")},
+           "ladder": {"verdict": ("stronger", "weaker", "not shown different")},
+           "skill": {"finding": ("first-player", "matchup"), "across_rungs": ("sign change", "size change", "stable")}}
 
 _RANGES = {"count": (0, None), "share": (0, 1), "share_or_blank": (0, 1), "signed_share": (-1, 1),
            "amount": (0, None), "number": (None, None), "number_or_blank": (None, None)}

@@ -8,6 +8,8 @@
   stays flat however many games the files hold;
 * a **comparison** (``commandsim compare --out``): ``reports.compare.COMPARE_COLUMNS``;
 * an **advice** table (``commandsim advise --out``): ``reports.advisor.outputs.ADVICE_COLUMNS``;
+* a **skill ladder** (``commandsim ladder --out``): ``reports.ladder.LADDER_COLUMNS``, and a **finding
+  against skill** (``ladder --finding``): ``reports.skill_finding.SKILL_COLUMNS``;
 * a **tournament matrix** (``commandsim tournament --out``): ``reports.tournament.MATRIX_COLUMNS``, and
   its **ratings** (``<stem>_ratings``, read too when next to it): ``reports.tournament.RATING_COLUMNS``.
 
@@ -29,7 +31,9 @@ from .aggregate import AGGREGATE_COLUMNS, CARD_COLUMNS
 from .compare import COMPARE_COLUMNS
 from .files import table_format
 from .input_schema import ResultsFileError, check_table
+from .ladder import LADDER_COLUMNS
 from .per_game_scan import PerGameSummary, scan_per_game
+from .skill_finding import SKILL_COLUMNS
 from .tournament import MATRIX_COLUMNS, RATING_COLUMNS
 
 PER_GAME_NEEDED = ("game", "seed", "first_faction", "second_faction", "first_variant", "second_variant",
@@ -38,7 +42,8 @@ TEXT_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_vari
                 "opponent_strategy", "seat", "card", "kind", "verdict", "verdict_text", "label_a", "label_b",
                 "cards_a", "cards_b", "winner", "first_faction", "second_faction", "first_variant",
                 "second_variant", "first_strategy", "second_strategy", "entry", "opponent", "stopped", "stage",
-                "edit", "field", "old_value", "new_value", "mark", "component")
+                "edit", "field", "old_value", "new_value", "mark", "component", "rung", "below", "factions",
+                "variants", "finding", "subject", "side_a", "side_b", "across_rungs", "across_rungs_text")
 
 
 @dataclass
@@ -52,6 +57,8 @@ class Results:
     tournament: pd.DataFrame = field(default_factory=pd.DataFrame)
     ratings: pd.DataFrame = field(default_factory=pd.DataFrame)
     advice: pd.DataFrame = field(default_factory=pd.DataFrame)
+    ladder: pd.DataFrame = field(default_factory=pd.DataFrame)    # ``commandsim ladder``
+    skill: pd.DataFrame = field(default_factory=pd.DataFrame)     # ``commandsim ladder --finding``
     files: list[tuple[str, str]] = field(default_factory=list)   # (path as given, kind)
 
 
@@ -104,9 +111,13 @@ def _reason(exc: BaseException) -> str:
 
 
 def kind_of(columns: Sequence[str]) -> str | None:
-    """"aggregate", "cards", "per_game", "compare", "tournament", "ratings", "advice" or None, from a file's
-    column names."""
+    """"aggregate", "cards", "per_game", "compare", "tournament", "ratings", "advice", "ladder", "skill" or
+    None, from a file's column names."""
     cols = set(columns)
+    if set(LADDER_COLUMNS) <= cols:
+        return "ladder"
+    if set(SKILL_COLUMNS) <= cols:
+        return "skill"
     if set(ADVICE_COLUMNS) <= cols:
         return "advice"
     if set(MATRIX_COLUMNS) <= cols:
@@ -132,7 +143,7 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                                "per-game records (sweep --per-game), a comparison (commandsim compare --out) or a "
                                "tournament (commandsim tournament --out)")
     parts: dict[str, list[pd.DataFrame]] = {kind: [] for kind in ("aggregate", "cards", "compare",
-                                                                  "tournament", "ratings", "advice")}
+                                                                  "tournament", "ratings", "advice", "ladder", "skill")}
     out = Results()
     seen: set[Path] = set()
     for raw in paths:
@@ -149,7 +160,8 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                 f"{path}: not a results file: expected the columns of a sweep aggregate "
                 f"({', '.join(AGGREGATE_COLUMNS[:4])}, ...), a per-card table (card, times_bought, ...), "
                 f"per-game records (game, seed, winner, turns, ...), a comparison (label_a, diff, verdict, "
-                f"...), an advice table (stage, edit, effect, ...) or a tournament matrix or ratings (entry, "
+                f"...), an advice table (stage, edit, effect, ...), a skill ladder (rung, below, score, ...), a finding "
+                f"against skill (finding, rung, score, ...) or a tournament matrix or ratings (entry, "
                 f"opponent, score, ... / entry, strength, elo, "
                 f"...); got {', '.join(columns[:8]) or 'no columns'}")
         if kind == "per_game":

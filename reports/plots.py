@@ -193,3 +193,37 @@ def ratings(table: pd.DataFrame) -> Figure:
     ax.set_title("Tournament ratings")
     ax.grid(axis="x", alpha=0.3)
     return fig
+
+
+def ladder(table: pd.DataFrame, title: str = "Skill ladder") -> Figure:
+    """Each rung's score against the rung below (``reports.ladder.LADDER_COLUMNS``) with 95% intervals,
+    the bottom pair first; 50% marked."""
+    fig, (ax,) = _figure(len(table))
+    y = np.arange(len(table))[::-1]
+    ax.errorbar(table["score"], y, xerr=_errors(table["score"], table["score_ci_low"], table["score_ci_high"]),
+                fmt="o", color="tab:blue", capsize=3)
+    ax.axvline(0.5, color="grey", lw=1, ls="--")
+    ax.set_yticks(y, [f"{r.rung} vs {r.below}" for r in table.itertuples()])
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("score of the upper rung against the one below (win 1, draw ½; 95% Wilson interval)")
+    ax.set_title(title)
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
+def skill_finding(table: pd.DataFrame, title: str) -> Figure:
+    """A finding against skill (``reports.skill_finding.SKILL_COLUMNS``): the subject's score at each rung,
+    weakest left, with 95% interval bars; 50% (no lean) marked."""
+    fig = Figure(figsize=(max(5.0, 1.6 + 1.3 * len(table)), 4.0), dpi=DPI, layout="constrained")
+    FigureCanvasAgg(fig)
+    ax = fig.subplots()
+    x = np.arange(len(table))
+    ax.errorbar(x, table["score"], yerr=_errors(table["score"], table["ci_low"], table["ci_high"]), fmt="o-",
+                color="tab:red", capsize=4)
+    ax.axhline(0.5, color="grey", lw=1, ls="--")
+    ax.set_xticks(x, [str(r) for r in table["rung"]])
+    ax.set_xlabel("skill (both sides played by this rung), weakest left")
+    ax.set_ylabel(f"{table['subject'].iloc[0]}'s score (95% interval)")
+    ax.set_title(title)
+    ax.grid(axis="y", alpha=0.3)
+    return fig
