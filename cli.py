@@ -1586,7 +1586,7 @@ def ladder(game_name: str, rungs: str | None, games: int, seed: int, threads: in
                 raise click.BadParameter("with --finding the sides are --a and --b", param_hint=param)
         bad("'--games'", sf.check_games, games)
     if rungs is not None:
-        names, left_out = bad("'--rungs'", lad.parse_rungs, game_name, rungs), []
+        names, left_out = bad("'--rungs'", lad.parse_rungs, game_name, rungs, 1 if finding else 2), []
     else:
         names, left_out = lad.default_rungs(game_name)
         if finding is not None:
@@ -1602,6 +1602,7 @@ def ladder(game_name: str, rungs: str | None, games: int, seed: int, threads: in
     if finding is not None:   # the sides are checked before any game is played
         bad("'--a'", sides.parse, side_a or sides.defaults[finding][0])
         bad("'--b'", sides.parse, side_b or sides.defaults[finding][1])
+        bad("'--a' / '--b'", sf.resolve_sides, sides, finding, side_a, side_b)
     else:
         space = registry.tuning(game_name)
         bad("'--factions' / '--variants'", space.matchup, factions, variants, space.load_tables(None))
@@ -1612,8 +1613,7 @@ def ladder(game_name: str, rungs: str | None, games: int, seed: int, threads: in
             if finding is None:
                 table = lad.run_ladder(game_name, names, games, seed, threads, factions, variants, progress)
             else:
-                table = bad("'--a' / '--b'", sf.run_finding, sides, finding, names, side_a, side_b, games, seed,
-                            threads, progress)
+                table = sf.run_finding(sides, finding, names, side_a, side_b, games, seed, threads, progress)
         try:
             write_table(table, out_path)
         except OSError as exc:

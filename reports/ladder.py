@@ -55,15 +55,16 @@ def check_rung(game: str, name: str) -> str:
     return name
 
 
-def parse_rungs(game: str, text: str) -> list[str]:
-    """Comma-separated rung names, weakest first: at least two, none twice, each a strategy of the game."""
+def parse_rungs(game: str, text: str, minimum: int = 2) -> list[str]:
+    """Comma-separated rung names, weakest first: at least ``minimum`` (a ladder: two; a finding: one),
+    none twice, each a strategy of the game."""
     names = [x.strip() for x in text.split(",")]
     if any(not n for n in names):
         raise CommandsimError(f"empty rung name in '{text}'")
     dup = sorted({n for n in names if names.count(n) > 1})
     if dup:
         raise CommandsimError(f"rung '{dup[0]}' is given twice")
-    if len(names) < 2:
+    if len(names) < minimum:
         raise CommandsimError(f"a ladder needs at least two rungs, got {len(names)}")
     return [check_rung(game, n) for n in names]
 

@@ -121,6 +121,17 @@ def rung_verdict(lo: float, hi: float, subject: str, other: str) -> str:
     return "not shown different from 50%"
 
 
+def resolve_sides(sides: Sides, finding: str, a_text: str | None = None, b_text: str | None = None):
+    """Sides A and B of ``finding`` (the game's defaults where not given); a match-up needs two different
+    sides. Raises ``CommandsimError``."""
+    default_a, default_b = sides.defaults[check_finding(finding)]
+    a, b = sides.parse(a_text or default_a), sides.parse(b_text or default_b)
+    if finding == "matchup" and sides.label(a) == sides.label(b):
+        raise CommandsimError(f"--a and --b are the same side ({sides.label(a)}): a match-up needs two different "
+                              f"sides")
+    return a, b
+
+
 def run_finding(sides: Sides, finding: str, rungs: Sequence[str], a_text: str | None = None,
                 b_text: str | None = None, games: int = 2000, seed: int = 1, threads: int | None = None,
                 progress: Progress | None = None) -> pd.DataFrame:
@@ -128,11 +139,8 @@ def run_finding(sides: Sides, finding: str, rungs: Sequence[str], a_text: str | 
     across rungs (``across``) in every row. ``a_text``/``b_text``: the sides (default: the game's)."""
     finding = check_finding(finding)
     check_games(games)
-    default_a, default_b = sides.defaults[finding]
-    a, b = sides.parse(a_text or default_a), sides.parse(b_text or default_b)
+    a, b = resolve_sides(sides, finding, a_text, b_text)
     label_a, label_b = sides.label(a), sides.label(b)
-    if finding == "matchup" and label_a == label_b:
-        raise CommandsimError(f"--a and --b are the same side ({label_a}): a match-up needs two different sides")
     subject, other = subject_names(finding, label_a, label_b)
     rows = []
     total = games * len(rungs)
