@@ -20,7 +20,7 @@ and it *holds at every rung* when every interval lies clear of 50% on the same s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -54,7 +54,6 @@ class Sides:
     parse: Callable[[str], object]
     label: Callable[[object], str]
     play: Callable[..., np.ndarray]
-    examples: tuple[str, ...] = field(default_factory=tuple)
 
 
 def check_finding(name: str) -> str:

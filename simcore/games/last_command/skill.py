@@ -41,5 +41,4 @@ def sides():
     return Sides("last-command", "FACTION[:VARIANT]",
                  {"first-player": ("federation", "sunder"),
                   "matchup": ("federation:asymmetrical", "sunder:standard")},
-                 _parse, lambda s: f"{s[0]} {s[1]}", _play,
-                 ("--a federation:asymmetrical --b sunder:standard",))
+                 _parse, lambda s: f"{s[0]} {s[1]}", _play)

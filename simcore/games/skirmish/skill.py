@@ -50,4 +50,4 @@ def sides():
     from reports.skill_finding import Sides
     return Sides("skirmish", "FORCE[:SET[:CP]]", {"first-player": ("line", "line"),
                                                   "matchup": ("elite", "line")},
-                 _parse, _label, _play, ("--a elite --b line:full:3",))
+                 _parse, _label, _play)

@@ -35,4 +35,4 @@ def sides():
     from reports.skill_finding import Sides
     return Sides("star-realms", "DECK", {"first-player": ("standard", "standard"),
                                          "matchup": ("alliance", "standard")},
-                 _parse, str, _play, ("--a alliance --b standard",))
+                 _parse, str, _play)
