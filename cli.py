@@ -779,7 +779,10 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
 @main.command()
 @click.option("--target", "target_text", default=None, metavar="TEXT",
               help="The win rate to reach: '<faction> [variant] vs <faction> [variant] = <percent>%' (the first "
-                   "faction's score, both seats) or 'first player [variant] = <percent>%'.")
+                   "faction's score, both seats) or 'first player [variant] = <percent>%'. Star Realms: "
+                   "'alliance vs standard = 50%', 'first player [standard|alliance] = 50%'; skirmish: "
+                   "'<force> [command set] vs <force> [command set] = 50%', 'first player [force] [command set] "
+                   "= 50%'.")
 @click.option("--ladder", default=None, metavar="E,M,H,I",
               help="Instead of --target: the solo difficulty ladder, the player's win rate at Easy, Medium, Hard "
                    "and Insane in percent (e.g. 65,55,45,35), each faction as the player.")
@@ -788,11 +791,13 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
 @click.option("--band", type=click.FloatRange(min=0, max=50, min_open=True, max_open=True), default=2.0,
               show_default=True, metavar="POINTS",
               help="The target is met when every win rate lies within +-band percentage points of its goal.")
-@click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
-              help="The strategy of both players (in Solo Mode: of the player): a built-in name or a .toml file.")
+@click.option("--strategy", default=None, metavar="NAME",
+              help="The strategy of both players (in Solo Mode: of the player): a built-in name or a .toml file "
+                   "[default: balanced; skirmish: reserve].")
 @cards_option
 @click.option("--only", "only_cards", default=None, metavar="LIST",
-              help="Edit only these cards (comma-separated names) [default: every card].")
+              help="Edit only these cards (comma-separated names; skirmish: commands, units and forces) "
+                   "[default: every card].")
 @click.option("--allow-stated", is_flag=True,
               help="Also edit values the rulebook states (and copies in the Market, from its component list); "
                    "estimated values are still preferred.")
@@ -810,6 +815,12 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
               help="Games per win rate of the final check on fresh seeds.")
 @click.option("--no-retune", is_flag=True,
               help="Skip re-checking the proposal with a strategy tuned on the edited cards.")
+@click.option("--tune-generations", type=click.IntRange(min=1), default=6, show_default=True, metavar="N",
+              help="The re-tune's budget: generations of the search ('tune --generations').")
+@click.option("--tune-population", type=click.IntRange(min=2), default=8, show_default=True, metavar="N",
+              help="The re-tune's candidates per generation ('tune --population').")
+@click.option("--tune-games", type=click.IntRange(min=4), default=400, show_default=True, metavar="N",
+              help="The re-tune's games per candidate and generation, over the opponent pool ('tune --games').")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, metavar="S",
               help="Base seed: the same seed gives the same advice.")
 @click.option("--threads", type=click.IntRange(min=1), default=None, metavar="N",
@@ -827,13 +838,17 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
 @scheduler_option
 def advise(target_text: str | None, ladder: str | None, variant: str, band: float, strategy: str,
            cards_path: Path | None, only_cards: str | None, allow_stated: bool, max_edits: int, candidates: int,
-           screen_games: int, test_games: int, search_games: int, check_games: int, no_retune: bool, seed: int,
+           screen_games: int, test_games: int, search_games: int, check_games: int, no_retune: bool,
+           tune_generations: int, tune_population: int, tune_games: int, seed: int,
            threads: int | None, max_turns: int | None, out_path: Path, patch_path: Path | None, quiet: bool,
            game_name: str = registry.DEFAULT_GAME, scheduler: str | None = None):
     """Find the smallest card edits that bring a win rate into a band, with intervals.
 
-    Every single-field numeric edit (Credit cost, Power cost, each number of
-    an Ability; copies in the Market with --allow-stated) by +-1 is played on
+    For every game (--game: last-command, star-realms, skirmish). Every
+    single-field numeric edit (Credit cost, Power cost, each number of an
+    Ability; copies in the Market with --allow-stated; skirmish: a command's
+    cost and effect amounts, each unit profile number, a force's Command
+    Points and copies of each unit) by +-1 is played on
     a few seeds paired with the unedited cards; the most promising are tested
     further (group-sequential, 95% at every look); sets of the edits that
     helped are played until one brings the target into the band (fewest
@@ -851,6 +866,8 @@ def advise(target_text: str | None, ladder: str | None, variant: str, band: floa
       commandsim advise --ladder 65,55,45,35 --band 3
       commandsim advise --target "sunder vs federation = 50%" --only "Railgun,Repair Bot" --no-retune
       commandsim advise --game star-realms --target "alliance vs standard = 50%" --allow-stated
+      commandsim advise --game skirmish --target "line vs raiders = 50%"
+      commandsim advise --game skirmish --target "first player elite = 50%" --only elite,Veteran
       commandsim advise --target "first player = 50%" --scheduler local:2
     """
     import time
@@ -866,6 +883,7 @@ def advise(target_text: str | None, ladder: str | None, variant: str, band: floa
     card_set = registry.advisor(game_name, cards_path)   # the game's hook: its cards, edits, targets
     target = (card_set.target(target_text, max_turns) if target_text is not None
               else card_set.ladder(ladder, variant.strip().lower(), max_turns))
+    strategy = strategy or card_set.default_strategy
     card_set.strategy(strategy)
     only = None
     if only_cards is not None:
@@ -879,8 +897,14 @@ def advise(target_text: str | None, ladder: str | None, variant: str, band: floa
     opts = AdviseOptions(strategy=strategy, seed=seed, band=band / 100, allow_stated=allow_stated, only=only,
                          screen_games=screen_games, test_games=test_games, candidates=candidates,
                          search_games=search_games, check_games=check_games, max_fields=max_edits,
-                         retune=not no_retune, threads=threads)
+                         retune=not no_retune, tune_generations=tune_generations,
+                         tune_population=tune_population, tune_games=tune_games, threads=threads)
     opts.check(target)
+    if not no_retune and card_set.can_retune:
+        pool = registry.tuning(game_name).default_pool   # found out now, not after the screen's games
+        if tune_games < 4 * len(pool):
+            raise UserError(f"--tune-games: expected at least 4 per opponent of the re-tune's pool "
+                            f"({', '.join(pool)}): {4 * len(pool)}, got {tune_games}")
 
     def progress(stage: str, done: int, total: int):
         if not quiet and sys.stderr.isatty() and (done == total or done % 50 == 0):
@@ -890,7 +914,7 @@ def advise(target_text: str | None, ladder: str | None, variant: str, band: floa
     runner = _runner(scheduler, threads)
     if not quiet:
         click.echo(f"Target: {target.text}, band +-{band:g} points; strategy {strategy}; seed {seed}.")
-        if not no_retune and card_set.retune is None:
+        if not no_retune and not card_set.can_retune:
             click.echo(f"(--game {game_name} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
     started = time.perf_counter()

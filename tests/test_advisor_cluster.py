@@ -46,17 +46,29 @@ def test_advise_on_a_local_cluster_gives_the_local_runs_advice(cluster):
 def test_star_realms_advice_on_a_local_cluster_is_the_local_advice(cluster):
     card_set = registry.advisor("star-realms", FIXTURES / "star_realms_free_explorer.toml")
     target = card_set.target("first player = 50%", None)
-    opts = dict(only=("Explorer", "Viper"), allow_stated=True, band=0.03, **SMALL)
+    opts = dict(only=("Explorer", "Viper"), allow_stated=True, band=0.03, tune_generations=1, tune_population=2,
+                tune_games=12, **SMALL)
     local = advise(card_set, target, AdviseOptions(**opts))
     remote = advise(card_set, target, AdviseOptions(**opts), runner=cluster)
     pd.testing.assert_frame_equal(local.table, remote.table)
     assert local.patch == remote.patch and "cost = 1" in remote.patch
 
 
+def test_skirmish_advice_on_a_local_cluster_is_the_local_advice_re_tune_included(cluster):
+    card_set = registry.advisor("skirmish", FIXTURES / "skirmish_armoured_veteran.toml")
+    target = card_set.target("elite vs raiders = 52%", None)
+    opts = dict(only=("Veteran",), band=0.03, tune_generations=1, tune_population=2, tune_games=16, **SMALL)
+    local = advise(card_set, target, AdviseOptions(**opts))
+    remote = advise(card_set, target, AdviseOptions(**opts), runner=cluster)
+    pd.testing.assert_frame_equal(local.table, remote.table)
+    assert local.patch == remote.patch and "armor = 5" in remote.patch and local.games == remote.games
+
+
 def test_cli_advise_with_scheduler_local_writes_the_same_files(tmp_path):
     args = ["advise", "--game", "star-realms", "--target", "first player = 50%", "--band", "3",
             "--cards", str(FIXTURES / "star_realms_free_explorer.toml"), "--only", "Explorer",
-            "--screen-games", "200", "--test-games", "400", "--search-games", "400", "--check-games", "400", "-q"]
+            "--screen-games", "200", "--test-games", "400", "--search-games", "400", "--check-games", "400",
+            "--tune-generations", "1", "--tune-population", "2", "--tune-games", "12", "-q"]
     local = CliRunner().invoke(cli.main, [*args, "--out", str(tmp_path / "local.csv")])
     remote = CliRunner().invoke(cli.main, [*args, "--out", str(tmp_path / "remote.csv"), "--scheduler", "local:2"])
     assert local.exit_code == 0 and remote.exit_code == 0, local.output + remote.output

@@ -65,31 +65,42 @@ def test_strategies_list_and_show_for_the_skirmish():
     assert res.exit_code == 0 and "reserve        0" in res.output
 
 
-def test_compare_skirmish_with_a_command_re_costed_in_a_file_for_b_only(tmp_path):
-    from simcore.games.skirmish.data import load_data
-    cf = load_data().command("Covering Fire")
-    text = tmp_path / "cf.toml"
-    text.write_text(f'''[[command]]
-name = "Covering Fire"
-kind = ["shoot"]
-timing = "response"
-trigger = ["shoot"]
-trigger_target = "friend"
-cost = 3
-target = "trigger"
-reach = "range"
-effects = [{{ op = "suppress_fire", n = {cf.effects[0][1]} }}]
-before_trigger = true
-fails_entirely = true
-source = "a designer's re-costing"
-estimated = ["kind", "timing", "trigger", "trigger_target", "cost", "target", "reach", "effects",
-             "before_trigger", "fails_entirely"]
+def test_compare_skirmish_cards_b_plays_bs_battles_with_the_files_data(tmp_path):
+    # B's battles use the file's whole data (both forces), as --cards-b does for the other games: a unit
+    # profile counts too (it was once ignored), and the advisor's patches are re-checked this way
+    text = tmp_path / "trooper.toml"
+    text.write_text('''[[unit]]
+name = "Trooper"
+move = 2
+range = 5
+firepower = 6
+armor = 4
+wounds = 3
+melee = 2
+morale = 3
+source = "a designer's stronger Trooper"
+estimated = ["move", "range", "firepower", "armor", "wounds", "melee", "morale"]
 ''')
     out, same = tmp_path / "c.csv", tmp_path / "same.csv"
-    res = run("compare", "--game", "skirmish", "--games", "200", "--cards-b", str(text), "--out", str(out))
+    res = run("compare", "--game", "skirmish", "--games", "200", "--factions", "line,elite", "--cards-b", str(text),
+              "--out", str(out))
     assert res.exit_code == 0, res.output
-    assert "line with full against with full with cf.toml:" in res.output
+    assert "line with full against with full with trooper.toml:" in res.output
     assert run("compare", "--game", "skirmish", "--games", "200", "--variant-a", "full", "--variant-b", "full",
                "--out", str(same)).exit_code == 0
     assert pd.read_csv(same).iloc[0]["diff"] == 0                  # A and B alike: the same battles
-    assert pd.read_csv(out).iloc[0]["diff"] != 0                   # B's Covering Fire costs 3
+    assert pd.read_csv(out).iloc[0]["diff"] < 0                    # B's line Troopers shoot harder
+
+
+def test_compare_skirmish_re_costs_a_command_for_the_subject_alone_with_a_set_of_its_own(tmp_path):
+    sets = tmp_path / "cf3.toml"
+    sets.write_text('''[set.cf3]
+commands = ["Move", "Run", "Shoot", "Charge", "Melee", "Snap Fire", "Covering Fire", "Defend", "Intervene", "Rally",
+            "Hold"]
+cost = { "Covering Fire" = 3 }
+''')
+    out = tmp_path / "c.csv"
+    res = run("compare", "--game", "skirmish", "--games", "400", "--cards", str(sets), "--variant-a", "full",
+              "--variant-b", "cf3", "--out", str(out))
+    assert res.exit_code == 0, res.output
+    assert pd.read_csv(out).iloc[0]["diff"] > 0                    # Covering Fire at 1 CP helps the line force

@@ -8,7 +8,7 @@ Stages, each on seeds of its own (streams of the run's seed, so no stage reuses 
 3. **check**: the preferred set and the unedited cards on fresh seeds (paired), the target's values
    with 95% intervals;
 4. **re-tune** (unless ``retune=False``): a strategy tuned on the edited cards (``commandsim tune`` at a
-   small budget, from the fixed strategy against the built-in pool, in the target's duel) plays the
+   small budget, from the fixed strategy against the game's built-in pool, in the target's duel) plays the
    fresh seeds again, with the edited and the unedited cards (its change is the edit's effect for
    adapted players); a proposal inside the band with the fixed strategy but
    not with the re-tuned one is flagged: it may only hold against players who have not adapted.
@@ -20,6 +20,7 @@ process's threads, or a Dask cluster (``--scheduler``) with the same result.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -51,7 +52,7 @@ def stream_seed(seed: int, stream: int) -> int:
 
 @dataclass
 class AdviseOptions:
-    strategy: object = "balanced"
+    strategy: object = None              # None: the game's own (``CardSet.default_strategy``)
     seed: int = 1
     band: float = 0.02                   # a share: 0.02 is +-2 points
     allow_stated: bool = False
@@ -151,6 +152,8 @@ def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions,
     module text."""
     opts.check(target)
     card_set = cards if isinstance(cards, CardSet) else LastCommandCards(list(cards))
+    if opts.strategy is None:
+        opts = dataclasses.replace(opts, strategy=card_set.default_strategy)
     runner = LocalRunner(opts.threads) if runner is None else runner
     per_seed = len(target.components[0].games)
     games = {"screen": 0, "test": 0, "search": 0, "check": 0, "tune": 0}
@@ -235,7 +238,7 @@ def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions,
     if closest is not None and closest.edits:
         base_check, edited_check = check_measure([(), closest.edits], 0, check_seeds)
         fixed = _check(edited_check, base_check, target, opts.band)
-        if opts.retune and card_set.retune is not None:
+        if opts.retune and card_set.can_retune and target.tune_matchup is not None:
             if progress is not None:
                 progress("re-tune", 0, 1)
             tuned_vector, kept_start, tune_games = card_set.retune(closest.edits, target, opts, runner)

@@ -6,18 +6,22 @@ screen, test, search and checks.  A card set travels to the workers of a cluster
 chunks, so it holds plain data (cards as read, no compiled tables) and picklable functions.
 
 ``LastCommandCards`` is The Last Command's (``simcore.games.last_command.cardset.edits`` and ``patch``, the targets of
-``targets.py``, the re-tune of ``strategies.tuning``).
+``targets.py``); Star Realms' and the skirmish's live in their game folders (``advisor.py``).  The re-tune
+(``CardSet.retune``) is every game's: ``commandsim tune`` through the game's tuning hook
+(``strategies.tuning.spaces``), on the edited cards, in the target's duel.
 """
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 from simcore.games.last_command.cardset import compile_cards, find_cards, load_card_list
-from simcore.games.last_command.cardset.edits import CardEdit, apply_edits, edited_tables, single_edits
+from simcore.card_edits import CardEdit
+from simcore.games import registry
+from simcore.games.last_command.cardset.edits import apply_edits, edited_tables, single_edits
 from simcore.games.last_command.cardset.patch import patch_toml
 from simcore.errors import CommandsimError
 
@@ -55,9 +59,35 @@ class CardSet(ABC):
     def ladder(self, text: str, variant: str, max_turns: int | None):
         raise CommandsimError(f"--ladder: {self.game} has no solo ladder")
 
-    # a strategy re-tuned on the edited cards: (vector, kept the start, games played), or None when
-    # the game has no tuner (the proposal is then checked with the fixed strategy only)
-    retune = None
+    default_strategy: ClassVar[str] = "balanced"   # --strategy when none is given: the game's own start
+
+    def tune_tables(self, edits: Sequence):
+        """The edited cards as the game's tuner plays them (``TuneSpace.head_to_head``'s tables)."""
+        return self.tables(edits)
+
+    @property
+    def can_retune(self) -> bool:
+        """The game has a tuner (``Game.tuning``): the proposal is re-checked with re-tuned strategies."""
+        return registry.get(self.game).tuning is not None
+
+    def retune(self, edits: Sequence[CardEdit], target, opts, runner=None):
+        """A strategy tuned on the edited cards from ``opts.strategy`` against the game's built-in pool,
+        in the target's duel (``target.tune_matchup``): (vector, kept the start, games played)."""
+        from strategies.tuning.tuner import TuneOptions, _per_opponent, tune
+
+        from .advise import STREAM_TUNE, stream_seed
+        space = registry.tuning(self.game)
+        topts = TuneOptions(start=opts.strategy, pool=space.default_pool, generations=opts.tune_generations,
+                            population=opts.tune_population, games=opts.tune_games,
+                            seed=stream_seed(opts.seed, STREAM_TUNE), final_games=4 * (opts.tune_games // 4),
+                            matchup=target.tune_matchup, threads=opts.threads, game=self.game)
+        result = tune(topts, self.tune_tables(edits), runner=runner)
+        pool = len(topts.pool)
+        searched = len(result.generations) * topts.population * pool * _per_opponent(topts.games, pool)
+        # the validation round (final mean and start) and the final check (tuned and start, same opponents)
+        validation = 2 * pool * _per_opponent(2 * topts.games, pool) if result.generations else 0
+        final = topts.final_games * (2 * len(result.final) - 1)
+        return result.vector, result.kept_start, searched + validation + final
 
 
 @dataclass
@@ -93,26 +123,6 @@ class LastCommandCards(CardSet):
     def ladder(self, text, variant, max_turns):
         from .targets import parse_ladder
         return parse_ladder(text, variant, *_turns(max_turns))
-
-    def retune(self, edits: Sequence[CardEdit], target, opts, runner=None):
-        """A strategy tuned on the edited cards from ``opts.strategy`` against the built-in pool, in the
-        target's duel: (vector, kept the start, games played)."""
-        from strategies.tuning.tuner import TuneOptions, pool_names, tune
-
-        from .advise import STREAM_TUNE, stream_seed
-        tables = compile_cards(apply_edits(self.cards, edits))
-        topts = TuneOptions(start=opts.strategy, pool=pool_names("balanced,aggro,engine,defensive"),
-                            generations=opts.tune_generations, population=opts.tune_population,
-                            games=opts.tune_games, seed=stream_seed(opts.seed, STREAM_TUNE),
-                            final_games=4 * (opts.tune_games // 4), matchup=target.tune_matchup,
-                            threads=opts.threads)
-        result = tune(topts, tables, runner=runner)
-        pool = len(topts.pool)
-        each = max(4, (topts.games // pool) // 4 * 4)            # as the tuner splits games over its pool
-        validation = 2 * pool * max(4, (2 * topts.games // pool) // 4 * 4)
-        final = topts.final_games * (2 * len(result.final) - 1)  # the tuned and the start strategy, same opponents
-        played = len(result.generations) * topts.population * pool * each + validation + final
-        return result.vector, result.kept_start, played
 
 
 def _turns(max_turns: int | None) -> tuple:

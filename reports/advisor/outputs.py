@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from reports.stats import paired_difference
-from simcore.games.last_command.cardset.edits import CardEdit
+from simcore.card_edits import CardEdit
 
 from .search import Candidate
 

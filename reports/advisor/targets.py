@@ -50,7 +50,7 @@ class Component:
 class Target:
     components: tuple[Component, ...]
     text: str                  # as the user gave it, for headers
-    tune_matchup: Matchup | None   # the duel strategies are re-tuned on (None: the game has no tuner)
+    tune_matchup: object | None    # the duel strategies are re-tuned in, as the game's tuner takes it
     recheck: str = ""          # the command that re-checks a patch ("PATCH" stands for its path)
     play: Callable = play_games   # the game's ``play_games`` (N seeded games of a matchup -> records)
 

@@ -61,7 +61,8 @@ register(Game("star-realms", "Star Realms (Core Set, Alliance Command Deck)",
 register(Game("skirmish", "Skirmish command resolution (seed 003: Command Points, one response window)", ("battle",),
               ("line", "elite", "raiders"), ("full", "no-covering-fire", "no-responses", "covering-fire-2cp"),
               "simcore.games.skirmish.simulate:play_games", "simcore.games.skirmish.simulate:replay_game",
-              "simcore.games.skirmish.commands", tuning="strategies.tuning.spaces:skirmish",
+              "simcore.games.skirmish.commands", advisor="simcore.games.skirmish.advisor:skirmish_cards",
+              tuning="strategies.tuning.spaces:skirmish",
               rungs=("random", "reserve", "spender", "tuned", "search:100", "search:1000"),
               sides="simcore.games.skirmish.skill:sides"))
 

@@ -94,24 +94,25 @@ def run_compare(subject: str, opponent: str, setting_a: str = "full", setting_b:
                 data_b: SkirmishData | None = None, label_b: str | None = None) -> dict:
     """Does the subject force do better with setting A than with B (a command set, optionally ':CP') against
     the same opponent? Both play the same seeds, each seed once in each seat; the paired difference of
-    the subject's per-seed score, with a verdict. ``data_b``: the subject's commands in B (a command
-    re-costed in a file); the opponent's always come from ``data``."""
+    the subject's per-seed score, with a verdict. ``data_b``: B's battles' whole data (an edited file, as
+    ``compare --cards-b`` gives it for the other games: both forces' commands, units and Command Points);
+    a change for the subject's side alone is a command set of its own (``setting_b``, a set's ``cost``)."""
     data = data if data is not None else load_data()
     data_b = data_b if data_b is not None else data
     check_forces((subject, opponent), data)
+    check_forces((subject, opponent), data_b)
     opponent_strategy = opponent_strategy or strategy
     seeds = games // 2
     if seeds < 2:
         raise CommandsimError(f"--games must be at least 4, got {games}")
-    opp = parse_setting(opponent_setting, data)
     scores, rates = {}, {}
     for side, text, d in (("a", setting_a, data), ("b", setting_b, data_b)):
-        mine = parse_setting(text, d)
+        mine, opp = parse_setting(text, d), parse_setting(opponent_setting, d)
         first = play_games(seeds, seed, Matchup((subject, opponent), (mine[0], opp[0]), (mine[1], opp[1]), max_turns),
-                           (strategy, opponent_strategy), compile_sets(data, (mine[0], opp[0]), (d, data)), threads)
+                           (strategy, opponent_strategy), compile_sets(d, (mine[0], opp[0])), threads)
         second = play_games(seeds, seed, Matchup((opponent, subject), (opp[0], mine[0]), (opp[1], mine[1]),
                                                  max_turns),
-                            (opponent_strategy, strategy), compile_sets(data, (opp[0], mine[0]), (data, d)), threads)
+                            (opponent_strategy, strategy), compile_sets(d, (opp[0], mine[0])), threads)
         as_first, as_second = _points(first.games.winner, "first"), _points(second.games.winner, "second")
         scores[side] = (as_first + as_second) / 4.0
         wins = int((as_first == 2).sum() + (as_second == 2).sum())

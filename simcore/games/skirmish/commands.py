@@ -82,7 +82,7 @@ def compare(echo, factions, variant_a, variant_b, opponent_variant, strategy, op
     row = run_compare(subject, opponent, a, b, opponent_variant or "full", 4000 if games is None else games, seed,
                       _strategy(strategy), _strategy(opponent_strategy), threads, max_turns or DEFAULT_MAX_TURNS,
                       band / 100, load_data(cards_path),
-                      load_data(cards_b_path) if cards_b_path is not None else None, label_b)
+                      load_data([cards_path, cards_b_path]) if cards_b_path is not None else None, label_b)
     b = label_b
     if not quiet:
         for side, setting in (("a", a), ("b", b)):

@@ -53,6 +53,7 @@ class Command:
     stated: tuple[str, ...] = ()
     estimated: tuple[str, ...] = ()
     file: str = ""
+    raw: dict = field(default_factory=dict, repr=False, compare=False)   # the [[command]] table as read
 
     def provenance(self, name: str) -> str:
         return "stated" if name in self.stated else "estimated" if name in self.estimated else ""
@@ -66,6 +67,7 @@ class UnitProfile:
     stated: tuple[str, ...] = ()
     estimated: tuple[str, ...] = ()
     file: str = ""
+    raw: dict = field(default_factory=dict, repr=False, compare=False)   # the [[unit]] table as read
 
     def provenance(self, name: str) -> str:
         return "stated" if name in self.stated else "estimated" if name in self.estimated else ""
@@ -77,6 +79,12 @@ class Force:
     units: tuple[str, ...]
     cp: int
     estimated: tuple[str, ...] = ()
+    raw: dict = field(default_factory=dict, repr=False, compare=False)   # the [force.NAME] table as read
+    file: str = field(default="", compare=False)    # where it was read: the same force from another file is equal
+
+    def provenance(self, name: str) -> str:
+        """A force lists only its estimates: a field it does not list is taken as stated."""
+        return "estimated" if name in self.estimated else "stated"
 
 
 @dataclass
@@ -232,14 +240,31 @@ def read_command(file: str, index: int, t: dict) -> Command:
         restrictions=e.choices("restrictions", tuple(O.RESTRICTIONS)), status=e.choices("status", tuple(O.STATUSES)),
         fails_entirely=e.flag("fails_entirely", False), before_trigger=e.flag("before_trigger", False),
         opens_window=e.flag("opens_window", timing == "order"), text=str(t.get("text", "")), source=source,
-        stated=stated, estimated=estimated, file=file)
+        stated=stated, estimated=estimated, file=file, raw=t)
 
 
 def read_unit(file: str, index: int, t: dict) -> UnitProfile:
     e = _Entry(file, "unit", index, t, UNIT_FIELDS)
     profile = {f: e.integer(f, PROFILE_LIMITS[f]) for f in O.PROFILE_FIELDS}
     source, stated, estimated = e.marks()
-    return UnitProfile(t["name"], profile, source, stated, estimated, file)
+    return UnitProfile(t["name"], profile, source, stated, estimated, file, raw=t)
+
+
+def read_force(file: str, name: str, t) -> Force:
+    def fail(f, msg):
+        raise SkirmishDataError(file, f"force '{name}'", f, msg)
+    if not isinstance(t, dict):
+        fail(None, "expected a table")
+    for k in t:
+        if k not in ("units", "cp", "estimated", "stated", "source"):
+            fail(k, "unknown field" + _did_you_mean(k, ("units", "cp", "estimated")))
+    units = t.get("units")
+    if not isinstance(units, list) or not units or not all(isinstance(u, str) for u in units):
+        fail("units", f"expected a list of unit names, got {units!r}")
+    cp = t.get("cp")
+    if isinstance(cp, bool) or not isinstance(cp, int) or not LIMITS["cp"][0] <= cp <= LIMITS["cp"][1]:
+        fail("cp", f"expected an integer {LIMITS['cp'][0]}..{LIMITS['cp'][1]}, got {cp!r}")
+    return Force(name, tuple(units), cp, tuple(t.get("estimated", ())), raw=t, file=file)
 
 
 def _read_toml(path: Path) -> dict:
@@ -308,31 +333,21 @@ def _read_file(path: Path, data: SkirmishData) -> SkirmishData:
         data.set_costs[name] = dict(costs)
         data.set_files[name] = shown
     for name, t in raw.get("force", {}).items():
-        def fail(f, msg, name=name):
-            raise SkirmishDataError(shown, f"force '{name}'", f, msg)
-        if not isinstance(t, dict):
-            fail(None, "expected a table")
-        for k in t:
-            if k not in ("units", "cp", "estimated", "stated", "source"):
-                fail(k, "unknown field" + _did_you_mean(k, ("units", "cp", "estimated")))
-        units = t.get("units")
-        if not isinstance(units, list) or not units or not all(isinstance(u, str) for u in units):
-            fail("units", f"expected a list of unit names, got {units!r}")
-        cp = t.get("cp")
-        if isinstance(cp, bool) or not isinstance(cp, int) or not LIMITS["cp"][0] <= cp <= LIMITS["cp"][1]:
-            fail("cp", f"expected an integer {LIMITS['cp'][0]}..{LIMITS['cp'][1]}, got {cp!r}")
-        data.forces[name] = Force(name, tuple(units), cp, tuple(t.get("estimated", ())))
+        data.forces[name] = read_force(shown, name, t)
         data.force_files[name] = shown
     return data
 
 
-def load_data(overrides: str | Path | None = None) -> SkirmishData:
+def load_data(overrides: str | Path | list | tuple | None = None) -> SkirmishData:
     """The shipped commands, sets, units and forces, then those of ``overrides`` (a file or a folder of
-    .toml files) replacing entries of the same name and adding new ones. Cross-references are checked."""
+    .toml files, or a list of them read in order, None entries skipped) replacing entries of the same
+    name and adding new ones. Cross-references are checked."""
     data = SkirmishData([], {}, [], {})
     files = [DATA_DIR / "commands.toml", DATA_DIR / "forces.toml"]
-    if overrides is not None:
-        p = Path(overrides)
+    for extra in (overrides if isinstance(overrides, (list, tuple)) else [overrides]):
+        if extra is None:
+            continue
+        p = Path(extra)
         if not p.exists():
             raise SkirmishDataError(display_path(p), None, None, "no such file or folder")
         files += sorted(p.glob("*.toml")) if p.is_dir() else [p]

@@ -8,7 +8,9 @@ Targets (a component's score per seed, as in ``reports.advisor.targets``):
 * ``"first player = 50%"``: the first seat's score in the standard mirror (``first player alliance``:
   in the Alliance mirror, ``commander-duel``), one game per seed.
 
-There is no tuner for Star Realms yet, so a proposal is checked with the fixed strategy only.
+The proposal is re-checked with a strategy re-tuned on the edited cards (``CardSet.retune``, through
+``tune --game star-realms``): in the match-up target's duel (``alliance,standard``, both deck
+assignments) or in the first-player target's mirror.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from pathlib import Path
 
 from reports.advisor.card_set import CardSet
 from reports.advisor.targets import Component, Target, TargetError, _percent
-from simcore.games.last_command.cardset.patch import patch_toml
+from simcore.card_patch import entry_toml, patch_text
 from simcore.errors import CommandsimError
 
 from .card_data import find_card, load_card_list
@@ -48,8 +50,8 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
         deck = rest[0] if rest else "standard"
         mirror = SRMatchup((deck, deck), MIRROR_MODE[deck], max_turns)
         comp = Component(f"first player ({deck} mirror)", goal, ((mirror, 0),))
-        return Target((comp,), text.strip(), None, f"{RECHECK}   (the {MIRROR_MODE[deck]} rows, seat first)",
-                      play_games)
+        return Target((comp,), text.strip(), ((deck, deck), max_turns),
+                      f"{RECHECK}   (the {MIRROR_MODE[deck]} rows, seat first)", play_games)
     if words not in (["alliance", "vs", "standard"], ["standard", "vs", "alliance"]):
         raise TargetError(f"--target: expected {TARGET_FORMS}, got '{text}'")
     subject, opponent = words[0], words[2]
@@ -57,7 +59,9 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
     first = SRMatchup((subject, opponent), mode, max_turns)
     second = SRMatchup((opponent, subject), mode, max_turns)
     comp = Component(f"{subject} vs {opponent}", goal, ((first, 0), (second, 1)))
-    return Target((comp,), text.strip(), None, f"{RECHECK}   (the {mode} rows, deck {subject})", play_games)
+    # the tuner's matchup (``strategies.tuning.spaces._sr_matchup``): both deck assignments are played
+    return Target((comp,), text.strip(), ((subject, opponent), max_turns),
+                  f"{RECHECK}   (the {mode} rows, deck {subject})", play_games)
 
 
 @dataclass
@@ -73,7 +77,8 @@ class StarRealmsCards(CardSet):
 
     def patch(self, edits, header, notes):
         edited = apply_edits(self.cards, edits)
-        return patch_toml([c for c, o in zip(edited, self.cards) if c is not o], header, notes)
+        return patch_text(((c.key, entry_toml("[[card]]", c.raw)) for c, o in zip(edited, self.cards) if c is not o),
+                          header, notes)
 
     def keys(self, names):
         return tuple(find_card(self.cards, n).name for n in names)

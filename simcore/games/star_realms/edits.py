@@ -1,6 +1,6 @@
 """Single-field numeric edits of Star Realms cards, for the balance advisor (``reports/advisor``).
 
-The same ``CardField`` / ``CardEdit`` as The Last Command's (``simcore.games.last_command.cardset.edits``), over this game's
+The core's ``CardField`` / ``CardEdit`` (``simcore.card_edits``, The Last Command's too), over this game's
 numbers, each within the range its card file may hold (``card_data.LIMITS``, ``EFFECT_N``)::
 
     cost                         Trade to acquire
@@ -19,7 +19,7 @@ import copy
 import dataclasses
 from collections.abc import Iterable, Sequence
 
-from simcore.games.last_command.cardset.edits import CardEdit, CardField, set_path
+from simcore.card_edits import CardEdit, CardField, field_edits, set_path
 from simcore.errors import CardDataError, CommandsimError
 
 from .card_data import EFFECT_N, EFFECT_SECTIONS, LIMITS, SRCard, SRTables, _Reader, compile_cards
@@ -49,9 +49,8 @@ def single_edits(cards: Sequence[SRCard], *, allow_stated: bool = False,
     """Every edit of one field by +-1 that stays in range: of the cards named in ``only`` (all when
     None), and of ``estimated`` fields only unless ``allow_stated``."""
     keep = None if only is None else {k.casefold() for k in only}
-    return [CardEdit(f, delta) for card in cards if keep is None or card.name.casefold() in keep
-            for f in card_fields(card) if allow_stated or f.mark != "stated"
-            for delta in (-1, 1) if f.low <= f.value + delta <= f.high]
+    return field_edits((f for card in cards if keep is None or card.name.casefold() in keep
+                        for f in card_fields(card)), allow_stated)
 
 
 def apply_edits(cards: Sequence[SRCard], edits: Iterable[CardEdit]) -> list[SRCard]:

@@ -12,7 +12,8 @@ named by its card key and a provenance path (``simcore.games.last_command.cardse
 An edit changes one field by ``delta``.  Edits are applied to the card's TOML table as written
 (``Card.raw``), which is then read again by the same validator as a card file, so an edit can never
 produce a card that a file could not hold, and the edited tables are exactly what a patch file
-(``simcore.games.last_command.cardset.patch``) gives back through ``--cards``.
+(``simcore.games.last_command.cardset.patch``) gives back through ``--cards``. ``CardField``, ``CardEdit``
+and ``set_path`` are the core's (``simcore.card_edits``), shared with the other games.
 
 Marks: a field is ``stated`` or ``estimated`` as its nearest provenance mark says; ``count`` comes
 from the rulebook's component list, so it is ``stated``.
@@ -20,61 +21,21 @@ from the rulebook's component list, so it is ``stated``.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from simcore.games.last_command.cardset import schema as S
 from simcore.games.last_command.cardset.compile import compile_cards
 from simcore.games.last_command.cardset.model import Card, Effect
 from simcore.games.last_command.cardset.provenance import mark_of
 from simcore.games.last_command.cardset.validate import CardReader
+from simcore.card_edits import CardEdit, CardField, field_edits, set_path
 from simcore.errors import CardDataError, CommandsimError
 from simcore.games.last_command.opcodes import OPSPECS
 from simcore.games.last_command.tables import CardTables
 
 COMPONENT_LIST = "stated"     # the mark of a card's copy count: the rulebook's component list gives it
-_STEP = re.compile(r"\[(\d+)\]|\.?(\w+)")
 
-
-@dataclass(frozen=True)
-class CardField:
-    """One number of one card: where it is, its value, its valid range and its provenance mark."""
-    card: str          # the card's key
-    path: str
-    value: int
-    low: int
-    high: int
-    mark: str          # "stated" or "estimated"
-
-    @property
-    def name(self) -> str:
-        return f"{self.card}: {self.path}"
-
-
-@dataclass(frozen=True)
-class CardEdit:
-    """``field`` changed by ``delta`` (never 0; the new value lies in the field's range)."""
-    field: CardField
-    delta: int
-
-    @property
-    def new_value(self) -> int:
-        return self.field.value + self.delta
-
-    @property
-    def label(self) -> str:
-        return f"{self.field.card}: {self.field.path} {self.field.value} -> {self.new_value}"
-
-    @property
-    def size(self) -> int:
-        return abs(self.delta)
-
-    def stepped(self, steps: int) -> "CardEdit | None":
-        """The same field moved ``steps`` further in this edit's direction; None beyond its range."""
-        delta = self.delta + steps * (1 if self.delta > 0 else -1)
-        new = self.field.value + delta
-        return CardEdit(self.field, delta) if self.field.low <= new <= self.field.high else None
+__all__ = ["CardEdit", "CardField", "apply_edits", "card_fields", "edited_tables", "set_path", "single_edits"]
 
 
 def card_fields(card: Card) -> list[CardField]:
@@ -116,30 +77,8 @@ def single_edits(cards: Sequence[Card], *, allow_stated: bool = False, only: Ite
     """Every edit of one field by +-``steps`` that stays in range: of the cards whose keys are in
     ``only`` (all when None), and of ``estimated`` fields only unless ``allow_stated``."""
     keep = None if only is None else {k.casefold() for k in only}
-    out = []
-    for card in cards:
-        if keep is not None and card.key.casefold() not in keep:
-            continue
-        for f in card_fields(card):
-            if f.mark == "stated" and not allow_stated:
-                continue
-            for delta in (-steps, steps):
-                if f.low <= f.value + delta <= f.high:
-                    out.append(CardEdit(f, delta))
-    return out
-
-
-def set_path(table: dict, path: str, value: int) -> None:
-    """Set the number a field path names inside a card's TOML table (a defaulted argument is added)."""
-    steps = [(int(i), None) if i else (None, name) for i, name in _STEP.findall(path)]
-    node = table
-    for index, name in steps[:-1]:
-        node = node[index] if index is not None else node[name]
-    index, name = steps[-1]
-    if index is not None:
-        node[index] = value
-    else:
-        node[name] = value
+    return field_edits((f for card in cards if keep is None or card.key.casefold() in keep
+                        for f in card_fields(card)), allow_stated, steps)
 
 
 def apply_edits(cards: Sequence[Card], edits: Iterable[CardEdit]) -> list[Card]:
