@@ -137,14 +137,24 @@ def test_nothing_is_hidden_and_the_search_never_reads_the_future_dice():
         p = int(sc[S_TURN] % 2)
         before = sc.copy()
         chosen, heuristic = _order(state, p, scratch)
+        answer = _response(state, p, heuristic, scratch)
         searched += sc[S_DECISIONS] - before[S_DECISIONS]
         assert sc[S_RNG] == before[S_RNG]                     # searching does not move the battle's dice
         for other in (1, 2**40 + 7, int(before[S_RNG]) ^ 0x5A5A5A):
             sc[:] = before
             sc[S_RNG] = other
             assert _order(state, p, scratch)[0] == chosen
+            assert _response(state, p, heuristic, scratch) == answer
         sc[:] = before
-    assert searched >= 8                                      # the decisions were searched, not skipped
+    assert searched >= 12                                     # the decisions were searched, not skipped
+
+
+def _response(state, p, order, scratch):
+    """The opponent's searched answer to p's command ``order`` (from the same state each time)."""
+    cmds, eff, cfg, strat, u, sc = state
+    if order[0] < 0:
+        return None
+    return search.search_response(cmds, eff, cfg, strat, u, sc, p, *order, 0, 0, 0, *scratch)
 
 
 def test_a_battle_with_a_search_player_replays_exactly_on_any_thread_count():

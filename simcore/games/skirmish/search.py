@@ -45,7 +45,7 @@ from .protocol import ASK_POLICY, pay, issue
 from .rules import DRAW, check_eliminated, deploy, end_turn, finish_turn, play_turn, start_turn
 
 MAX_OPTIONS = 16
-ROLLOUTS_PER_OPTION = 6     # the option cap: about this many rollouts per option (measured: see the README)
+ROLLOUTS_PER_OPTION = 6     # the option cap: about this many rollouts per option (a choice, not tuned)
 NO = -1
 
 
