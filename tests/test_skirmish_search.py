@@ -126,6 +126,23 @@ def test_option_0_is_the_heuristics_own_choice_for_commands_and_responses():
     assert checked >= 10
 
 
+def test_passing_is_always_an_option_and_the_rest_are_the_heuristics_best():
+    opts, vals = search.scratch()[:2]
+    for cmds, eff, cfg, strat, u, sc in _states():
+        n = cfg[CFG_N_UNITS]
+        for p in (0, 1):
+            c, i, t = pol.choose_order(strat, cmds, eff, u, n, sc, cfg, p)
+            every = search.order_options(strat, cmds, eff, u, n, sc, cfg, p, c, i, t, 16, opts, vals)
+            best = sorted(vals[2 if c >= 0 else 1:every], reverse=True)
+            for cap in (2, 3, 6):
+                k = search.order_options(strat, cmds, eff, u, n, sc, cfg, p, c, i, t, cap, opts, vals)
+                fixed = 2 if c >= 0 else 1
+                assert k == min(cap, every) and tuple(opts[:, 0]) == (c, i, t)
+                if c >= 0:
+                    assert tuple(opts[:, 1]) == (-1, -1, -1)
+                assert list(vals[fixed:k]) == best[:k - fixed]
+
+
 def test_nothing_is_hidden_and_the_search_never_reads_the_future_dice():
     """The skirmish hides nothing (units, Command Points and command sets are public; no hand or deck): the
     only unknown is the dice to come. The search rolls its own stream: it is blind to the battle's RNG state

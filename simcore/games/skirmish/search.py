@@ -56,12 +56,13 @@ def option_cap(rollouts):
 
 # ---------------------------------------------------------------- options
 @hot
-def _add_option(opts, vals, k, cap, c, i, t, v):
-    """Insert (c, i, t) worth v among options 2.. (kept best first); returns the new count."""
-    if k >= cap and v <= vals[k - 1]:
+def _add_option(opts, vals, k, fixed, cap, c, i, t, v):
+    """Insert (c, i, t) worth v after the ``fixed`` first options, the rest kept best first and at most
+    ``cap`` in all; returns the new count."""
+    if k >= cap and (k == fixed or v <= vals[k - 1]):
         return k
     at = k if k < cap else k - 1
-    while at > 2 and vals[at - 1] < v:
+    while at > fixed and vals[at - 1] < v:
         if at < cap:
             opts[0, at], opts[1, at], opts[2, at], vals[at] = opts[0, at - 1], opts[1, at - 1], opts[2, at - 1], \
                 vals[at - 1]
@@ -83,7 +84,7 @@ def _first_two(opts, vals, c, i, t):
 @hot
 def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, vals):
     """The options of p's own-window decision, the heuristic's (hc, hi, ht) first; returns their count."""
-    k = _first_two(opts, vals, hc, hi, ht)
+    k = fixed = _first_two(opts, vals, hc, hi, ht)
     for c in range(cmds.shape[0]):
         if cmds[c, CC_TIMING] != TIMING_ORDER:
             continue
@@ -100,7 +101,7 @@ def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, val
                                                                       -1) != CHK_OK:
                     continue
                 v = pol.order_value(strat, cmds, eff, u, n, cfg, p, c, i, t) - cmds[c, CC_COST] * strat[p, P_CP_VALUE]
-                k = _add_option(opts, vals, k, cap, c, i, t, v)
+                k = _add_option(opts, vals, k, fixed, cap, c, i, t, v)
     return k
 
 
@@ -108,7 +109,7 @@ def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, val
 def response_options(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt, cap, opts, vals):
     """The options of q's response to tc by ti on tt (the window open, tc paid), the heuristic's first."""
     hr, hj, ht = pol.choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt)
-    k = _first_two(opts, vals, hr, hj, ht)
+    k = fixed = _first_two(opts, vals, hr, hj, ht)
     for r in range(cmds.shape[0]):
         if cmds[r, CC_TIMING] != TIMING_RESPONSE:
             continue
@@ -117,7 +118,7 @@ def response_options(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt, cap, opts, 
             if (r == hr and j == hj) or check_declare(cmds, u, n, sc, cfg, q, r, j, t, tc, ti, tt) != CHK_OK:
                 continue
             v = pol.response_value(strat, cmds, eff, u, q, r, j, ti, tt) - cmds[r, CC_COST] * strat[q, P_CP_VALUE]
-            k = _add_option(opts, vals, k, cap, r, j, t, v)
+            k = _add_option(opts, vals, k, fixed, cap, r, j, t, v)
     return k
 
 
