@@ -16,7 +16,7 @@ from simcore.games.skirmish.setup import Matchup, build_setup
 from simcore.games.skirmish.simulate import play_games, replay_game, seed_of_game
 from strategies.skirmish import policy as pol
 from strategies.skirmish.library import FILES, strategy_rows
-from strategies.skirmish.params import KIND_SEARCH, P_KIND, P_ROLLOUTS
+from strategies.skirmish.params import KIND_SEARCH, P_KIND, P_MIN_VALUE, P_ROLLOUTS
 from strategies.tuning.spaces import skirmish as skirmish_space
 
 RUN = ("sweep", "--game", "skirmish", "--games", "4", "--variants", "full")
@@ -126,21 +126,21 @@ def test_option_0_is_the_heuristics_own_choice_for_commands_and_responses():
     assert checked >= 10
 
 
-def test_passing_is_always_an_option_and_the_rest_are_the_heuristics_best():
+def test_the_options_after_the_heuristics_are_its_next_best_passing_valued_at_its_bar():
     opts, vals = search.scratch()[:2]
     for cmds, eff, cfg, strat, u, sc in _states():
         n = cfg[CFG_N_UNITS]
         for p in (0, 1):
             c, i, t = pol.choose_order(strat, cmds, eff, u, n, sc, cfg, p)
             every = search.order_options(strat, cmds, eff, u, n, sc, cfg, p, c, i, t, 16, opts, vals)
-            best = sorted(vals[2 if c >= 0 else 1:every], reverse=True)
+            ranked = [(vals[o], tuple(opts[:, o])) for o in range(1, every)]
+            assert [v for v, _ in ranked] == sorted((v for v, _ in ranked), reverse=True)
+            if c >= 0 and every < 16:
+                assert (strat[p, P_MIN_VALUE], (-1, -1, -1)) in ranked          # passing, at min_value
             for cap in (2, 3, 6):
                 k = search.order_options(strat, cmds, eff, u, n, sc, cfg, p, c, i, t, cap, opts, vals)
-                fixed = 2 if c >= 0 else 1
                 assert k == min(cap, every) and tuple(opts[:, 0]) == (c, i, t)
-                if c >= 0:
-                    assert tuple(opts[:, 1]) == (-1, -1, -1)
-                assert list(vals[fixed:k]) == best[:k - fixed]
+                assert list(vals[1:k]) == [v for v, _ in ranked[:k - 1]]
 
 
 def test_nothing_is_hidden_and_the_search_never_reads_the_future_dice():

@@ -4,10 +4,10 @@ that matter, and its base heuristic everywhere else.
 Searched decisions, as the seed defines a player's choices: the command a seat gives in its own window (which
 command, which unit, which target - or to pass and keep its Command Points for the response windows) and its
 response in the opponent's window (which response, by which unit - or to decline). The options of one decision
-are the heuristic's own choice first (``simcore.search.best_option`` gives it every tie), then passing or
-declining, then the heuristic's next best by its own value, up to ``option_cap(rollouts)`` in all: a track
-position more or less makes dozens of legal commands, and options that get a rollout or two each cannot be
-told apart.
+are the heuristic's own choice first (``simcore.search.best_option`` gives it every tie), then the others best
+first by the heuristic's own value (passing / declining at its bar for acting), up to ``option_cap(rollouts)``
+in all: a track position more or less makes dozens of legal commands, and options that get a rollout or two
+each cannot be told apart.
 
 Each rollout copies the battle into scratch arrays, forces the option, finishes the turn through the engine's
 own ``rules.finish_turn`` and plays the rest with ``rules.play_turn``, both forces on the searcher's base
@@ -32,7 +32,8 @@ from simcore.blocks import run_blocks
 from simcore.rng import game_seed
 from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
 from strategies.skirmish import policy as pol
-from strategies.skirmish.params import KIND_HEURISTIC, KIND_SEARCH, N_PARAMS, P_CP_VALUE, P_KIND, P_ROLLOUTS
+from strategies.skirmish.params import (KIND_HEURISTIC, KIND_SEARCH, N_PARAMS, P_CP_VALUE, P_KIND, P_MIN_VALUE,
+                                        P_RESPOND_MIN, P_ROLLOUTS)
 
 from .batch import fixed_shapes, new_state, record
 from .checks import check_declare
@@ -56,13 +57,13 @@ def option_cap(rollouts):
 
 # ---------------------------------------------------------------- options
 @hot
-def _add_option(opts, vals, k, fixed, cap, c, i, t, v):
-    """Insert (c, i, t) worth v after the ``fixed`` first options, the rest kept best first and at most
-    ``cap`` in all; returns the new count."""
-    if k >= cap and (k == fixed or v <= vals[k - 1]):
+def _add_option(opts, vals, k, cap, c, i, t, v):
+    """Insert (c, i, t) worth v among options 1.. (option 0 stays the heuristic's), kept best first and at
+    most ``cap`` in all; returns the new count."""
+    if k >= cap and (k == 1 or v <= vals[k - 1]):
         return k
     at = k if k < cap else k - 1
-    while at > fixed and vals[at - 1] < v:
+    while at > 1 and vals[at - 1] < v:
         if at < cap:
             opts[0, at], opts[1, at], opts[2, at], vals[at] = opts[0, at - 1], opts[1, at - 1], opts[2, at - 1], \
                 vals[at - 1]
@@ -72,19 +73,19 @@ def _add_option(opts, vals, k, fixed, cap, c, i, t, v):
 
 
 @hot
-def _first_two(opts, vals, c, i, t):
-    """Option 0 the heuristic's choice, option 1 passing / declining (when the heuristic did not)."""
+def _first(opts, vals, cap, c, i, t, pass_value):
+    """Option 0 the heuristic's choice (its value unused); passing / declining ranked with the rest at the
+    heuristic's own bar for acting (``min_value`` / ``respond_min``) when the heuristic acted."""
     opts[0, 0], opts[1, 0], opts[2, 0], vals[0] = c, i, t, 0.0
     if c < 0:
         return 1
-    opts[0, 1], opts[1, 1], opts[2, 1], vals[1] = NO, NO, NO, 0.0
-    return 2
+    return _add_option(opts, vals, 1, cap, NO, NO, NO, pass_value)
 
 
 @hot
 def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, vals):
     """The options of p's own-window decision, the heuristic's (hc, hi, ht) first; returns their count."""
-    k = fixed = _first_two(opts, vals, hc, hi, ht)
+    k = _first(opts, vals, cap, hc, hi, ht, strat[p, P_MIN_VALUE])
     for c in range(cmds.shape[0]):
         if cmds[c, CC_TIMING] != TIMING_ORDER:
             continue
@@ -101,7 +102,7 @@ def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, val
                                                                       -1) != CHK_OK:
                     continue
                 v = pol.order_value(strat, cmds, eff, u, n, cfg, p, c, i, t) - cmds[c, CC_COST] * strat[p, P_CP_VALUE]
-                k = _add_option(opts, vals, k, fixed, cap, c, i, t, v)
+                k = _add_option(opts, vals, k, cap, c, i, t, v)
     return k
 
 
@@ -109,7 +110,7 @@ def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, val
 def response_options(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt, cap, opts, vals):
     """The options of q's response to tc by ti on tt (the window open, tc paid), the heuristic's first."""
     hr, hj, ht = pol.choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt)
-    k = fixed = _first_two(opts, vals, hr, hj, ht)
+    k = _first(opts, vals, cap, hr, hj, ht, strat[q, P_RESPOND_MIN])
     for r in range(cmds.shape[0]):
         if cmds[r, CC_TIMING] != TIMING_RESPONSE:
             continue
@@ -118,7 +119,7 @@ def response_options(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt, cap, opts, 
             if (r == hr and j == hj) or check_declare(cmds, u, n, sc, cfg, q, r, j, t, tc, ti, tt) != CHK_OK:
                 continue
             v = pol.response_value(strat, cmds, eff, u, q, r, j, ti, tt) - cmds[r, CC_COST] * strat[q, P_CP_VALUE]
-            k = _add_option(opts, vals, k, fixed, cap, r, j, t, v)
+            k = _add_option(opts, vals, k, cap, r, j, t, v)
     return k
 
 

@@ -12,8 +12,8 @@ from simcore.errors import CommandsimError
 from simcore.records import Records, check_threads
 from strategies.skirmish.library import strategy_rows
 
-from .batch import (N_RESULT_COLS, has_search, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
-                    new_state, padded_tables, play_batch, play_one)
+from .batch import (N_RESULT_COLS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
+                    has_search, new_state, padded_tables, play_batch, play_one)
 from .data import SkirmishTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
 from .setup import Matchup, build_setup
