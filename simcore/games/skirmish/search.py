@@ -311,5 +311,5 @@ def play_search_batch(cmds, eff, profiles, setup, cfg, strat, base_seed: int, fi
     def play_range(lo, hi):
         play_search_block(cmds, eff, profiles, setup, cfg, strat, np.int64(base_seed), np.int64(first_game),
                           np.int64(lo), np.int64(hi), out, searched, *new_state(), *scratch())
-    run_blocks(play_range, out.shape[0], threads)
+    run_blocks(play_range, out.shape[0], threads, min_block=1)
     return searched
