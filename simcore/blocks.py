@@ -19,7 +19,7 @@ MIN_BLOCK = 64
 MAX_BLOCK = 4096
 
 
-def block_bounds(n: int, threads: int) -> list[tuple[int, int]]:
+def block_bounds(n: int, threads: int, min_block: int = MIN_BLOCK) -> list[tuple[int, int]]:
     """Blocks covering games 0 .. n - 1 for ``threads`` threads, shrinking toward the end (guided
     scheduling): each takes a share of what is left, so the last blocks are ``MIN_BLOCK`` games and
     no thread idles long while another finishes a large one.  Equal blocks of n / (8 threads)
@@ -27,21 +27,23 @@ def block_bounds(n: int, threads: int) -> list[tuple[int, int]]:
     of a sweep's time on 2 threads."""
     bounds, lo = [], 0
     while lo < n:
-        size = min(MAX_BLOCK, max(MIN_BLOCK, (n - lo) // (threads * 4)))
+        size = min(MAX_BLOCK, max(min_block, (n - lo) // (threads * 4)))
         bounds.append((lo, min(n, lo + size)))
         lo += size
     return bounds
 
 
-def run_blocks(play_range: Callable[[int, int], None], n: int, threads: int | None = None) -> None:
+def run_blocks(play_range: Callable[[int, int], None], n: int, threads: int | None = None,
+               min_block: int = MIN_BLOCK) -> None:
     """Call ``play_range(lo, hi)`` over blocks covering games 0 .. n - 1 on ``threads`` threads
-    (default: numba's thread count, the machine's cores unless NUMBA_NUM_THREADS says)."""
+    (default: numba's thread count, the machine's cores unless NUMBA_NUM_THREADS says). Games that
+    take seconds each (a search player's) pass a ``min_block`` of 1: a few of them fill every thread."""
     threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
-    if threads == 1 or n <= MIN_BLOCK:
+    if threads == 1 or n <= min_block:
         play_range(0, n)
         return
     with ThreadPoolExecutor(threads) as pool:
-        tasks = [pool.submit(play_range, lo, hi) for lo, hi in block_bounds(n, threads)]
+        tasks = [pool.submit(play_range, lo, hi) for lo, hi in block_bounds(n, threads, min_block)]
         try:
             for t in tasks:
                 t.result()

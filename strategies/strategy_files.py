@@ -3,6 +3,12 @@
 ``strategies/<game>/library.py`` makes one ``StrategyFiles`` over its ``builtin/`` folder and its
 ``params`` module (``N_PARAMS``, ``P_KIND``, ``KIND_*`` and one ``P_<NAME>`` per parameter).
 
+A game whose params module defines ``KIND_SEARCH`` and ``P_ROLLOUTS`` also has search players
+(``simcore.search``): the name ``search:N`` is its default strategy searching N rollouts per decision,
+and a file may say ``kind = "search"``, ``base = "<heuristic>"`` and ``[params] rollouts = N`` (plus any
+of the heuristic's parameters). ``rollouts`` is a search strategy's own: it is not among ``params``
+(the tuner's parameters) and a heuristic cannot set it.
+
 Every mistake is a ``StrategyError`` naming the file and the field (exit code 2 in the CLI).
 """
 from __future__ import annotations
@@ -15,6 +21,9 @@ from pathlib import Path
 import numpy as np
 
 from simcore.errors import StrategyError
+from simcore.search import MAX_ROLLOUTS, parse_search_name
+
+ROLLOUTS = "rollouts"
 
 
 class StrategyFiles:
@@ -22,8 +31,11 @@ class StrategyFiles:
         self.game, self.builtin_dir, self.P, self.default_base = game, Path(builtin_dir), params_module, default_base
         P = params_module
         self.kinds = {"random": P.KIND_RANDOM, "heuristic": P.KIND_HEURISTIC}
+        self.searches = hasattr(P, "KIND_SEARCH") and hasattr(P, "P_ROLLOUTS")
+        if self.searches:
+            self.kinds["search"] = P.KIND_SEARCH
         self.params = {name[2:].lower(): getattr(P, name) for name in dir(P)
-                       if name.startswith("P_") and name != "P_KIND"}
+                       if name.startswith("P_") and name not in ("P_KIND", "P_ROLLOUTS")}
 
     def builtin_names(self) -> list[str]:
         return sorted(p.stem for p in self.builtin_dir.glob("*.toml"))
@@ -41,8 +53,23 @@ class StrategyFiles:
                             f"{', '.join(self.builtin_names())} or a path to a .toml file")
 
 
+    def search_spec(self, name: str) -> tuple[str, str, np.ndarray] | None:
+        """``search:N``: the default strategy searching N rollouts per decision (None for other names)."""
+        if not name.startswith("search:"):
+            return None
+        if not self.searches:
+            raise StrategyError(f"strategy '{name}': {self.game} has no search player")
+        rollouts = parse_search_name(name)
+        vec = self.load_spec(self.default_base)[2]
+        vec[self.P.P_KIND] = self.P.KIND_SEARCH
+        vec[self.P.P_ROLLOUTS] = rollouts
+        return name, f"{self.default_base}, searching {rollouts:,} rollouts per decision", vec
+
     def load_spec(self, name_or_path: str, _seen: tuple[str, ...] = ()) -> tuple[str, str, np.ndarray]:
-        """(name, description, parameter vector) of a built-in name or a strategy file."""
+        """(name, description, parameter vector) of a built-in name, ``search:N`` or a strategy file."""
+        searched = self.search_spec(name_or_path)
+        if searched is not None:
+            return searched
         path = self.path_of(name_or_path)
         where = str(path)
         if str(path.resolve()) in _seen:
@@ -64,12 +91,28 @@ class StrategyFiles:
             raise StrategyError(f"{where}: field 'params': expected a table of parameters")
         vec = np.zeros(self.P.N_PARAMS)
         is_default = path.resolve() == (self.builtin_dir / f"{self.default_base}.toml").resolve()
-        if kind == "heuristic" and not is_default:
+        if kind != "random" and not is_default:
             vec[:] = self.load_spec(data.get("base", self.default_base), _seen + (str(path.resolve()),))[2]
+            if kind == "search" and vec[self.P.P_KIND] != self.P.KIND_HEURISTIC:
+                raise StrategyError(f"{where}: field 'base': a search strategy starts from a heuristic (its "
+                                    f"rollouts and its own choice at each decision), got {data.get('base')!r}")
         elif kind == "random" and params:
             raise StrategyError(f"{where}: field 'params': a random strategy takes no parameters")
         vec[self.P.P_KIND] = self.kinds[kind]
+        if self.searches:
+            vec[self.P.P_ROLLOUTS] = 0          # a heuristic starting from a search strategy does not search
+        if kind == "search":
+            n = params.get(ROLLOUTS)
+            if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROLLOUTS:
+                raise StrategyError(f"{where}: field 'params.{ROLLOUTS}': a search strategy needs its rollouts "
+                                    f"per decision, an integer 1 to {MAX_ROLLOUTS:,}, got {n!r}")
+            vec[self.P.P_ROLLOUTS] = n
         for name, val in params.items():
+            if name == ROLLOUTS and kind == "search":
+                continue
+            if name == ROLLOUTS and self.searches:
+                raise StrategyError(f"{where}: field 'params.{ROLLOUTS}': only a search strategy "
+                                    f"(kind = \"search\") has rollouts")
             if name not in self.params:
                 raise StrategyError(f"{where}: field 'params.{name}': unknown parameter "
                                     f"(expected one of {', '.join(sorted(self.params))})")
@@ -93,10 +136,18 @@ class StrategyFiles:
         return "vector", vec
 
     def listing(self) -> list[tuple[str, str]]:
-        """(name, description) of every built-in strategy (``strategies list``)."""
-        return [(name, self.load_spec(name)[1]) for name in self.builtin_names()]
+        """(name, description) of every built-in strategy (``strategies list``), and ``search:N``."""
+        rows = [(name, self.load_spec(name)[1]) for name in self.builtin_names()]
+        if self.searches:
+            rows.append(("search:N", f"{self.default_base} everywhere but the decisions that matter, where it "
+                                     f"plays each option out N times in all (Monte Carlo) and takes the best"))
+        return rows
 
     def show(self, name: str) -> tuple[str, str, list[tuple[str, float]]]:
-        """(name, description, every parameter with its value, in row order) (``strategies show``)."""
+        """(name, description, every parameter with its value, in row order) (``strategies show``); a
+        search strategy's rollouts first."""
         shown, description, vec = self.load_spec(name)
-        return shown, description, [(p, float(vec[i])) for p, i in sorted(self.params.items(), key=lambda kv: kv[1])]
+        rows = [(p, float(vec[i])) for p, i in sorted(self.params.items(), key=lambda kv: kv[1])]
+        if self.searches and vec[self.P.P_KIND] == self.P.KIND_SEARCH:
+            rows.insert(0, (ROLLOUTS, float(vec[self.P.P_ROLLOUTS])))
+        return shown, description, rows

@@ -7,7 +7,7 @@ from simcore.blocks import run_blocks
 from simcore.blocks import padded
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
-from strategies.skirmish.params import N_PARAMS
+from strategies.skirmish.params import KIND_SEARCH, N_PARAMS, P_KIND
 
 from .jit import hot, hot_entry
 from .layout import (LOG_COLS, MAX_CMDS, MAX_EFF_ROWS, MAX_PROFILES, MAX_UNITS, N_SC, N_U, S_CP_SPENT, S_KILLS,
@@ -29,6 +29,11 @@ N_RESULT_COLS = 13
 @hot
 def play_one(cmds, eff, profiles, setup, cfg, strat, seed, u, sc, log, out_row):
     play_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed)
+    record(sc, seed, out_row)
+
+
+@hot
+def record(sc, seed, out_row):
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]
@@ -64,6 +69,11 @@ def new_state(log_rows: int = 1):
     return np.zeros((MAX_UNITS, N_U), np.int32), np.zeros(N_SC, np.int64), np.zeros((log_rows, LOG_COLS), np.int32)
 
 
+def has_search(strat) -> bool:
+    """A seat is a search player: its battles run ``search.play_search_block``, the others this file's."""
+    return bool((np.asarray(strat)[:, P_KIND] == KIND_SEARCH).any())
+
+
 def padded_tables(cmds, eff, profiles):
     """Padded with zero rows to the layout's fixed counts (rows nothing refers to: no force's set holds a
     padded command row, so the five checks refuse it)."""
@@ -78,6 +88,10 @@ def play_batch(cmds, eff, profiles, setup, cfg, strat, base_seed: int, first_gam
                threads: int | None = None) -> None:
     """Battles first_game .. first_game + len(out) - 1 of the run with ``base_seed`` on ``threads`` threads."""
     cmds, eff, profiles = padded_tables(cmds, eff, profiles)
+    if has_search(strat):
+        from .search import play_search_batch
+        play_search_batch(cmds, eff, profiles, setup, cfg, strat, base_seed, first_game, out, threads)
+        return
 
     def play_range(lo, hi):
         play_block(cmds, eff, profiles, setup, cfg, strat, np.int64(base_seed), np.int64(first_game), np.int64(lo),

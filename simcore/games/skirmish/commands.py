@@ -137,6 +137,22 @@ def tournament(echo, entries, games, seed, factions, cards_path, threads, max_tu
          f"{len(result.ratings)} rows)")
 
 
+def bench(echo, games, strategy, factions, repeats, startup=False, memory_games=0, cards_path=None, **opts):
+    """Battles/s on one and on all threads; a search strategy's searched decisions/s and rollouts/s too."""
+    from .bench import lines, measure
+    from .data import compile_sets
+    _refuse_lc_options(opts)
+    if startup or memory_games:
+        raise CommandsimError(f"--{'startup' if startup else 'memory-games'} does not apply to --game skirmish")
+    forces = tuple((_list(None if factions == LC_FACTIONS else factions, "line") * 2)[:2])
+    data = load_data(cards_path)
+    matchup = Matchup(forces)
+    strategy = _strategy(strategy)
+    r = measure(games, strategy, matchup, compile_sets(data, matchup.command_sets), repeats)
+    for line in lines(r, strategy, matchup):
+        echo(line)
+
+
 def replay(echo, seed, game_index, factions, variants, strategy, opponent_strategy, max_turns, as_json,
            cards_path=None, **opts):
     from .analysis import parse_setting

@@ -43,6 +43,8 @@ S_VP = 9              # + p: objective points
 S_ORDERS = 11         # + p: own-window commands declared
 S_RESPONSES = 13      # + p: responses declared
 S_CP_SPENT = 15       # + p
+S_SEED = 17           # the battle's seed and its searched decisions so far: a search player's own random
+S_DECISIONS = 18      # stream (simcore.search.decision_rng), apart from the battle's dice
 N_SC = 20
 
 CFG_MAX_TURNS = 0

@@ -109,13 +109,17 @@ def score_objective(u, n, sc, cfg, log):
 
 @hot
 def play_turn(cmds, eff, strat, u, sc, cfg, log):
-    n = cfg[CFG_N_UNITS]
-    start_turn(u, n, sc, cfg)
+    start_turn(u, cfg[CFG_N_UNITS], sc, cfg)
     first = sc[S_TURN] % 2
     log_event(log, sc, first, EV_TURN, first, 0, 0, 0)
-    passed = 0            # bit p: p has passed for the rest of the turn
-    given0, given1 = 0, 0
-    p = first
+    finish_turn(cmds, eff, strat, u, sc, cfg, log, 0, 0, 0, first)
+
+
+@hot
+def finish_turn(cmds, eff, strat, u, sc, cfg, log, passed, given0, given1, p):
+    """The turn's command windows from p's on (``passed``: bit p once p has passed for the rest of the turn;
+    ``given``: own-window commands so far), then its end. A search's rollout resumes a turn here."""
+    n = cfg[CFG_N_UNITS]
     while passed != 3:
         if passed & (1 << p) == 0:
             c, i, t = pol.choose_order(strat, cmds, eff, u, n, sc, cfg, p)
@@ -132,6 +136,12 @@ def play_turn(cmds, eff, strat, u, sc, cfg, log):
                     return
         if passed & (1 << (1 - p)) == 0:
             p = 1 - p
+    end_turn(u, n, sc, cfg, log)
+
+
+@hot
+def end_turn(u, n, sc, cfg, log):
+    """The objective scores, suppression wears off, and after the last turn the higher score wins."""
     score_objective(u, n, sc, cfg, log)
     recover(u, n)
     sc[S_TURN] += 1

@@ -13,7 +13,7 @@ from simcore.records import Records, check_threads
 from strategies.skirmish.library import strategy_rows
 
 from .batch import (N_RESULT_COLS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
-                    new_state, padded_tables, play_batch, play_one)
+                    has_search, new_state, padded_tables, play_batch, play_one)
 from .data import SkirmishTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
 from .setup import Matchup, build_setup
@@ -75,7 +75,12 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(), strategies=(
     cmds, eff, profiles = padded_tables(tables.cmds, tables.eff, tables.profiles)
     u, sc, log = new_state(MAX_LOG_EVENTS)
     row = np.zeros(N_RESULT_COLS, np.int64)
-    play_one(cmds, eff, profiles, setup, cfg, strat, np.int64(game_seed_value), u, sc, log, row)
+    if has_search(strat):
+        from .search import play_one_search, scratch
+        play_one_search(cmds, eff, profiles, setup, cfg, strat, np.int64(game_seed_value), u, sc, log, row,
+                        *scratch())
+    else:
+        play_one(cmds, eff, profiles, setup, cfg, strat, np.int64(game_seed_value), u, sc, log, row)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
               "first_kills": int(row[R_KILLS]), "second_kills": int(row[R_KILLS + 1]),
               "first_objective": int(row[R_VP]), "second_objective": int(row[R_VP + 1])}
