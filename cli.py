@@ -1215,8 +1215,10 @@ def strategies_list():
     from strategies.last_command.library import builtin_names, load_spec
 
     specs = [load_spec(name) for name in builtin_names()]
-    _echo_table(("STRATEGY", "KIND", "BASE", "DESCRIPTION"),
-                [(s.name, s.kind, s.bases[0] if s.bases else "", s.description) for s in specs])
+    rows = [(s.name, s.kind, s.bases[0] if s.bases else "", s.description) for s in specs]
+    rows.append(("search:N", "search", "balanced", "balanced, searching its Market purchases and Crew placements "
+                 "with N rollouts per decision (flat Monte Carlo; e.g. search:100)"))
+    _echo_table(("STRATEGY", "KIND", "BASE", "DESCRIPTION"), rows)
 
 
 @strategies_group.command("show")
@@ -1234,10 +1236,10 @@ def strategies_show(name: str):
       commandsim strategies show my_strategy.toml
     """
     from strategies.last_command.library import BUILTIN_DIR, load_spec
-    from strategies.last_command.param_info import PARAMS
+    from strategies.last_command.param_info import PARAMS, SEARCH_ONLY
 
     spec = load_spec(name)
-    click.echo(f"{spec.name}  ({'built-in' if spec.path.parent == BUILTIN_DIR else spec.path})")
+    click.echo(f"{spec.name}  ({'built-in' if spec.path is None or spec.path.parent == BUILTIN_DIR else spec.path})")
     click.echo(f"  kind: {spec.kind}" + (f"   based on: {' <- '.join(spec.bases)}" if spec.bases else ""))
     if spec.description:
         click.echo(f"  {spec.description}")
@@ -1247,6 +1249,8 @@ def strategies_show(name: str):
     click.echo()
     rows = []
     for pname, info in PARAMS.items():
+        if pname in SEARCH_ONLY and spec.kind != "search":
+            continue
         value = float(spec.vector[info.index])
         text = str(int(round(value))) if info.flag else f"{value:g}"
         origin = "file" if pname in spec.set_here else (spec.bases[0] if spec.bases else "")
