@@ -1441,9 +1441,12 @@ def solo(ctx: click.Context, games: int, seed: int, factions: str, variants: str
 
 @main.command()
 @click.option("--games", type=click.IntRange(100, opt.BENCH_GAMES_MAX), default=50_000, show_default=True, metavar="N",
-              help="Games timed on one thread and again on all threads.")
+              help="Games timed on one thread and again on all threads (a search strategy: games on all "
+                   "threads, 200 unless given).")
 @click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
-              help="Strategy of both seats: a built-in name or a strategy .toml file.")
+              help="Strategy of both seats: a built-in name or a strategy .toml file. A search strategy "
+                   "(search:N) plays its base heuristic, and bench prints games, searched decisions and "
+                   "rollouts per second.")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="FIRST,SECOND",
               help="Factions in seat order.")
 @click.option("--repeats", type=click.IntRange(1, opt.BENCH_REPEATS_MAX), default=3, show_default=True, metavar="K",
@@ -1469,6 +1472,7 @@ def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool,
       commandsim bench
       commandsim bench --games 200000 --cards my_cards/ --strategy aggro
       commandsim bench --startup --memory-games 1000000
+      commandsim bench --strategy search:100
     """
     from simcore.games.last_command.bench import measure, runs_text, startup_times, sweep_peak_memory
     from simcore.games.last_command.cardset import load_cards
@@ -1482,6 +1486,21 @@ def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool,
                                  f"{memory_games}", param_hint="'--memory-games'")
     matchup = Matchup(seats)
     matchup.validate()
+    from strategies.last_command.library import search_budgets
+    if search_budgets((strategy, strategy)).any():
+        # a search player against its own base heuristic: each game is thousands of rollouts, so
+        # --games counts far fewer of them (default 200) and one run on all threads is enough
+        from simcore.games.last_command.bench import measure_search
+        from strategies.last_command.library import load_spec
+        base = load_spec(strategy).bases[0]
+        given = click.get_current_context().get_parameter_source("games") != click.core.ParameterSource.DEFAULT
+        n = games if given else 200
+        r = measure_search(n, (strategy, base), load_cards(overrides=cards_path), matchup)
+        click.echo(f"{strategy} against {base}, {r.games:,} games on {r.threads} threads:")
+        click.echo(f"games/s:                {r.games_s:>12,.1f}")
+        click.echo(f"searched decisions/s:   {r.decisions_s:>12,.0f}   ({r.decisions_per_game:.1f} per game)")
+        click.echo(f"rollouts/s:             {r.rollouts_s:>12,.0f}")
+        return
     r = measure(games, (strategy, strategy), load_cards(overrides=cards_path), matchup, repeats)
     click.echo(f"start-up (cache load or compile) + 8 games: {r.startup_s:.1f} s")
     click.echo(f"games/s, 1 thread:      {runs_text(r.one_thread_runs)}")
