@@ -213,3 +213,17 @@ def test_search_beats_its_own_heuristic_head_to_head():
     mean = per_seed.mean()
     se = per_seed.std(ddof=1) / np.sqrt(n)
     assert mean - 1.645 * se > 0.5, (mean, se)
+
+
+# ---------------------------------------------------------------- the commands take search:N
+def test_sweep_compare_and_replay_accept_search(tmp_path):
+    runner = CliRunner()
+    res = runner.invoke(cli.main, ["sweep", "--games", "4", "--strategy", "search:4", "--quiet",
+                                   "--out", str(tmp_path / "s.csv")])
+    assert res.exit_code == 0, res.output
+    assert "search:4" in (tmp_path / "s.csv").read_text()
+    res = runner.invoke(cli.main, ["compare", "--games", "8", "--variant-b", "asymmetrical", "--strategy", "search:4",
+                                   "--quiet", "--out", str(tmp_path / "c.csv")])
+    assert res.exit_code == 0 and "Verdict" in res.output, res.output
+    res = runner.invoke(cli.main, ["replay", "--seed", "7", "--strategy", "search:4"])
+    assert res.exit_code == 0 and "buy" in res.output, res.output
