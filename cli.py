@@ -1239,8 +1239,10 @@ def strategies_list():
     from strategies.last_command.library import builtin_names, load_spec
 
     specs = [load_spec(name) for name in builtin_names()]
-    _echo_table(("STRATEGY", "KIND", "BASE", "DESCRIPTION"),
-                [(s.name, s.kind, s.bases[0] if s.bases else "", s.description) for s in specs])
+    rows = [(s.name, s.kind, s.bases[0] if s.bases else "", s.description) for s in specs]
+    rows.append(("search:N", "search", "balanced", "balanced, searching its Market purchases and Crew placements "
+                 "with N rollouts per decision (flat Monte Carlo; e.g. search:100)"))
+    _echo_table(("STRATEGY", "KIND", "BASE", "DESCRIPTION"), rows)
 
 
 @strategies_group.command("show")
@@ -1258,10 +1260,10 @@ def strategies_show(name: str):
       commandsim strategies show my_strategy.toml
     """
     from strategies.last_command.library import BUILTIN_DIR, load_spec
-    from strategies.last_command.param_info import PARAMS
+    from strategies.last_command.param_info import PARAMS, SEARCH_ONLY
 
     spec = load_spec(name)
-    click.echo(f"{spec.name}  ({'built-in' if spec.path.parent == BUILTIN_DIR else spec.path})")
+    click.echo(f"{spec.name}  ({'built-in' if spec.path is None or spec.path.parent == BUILTIN_DIR else spec.path})")
     click.echo(f"  kind: {spec.kind}" + (f"   based on: {' <- '.join(spec.bases)}" if spec.bases else ""))
     if spec.description:
         click.echo(f"  {spec.description}")
@@ -1271,6 +1273,8 @@ def strategies_show(name: str):
     click.echo()
     rows = []
     for pname, info in PARAMS.items():
+        if pname in SEARCH_ONLY and spec.kind != "search":
+            continue
         value = float(spec.vector[info.index])
         text = str(int(round(value))) if info.flag else f"{value:g}"
         origin = "file" if pname in spec.set_here else (spec.bases[0] if spec.bases else "")
@@ -1461,9 +1465,12 @@ def solo(ctx: click.Context, games: int, seed: int, factions: str, variants: str
 
 @main.command()
 @click.option("--games", type=click.IntRange(100, opt.BENCH_GAMES_MAX), default=50_000, show_default=True, metavar="N",
-              help="Games timed on one thread and again on all threads.")
+              help="Games timed on one thread and again on all threads (a search strategy: games on all "
+                   "threads, 200 unless given).")
 @click.option("--strategy", default="balanced", show_default=True, metavar="NAME",
-              help="Strategy of both seats: a built-in name or a strategy .toml file.")
+              help="Strategy of both seats: a built-in name or a strategy .toml file. A search strategy "
+                   "(search:N) plays its base heuristic, and bench prints games, searched decisions and "
+                   "rollouts per second.")
 @click.option("--factions", default="federation,sunder", show_default=True, metavar="FIRST,SECOND",
               help="Factions in seat order.")
 @click.option("--repeats", type=click.IntRange(1, opt.BENCH_REPEATS_MAX), default=3, show_default=True, metavar="K",
@@ -1489,6 +1496,7 @@ def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool,
       commandsim bench
       commandsim bench --games 200000 --cards my_cards/ --strategy aggro
       commandsim bench --startup --memory-games 1000000
+      commandsim bench --strategy search:100
     """
     from simcore.games.last_command.bench import measure, runs_text, startup_times, sweep_peak_memory
     from simcore.games.last_command.cardset import load_cards
@@ -1502,6 +1510,21 @@ def bench(games: int, strategy: str, factions: str, repeats: int, startup: bool,
                                  f"{memory_games}", param_hint="'--memory-games'")
     matchup = Matchup(seats)
     matchup.validate()
+    from strategies.last_command.library import search_budgets
+    if search_budgets((strategy, strategy)).any():
+        # a search player against its own base heuristic: each game is thousands of rollouts, so
+        # --games counts far fewer of them (default 200) and one run on all threads is enough
+        from simcore.games.last_command.bench import measure_search
+        from strategies.last_command.library import load_spec
+        base = load_spec(strategy).bases[0]
+        given = click.get_current_context().get_parameter_source("games") != click.core.ParameterSource.DEFAULT
+        n = games if given else 200
+        r = measure_search(n, (strategy, base), load_cards(overrides=cards_path), matchup)
+        click.echo(f"{strategy} against {base}, {r.games:,} games on {r.threads} threads:")
+        click.echo(f"games/s:                {r.games_s:>12,.1f}")
+        click.echo(f"searched decisions/s:   {r.decisions_s:>12,.0f}   ({r.decisions_per_game:.1f} per game)")
+        click.echo(f"rollouts/s:             {r.rollouts_s:>12,.0f}")
+        return
     r = measure(games, (strategy, strategy), load_cards(overrides=cards_path), matchup, repeats)
     click.echo(f"start-up (cache load or compile) + 8 games: {r.startup_s:.1f} s")
     click.echo(f"games/s, 1 thread:      {runs_text(r.one_thread_runs)}")

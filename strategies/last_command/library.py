@@ -4,11 +4,16 @@ A strategy file::
 
     name = "my-aggro"                  # optional (default: the file's stem)
     description = "Rushes Damage."     # optional
-    kind = "heuristic"                 # "heuristic" (default) or "random"
+    kind = "heuristic"                 # "heuristic" (default), "random" or "search"
     base = "aggro"                     # optional: the built-in or file whose parameters it starts from
                                        # (default: balanced)
     [params]
     w_damage = 2.5                     # any parameter of `commandsim strategies show balanced`
+    rollouts = 100                     # kind "search" only, and required there: rollouts per decision
+
+A search strategy plays its base heuristic except at the searched decisions
+(``simcore.games.last_command.search``). The name ``search:N`` is the built-in search player:
+balanced with N rollouts per decision.
 
 Every mistake is a ``StrategyError`` naming the file and the field.
 """
@@ -27,11 +32,13 @@ from simcore.errors import TOML_TOO_DEEP, StrategyError
 from simcore.games.last_command.tables import CardTables
 
 from . import params as P
-from .param_info import PARAMS
+from simcore.search import MAX_ROLLOUTS, parse_search_name
+
+from .param_info import PARAMS, SEARCH_ONLY
 from .values import compile_row
 
 BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
-KINDS = {"random": P.KIND_RANDOM, "heuristic": P.KIND_HEURISTIC}
+KINDS = {"random": P.KIND_RANDOM, "heuristic": P.KIND_HEURISTIC, "search": P.KIND_SEARCH}
 KIND_NAMES = {v: k for k, v in KINDS.items()}
 PARAM_INDEX = {name: info.index for name, info in PARAMS.items()}
 TOP_FIELDS = ("name", "description", "kind", "base", "params")
@@ -80,8 +87,22 @@ def _display(path: Path) -> str:
         return str(path)
 
 
+def search_spec(name: str, rollouts: int) -> StrategySpec:
+    """The built-in search player ``search:N``: balanced, searching with N rollouts per decision."""
+    base = load_spec(DEFAULT_BASE)
+    vec = base.vector.copy()
+    vec[P.P_KIND] = P.KIND_SEARCH
+    vec[P.P_ROLLOUTS] = rollouts
+    return StrategySpec(name, "search", f"{DEFAULT_BASE}, searching its Market purchases and Crew placements with "
+                        f"{rollouts:,} rollouts per decision", None, vec, ("rollouts",), DEFAULT_BASE,
+                        (base.name,) + base.bases)
+
+
 def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
-    """The strategy of a built-in name or a strategy file, with its parameters resolved."""
+    """The strategy of a built-in name, a ``search:N`` name or a strategy file, with its parameters resolved."""
+    rollouts = parse_search_name(name_or_path)
+    if rollouts is not None:
+        return search_spec(name_or_path, rollouts)
     path = _resolve(name_or_path)
     where = _display(path)
     key = str(path.resolve())
@@ -126,6 +147,7 @@ def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
                 raise StrategyError(f"{where}: field 'base': '{start}' is a {parent.kind} strategy, "
                                     f"expected a heuristic one")
             vec[:] = parent.vector
+            vec[P.P_ROLLOUTS] = 0
             bases = (parent.name,) + parent.bases
     elif params:
         raise StrategyError(f"{where}: field 'params': a random strategy takes no parameters")
@@ -140,9 +162,17 @@ def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
         if not math.isfinite(val) or not lo <= val <= hi:
             raise StrategyError(f"{where}: field 'params.{name}': expected a finite number in "
                                 f"[{lo:g}, {hi:g}], got {val!r}")
+        if name in SEARCH_ONLY and kind != "search":
+            raise StrategyError(f"{where}: field 'params.{name}': only a search strategy (kind = \"search\") "
+                                f"takes it")
+        if name == "rollouts" and val != int(val):
+            raise StrategyError(f"{where}: field 'params.rollouts': expected a whole number, got {val!r}")
         vec[PARAM_INDEX[name]] = float(val)
+    if kind == "search" and "rollouts" not in params:
+        raise StrategyError(f"{where}: field 'params.rollouts': a search strategy must say how many rollouts "
+                            f"per decision it spends (1 to {MAX_ROLLOUTS:,})")
     if kind == "heuristic" and path == BUILTIN_DIR / f"{DEFAULT_BASE}.toml":
-        missing = sorted(set(PARAMS) - set(params))
+        missing = sorted(set(PARAMS) - set(params) - set(SEARCH_ONLY))
         if missing:
             raise StrategyError(f"{where}: field 'params.{missing[0]}': the default strategy must set every "
                                 f"parameter")
@@ -163,6 +193,12 @@ def check_distinct(a: str, b: str) -> None:
     """Raises when strategies ``a`` and ``b`` (names or files) are different strategies under one
     name: tables would merge their games into one row."""
     spec_a, spec_b = load_spec(a), load_spec(b)
+    if spec_a.path is None or spec_b.path is None:   # search:N: a name of its own, never a file's
+        if spec_a.name == spec_b.name and (spec_a.path is None) != (spec_b.path is None):
+            named = spec_a if spec_a.path is not None else spec_b
+            raise StrategyError(f"{_display(named.path)} is named '{named.name}' like a built-in search player: "
+                                f"give it another 'name' so that their results stay apart")
+        return
     if spec_a.name == spec_b.name and spec_a.path.resolve() != spec_b.path.resolve():
         raise StrategyError(f"{_display(spec_b.path)} and {_display(spec_a.path)} are both named "
                             f"'{spec_a.name}': give one another 'name' so that their results stay apart")
@@ -183,6 +219,9 @@ def check_vector(vec) -> np.ndarray:
         raise StrategyError("a strategy vector must hold finite numbers")
     if int(arr[P.P_KIND]) not in KIND_NAMES:
         raise StrategyError(f"a strategy vector's kind must be one of {sorted(KIND_NAMES)}, got {arr[P.P_KIND]}")
+    if int(arr[P.P_KIND]) == P.KIND_SEARCH and not 1 <= arr[P.P_ROLLOUTS] <= MAX_ROLLOUTS:
+        raise StrategyError(f"a search strategy vector must have 1 to {MAX_ROLLOUTS:,} rollouts, "
+                            f"got {arr[P.P_ROLLOUTS]}")
     return arr
 
 
@@ -212,8 +251,20 @@ def strategy_name(strategy) -> str:
 
 
 def strategy_rows(names, tables: CardTables) -> np.ndarray:
-    """float64[2, row length]: the compiled strategies of seat 0 and seat 1 (names, paths or vectors)."""
-    return np.stack([compile_row(resolve(n)[1], tables) for n in names])
+    """float64[2, row length]: the compiled strategies of seat 0 and seat 1 (names, paths or vectors).
+    A search strategy's row is its base heuristic's (kind heuristic): the jitted policy never sees
+    the search kind, whose budget travels beside the rows (``search_budgets``)."""
+    rows = np.stack([compile_row(resolve(n)[1], tables) for n in names])
+    for p in range(rows.shape[0]):
+        if int(rows[p, P.P_KIND]) == P.KIND_SEARCH:
+            rows[p, P.P_KIND] = P.KIND_HEURISTIC
+    return rows
+
+
+def search_budgets(names) -> np.ndarray:
+    """int64[2]: rollouts per searched decision of each seat's strategy (0: it does not search)."""
+    vecs = [resolve(n)[1] for n in names]
+    return np.array([int(v[P.P_ROLLOUTS]) if int(v[P.P_KIND]) == P.KIND_SEARCH else 0 for v in vecs], np.int64)
 
 
 def vector_from(values: dict[str, float], base: str | np.ndarray = DEFAULT_BASE) -> np.ndarray:
@@ -236,6 +287,8 @@ def strategy_toml(name: str, vector: np.ndarray, description: str = "", comments
         lines += ["", "[params]"]
         width = max(len(n) for n in PARAMS)
         for name, info in PARAMS.items():
+            if name in SEARCH_ONLY and int(vec[P.P_KIND]) != P.KIND_SEARCH:
+                continue
             val = float(vec[info.index])
             text = str(int(round(val))) if info.flag else repr(round(val, 6))
             lines.append(f"{name.ljust(width)} = {text:<10}  # {info.help}")

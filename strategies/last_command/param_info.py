@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from simcore.search import MAX_ROLLOUTS
+
 from . import params as P
 
 
@@ -76,9 +78,12 @@ PARAMS: dict[str, ParamInfo] = {i.name: i for i in [
     _p("bias_tactical", "extra Market score of a Tactical System card", -2.0, 2.0),
     _p("refresh_credits", "refresh a Market set only with at least this many Credits", 2.0, 10.0, (0, 10)),
     _p("save_gap", "skip a buy when an unaffordable card scores this much more (save for it)", 0.0, 6.0),
+    _p("rollouts", "search players only: rollouts per searched decision (search:N sets it to N)", 1, 1,
+       (1, MAX_ROLLOUTS)),
 ]}
 
-TUNABLE = tuple(PARAMS)   # every parameter of the heuristic kind
+SEARCH_ONLY = ("rollouts",)   # what a search strategy adds to its heuristic; the tuner leaves it alone
+TUNABLE = tuple(n for n in PARAMS if n not in SEARCH_ONLY)   # every parameter of the heuristic kind
 
 
 def check_complete() -> None:

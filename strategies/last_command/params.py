@@ -49,8 +49,15 @@ P_BIAS_COMMS = 37     # ... of a Comms card ...
 P_BIAS_TACTICAL = 38  # ... of a Tactical card
 P_REFRESH_CREDITS = 39  # refresh a Market set only with at least this many Credits
 P_SAVE_GAP = 40       # skip a buy when an unaffordable card scores this much more (save for it)
-N_PARAMS = 41
+# ---- search players (KIND_SEARCH): never tuned, never read by the jitted policy
+P_ROLLOUTS = 41       # rollouts per searched decision
+N_PARAMS = 42
 
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
 KIND_SOLO_AI = 2   # the rulebook's Solo Mode A.I. (strategies/last_command/solo_ai.py); its weights value OR options
+# A search player (simcore/games/last_command/search.py): its heuristic parameters play every
+# decision but the searched ones. Python turns the kind back into KIND_HEURISTIC before the
+# rows reach the engine (``strategies.last_command.library.engine_rows``), so the jitted policy
+# never sees it: the budget travels beside the rows.
+KIND_SEARCH = 3

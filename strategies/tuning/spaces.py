@@ -46,7 +46,7 @@ def last_command() -> TuneSpace:
     from .arena import head_to_head
 
     return TuneSpace("last-command", ("balanced", "aggro", "engine", "defensive"),
-                     {n: (i.index, i.low, i.high) for n, i in PARAMS.items()}, tuple(TUNABLE), P.P_KIND,
+                     {n: (i.index, i.low, i.high) for n, i in PARAMS.items() if n in TUNABLE}, tuple(TUNABLE), P.P_KIND,
                      P.KIND_HEURISTIC, load_spec, lambda name: resolve(name)[1],
                      lambda cards_path: load_cards(overrides=cards_path), _lc_matchup, head_to_head, write_strategy)
 

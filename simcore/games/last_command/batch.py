@@ -100,27 +100,54 @@ def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
                np.zeros((1, LOG_COLS), np.int32), np.zeros((2, cards.shape[0]), np.int32))
 
 
+def play_range_search(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,
+                      budgets) -> np.ndarray:
+    """``play_range`` for a batch with a search player; returns int64[2]: searched decisions, rollouts."""
+    from .search import IW_DECISIONS, IW_ROLLOUTS, play_block_search, workspace
+    ws = workspace(strat, cards.shape[0])
+    play_block_search(cards, eff, setup, setup_n, cfg, strat, budgets, base_seed, first_game, np.int64(lo),
+                      np.int64(hi), out, out_bought, np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32),
+                      np.zeros(N_SC, np.int64), np.zeros((1, LOG_COLS), np.int32),
+                      np.zeros((2, cards.shape[0]), np.int32), ws)
+    return ws[-1][[IW_DECISIONS, IW_ROLLOUTS]]
+
+
 def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
-               out_bought: np.ndarray, threads: int | None = None) -> None:
+               out_bought: np.ndarray, threads: int | None = None, budgets: np.ndarray | None = None,
+               search_stats: np.ndarray | None = None) -> None:
     """Play games first_game .. first_game + len(out) - 1 of a run with ``base_seed`` on ``threads``
     threads (default: numba's thread count, the machine's cores unless NUMBA_NUM_THREADS says).
 
     Game g's seed depends only on (base_seed, g), so results do not depend on threads or blocks.
     out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types] (may have n == 0 to skip).
+    budgets: int64[2], rollouts per searched decision of each seat (None or zeros: no search
+    player, and the batch runs ``play_block`` exactly as without them); ``search_stats``
+    (int64[2]), if given, gains the searched decisions and rollouts.
     play_block releases the GIL, so plain Python threads run it in parallel."""
     n = out.shape[0]
     strat = padded_strategies(strat, cards.shape[0])
     cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
     threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
     args = (cards, eff, setup, setup_n, cfg, strat, np.int64(base_seed), np.int64(first_game))
+    search = budgets is not None and bool(np.any(budgets))
+    run = play_range
+    if search:
+        budgets = np.asarray(budgets, np.int64)
+
+        def run(*a):
+            return play_range_search(*a, budgets)
     if threads == 1 or n <= MIN_BLOCK:
-        play_range(*args, 0, n, out, out_bought)
+        stats = run(*args, 0, n, out, out_bought)
+        if search and search_stats is not None:
+            search_stats += stats
         return
     with ThreadPoolExecutor(threads) as pool:
-        tasks = [pool.submit(play_range, *args, lo, hi, out, out_bought) for lo, hi in block_bounds(n, threads)]
+        tasks = [pool.submit(run, *args, lo, hi, out, out_bought) for lo, hi in block_bounds(n, threads)]
         try:
             for t in tasks:
-                t.result()
+                stats = t.result()
+                if search and search_stats is not None:
+                    search_stats += stats
         except BaseException:
             # Ctrl-C or an error: drop the blocks not yet begun rather than play them all
             for t in tasks:

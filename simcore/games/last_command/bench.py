@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numba
+import numpy as np
 
 import simcore
 from simcore.games.last_command.cardset import load_cards
@@ -53,15 +54,40 @@ class BenchResult:
         return self.all_threads_gps / self.one_thread_gps
 
 
-def _rate(n: int, threads: int, strategies, tables, matchup) -> tuple[float, float]:
+def _rate(n: int, threads: int, strategies, tables, matchup, stats=None) -> tuple[float, float]:
+    """(games/s, mean player-turns); ``stats`` (int64[2]) gains the searched decisions and rollouts."""
     start = time.perf_counter()
     turns = 0
     for first in range(0, n, CHUNK):
         raise_if_interrupted()
         rec = play_games(min(CHUNK, n - first), seed=1, threads=threads, strategies=strategies, tables=tables,
-                         matchup=matchup, first_game=first, keep_bought=False)
+                         matchup=matchup, first_game=first, keep_bought=False, search_stats=stats)
         turns += int(rec.games["turns"].sum())
     return n / (time.perf_counter() - start), turns / n
+
+
+@dataclass
+class SearchRates:
+    """A search player's speed: games, searched decisions and rollouts per second (all threads)."""
+    games: int
+    threads: int
+    games_s: float
+    decisions_s: float
+    rollouts_s: float
+    decisions_per_game: float
+
+
+def measure_search(games: int, strategies, tables: CardTables | None = None, matchup: Matchup = Matchup(),
+                   threads: int | None = None) -> SearchRates:
+    """Time ``games`` games with a search player (after a few to compile or load the cache)."""
+    tables = tables if tables is not None else load_cards()
+    play_games(2, strategies=strategies, tables=tables, matchup=matchup, threads=1)
+    threads = threads or numba.config.NUMBA_NUM_THREADS
+    stats = np.zeros(2, np.int64)
+    start = time.perf_counter()
+    _rate(games, threads, strategies, tables, matchup, stats)
+    dt = time.perf_counter() - start
+    return SearchRates(games, threads, games / dt, stats[0] / dt, stats[1] / dt, stats[0] / games)
 
 
 def measure(games: int = 100_000, strategies=("balanced", "balanced"), tables: CardTables | None = None,

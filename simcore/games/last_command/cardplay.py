@@ -4,7 +4,7 @@ from simcore.games.last_command.tables import C_COVER, C_KIND, C_MAIN, C_POWER, 
 
 from .effects import discard_pile_for, run_segment
 from .events import log_event
-from simcore.jit import hot
+from simcore.jit import hot, hot_inlined
 from .layout import (CREW, CREW_DISC, DISCARD_CREDITS, EV_CLEAR_CREW, EV_DISCARD, EV_PLAY_CREW, EV_PLAY_SYSTEM,
                      HAND, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PH_CARD, S_ANYPOWER, S_FREE_PLAYS, S_PENDING_COPY,
                      S_PENDING_SYS, S_POWER, S_WINNER, STACK, S_CUR_CARD)
@@ -94,10 +94,47 @@ def discard_for_credits(cards, piles, cnt, sc, log, p, i):
     log_event(log, sc, p, EV_DISCARD, t, 0, 0)
 
 
-@hot
-def card_phase(cards, eff, piles, cnt, sc, strat, log, p):
+@hot_inlined
+def card_step(cards, eff, piles, cnt, sc, strat, log, p, i, kind, s):
+    """Perform Card Phase action (hand index i, A_* kind, system s), or discard card i when the
+    action is not legal; then any free plays it gave. (The search player's loop performs its
+    chosen actions through this, as ``card_phase`` does.)"""
     h = pile(p, HAND)
-    actions = 0
+    t = piles[h, i]
+    if kind == A_PLAY_SYSTEM and cards[t, C_KIND] == KIND_SYSTEM \
+            and can_play_system(cards, piles, cnt, sc, p, t, False):
+        remove_at(piles, cnt, h, i)
+        play_system(cards, eff, piles, cnt, sc, strat, log, p, t, False)
+    elif kind == A_PLAY_CREW and cards[t, C_KIND] == KIND_CREW and 0 <= s < N_SYSTEMS \
+            and cnt[pile(p, CREW + s)] < MAX_CREW_PER_SYSTEM:
+        remove_at(piles, cnt, h, i)
+        play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s)
+    elif kind == A_CLEAR_CREW and total_crew(cnt, p) == N_SYSTEMS * MAX_CREW_PER_SYSTEM:
+        for k in range(N_SYSTEMS):
+            move_all(piles, cnt, pile(p, CREW + k), pile(p, CREW_DISC))
+        log_event(log, sc, p, EV_CLEAR_CREW, 0, 0, 0)
+    else:
+        discard_for_credits(cards, piles, cnt, sc, log, p, i)
+    free_plays(cards, eff, piles, cnt, sc, strat, log, p)
+
+
+@hot_inlined
+def card_phase_end(sc, p):
+    # a Super Computer card may use Power from any System only in this Card Phase: if it left the
+    # hand without paying (played free by Ship's A.I., Scrapped), the mark must not pass to a later
+    # copy of its type
+    sc[S_ANYPOWER + p] = -1
+
+
+@hot_inlined
+def card_phase(cards, eff, piles, cnt, sc, strat, log, p):
+    card_phase_from(cards, eff, piles, cnt, sc, strat, log, p, 0)
+
+
+@hot
+def card_phase_from(cards, eff, piles, cnt, sc, strat, log, p, actions):
+    """The rest of a Card Phase that has taken ``actions`` actions (0: the whole phase)."""
+    h = pile(p, HAND)
     while cnt[h] > 0 and sc[S_WINNER] < 0:
         actions += 1
         if actions > MAX_CARD_ACTIONS:
@@ -105,23 +142,5 @@ def card_phase(cards, eff, piles, cnt, sc, strat, log, p):
             discard_for_credits(cards, piles, cnt, sc, log, p, cnt[h] - 1)
             continue
         i, kind, s = card_action(cards, eff, piles, cnt, sc, strat, p)
-        t = piles[h, i]
-        if kind == A_PLAY_SYSTEM and cards[t, C_KIND] == KIND_SYSTEM \
-                and can_play_system(cards, piles, cnt, sc, p, t, False):
-            remove_at(piles, cnt, h, i)
-            play_system(cards, eff, piles, cnt, sc, strat, log, p, t, False)
-        elif kind == A_PLAY_CREW and cards[t, C_KIND] == KIND_CREW and 0 <= s < N_SYSTEMS \
-                and cnt[pile(p, CREW + s)] < MAX_CREW_PER_SYSTEM:
-            remove_at(piles, cnt, h, i)
-            play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s)
-        elif kind == A_CLEAR_CREW and total_crew(cnt, p) == N_SYSTEMS * MAX_CREW_PER_SYSTEM:
-            for k in range(N_SYSTEMS):
-                move_all(piles, cnt, pile(p, CREW + k), pile(p, CREW_DISC))
-            log_event(log, sc, p, EV_CLEAR_CREW, 0, 0, 0)
-        else:
-            discard_for_credits(cards, piles, cnt, sc, log, p, i)
-        free_plays(cards, eff, piles, cnt, sc, strat, log, p)
-    # a Super Computer card may use Power from any System only in this Card Phase: if it left the
-    # hand without paying (played free by Ship's A.I., Scrapped), the mark must not pass to a later
-    # copy of its type
-    sc[S_ANYPOWER + p] = -1
+        card_step(cards, eff, piles, cnt, sc, strat, log, p, i, kind, s)
+    card_phase_end(sc, p)

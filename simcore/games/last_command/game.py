@@ -123,6 +123,12 @@ def play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bough
     """Play one game from ``seed``; player 0 goes first. The result is left in ``sc``:
     S_WINNER (0, 1, or WINNER_DRAW at the turn cap) and S_TURN (player-turns begun)."""
     setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
+    play_turns(cards, eff, cfg, piles, cnt, sc, strat, log, bought)
+
+
+@hot_inlined
+def play_turns(cards, eff, cfg, piles, cnt, sc, strat, log, bought):
+    """Play turns until the game ends (a search player's rollouts finish their games with this)."""
     while sc[S_WINNER] < 0:
         if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
             sc[S_WINNER] = WINNER_DRAW

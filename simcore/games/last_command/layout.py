@@ -56,6 +56,7 @@ CP_SRC_PILE = 2
 CP_SRC_POS = 3
 MAX_COPIES = 5      # copiers in play at once (the shipped set has 2 Corsairs); a copy beyond fails
 S_BONUS_DONE = 37   # bit 3s + e: the Bonus of expertise e in System s is earned in this Bonus Phase
+S_DECISION = 38     # searched decisions so far: names each one's own search RNG (simcore.search.decision_rng)
 S_WINNER = 40       # -1 running, 0/1 winner, 2 draw at the turn cap
 S_RNG = 41          # RNG state (uint64 bits)
 S_LOG_N = 42        # events written

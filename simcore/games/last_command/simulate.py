@@ -17,7 +17,7 @@ from simcore.rng import SEED_MAX, game_seed
 from simcore.errors import CommandsimError
 from simcore.records import Records, check_threads
 from simcore.games.last_command.tables import CardTables
-from strategies.last_command.library import strategy_name, strategy_rows
+from strategies.last_command.library import search_budgets, strategy_name, strategy_rows
 from strategies.last_command.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
 
 WINNER_LABELS = {0: "first", 1: "second", WINNER_DRAW: "draw"}
@@ -30,35 +30,46 @@ def check_seed(seed: int, what: str = "seed") -> None:
 
 
 def _prepare(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None):
+    return _prepare_with_budgets(matchup, strategies, tables)[:6]
+
+
+def _prepare_with_budgets(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None):
+    """``_prepare`` and int64[2]: each seat's rollouts per searched decision (0: no search)."""
     tables = tables if tables is not None else load_cards()
     setup, setup_n, cfg = build_setup(tables, matchup)
     names = tuple(strategy_name(s) for s in strategies)   # a name, a .toml path or a parameter vector
     rows = strategy_rows(strategies, tables)
+    budgets = search_budgets(strategies)
     if matchup.mode == "solo":
         # seat 1 is the rulebook's A.I., whatever strategy was named for it
         rows[1] = solo_ai_row(tables)
         names = (names[0], SOLO_AI_NAME)
-    return tables, setup, setup_n, cfg, rows, names
+        budgets[1] = 0
+    return tables, setup, setup_n, cfg, rows, names, budgets
 
 
 def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
                strategies: tuple[str, str] = ("balanced", "balanced"), tables: CardTables | None = None,
-               threads: int | None = None, first_game: int = 0, keep_bought: bool = True) -> Records:
+               threads: int | None = None, first_game: int = 0, keep_bought: bool = True,
+               search_stats: np.ndarray | None = None) -> Records:
     """Play games ``first_game .. first_game + n_games - 1`` of the run with base ``seed``.
 
     Seat 0 of ``matchup`` moves first. Game g's dice depend only on (seed, g), not on ``threads``
     (default: every core, or NUMBA_NUM_THREADS). Each strategy is a
-    built-in name, a strategy .toml path, or a parameter vector (``strategies.last_command.library.resolve``)."""
+    built-in name, a ``search:N`` name, a strategy .toml path, or a parameter vector
+    (``strategies.last_command.library.resolve``). ``search_stats`` (int64[2]), if given, gains the
+    searched decisions and the rollouts played."""
     if n_games < 0:
         raise CommandsimError(f"number of games must be >= 0, got {n_games}")
     check_seed(seed)
     if not 0 <= first_game <= SEED_MAX - n_games:
         raise CommandsimError(f"games {first_game} .. {first_game + n_games - 1} are outside 0 .. {SEED_MAX}")
-    tables, setup, setup_n, cfg, strat, names = _prepare(matchup, strategies, tables)
+    tables, setup, setup_n, cfg, strat, names, budgets = _prepare_with_budgets(matchup, strategies, tables)
     check_threads(threads)
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
     bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
-    play_batch(tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, out, bought, threads)
+    play_batch(tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, out, bought, threads,
+               budgets=budgets, search_stats=search_stats)
     def columns(categories: bool) -> dict:
         def label(value: str):
             return pd.Categorical.from_codes(np.zeros(n_games, np.int8), [value]) if categories else value
@@ -96,15 +107,20 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
                 tables: CardTables | None = None) -> Replay:
     """Play the game with this per-game seed (the ``seed`` column of a record) with its event log."""
     check_seed(game_seed_value)
-    tables, setup, setup_n, cfg, strat, names = _prepare(matchup, strategies, tables)
+    tables, setup, setup_n, cfg, strat, names, budgets = _prepare_with_budgets(matchup, strategies, tables)
     piles = np.zeros((N_PILES, CAP), np.int32)
     cnt = np.zeros(N_PILES, np.int32)
     sc = np.zeros(N_SC, np.int64)
     log = np.zeros((MAX_LOG_EVENTS, LOG_COLS), np.int32)
     bought = np.zeros((2, tables.cards.shape[0]), np.int32)
     row = np.zeros(N_RESULT_COLS, np.int64)
-    play_one(tables.cards, tables.eff, setup, setup_n, cfg, strat, np.int64(game_seed_value), piles, cnt, sc, log,
-             bought, row)
+    if budgets.any():
+        from simcore.games.last_command.search import play_one_search, workspace
+        play_one_search(tables.cards, tables.eff, setup, setup_n, cfg, strat, budgets, np.int64(game_seed_value),
+                        piles, cnt, sc, log, bought, row, workspace(strat, tables.cards.shape[0]))
+    else:
+        play_one(tables.cards, tables.eff, setup, setup_n, cfg, strat, np.int64(game_seed_value), piles, cnt, sc, log,
+                 bought, row)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
               "first_hull": int(row[R_HULL]), "second_hull": int(row[R_HULL + 1])}
     return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
