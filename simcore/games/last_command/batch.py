@@ -10,7 +10,7 @@ from .game import play_game
 from simcore.jit import hot_entry, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from simcore.rng import game_seed
-from simcore.blocks import MIN_BLOCK, block_bounds, padded
+from simcore.blocks import MIN_BLOCK, BlockPool, Pending, block_bounds, padded
 from simcore.games.last_command.tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
 from strategies.last_command.params import N_PARAMS
 from strategies.last_command.situation import N_BLOCKS
@@ -100,6 +100,21 @@ def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
                np.zeros((1, LOG_COLS), np.int32), np.zeros((2, cards.shape[0]), np.int32))
 
 
+def _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int) -> tuple:
+    strat = padded_strategies(strat, cards.shape[0])
+    cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
+    return (cards, eff, setup, setup_n, cfg, strat, np.int64(base_seed), np.int64(first_game))
+
+
+def start_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
+                out_bought: np.ndarray, pool: BlockPool, last: bool = True) -> Pending:
+    """``play_batch`` on the threads of ``pool``, behind the blocks already queued there: returns
+    at once; the rows are written when the ``Pending``'s ``wait()`` returns.  ``last``: see
+    ``BlockPool.submit``."""
+    args = _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game)
+    return pool.submit(lambda lo, hi: play_range(*args, lo, hi, out, out_bought), out.shape[0], last)
+
+
 def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
                out_bought: np.ndarray, threads: int | None = None) -> None:
     """Play games first_game .. first_game + len(out) - 1 of a run with ``base_seed`` on ``threads``
@@ -109,10 +124,8 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
     out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types] (may have n == 0 to skip).
     play_block releases the GIL, so plain Python threads run it in parallel."""
     n = out.shape[0]
-    strat = padded_strategies(strat, cards.shape[0])
-    cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
+    args = _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game)
     threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
-    args = (cards, eff, setup, setup_n, cfg, strat, np.int64(base_seed), np.int64(first_game))
     if threads == 1 or n <= MIN_BLOCK:
         play_range(*args, 0, n, out, out_bought)
         return
