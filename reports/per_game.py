@@ -54,7 +54,8 @@ def per_game_frame(records, mode: str = "duel", difficulty: str = "", cards: Seq
     bought = np.asarray(records.bought)
     if bought.shape[0] != n:
         raise ValueError("per-game records need the bought copies: play with keep_bought=True")
-    copies = bought[:, :, index].astype(np.int32).reshape(n, 2 * len(index))
+    # the fancy index already copies: astype must not copy 20,000 x 108 integers a second time
+    copies = bought[:, :, index].astype(np.int32, copy=False).reshape(n, 2 * len(index))
     for j, name in enumerate(bought_columns([names[t] for t in index])):
         columns[name] = copies[:, j]
     return pd.DataFrame(columns)
