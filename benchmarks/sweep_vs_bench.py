@@ -117,8 +117,8 @@ def main() -> None:
     if calib:
         print(f"C reference games/s: {runs_text(calib)}")
         print(f"sweep / C reference: {max(sweep) / max(calib):.3f} best to best, "
-              f"{statistics.median(s / c for s, c in zip(sweep, calib)):.3f} median run by run (aim 0.13; bench / C reference: "
-              f"{max(bench) / max(calib):.3f})")
+              f"{statistics.median(s / c for s, c in zip(sweep, calib)):.3f} median run by run (aim 0.13; "
+              f"bench / C reference: {max(bench) / max(calib):.3f})")
 
 
 if __name__ == "__main__":
