@@ -6,13 +6,15 @@ its own timed loop (``simcore.games.last_command.bench``); the sweep's is one ce
 (games - small) / (t_games - t_small), so that set-up and the first chunk's costs cancel.  With
 ``--per-game`` the sweep is timed a second time streaming every game to a Parquet file
 (``--per-game`` of the CLI).  Each configuration runs ``--repeats`` times, alternating; the best
-run of each is compared, and every run is printed (a shared machine measures its neighbours too).
+run of each is compared, and so is the median of the run-by-run ratios (runs taken next to each
+other share the machine's load; on a shared machine that median moves less than the best runs),
+and every run is printed.
 
 The C reference (``../shared/tools/calib``, a toy deckbuilder in plain C on all cores) is compiled
 with gcc into a temporary folder and run between the repeats, so the sweep is also stated as a
 ratio to it (the aim: 0.13).  Without gcc or the folder it says so and skips that line.
 
-    python3 -m benchmarks.sweep_vs_bench [--games 220000] [--small 20000] [--repeats 3] [--per-game]
+    python3 -m benchmarks.sweep_vs_bench [--games 220000] [--small 20000] [--repeats 5] [--per-game]
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import argparse
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import tempfile
 import time
@@ -81,7 +84,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=220_000, help="games of the timed sweep cell (even)")
     ap.add_argument("--small", type=int, default=20_000, help="games of the sweep whose time is subtracted")
-    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--per-game", action="store_true", help="also time the sweep writing every game to Parquet")
     ap.add_argument("--calib-games", type=int, default=2_000_000, help="games of the C reference loop")
     ap.add_argument("--calib", type=Path, default=None, help=f"the C reference's folder (default {CALIB})")
@@ -103,16 +106,19 @@ def main() -> None:
           f"{args.small:,} games of one cell")
     print(f"bench   games/s: {runs_text(bench)}")
     print(f"sweep   games/s: {runs_text(sweep)}")
-    print(f"sweep / bench:   {max(sweep) / max(bench):.3f} (best to best; run by run: "
+    print(f"sweep / bench:   {max(sweep) / max(bench):.3f} best to best, "
+          f"{statistics.median(s / b for s, b in zip(sweep, bench)):.3f} median run by run (runs: "
           f"{' / '.join(f'{s / b:.3f}' for s, b in zip(sweep, bench))})")
     if per_game:
         print(f"sweep --per-game (Parquet) games/s: {runs_text(per_game)}")
-        print(f"per-game writing costs {max(sweep) / max(per_game) - 1:+.1%} of the sweep's time (best to best; "
-              f"run by run: {' / '.join(f'{s / p - 1:+.1%}' for s, p in zip(sweep, per_game))})")
+        print(f"per-game writing costs {max(sweep) / max(per_game) - 1:+.1%} of the sweep's time best to best, "
+              f"{statistics.median(s / p for s, p in zip(sweep, per_game)) - 1:+.1%} median run by run (runs: "
+              f"{' / '.join(f'{s / p - 1:+.1%}' for s, p in zip(sweep, per_game))})")
     if calib:
         print(f"C reference games/s: {runs_text(calib)}")
-        print(f"sweep / C reference: {max(sweep) / max(calib):.3f} (aim 0.13; bench / C reference: "
-              f"{max(bench) / max(calib):.3f})")
+        print(f"sweep / C reference: {max(sweep) / max(calib):.3f} best to best, "
+              f"{statistics.median(s / c for s, c in zip(sweep, calib)):.3f} median run by run (aim 0.13; "
+              f"bench / C reference: {max(bench) / max(calib):.3f})")
 
 
 if __name__ == "__main__":

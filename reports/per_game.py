@@ -54,7 +54,11 @@ def per_game_frame(records, mode: str = "duel", difficulty: str = "", cards: Seq
     bought = np.asarray(records.bought)
     if bought.shape[0] != n:
         raise ValueError("per-game records need the bought copies: play with keep_bought=True")
-    copies = bought[:, :, index].astype(np.int32).reshape(n, 2 * len(index))
+    # one copy, straight into one contiguous row per column: the frame then takes the columns as
+    # they are (copy=False) and Arrow writes each row without another copy; copying in games'
+    # order and letting pandas gather the columns cost about 35 ms of a 20,000-game chunk, this 22
+    copies = np.ascontiguousarray(bought[:, :, index].transpose(1, 2, 0), dtype=np.int32)
+    copies = copies.reshape(2 * len(index), n)
     for j, name in enumerate(bought_columns([names[t] for t in index])):
-        columns[name] = copies[:, j]
-    return pd.DataFrame(columns)
+        columns[name] = copies[j]
+    return pd.DataFrame(columns, copy=False)

@@ -42,9 +42,10 @@ import pandas as pd
 from simcore.games.last_command.cardset import load_cards
 from simcore.games.last_command.fog import FogFile
 from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, MODES, Matchup
+from simcore.blocks import BlockPool
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
-from simcore.games.last_command.simulate import play_games
+from simcore.games.last_command.simulate import play_games, start_games
 from simcore.games.last_command.tables import (C_FACTION, C_KIND, FACTION_NONE, FACTIONS, KIND_MALFUNCTION, START_SETS,
                                                CardTables)
 from strategies.last_command.library import Resolved, load_params, resolved
@@ -300,6 +301,21 @@ def play_chunk(chunk: SweepChunk, tables: CardTables, threads: int | None = None
     """Play one chunk and reduce it to counts: the unit of work of the local and the cluster runner."""
     rec = play_games(chunk.n, chunk.seed, chunk.matchup, chunk.strategies, tables, threads,
                      first_game=chunk.first_game, keep_bought=True)
+    return _chunk_counts(chunk, rec)
+
+
+def start_chunk(chunk: SweepChunk, tables: CardTables, pool: BlockPool, last: bool = True) -> Callable[[], ChunkCounts]:
+    """``play_chunk`` queued on ``pool``'s engine threads; the function returned waits and reduces.
+    ``last`` False: another chunk will be queued behind this one."""
+    records = start_games(chunk.n, chunk.seed, chunk.matchup, chunk.strategies, tables, pool,
+                          first_game=chunk.first_game, keep_bought=True, last=last)
+    return lambda: _chunk_counts(chunk, records())
+
+
+play_chunk.start = start_chunk   # the local runner plays the next chunk while this one is reduced
+
+
+def _chunk_counts(chunk: SweepChunk, rec) -> ChunkCounts:
     seats = (0,) if chunk.mode == "solo" else (0, 1)
     names = tuple(str(s) for s in rec.strategies)
     games = per_game_frame(rec, chunk.mode, chunk.difficulty, chunk.market) if chunk.per_game else None

@@ -54,6 +54,70 @@ def run_blocks(play_range: Callable[[int, int], None], n: int, threads: int | No
             raise
 
 
+class Pending:
+    """The blocks of one engine call submitted to a ``BlockPool``; ``wait()`` returns when all are played."""
+
+    def __init__(self, tasks: list):
+        self._tasks = tasks
+
+    def wait(self) -> None:
+        try:
+            for t in self._tasks:
+                t.result()
+        except BaseException:
+            self.cancel()
+            raise
+
+    def cancel(self) -> None:
+        for t in self._tasks:
+            t.cancel()
+
+
+class BlockPool:
+    """Engine threads kept over several engine calls.
+
+    ``run_blocks`` starts threads for one call and waits for its last block, so between two calls
+    the threads idle while one finishes the last block, while Python prepares the next call (the
+    strategy rows, the set-up, the state arrays) and while the caller reduces the results.  Calls
+    submitted here queue their blocks behind the blocks already submitted: a caller that submits
+    the next call before reducing the current one keeps every thread playing to the end of the
+    run.  Results are the same: each block still writes only its own rows."""
+
+    def __init__(self, threads: int | None = None):
+        self.threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
+        self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="engine")
+
+    def submit(self, play_range: Callable[[int, int], None], n: int, last: bool = True,
+               min_block: int = MIN_BLOCK) -> Pending:
+        """Queue ``play_range(lo, hi)`` over blocks covering games 0 .. n - 1; does not wait.
+
+        ``last``: nothing will be queued behind these games, so their blocks shrink toward the end
+        (``block_bounds``); otherwise the next call's blocks fill the threads at the end and equal
+        blocks of up to ``MAX_BLOCK`` games are enough.  Between two blocks a thread takes the GIL
+        (to return, to start the next block), and waits for it while the caller runs Python: a
+        20,000-game call is 5 blocks instead of 18.  ``min_block``: see ``run_blocks``; games that
+        take seconds each always get shrinking blocks, which a GIL wait between them cannot hurt."""
+        if self.threads == 1 or n <= min_block:
+            bounds = [(0, n)]
+        elif last or min_block < MIN_BLOCK:
+            bounds = block_bounds(n, self.threads, min_block)
+        else:
+            k = -(-n // MAX_BLOCK)
+            edges = [n * i // k for i in range(k + 1)]
+            bounds = list(zip(edges[:-1], edges[1:]))
+        return Pending([self._pool.submit(play_range, lo, hi) for lo, hi in bounds])
+
+    def close(self, cancel: bool = False) -> None:
+        """Wait for the blocks begun; with ``cancel`` drop those not yet begun (an error, Ctrl-C)."""
+        self._pool.shutdown(wait=True, cancel_futures=cancel)
+
+    def __enter__(self) -> BlockPool:
+        return self
+
+    def __exit__(self, kind, *exc) -> None:
+        self.close(cancel=kind is not None)
+
+
 def padded(table: np.ndarray, rows: int) -> np.ndarray:
     """``table`` with zero rows appended up to ``rows`` (the games never reach them)."""
     if table.shape[0] == rows:

@@ -6,7 +6,8 @@ sums).  Both runners execute the very same chunk function and hand the results b
 order, whatever order the chunks finish in, so the caller folds them in seed order and the
 output is byte for byte the same on one machine or many.
 
-* ``LocalRunner`` plays the chunks one after another, each on ``threads`` engine threads.
+* ``LocalRunner`` plays the chunks one after another, each on ``threads`` engine threads (a
+  chunk function offering ``fn.start`` has the next chunk's games queued while one is reduced).
 * ``DaskRunner`` submits them all to a Dask ``distributed`` scheduler.  Dask reschedules the
   chunks of a worker that dies; each chunk's result is taken once, so no game is lost or counted
   twice.  ``shared`` (the card tables) travels once, as a task of its own that Dask can compute
@@ -45,8 +46,27 @@ class LocalRunner:
         self.threads = threads
 
     def map(self, fn: ChunkFn, tasks: Sequence, shared=None) -> Iterator:
-        for task in tasks:
-            yield fn(task, shared, self.threads)
+        start = getattr(fn, "start", None)
+        if start is None:
+            for task in tasks:
+                yield fn(task, shared, self.threads)
+            return
+        # A chunk function with ``fn.start(task, shared, pool, last)`` (queue the chunk's games on
+        # the pool's engine threads, return a function that waits and reduces) is played one chunk
+        # ahead: the next chunk's games are queued before this one is reduced and handed back, so
+        # the engine threads play on while Python prepares, reduces and writes (on 2 threads
+        # they idled about 3% of a sweep between chunks).  Results come back in task order.
+        from .blocks import BlockPool   # numba: not imported for a runner that is only set up
+        tasks = list(tasks)
+        with BlockPool(self.threads) as pool:
+            waiting = None
+            for i, task in enumerate(tasks):
+                queued = start(task, shared, pool, i == len(tasks) - 1)
+                if waiting is not None:
+                    yield waiting()
+                waiting = queued
+            if waiting is not None:
+                yield waiting()
 
     def close(self) -> None:
         pass

@@ -157,16 +157,21 @@ def test_an_earlier_file_survives_a_failed_write(tmp_path, monkeypatch):
 
 def test_ctrl_c_writes_nothing_and_exits_130(tmp_path, monkeypatch):
     import reports.sweep as sw
-    real = sw.play_games
+    real = sw.start_games
     calls = []
 
     def interrupted(*a, **k):
+        # Ctrl-C while the second chunk plays (the local runner queues it before the first is reported)
         calls.append(1)
+        records = real(*a, **k)
         if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real(*a, **k)
+            def ctrl_c():
+                records()
+                raise KeyboardInterrupt
+            return ctrl_c
+        return records
 
-    monkeypatch.setattr(sw, "play_games", interrupted)
+    monkeypatch.setattr(sw, "start_games", interrupted)
     out = tmp_path / "sweep.csv"
     result = run("--out", str(out))
     assert result.exit_code == 130, result.output
@@ -256,7 +261,7 @@ def test_per_game_is_off_by_default(tmp_path):
 
 def test_ctrl_c_leaves_no_per_game_file(tmp_path, monkeypatch):
     import reports.sweep as sw
-    real = sw.play_games
+    real = sw.start_games
     calls = []
 
     def interrupted(*a, **k):
@@ -265,7 +270,7 @@ def test_ctrl_c_leaves_no_per_game_file(tmp_path, monkeypatch):
             raise KeyboardInterrupt
         return real(*a, **k)
 
-    monkeypatch.setattr(sw, "play_games", interrupted)
+    monkeypatch.setattr(sw, "start_games", interrupted)
     result = run("--per-game", str(tmp_path / "games.parquet"), "--out", str(tmp_path / "sweep.csv"))
     assert result.exit_code == 130, result.output
     assert list(tmp_path.iterdir()) == []

@@ -10,7 +10,7 @@ from .game import play_game
 from simcore.jit import hot_entry, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from simcore.rng import game_seed
-from simcore.blocks import MIN_BLOCK, block_bounds, padded
+from simcore.blocks import MIN_BLOCK, BlockPool, Pending, block_bounds, padded
 from simcore.games.last_command.tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
 from strategies.last_command.params import N_PARAMS
 from strategies.last_command.situation import N_BLOCKS
@@ -112,6 +112,36 @@ def play_range_search(cards, eff, setup, setup_n, cfg, strat, base_seed, first_g
     return ws[-1][[IW_DECISIONS, IW_ROLLOUTS]]
 
 
+def _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int) -> tuple:
+    strat = padded_strategies(strat, cards.shape[0])
+    cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
+    return (cards, eff, setup, setup_n, cfg, strat, np.int64(base_seed), np.int64(first_game))
+
+
+def start_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
+                out_bought: np.ndarray, pool: BlockPool, last: bool = True,
+                budgets: np.ndarray | None = None) -> Pending:
+    """``play_batch`` on the threads of ``pool``, behind the blocks already queued there: returns
+    at once; the rows are written when the ``Pending``'s ``wait()`` returns.  ``last``: see
+    ``BlockPool.submit``; ``budgets``: see ``play_batch``."""
+    args = _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game)
+    run = _runner(budgets)
+    return pool.submit(lambda lo, hi: run(*args, lo, hi, out, out_bought), out.shape[0], last, _min_block(budgets))
+
+
+def _min_block(budgets) -> int:
+    """A search player's games take a tenth of a second or more: a few of them fill a thread."""
+    return MIN_BLOCK if budgets is None or not np.any(budgets) else 1
+
+
+def _runner(budgets):
+    """``play_range``, or ``play_range_search`` when a seat has a search budget."""
+    if budgets is None or not np.any(budgets):
+        return play_range
+    budgets = np.asarray(budgets, np.int64)
+    return lambda *a: play_range_search(*a, budgets)
+
+
 def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
                out_bought: np.ndarray, threads: int | None = None, budgets: np.ndarray | None = None,
                search_stats: np.ndarray | None = None) -> None:
@@ -125,24 +155,18 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
     (int64[2]), if given, gains the searched decisions and rollouts.
     play_block releases the GIL, so plain Python threads run it in parallel."""
     n = out.shape[0]
-    strat = padded_strategies(strat, cards.shape[0])
-    cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
+    args = _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game)
     threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
-    args = (cards, eff, setup, setup_n, cfg, strat, np.int64(base_seed), np.int64(first_game))
     search = budgets is not None and bool(np.any(budgets))
-    run = play_range
-    if search:
-        budgets = np.asarray(budgets, np.int64)
-
-        def run(*a):
-            return play_range_search(*a, budgets)
-    if threads == 1 or n <= MIN_BLOCK:
+    run = _runner(budgets)
+    min_block = _min_block(budgets)
+    if threads == 1 or n <= min_block:
         stats = run(*args, 0, n, out, out_bought)
         if search and search_stats is not None:
             search_stats += stats
         return
     with ThreadPoolExecutor(threads) as pool:
-        tasks = [pool.submit(run, *args, lo, hi, out, out_bought) for lo, hi in block_bounds(n, threads)]
+        tasks = [pool.submit(run, *args, lo, hi, out, out_bought) for lo, hi in block_bounds(n, threads, min_block)]
         try:
             for t in tasks:
                 stats = t.result()

@@ -2,6 +2,7 @@
 or replay one game with its event log. Notebook-friendly; the CLI is a thin layer over this."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -9,11 +10,12 @@ import pandas as pd
 
 from simcore.games.last_command.cardset import load_cards
 from simcore.games.last_command.batch import (N_RESULT_COLS, R_BOUGHT, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS,
-                                              R_WINNER, play_batch, play_one)
+                                              R_WINNER, play_batch, play_one, start_batch)
 from simcore.games.last_command.game import WINNER_DRAW
 from simcore.games.last_command.layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LOG_N
 from simcore.games.last_command.matchup import Matchup, build_setup
 from simcore.rng import SEED_MAX, game_seed
+from simcore.blocks import BlockPool
 from simcore.errors import CommandsimError
 from simcore.records import Records, check_threads
 from simcore.games.last_command.tables import CardTables
@@ -59,36 +61,67 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
     built-in name, a ``search:N`` name, a strategy .toml path, or a parameter vector
     (``strategies.last_command.library.resolve``). ``search_stats`` (int64[2]), if given, gains the
     searched decisions and the rollouts played."""
-    if n_games < 0:
-        raise CommandsimError(f"number of games must be >= 0, got {n_games}")
-    check_seed(seed)
-    if not 0 <= first_game <= SEED_MAX - n_games:
-        raise CommandsimError(f"games {first_game} .. {first_game + n_games - 1} are outside 0 .. {SEED_MAX}")
-    tables, setup, setup_n, cfg, strat, names, budgets = _prepare_with_budgets(matchup, strategies, tables)
+    batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought)
     check_threads(threads)
-    out = np.zeros((n_games, N_RESULT_COLS), np.int64)
-    bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
-    play_batch(tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, out, bought, threads,
-               budgets=budgets, search_stats=search_stats)
-    def columns(categories: bool) -> dict:
-        def label(value: str):
-            return pd.Categorical.from_codes(np.zeros(n_games, np.int8), [value]) if categories else value
+    play_batch(*batch.args, threads, budgets=batch.budgets, search_stats=search_stats)
+    return batch.records()
 
-        return {
-            "game": np.arange(first_game, first_game + n_games),
-            "seed": out[:, R_SEED],
-            "mode": label(matchup.mode), "difficulty": label(matchup.difficulty or ""),
-            "first_faction": label(matchup.factions[0]), "second_faction": label(matchup.factions[1]),
-            "first_variant": label(matchup.variant_label(0)), "second_variant": label(matchup.variant_label(1)),
-            "first_strategy": label(names[0]), "second_strategy": label(names[1]),
-            "winner": pd.Categorical.from_codes(out[:, R_WINNER], ["first", "second", "draw"]),
-            "turns": out[:, R_TURNS],
-            "first_hull": out[:, R_HULL], "second_hull": out[:, R_HULL + 1],
-            "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
-            "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
-            "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
-        }
-    return Records(columns, bought, tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS], strategies=names)
+
+def start_games(n_games: int, seed: int, matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None,
+                pool: BlockPool, first_game: int = 0, keep_bought: bool = True,
+                last: bool = True) -> Callable[[], Records]:
+    """``play_games`` on the threads of ``pool`` (``simcore.blocks.BlockPool``), queued behind the games
+    already submitted there: returns at once a function that waits for the games and gives their
+    ``Records``.  The set-up is checked here, so a bad argument raises before anything is queued.
+    ``last`` False: more games will be queued behind these (``BlockPool.submit``)."""
+    batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought)
+    pending = start_batch(*batch.args, pool, last, budgets=batch.budgets)
+
+    def records() -> Records:
+        pending.wait()
+        return batch.records()
+    return records
+
+
+class _Batch:
+    """The arrays of one engine call and the ``Records`` read from them once it has played."""
+
+    def __init__(self, n_games: int, seed: int, matchup: Matchup, strategies: tuple[str, str],
+                 tables: CardTables | None, first_game: int, keep_bought: bool):
+        if n_games < 0:
+            raise CommandsimError(f"number of games must be >= 0, got {n_games}")
+        check_seed(seed)
+        if not 0 <= first_game <= SEED_MAX - n_games:
+            raise CommandsimError(f"games {first_game} .. {first_game + n_games - 1} are outside 0 .. {SEED_MAX}")
+        tables, setup, setup_n, cfg, strat, names, self.budgets = _prepare_with_budgets(matchup, strategies, tables)
+        self.n, self.first_game, self.matchup, self.tables, self.names = n_games, first_game, matchup, tables, names
+        self.out = np.zeros((n_games, N_RESULT_COLS), np.int64)
+        self.bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
+        self.args = (tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, self.out, self.bought)
+
+    def records(self) -> Records:
+        out, n_games, first_game, matchup, names = self.out, self.n, self.first_game, self.matchup, self.names
+
+        def columns(categories: bool) -> dict:
+            def label(value: str):
+                return pd.Categorical.from_codes(np.zeros(n_games, np.int8), [value]) if categories else value
+
+            return {
+                "game": np.arange(first_game, first_game + n_games),
+                "seed": out[:, R_SEED],
+                "mode": label(matchup.mode), "difficulty": label(matchup.difficulty or ""),
+                "first_faction": label(matchup.factions[0]), "second_faction": label(matchup.factions[1]),
+                "first_variant": label(matchup.variant_label(0)), "second_variant": label(matchup.variant_label(1)),
+                "first_strategy": label(names[0]), "second_strategy": label(names[1]),
+                "winner": pd.Categorical.from_codes(out[:, R_WINNER], ["first", "second", "draw"]),
+                "turns": out[:, R_TURNS],
+                "first_hull": out[:, R_HULL], "second_hull": out[:, R_HULL + 1],
+                "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
+                "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
+                "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
+            }
+        return Records(columns, self.bought, self.tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS],
+                       strategies=names)
 
 
 @dataclass
