@@ -20,7 +20,6 @@ from .params import KIND_RANDOM, KIND_SOLO_AI, N_PARAMS, P_KIND, P_SCRAP_BELOW
 from . import heuristic
 from .actions import (A_CLEAR_CREW, A_DISCARD, A_PLAY_CREW, A_PLAY_SYSTEM, M_BUY_CREW, M_BUY_SYSTEM,  # noqa: F401
                       M_REFRESH, M_STOP)
-from .effect_order import RANK0_OP, RANK2_BITS, RANK3_BITS
 from .situation import rows_now, value_now, weight_mults
 
 
@@ -138,6 +137,12 @@ def choose_option(cards, eff, piles, cnt, sc, strat, p, i):
     return heuristic.choose_option(cards, eff, piles, cnt, sc, strat, p, i)
 
 
+_RANK2_OPS = sum(1 << int(o) for o in (Op.DAMAGE, Op.DAMAGE_PER_CREW, Op.MALFUNCTION, Op.MALFUNCTION_TOP,
+                                      Op.OPP_DISCARD, Op.OPP_LOSE_POWER, Op.OPP_DRAW))
+_RANK3_OPS = sum(1 << int(o) for o in (Op.DAMAGE_SELF, Op.LOSE_POWER, Op.LOSE_CREDITS, Op.SCRAP, Op.TAKE_OWN))
+assert max(int(o) for o in Op) < 63
+
+
 @hot
 def effect_rank(op):
     """When an element of an Ability is best performed among the others: first what takes down the
@@ -145,9 +150,8 @@ def effect_rank(op):
     moves (they may pay for or enable more), then the harm to the opponent, last the costs to
     oneself (a self-Damage, a spend, a Scrap, taking one's own card out of play), which the gains
     before them may cover or widen."""
-    # bit tests on the opcode (all below 64) instead of a chain of compares; the ranks are
-    # effect_order's, which the card compiler also reads
-    return 1 + ((RANK2_BITS >> op) & 1) + 2 * ((RANK3_BITS >> op) & 1) - (op == RANK0_OP)
+    # bit tests on the opcode (all below 64) instead of a chain of compares
+    return 1 + ((_RANK2_OPS >> op) & 1) + 2 * ((_RANK3_OPS >> op) & 1) - (op == Op.DISCARD_OPP_INPLAY)
 
 
 @hot

@@ -8,7 +8,7 @@ more than one System". So every Bonus due is claimed once, in the order the poli
 what is due is looked at again after each claim (a claim may move Crew or System cards).
 """
 from simcore.games.last_command.opcodes import Op
-from simcore.games.last_command.tables import BONUS_PER_CREW, C_BONUS, C_BONUS_PLAIN, C_EXPERTISE, C_ORDER, ORDER_BONUS
+from simcore.games.last_command.tables import BONUS_PER_CREW, C_BONUS, C_BONUS_PLAIN, C_EXPERTISE
 
 from .effects import run_segment
 from .events import log_event
@@ -78,8 +78,7 @@ def claim(cards, eff, piles, cnt, sc, strat, log, p, s, e):
     times = crew_with_expertise(cards, piles, cnt, p, s, e) if cards[t, col + 2] == BONUS_PER_CREW else 1
     for _ in range(times):
         log_event(log, sc, p, EV_BONUS, t, e, s)
-        run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, col], cards[t, col + 1],
-                    cards[t, C_ORDER + ORDER_BONUS + e], PH_BONUS)
+        run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, col], cards[t, col + 1], PH_BONUS)
         if sc[S_WINNER] >= 0 or sc[S_MOVED + s] & (1 << p):
             return
 

@@ -1,7 +1,6 @@
 """Card Phase: every card in hand is played or discarded for 2 Credits."""
 from simcore.games.last_command.opcodes import Op
-from simcore.games.last_command.tables import (C_COVER, C_KIND, C_MAIN, C_ORDER, C_POWER, C_SYSTEM, KIND_CREW,
-                                               KIND_SYSTEM, ORDER_COVER, ORDER_MAIN)
+from simcore.games.last_command.tables import C_COVER, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_CREW, KIND_SYSTEM
 
 from .effects import discard_pile_for, run_segment
 from .events import log_event
@@ -48,8 +47,7 @@ def play_system(cards, eff, piles, cnt, sc, strat, log, p, t, free):
     push(piles, cnt, pile(p, STACK + s), t)
     sc[S_CUR_CARD] = t
     log_event(log, sc, p, EV_PLAY_SYSTEM, t, s, paid)
-    run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1],
-                cards[t, C_ORDER + ORDER_MAIN], PH_CARD)
+    run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
     # a Corsair performs the main Ability of the card it copies, and its covering Ability when the
     # Corsair covers a card; a copy of a Corsair that copies nothing has no Ability to perform (it
     # would be to copy again)
@@ -59,10 +57,10 @@ def play_system(cards, eff, piles, cnt, sc, strat, log, p, t, free):
         sc[S_PENDING_COPY] = -1
         if not main_has_op(cards, eff, u, Op.COPY):
             run_segment(cards, eff, piles, cnt, sc, strat, log, p, sc[S_PENDING_SYS], cards[u, C_MAIN],
-                        cards[u, C_MAIN + 1], cards[u, C_ORDER + ORDER_MAIN], PH_CARD)
+                        cards[u, C_MAIN + 1], PH_CARD)
     if covering and cards[u, C_COVER + 1] > 0:
         run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[u, C_COVER], cards[u, C_COVER + 1],
-                    cards[u, C_ORDER + ORDER_COVER], PH_CARD)
+                    PH_CARD)
 
 
 @hot
@@ -70,8 +68,7 @@ def play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s):
     push(piles, cnt, pile(p, CREW + s), t)
     sc[S_CUR_CARD] = t
     log_event(log, sc, p, EV_PLAY_CREW, t, s, 0)
-    run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1],
-                cards[t, C_ORDER + ORDER_MAIN], PH_CARD)
+    run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
 
 
 @hot

@@ -2,8 +2,7 @@
 import numpy as np
 
 from simcore.games.last_command.opcodes import Dest, Op
-from simcore.games.last_command.tables import (C_KIND, KIND_CREW, KIND_MALFUNCTION, ORDER_ASK, ORDER_BITS, ORDER_MASK,
-                                               ORDER_PERMUTED, ORDER_SHIFT)
+from simcore.games.last_command.tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
 from .copies import add_copy, end_copies
 from .draw import draw_chosen
@@ -21,9 +20,9 @@ from strategies.last_command.policy import (choose_option, effect_rank, is_rando
                                             next_effect_row, pick_copy_target, pick_crew_move, pick_hand_discard,
                                             pick_market_card, pick_opponent_inplay, pick_own_card, pick_quantum_card,
                                             pick_system_discard, quantum_deck_type, scrap_threshold)
-from strategies.last_command.effect_order import MAX_ORDERED_ROWS
 
 MAX_NESTING = 4  # ORs inside ORs, at most (the loader checks)
+MAX_ORDERED_ROWS = 16  # a longer segment runs in file order (none is near this long)
 
 
 @hot
@@ -220,28 +219,17 @@ def run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, lengt
 
 
 @hot
-def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, order, phase):
-    """Run eff[start:start+length] for player p, whose card sits in System s (-1: none); ``order``:
-    the segment's ``C_ORDER`` column, the order its rows run in for a player who is not random.
+def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
+    """Run eff[start:start+length] for player p, whose card sits in System s (-1: none).
 
     Every card played and every Bonus paid comes through here, most of them one or two simple
     rows (Power, Damage, Credits). This loop is inlined where it is called; each row, and each
     OR choice, is a call (``run_row``, ``policy.choose_option``). When the whole interpreter was
     one function, LLVM prepared everything its inner loops use (addresses, vector constants,
     about 200 instructions) at every call, for a segment of one or two rows."""
-    if length > 1:
-        if order == ORDER_ASK or is_random(strat, p):
-            if free_order(eff, strat, p, start, length):
-                run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase)
-                return
-        elif order & ORDER_PERMUTED:
-            # the order free_order and next_effect_row would find, worked out by the card compiler
-            for k in range(length):
-                if sc[S_WINNER] >= 0:
-                    return
-                run_row(cards, eff, piles, cnt, sc, strat, log, p, s,
-                        start + ((order >> (ORDER_SHIFT + ORDER_BITS * k)) & ORDER_MASK), phase)
-            return
+    if length > 1 and free_order(eff, strat, p, start, length):
+        run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase)
+        return
     # after option A of an OR, jump over option B: a stack of (at, to) row pairs packed 16 bits
     # each into two integers (ORs nest at most MAX_NESTING deep), so no array is allocated
     jump_at = 0

@@ -55,23 +55,7 @@ C_MALF_REPLACE = 25   # 1: a Malfunction that gives a replacement draw
 C_MALF_RETURN = 26    # MALF_RETURN_*
 C_RANK = 27           # crew rank 0..4 (Ensign..Colonel), -1 otherwise (reports only)
 C_BONUS_PLAIN = 28    # bit e: the Bonus of expertise e has rows and only ``PLAIN_BONUS_OPS`` (bonus.bonus_phase)
-C_ORDER = 29          # 5 columns, one per Ability segment (C_ORDER + ORDER_MAIN, ORDER_COVER, ORDER_BONUS + e):
-                      # the order its rows run in for a player who is not random (ORDER_* values, effects.run_segment)
-N_COLS = 34
-
-# Which C_ORDER column belongs to which segment
-ORDER_MAIN = 0
-ORDER_COVER = 1
-ORDER_BONUS = 2       # + e
-# Values of a C_ORDER column. The order is worked out by the compiler from the rows' opcodes alone
-# (strategies.last_command.effect_order), so the game loop need not sort a segment each time it runs it.
-ORDER_ASK = 0         # unknown (a table the compiler did not make): effects.free_order looks as the game runs
-ORDER_FILE = 1        # file order: fewer than two rows, an OR among them, or in the policy's order already
-ORDER_PERMUTED = 2    # bit set: row k to run is start + ((value >> (ORDER_SHIFT + ORDER_BITS * k)) & ORDER_MASK)
-ORDER_SHIFT = 2
-ORDER_BITS = 3
-ORDER_MASK = 7
-MAX_PERMUTED_ROWS = 8  # a longer segment out of order is ORDER_ASK (none is near this long)
+N_COLS = 29
 
 # The batch engine is compiled for tables of these many rows (simcore.games.last_command.batch pads the
 # tables to them), so that the compiler can hold the sizes as constants. The shipped set has

@@ -13,7 +13,6 @@ from simcore.games.last_command.cardset import schema as S
 from simcore.games.last_command.cardset.capacity import check_capacity, check_effect_rows
 from simcore.games.last_command.cardset.model import Card, Effect
 from simcore.games.last_command.opcodes import ENUMS, OPSPECS, Op, Req
-from strategies.last_command.effect_order import MAX_ORDERED_ROWS, policy_order
 
 _REQ_CODES = {"crew_in_system": Req.CREW_IN_SYSTEM, "covering": Req.COVERING,
               "expertise_in_system": Req.EXPERTISE_IN_SYSTEM}
@@ -103,25 +102,7 @@ def _card_row(card: Card, rows: _EffectRows) -> np.ndarray:
         start, length = row[T.C_BONUS + 3 * e], row[T.C_BONUS + 3 * e + 1]
         if length > 0 and all(r[0] in PLAIN_BONUS_OPS for r in rows.rows[start:start + length]):
             row[T.C_BONUS_PLAIN] |= 1 << e
-    for k, col in ((T.ORDER_MAIN, T.C_MAIN), (T.ORDER_COVER, T.C_COVER),
-                   *((T.ORDER_BONUS + e, T.C_BONUS + 3 * e) for e in range(3))):
-        start, length = row[col], row[col + 1]
-        row[T.C_ORDER + k] = segment_order([r[0] for r in rows.rows[start:start + length]])
     return row
-
-
-def segment_order(ops: Sequence[int]) -> int:
-    """The ``C_ORDER`` value of a segment of these opcodes: the order in which a player who is not
-    random runs its rows (``effects.free_order`` and ``policy.next_effect_row`` work out the same as
-    the game runs; this saves doing so each time the card is played)."""
-    if len(ops) < 2 or len(ops) > MAX_ORDERED_ROWS or Op.CHOICE in ops:
-        return T.ORDER_FILE   # an OR is one choice, made where it stands: such segments run as filed
-    order = policy_order(ops)
-    if order == sorted(order):
-        return T.ORDER_FILE
-    if len(ops) > T.MAX_PERMUTED_ROWS:
-        return T.ORDER_ASK
-    return T.ORDER_PERMUTED | sum(j << (T.ORDER_SHIFT + T.ORDER_BITS * k) for k, j in enumerate(order))
 
 
 # Opcodes a System Bonus may hold and still be "plain": run in the Bonus Phase, they move no card
