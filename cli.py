@@ -134,6 +134,14 @@ def format_option(command):
 
 # ---- the command group
 
+
+def _checked(param: str, check, *args):
+    """``check(*args)``, a ``CommandsimError`` turned into a usage error of option ``param`` (exit 2)."""
+    try:
+        return check(*args)
+    except CommandsimError as exc:
+        raise click.BadParameter(str(exc), param_hint=param) from None
+
 @click.group(cls=CommandsimGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="commandsim", message="%(prog)s %(version)s")
 def main():
@@ -378,16 +386,10 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
     from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS
 
     # every option is checked before any game is played or any file is touched
-    def bad(param: str, check, *args):
-        try:
-            return check(*args)
-        except CommandsimError as exc:
-            raise click.BadParameter(str(exc), param_hint=param) from None
-
     mode = mode.lower()
-    bad("'--games'", sw.check_games, games, mode)
-    faction_list = bad("'--factions'", sw.parse_factions, factions, mode)
-    variant_list = bad("'--variants'", sw.parse_variants, variants)
+    _checked("'--games'", sw.check_games, games, mode)
+    faction_list = _checked("'--factions'", sw.parse_factions, factions, mode)
+    variant_list = _checked("'--variants'", sw.parse_variants, variants)
     if mode == "solo":
         if opponent_strategy is not None:
             raise click.BadParameter("Solo Mode has no opponent strategy: the A.I. plays by the rulebook",
@@ -395,31 +397,31 @@ def sweep(games: int, seed: int, mode: str, factions: str, variants: str, diffic
         if mixed_variants:
             raise click.BadParameter("applies only to --mode duel (the A.I. uses the standard starting cards)",
                                      param_hint="'--mixed-variants'")
-        difficulty_list = bad("'--difficulties'", sw.parse_difficulties,
+        difficulty_list = _checked("'--difficulties'", sw.parse_difficulties,
                               difficulties if difficulties is not None else ",".join(sw.DEFAULT_DIFFICULTIES))
     elif difficulties is not None:
         raise click.BadParameter("difficulties apply only to --mode solo", param_hint="'--difficulties'")
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
-    bad("'--strategy'", sw.check_strategy, strategy)
-    bad("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
-    bad("'--opponent-strategy'", check_distinct, strategy, opponent_strategy)
+    _checked("'--strategy'", sw.check_strategy, strategy)
+    _checked("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
+    _checked("'--opponent-strategy'", check_distinct, strategy, opponent_strategy)
     if max_games is not None and target_ci is None:
         raise click.BadParameter("a games cap applies only with --target-ci", param_hint="'--max-games'")
-    cap = bad("'--max-games'", sw.check_target, target_ci, max_games, games, mode)
+    cap = _checked("'--max-games'", sw.check_target, target_ci, max_games, games, mode)
     cards_out = _sweep_out_paths(out_path)
     if per_game_path is not None:
         _check_out_file(per_game_path, "'--per-game'")
         if per_game_path.resolve() in (out_path.resolve(), cards_out.resolve()):
             raise click.BadParameter(f"'{per_game_path}' is also the aggregate or per-card table: give another "
                                      f"path", param_hint="'--per-game'")
-    fogs = [bad("'--fog'", read_fog, path) for path in fog_paths]
+    fogs = [_checked("'--fog'", read_fog, path) for path in fog_paths]
     tables = load_cards(overrides=cards_path)
     max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
     cells = (sw.solo_cells(faction_list, variant_list, difficulty_list, strategy, fogs) if mode == "solo"
              else sw.sweep_cells(faction_list, variant_list, strategy, opponent_strategy, mixed_variants, fogs))
     for cell in cells:
         if cell.fog is not None:
-            bad("'--fog'", cell.fog.check, tables, [m for m, _ in cell.orders(max_turns)])
+            _checked("'--fog'", cell.fog.check, tables, [m for m, _ in cell.orders(max_turns)])
     runner = _runner(scheduler, threads)
     progress = _Progress(len(cells) * (cap or games), f"{len(cells)} cell{'' if len(cells) == 1 else 's'}", quiet)
     started = time.perf_counter()
@@ -667,12 +669,6 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
     from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS
     from simcore.games.last_command.tables import FACTIONS
 
-    def bad(param: str, check, *args):
-        try:
-            return check(*args)
-        except CommandsimError as exc:
-            raise click.BadParameter(str(exc), param_hint=param) from None
-
     from reports import until_verdict as seq
 
     games = games if games is not None else (seq.DEFAULT_ROUND_GAMES if until_verdict else 20000)
@@ -683,26 +679,26 @@ def compare(factions: str, variant_a: str | None, variant_b: str | None, opponen
         raise click.BadParameter("a games cap applies only with --until-verdict", param_hint="'--max-games'")
     if until_verdict:
         max_games = seq.DEFAULT_MAX_GAMES if max_games is None else max_games
-        bad("'--max-games'", seq.check_rounds, games, max_games)
-    subject, opponent = bad("'--factions'", cmp.parse_pair, factions, tuple(FACTIONS), "faction")
+        _checked("'--max-games'", seq.check_rounds, games, max_games)
+    subject, opponent = _checked("'--factions'", cmp.parse_pair, factions, tuple(FACTIONS), "faction")
     headline = all(x is None for x in (variant_a, variant_b, opponent_variant, cards_b_path, fog_a_path, fog_b_path))
     if headline and subject == opponent:
         raise click.BadParameter("the asymmetrical-vs-standard question needs two different factions; for a "
                                  "mirror match give --variant-a and --variant-b", param_hint="'--factions'")
-    variant_a = bad("'--variant-a'", cmp.check_variant, variant_a or "standard")
+    variant_a = _checked("'--variant-a'", cmp.check_variant, variant_a or "standard")
     if variant_b is not None:
-        bad("'--variant-b'", cmp.check_variant, variant_b)
+        _checked("'--variant-b'", cmp.check_variant, variant_b)
     if opponent_variant is not None:
-        opponent_variant = bad("'--opponent-variant'", cmp.check_variant, opponent_variant)
+        opponent_variant = _checked("'--opponent-variant'", cmp.check_variant, opponent_variant)
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
-    bad("'--strategy'", sw.check_strategy, strategy)
-    bad("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
-    bad("'--opponent-strategy'", check_distinct, strategy, opponent_strategy)
+    _checked("'--strategy'", sw.check_strategy, strategy)
+    _checked("'--opponent-strategy'", sw.check_strategy, opponent_strategy)
+    _checked("'--opponent-strategy'", check_distinct, strategy, opponent_strategy)
     _check_out_file(out_path, "'--out'")
     if not headline:
         for param, path in (("'--fog-a'", fog_a_path), ("'--fog-b'", fog_b_path)):
             if path is not None:
-                bad(param, read_fog, path)
+                _checked(param, read_fog, path)
         setting_a, setting_b = cmp.load_settings(variant_a, variant_b, cards_path, cards_b_path, fog_a_path,
                                                  fog_b_path)
     max_turns = DEFAULT_MAX_TURNS if max_turns is None else max_turns
@@ -1038,23 +1034,17 @@ def tournament(entries: str, games: int, seed: int, factions: str, variants: str
     from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS, Matchup
     from strategies.tuning import entries as lc
 
-    def bad(param: str, check, *args):
-        try:
-            return check(*args)
-        except CommandsimError as exc:
-            raise click.BadParameter(str(exc), param_hint=param) from None
-
-    names = bad("'--strategies'", tour.check_entries, entries.split(","))
+    names = _checked("'--strategies'", tour.check_entries, entries.split(","))
     for name in names:
-        bad("'--strategies'", lc.check_entry, name)
-    bad("'--games'", lc.check_games, games)
+        _checked("'--strategies'", lc.check_entry, name)
+    _checked("'--games'", lc.check_games, games)
     sides = tuple(x.strip().lower() for x in factions.split(","))
     kinds = tuple(x.strip().lower() for x in variants.split(","))
     kinds = kinds * 2 if len(kinds) == 1 else kinds
     if len(sides) != 2 or len(kinds) != 2:
         raise click.BadParameter("expected two comma-separated names", param_hint="'--factions' / '--variants'")
     matchup = Matchup(sides, kinds, DEFAULT_MAX_TURNS if max_turns is None else max_turns)
-    bad("'--factions' / '--variants'", matchup.validate)
+    _checked("'--factions' / '--variants'", matchup.validate)
     ratings_out = out_path.with_name(f"{out_path.stem}_ratings{out_path.suffix}")
     _check_out_file(out_path, "'--out'")
     player = lc.LastCommandPairs(matchup, load_cards(overrides=cards_path), threads)
@@ -1613,27 +1603,21 @@ def ladder(game_name: str, rungs: str | None, games: int, seed: int, threads: in
     from reports import skill_finding as sf
     from reports.files import write_table
 
-    def bad(param: str, check, *args):
-        try:
-            return check(*args)
-        except CommandsimError as exc:
-            raise click.BadParameter(str(exc), param_hint=param) from None
-
-    bad("'--game'", registry.get, game_name)
-    bad("'--game'", registry.sides, game_name)
+    _checked("'--game'", registry.get, game_name)
+    _checked("'--game'", registry.sides, game_name)
     finding = finding.lower() if finding is not None else None
     if finding is None:
         for param, value in (("'--a'", side_a), ("'--b'", side_b)):
             if value is not None:
                 raise click.BadParameter("a side applies only with --finding", param_hint=param)
-        bad("'--games'", lad.check_games, games)
+        _checked("'--games'", lad.check_games, games)
     else:
         for param, value in (("'--factions'", factions), ("'--variants'", variants)):
             if value is not None:
                 raise click.BadParameter("with --finding the sides are --a and --b", param_hint=param)
-        bad("'--games'", sf.check_games, games)
+        _checked("'--games'", sf.check_games, games)
     if rungs is not None:
-        names, left_out = bad("'--rungs'", lad.parse_rungs, game_name, rungs, 1 if finding else 2), []
+        names, left_out = _checked("'--rungs'", lad.parse_rungs, game_name, rungs, 1 if finding else 2), []
     else:
         names, left_out = lad.default_rungs(game_name)
         if finding is not None:
@@ -1647,12 +1631,12 @@ def ladder(game_name: str, rungs: str | None, games: int, seed: int, threads: in
     _check_out_file(out_path, "'--out'")
     sides = registry.sides(game_name)
     if finding is not None:   # the sides are checked before any game is played
-        bad("'--a'", sides.parse, side_a or sides.defaults[finding][0])
-        bad("'--b'", sides.parse, side_b or sides.defaults[finding][1])
-        bad("'--a' / '--b'", sf.resolve_sides, sides, finding, side_a, side_b)
+        _checked("'--a'", sides.parse, side_a or sides.defaults[finding][0])
+        _checked("'--b'", sides.parse, side_b or sides.defaults[finding][1])
+        _checked("'--a' / '--b'", sf.resolve_sides, sides, finding, side_a, side_b)
     else:
         space = registry.tuning(game_name)
-        bad("'--factions' / '--variants'", space.matchup, factions, variants, space.load_tables(None))
+        _checked("'--factions' / '--variants'", space.matchup, factions, variants, space.load_tables(None))
     total = games * (len(names) if finding is not None else len(names) - 1)
     progress = _Progress(total, f"{len(names)} rungs", quiet)
     try:
