@@ -198,7 +198,7 @@ def decide(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, seed, stage, opts
         n = attack_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys)
     if n < 2:
         return 0
-    rs[0] = decision_rng(seed, sc[S_SEARCHES])
+    stream = decision_rng(seed, sc[S_SEARCHES])
     sc[S_SEARCHES] += 1
     budget = np.int64(strat[member(sc, s, 0), P_ROLLOUTS])
     for o in range(n):
@@ -209,6 +209,9 @@ def decide(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, seed, stage, opts
             bought2[p, t] = 0
     for _ in range(budget):
         o = ucb_pick(visits, totals, n, UCB_C)
+        # common random numbers: the j-th rollout of every option plays the same deal and the same dice, so
+        # options are compared on the same worlds (a small budget then tells them apart far sooner)
+        rs[0] = decision_rng(stream, visits[o])
         copy_state(piles, fl, cnt, sc, piles2, fl2, cnt2, sc2)
         determinize(piles2, cnt2, sc2, s, ks, buf, rs)
         v = rollout(cards, eff, cfg, rstrat, piles2, fl2, cnt2, sc2, log2, bought2, s, stage, opts[o])
