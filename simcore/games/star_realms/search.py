@@ -232,13 +232,7 @@ def search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought,
         play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought)
         return
     rs_side = rstrat[s]
-    start_side(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
-    if m1 < 0:
-        begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
-        play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
-        procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
-    else:
-        team_plays(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)
+    play_until_purchases(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
     for stage in range(2):
         while stage == BUY or sc[S_COMBAT] > 0:
             o = decide(cards, eff, cfg, strat, rs_side, piles, fl, cnt, sc, seed, stage, opts, keys, visits,
@@ -299,3 +293,28 @@ def rollout_rows(strategies, tables, cfg) -> np.ndarray:
             out = np.zeros((2, *rows.shape))
         out[s] = rows
     return out
+
+
+@hot
+def to_first_purchase(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought, seed, turns):
+    """Set up the game ``seed``, play ``turns`` turns with ``strat`` and the next side's turn up to its first
+    purchase (as ``search_turn`` plays it): a position where ``decide`` is asked BUY (tests, situations)."""
+    setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed)
+    for _ in range(turns):
+        play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought)
+    s = sc[S_CUR]
+    play_until_purchases(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
+    return s
+
+
+@hot
+def play_until_purchases(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s):
+    """Side s's turn as ``rules.play_turn`` plays it, up to its first purchase."""
+    m0, m1 = member(sc, s, 0), member(sc, s, 1)
+    start_side(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
+    if m1 < 0:
+        begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
+        play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
+        procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
+    else:
+        team_plays(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)
