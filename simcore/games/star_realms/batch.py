@@ -135,7 +135,7 @@ def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, o
             play_block_search(cards, eff, setup, cfg, strat, rstrat, np.int64(base_seed), np.int64(first_game),
                               np.int64(lo), np.int64(hi), out, out_bought, *new_state(cards.shape[0]),
                               *search.Scratch(cards.shape[0]).arrays)
-        run_blocks(play_range, out.shape[0], threads)
+        run_blocks(play_range, out.shape[0], threads, min_block=1)   # a search game takes a tenth of a second
         return
 
     def play_range(lo, hi):
