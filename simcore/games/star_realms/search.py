@@ -269,10 +269,6 @@ class Scratch:
                        np.zeros(1, np.int64))
 
 
-def has_search(strat: np.ndarray) -> bool:
-    return bool(np.any(strat[:, P_KIND] == KIND_SEARCH))
-
-
 def rollout_rows(strategies, tables, cfg) -> np.ndarray:
     """float64[2, MAX_PLAYERS, cols]: for each searching side, the rows every seat plays in its rollouts: its
     base heuristic, on each seat as ``strategy_rows`` makes a row for that seat (a seat facing a Hydra team
