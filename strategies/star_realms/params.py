@@ -1,6 +1,6 @@
 """Layout of a compiled Star Realms strategy row: N_PARAMS named parameters, then one value per card type
 (``values.card_values``), so the jitted policy ranks cards without knowing how the values were made."""
-P_KIND = 0             # KIND_RANDOM: uniform legal choices; KIND_HEURISTIC: the weighted policy
+P_KIND = 0             # KIND_RANDOM: uniform legal choices; KIND_HEURISTIC: the weighted policy (KIND_SEARCH too)
 P_W_TRADE = 1          # value of one unit of each effect
 P_W_COMBAT = 2
 P_W_AUTHORITY = 3
@@ -25,7 +25,10 @@ P_ONSLAUGHT_ALLIES = 20  # use Nandi's Onslaught once it would fire at least thi
 P_VS_TEAM_BASE_TURNS = 21  # base_turns (a base falls about twice as fast)
 P_VS_TEAM_W_DRAW = 22      # w_draw (the longer game rewards the economy)
 P_VS_TEAM_W_COMBAT = 23    # w_combat (... over Combat now)
-N_PARAMS = 24
+# a search player (``simcore.games.star_realms.search``; not a heuristic's parameter: the tuner leaves it alone)
+P_ROLLOUTS = 24        # rollouts per searched decision (KIND_SEARCH only)
+N_PARAMS = 25
 
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
+KIND_SEARCH = 2        # the heuristic of its other parameters, searching its purchases and attacks

@@ -11,9 +11,10 @@ from strategies.star_realms.params import N_PARAMS
 
 from .jit import hot, hot_entry
 from .layout import (CAP, LOG_COLS, MAX_EFF_ROWS, MAX_PLAYERS, MAX_TYPES, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED,
-                     S_BOUGHT, S_DAMAGE, S_MEMBER, S_TURN, S_WINNER)
+                     S_BOUGHT, S_DAMAGE, S_MEMBER, S_ROLLOUTS, S_SEARCHES, S_TURN, S_WINNER)
 from .opcodes import N_COLS
 from .rules import play_game
+from . import search
 
 R_SEED = 0
 R_WINNER = 1      # 0 first side, 1 second side, 2 draw at the turn cap
@@ -22,12 +23,30 @@ R_AUTH = 3        # + side: final Authority
 R_BOUGHT = 5      # + side: cards acquired (a team: by both members)
 R_DAMAGE = 7      # + side: Combat dealt to the opponent's Authority
 R_BASES = 9       # + side: bases destroyed by attacks
-N_RESULT_COLS = 11
+R_SEARCHES = 11   # decisions searched (games with a search player: ``play_one_search``)
+R_ROLLOUTS = 12   # rollouts played for them
+N_RESULT_COLS = 13
 
 
 @hot
 def play_one(cards, eff, setup, cfg, strat, seed, piles, fl, cnt, sc, log, bought, out_row):
     play_game(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought, seed)
+    record(sc, seed, out_row)
+
+
+@hot
+def play_one_search(cards, eff, setup, cfg, strat, rstrat, seed, piles, fl, cnt, sc, log, bought, out_row, opts,
+                    keys, visits, totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs):
+    """``play_one`` of a game with a search player (``search.play_game``; the rest is its scratch)."""
+    search.play_game(cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys,
+                     visits, totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs)
+    record(sc, seed, out_row)
+    out_row[R_SEARCHES] = sc[S_SEARCHES]
+    out_row[R_ROLLOUTS] = sc[S_ROLLOUTS]
+
+
+@hot
+def record(sc, seed, out_row):
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]
@@ -68,6 +87,26 @@ def play_block(cards, eff, setup, cfg, strat, base_seed, first_game, lo, hi, out
                     out_bought[g, p, t] = bought[p, t]
 
 
+@hot_entry
+def play_block_search(cards, eff, setup, cfg, strat, rstrat, base_seed, first_game, lo, hi, out, out_bought, piles,
+                      fl, cnt, sc, log, bought, opts, keys, visits, totals, piles2, fl2, cnt2, sc2, log2, bought2,
+                      ks, buf, rs):
+    """``play_block`` of a batch with a search player: its own entry, so that batches without one run the code
+    they always ran. ``rstrat``: the rollouts' rows of each searching side; the rest is one block's scratch."""
+    if not (fixed_shapes(cards, eff, strat, piles, fl, cnt, sc, log)
+            and fixed_shapes(cards, eff, rstrat[0], piles2, fl2, cnt2, sc2, log2) and rstrat.shape[0] == 2):
+        raise ValueError("play_block_search: a state array does not have the layout's shape")
+    keep_bought = out_bought.shape[0] == out.shape[0]
+    for g in range(lo, hi):
+        play_one_search(cards, eff, setup, cfg, strat, rstrat, game_seed(base_seed, first_game + g), piles, fl, cnt,
+                        sc, log, bought, out[g], opts, keys, visits, totals, piles2, fl2, cnt2, sc2, log2, bought2,
+                        ks, buf, rs)
+        if keep_bought:
+            for p in range(2):
+                for t in range(out_bought.shape[2]):
+                    out_bought[g, p, t] = bought[p, t]
+
+
 
 def new_state(n_types: int, log_rows: int = 1):
     """piles, fl, cnt, sc, log, bought of one game (allocated in Python: the jitted code never allocates)."""
@@ -76,10 +115,11 @@ def new_state(n_types: int, log_rows: int = 1):
 
 
 def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
-               out_bought: np.ndarray, threads: int | None = None) -> None:
+               out_bought: np.ndarray, threads: int | None = None, rstrat: np.ndarray | None = None) -> None:
     """Play games first_game .. first_game + len(out) - 1 of the run with ``base_seed`` on ``threads`` threads.
     strat: a row per player (``setup.player_rows``); out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types]
-    (n == 0 to skip), what each side acquired."""
+    (n == 0 to skip), what each side acquired. rstrat: with a search player, its rollouts' rows
+    (``search.rollout_rows``)."""
     # padded to fixed row counts (zero rows: card types no pile holds), so that the shapes are constants
     n_types = cards.shape[0]
     if n_types > MAX_TYPES or eff.shape[0] > MAX_EFF_ROWS:
@@ -87,6 +127,16 @@ def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, o
                               f"got {n_types} and {eff.shape[0]}")
     cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
     strat = np.concatenate([strat, np.zeros((strat.shape[0], MAX_TYPES - n_types))], axis=1)
+    if rstrat is not None:
+        rstrat = np.ascontiguousarray(np.concatenate([rstrat, np.zeros((*rstrat.shape[:2], MAX_TYPES - n_types))],
+                                                     axis=2))
+
+        def play_range(lo, hi):
+            play_block_search(cards, eff, setup, cfg, strat, rstrat, np.int64(base_seed), np.int64(first_game),
+                              np.int64(lo), np.int64(hi), out, out_bought, *new_state(cards.shape[0]),
+                              *search.Scratch(cards.shape[0]).arrays)
+        run_blocks(play_range, out.shape[0], threads, min_block=1)   # a search game takes a tenth of a second
+        return
 
     def play_range(lo, hi):
         play_block(cards, eff, setup, cfg, strat, np.int64(base_seed), np.int64(first_game), np.int64(lo),

@@ -184,12 +184,17 @@ def tournament(echo, entries, games, seed, factions, cards_path, threads, max_tu
 
 
 def bench(echo, games, strategy, repeats, cards_path=None, **opts):
-    """Star Realms and The Last Command side by side in one run, alternating, best of ``repeats``."""
+    """Star Realms and The Last Command side by side in one run, alternating, best of ``repeats``; a search
+    strategy alone (``_bench_search``)."""
     from simcore.games import registry
+    from strategies.star_realms.library import resolve
+    from strategies.star_realms.params import KIND_SEARCH, P_KIND
 
     from .simulate import play_games as sr_play
     lc_play = registry.get("last-command").function("play_games")
     _refuse_lc_options(opts)
+    if resolve(strategy)[1][P_KIND] == KIND_SEARCH:
+        return _bench_search(echo, games, strategy, repeats, load_tables(overrides=cards_path), sr_play)
     sr_kw = {"strategies": (strategy, strategy), "tables": load_tables(overrides=cards_path)}
     lc_kw = {"strategies": ("balanced", "balanced")}
     for play, kw in ((sr_play, sr_kw), (lc_play, lc_kw)):
@@ -208,6 +213,33 @@ def bench(echo, games, strategy, repeats, cards_path=None, **opts):
     echo(f"mean player-turns/game: star-realms {turns['sr']:.1f}   last-command {turns['lc']:.1f}")
     echo("(best of {} alternating runs of {:,} games each; The Last Command with its balanced strategy)"
          .format(repeats, games))
+
+
+BENCH_DEFAULT_GAMES = 50_000   # the CLI's --games default, sized for heuristic games
+BENCH_SEARCH_GAMES = 100       # a search player's default: its games cost thousands of rollouts each
+
+
+def _bench_search(echo, games, strategy, repeats, tables, play):
+    """A search player in both seats: games/s, searched decisions/s and rollouts/s, on one thread and on all."""
+    games = BENCH_SEARCH_GAMES if games == BENCH_DEFAULT_GAMES else games
+    kw = {"strategies": (strategy, strategy), "tables": tables, "keep_bought": False}
+    play(2, seed=1, threads=1, **kw)                       # compile or load the cache first
+    threads = numba.config.NUMBA_NUM_THREADS
+    best = {}
+    for _ in range(repeats):
+        for th in (1, threads):
+            start = time.perf_counter()
+            g = play(games, seed=1, threads=th, **kw).games
+            elapsed = time.perf_counter() - start
+            rates = (games / elapsed, g["searched_decisions"].sum() / elapsed, g["rollouts"].sum() / elapsed)
+            best[th] = max(best.get(th, rates), rates)
+            mean = (g["turns"].mean(), g["searched_decisions"].mean(), g["rollouts"].mean())
+    for th in (1, threads):
+        echo(f"{strategy}, {th} thread(s): {best[th][0]:>9,.1f} games/s   {best[th][1]:>10,.0f} searched "
+             f"decisions/s   {best[th][2]:>12,.0f} rollouts/s")
+    echo(f"per game: {mean[0]:.1f} player-turns, {mean[1]:.1f} searched decisions, {mean[2]:,.0f} rollouts "
+         f"(both seats search)")
+    echo(f"(best of {repeats} runs of {games:,} games each, standard decks)")
 
 
 # ---------------------------------------------------------------- cards and strategies

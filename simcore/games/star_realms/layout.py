@@ -66,7 +66,9 @@ S_START_AUTH = 62     # + side
 S_OWNED = 64          # + 4p + f: cards p owns of faction bit f (the policy's synergy; kept as cards move)
 S_SIDE = 76           # + p: p's side (-1: no such player in this game)
 S_MEMBER = 79         # + 2 side + j: player j of the side (j = 1: -1 but in a team)
-N_SC = 83
+S_SEARCHES = 83       # decisions a search player searched so far (numbers each one's own RNG: simcore.search)
+S_ROLLOUTS = 84       # rollouts they played
+N_SC = 85
 
 # ---- config (int64[N_CFG])
 CFG_MAX_TURNS = 0

@@ -177,6 +177,13 @@ def use_gambits(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
 @hot
 def acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
     """Alliance Procurement, then acquire cards from the trade row and the Explorers while the policy wants."""
+    procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+    buy_loop(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+
+
+@hot
+def procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    """Alliance Procurement before p's purchases: 2 Trade, or the next card acquired on top of the deck."""
     explorer = cfg[CFG_EXPLORER]
     if sc[S_HAS_PROC + p] and not sc[S_PROC_USED + p]:
         choice = pol.use_procurement(strat, p, cards, piles, cnt, sc, explorer, sc[S_FED_DISCOUNT + p])
@@ -188,6 +195,13 @@ def acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
             else:
                 sc[S_TOP_ANY + p] = 1
             log_event(log, sc, p, EV_GAMBIT, Op.PROCUREMENT, choice, 0)
+
+
+@hot
+def buy_loop(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
+    """p acquires cards from the trade row and the Explorers while the policy wants (a search's rollout
+    continues a turn's purchases here after the one it forced)."""
+    explorer = cfg[CFG_EXPLORER]
     while True:
         i = pol.choose_buy(strat, p, cards, piles, cnt, sc, sc[S_TRADE], sc[S_FED_DISCOUNT + p], explorer)
         if i < 0:
@@ -239,23 +253,29 @@ def buy(cards, cfg, piles, fl, cnt, sc, log, bought, p, i):
 def attack(cards, cfg, piles, fl, cnt, sc, log, strat, p):
     """Spend the Combat of p's side (a team's combined): bases (Outposts first) and the opponent's Authority,
     as the policy splits it."""
-    s = side_of(sc, p)
-    o = 1 - s
     while sc[S_COMBAT] > 0:
         target = pol.choose_attack(strat, p, cards, piles, cnt, sc, cfg[CFG_OUTPOSTS])
         if target < 0:
             return
-        if target == pol.FACE:
-            dealt = sc[S_COMBAT]
-            sc[S_AUTH + o] -= dealt
-            sc[S_DAMAGE + s] += dealt
-            sc[S_COMBAT] = 0
-            log_event(log, sc, p, EV_ATTACK_AUTH, dealt, 0, 0)
-            return
-        t = piles[target // 1000, target % 1000]
-        sc[S_COMBAT] -= cards[t, C_DEFENSE]
-        sc[S_BASES_DESTROYED + s] += 1
-        destroy_base(cards, piles, fl, cnt, sc, log, p, target, EV_ATTACK_BASE)
+        hit(cards, piles, fl, cnt, sc, log, p, target)
+
+
+@hot
+def hit(cards, piles, fl, cnt, sc, log, p, target):
+    """p's side attacks ``target``: pol.FACE (all its Combat on the opponent's Authority) or a base."""
+    s = side_of(sc, p)
+    o = 1 - s
+    if target == pol.FACE:
+        dealt = sc[S_COMBAT]
+        sc[S_AUTH + o] -= dealt
+        sc[S_DAMAGE + s] += dealt
+        sc[S_COMBAT] = 0
+        log_event(log, sc, p, EV_ATTACK_AUTH, dealt, 0, 0)
+        return
+    t = piles[target // 1000, target % 1000]
+    sc[S_COMBAT] -= cards[t, C_DEFENSE]
+    sc[S_BASES_DESTROYED + s] += 1
+    destroy_base(cards, piles, fl, cnt, sc, log, p, target, EV_ATTACK_BASE)
 
 
 @hot
@@ -334,14 +354,20 @@ def team_main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0,
     """A team's Main Phase together: each member plays from their own hand into their own play area (their
     ally abilities count only that area), Trade and Combat go to the team's pools; then the team buys with
     the pooled Trade and attacks with the combined Combat."""
+    team_plays(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)
+    team_acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)
+    attack(cards, cfg, piles, fl, cnt, sc, log, strat, m0)
+
+
+@hot
+def team_plays(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1):
+    """A team's members play their cards, each into their own area, to the team's pools."""
     begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
     play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
     trade0, combat0 = sc[S_TRADE], sc[S_COMBAT]
     begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m1)
     play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m1)
     log_event(log, sc, m0, EV_POOL, trade0, combat0, 0)
-    team_acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)
-    attack(cards, cfg, piles, fl, cnt, sc, log, strat, m0)
 
 
 @hot
@@ -447,6 +473,14 @@ def play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought):
         main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
     else:
         team_main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)
+    end_side_turn(cards, cfg, piles, fl, cnt, sc, log, s)
+
+
+@hot
+def end_side_turn(cards, cfg, piles, fl, cnt, sc, log, s):
+    """After side s's Main Phase: a win, the members' Discard and Draw Phases, the next side (or a draw at
+    the turn cap)."""
+    m0, m1 = member(sc, s, 0), member(sc, s, 1)
     if sc[S_AUTH + 1 - s] <= 0:
         sc[S_WINNER] = s
     end_turn(cards, piles, fl, cnt, sc, log, m0)

@@ -12,10 +12,11 @@ from simcore.errors import CommandsimError
 from simcore.records import Records, check_threads
 from strategies.star_realms.library import strategy_rows
 
-from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_SEED, R_TURNS, R_WINNER, new_state,
-                    play_batch, play_one)
+from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_ROLLOUTS, R_SEARCHES, R_SEED, R_TURNS,
+                    R_WINNER, new_state, play_batch, play_one, play_one_search)
 from .card_data import SRTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
+from .search import Scratch, rollout_rows
 from .setup import SRMatchup, build_setup, opponents, player_rows
 
 WINNER_LABELS = ("first", "second", "draw")
@@ -26,7 +27,7 @@ def _prepare(matchup: SRMatchup, strategies, tables: SRTables | None):
     tables = tables if tables is not None else load_tables()
     setup, cfg = build_setup(tables, matchup)
     names, strat = strategy_rows(strategies, tables, opponents(cfg))
-    return tables, setup, cfg, names, player_rows(strat, cfg)
+    return tables, setup, cfg, names, player_rows(strat, cfg), rollout_rows(strategies, tables, cfg)
 
 
 def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
@@ -39,10 +40,10 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
     if seed < 0:
         raise CommandsimError(f"seed must be >= 0, got {seed}")
     check_threads(threads)
-    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables)
+    tables, setup, cfg, names, strat, rstrat = _prepare(matchup, strategies, tables)
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
     bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
-    play_batch(tables.cards, tables.eff, setup, cfg, strat, seed, first_game, out, bought, threads)
+    play_batch(tables.cards, tables.eff, setup, cfg, strat, seed, first_game, out, bought, threads, rstrat)
     games = pd.DataFrame({
         "game": np.arange(first_game, first_game + n_games),
         "seed": out[:, R_SEED],
@@ -55,6 +56,8 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
         "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
         "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
         "first_bases_destroyed": out[:, R_BASES], "second_bases_destroyed": out[:, R_BASES + 1],
+        # a search player's work (both seats'): only in games with one
+        **({"searched_decisions": out[:, R_SEARCHES], "rollouts": out[:, R_ROLLOUTS]} if rstrat is not None else {}),
     })
     return Records(games, bought, tables.names)
 
@@ -73,11 +76,15 @@ class Replay:
 def replay_game(game_seed_value: int, matchup: SRMatchup = SRMatchup(), strategies=("balanced", "balanced"),
                 tables: SRTables | None = None) -> Replay:
     """Play the game with this per-game seed (a record's ``seed``) with its event log."""
-    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables)
+    tables, setup, cfg, names, strat, rstrat = _prepare(matchup, strategies, tables)
     piles, fl, cnt, sc, log, bought = new_state(tables.cards.shape[0], MAX_LOG_EVENTS)
     row = np.zeros(N_RESULT_COLS, np.int64)
-    play_one(tables.cards, tables.eff, setup, cfg, strat, np.int64(game_seed_value), piles, fl, cnt, sc, log,
-             bought, row)
+    if rstrat is None:
+        play_one(tables.cards, tables.eff, setup, cfg, strat, np.int64(game_seed_value), piles, fl, cnt, sc, log,
+                 bought, row)
+    else:       # the search's scratch keeps no log: the game's log holds only what was played
+        play_one_search(tables.cards, tables.eff, setup, cfg, strat, rstrat, np.int64(game_seed_value), piles, fl,
+                        cnt, sc, log, bought, row, *Scratch(tables.cards.shape[0]).arrays)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
               "first_authority": int(row[R_AUTH]), "second_authority": int(row[R_AUTH + 1])}
     return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
