@@ -107,13 +107,23 @@ def best_option(visits, totals, n_options):
     return best
 
 
-def parse_search_name(name: str) -> int | None:
-    """Rollouts per decision of a ``search:N`` strategy name, None for any other name."""
+def parse_search(name: str) -> tuple[int, str | None] | None:
+    """(rollouts per decision, base strategy or None for the game's default) of a ``search:N`` or
+    ``search:N:BASE`` strategy name; None for any other name. ``BASE`` is the heuristic searched
+    (a built-in name or a file): ``search:100:tuned`` plays the tuned strategy, searching."""
     if not name.startswith(SEARCH_PREFIX):
         return None
     from .errors import StrategyError
-    text = name[len(SEARCH_PREFIX):]
+    text, _, base = name[len(SEARCH_PREFIX):].partition(":")
     if not text.isdigit() or not 1 <= int(text) <= MAX_ROLLOUTS:
-        raise StrategyError(f"strategy '{name}': expected search:N with N rollouts per decision, "
+        raise StrategyError(f"strategy '{name}': expected search:N or search:N:BASE with N rollouts per decision, "
                             f"1 to {MAX_ROLLOUTS:,}")
-    return int(text)
+    if ":" in name[len(SEARCH_PREFIX):] and not base:
+        raise StrategyError(f"strategy '{name}': expected a base strategy after search:N:")
+    return int(text), base or None
+
+
+def parse_search_name(name: str) -> int | None:
+    """Rollouts per decision of a ``search:N[:BASE]`` strategy name, None for any other name."""
+    parsed = parse_search(name)
+    return None if parsed is None else parsed[0]

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.errors import StrategyError
-from simcore.search import MAX_ROLLOUTS, parse_search_name
+from simcore.search import MAX_ROLLOUTS, parse_search
 
 ROLLOUTS = "rollouts"
 
@@ -54,16 +54,20 @@ class StrategyFiles:
 
 
     def search_spec(self, name: str) -> tuple[str, str, np.ndarray] | None:
-        """``search:N``: the default strategy searching N rollouts per decision (None for other names)."""
+        """``search:N``: the default strategy searching N rollouts per decision; ``search:N:BASE``:
+        strategy BASE searching (None for other names)."""
         if not name.startswith("search:"):
             return None
         if not self.searches:
             raise StrategyError(f"strategy '{name}': {self.game} has no search player")
-        rollouts = parse_search_name(name)
-        vec = self.load_spec(self.default_base)[2]
+        rollouts, base = parse_search(name)
+        base = base or self.default_base
+        vec = self.load_spec(base)[2]
+        if vec[self.P.P_KIND] != self.P.KIND_HEURISTIC:
+            raise StrategyError(f"strategy '{name}': a search player searches a heuristic, and {base} is not one")
         vec[self.P.P_KIND] = self.P.KIND_SEARCH
         vec[self.P.P_ROLLOUTS] = rollouts
-        return name, f"{self.default_base}, searching {rollouts:,} rollouts per decision", vec
+        return name, f"{base}, searching {rollouts:,} rollouts per decision", vec
 
     def load_spec(self, name_or_path: str, _seen: tuple[str, ...] = ()) -> tuple[str, str, np.ndarray]:
         """(name, description, parameter vector) of a built-in name, ``search:N`` or a strategy file."""

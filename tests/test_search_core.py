@@ -61,3 +61,29 @@ def test_a_bad_search_budget_names_the_strategy(bad):
 def test_search_names():
     assert parse_search_name("search:100") == 100
     assert parse_search_name("balanced") is None
+
+
+def test_a_search_name_may_name_the_heuristic_it_searches():
+    from simcore.search import parse_search
+    assert parse_search("search:100") == (100, None)
+    assert parse_search("search:100:tuned") == (100, "tuned")
+    assert parse_search("search:7:out/my strategy.toml") == (7, "out/my strategy.toml")
+    with pytest.raises(StrategyError, match="base strategy"):
+        parse_search("search:100:")
+
+
+@pytest.mark.parametrize("game", ["last_command", "star_realms", "skirmish"])
+def test_search_n_base_is_that_heuristic_searching(game):
+    import importlib
+    lib = importlib.import_module(f"strategies.{game}.library")
+    P = importlib.import_module(f"strategies.{game}.params")
+    tuned = lib.resolve("tuned")[1]
+    searched = lib.resolve("search:9:tuned")[1]
+    assert searched[P.P_ROLLOUTS] == 9
+    # the heuristic part is the tuned strategy's, not the default one's
+    rest = [i for i in range(P.N_PARAMS) if i not in (P.P_KIND, P.P_ROLLOUTS)]
+    assert np.array_equal(searched[rest], tuned[rest])
+    assert not np.array_equal(lib.resolve("search:9")[1][rest], tuned[rest])
+    for bad in ("search:9:random", "search:9:search:3"):
+        with pytest.raises(StrategyError, match="searches a heuristic"):
+            lib.resolve(bad)

@@ -32,7 +32,7 @@ from simcore.errors import TOML_TOO_DEEP, StrategyError
 from simcore.games.last_command.tables import CardTables
 
 from . import params as P
-from simcore.search import MAX_ROLLOUTS, parse_search_name
+from simcore.search import MAX_ROLLOUTS, parse_search
 
 from .param_info import PARAMS, SEARCH_ONLY
 from .values import compile_row
@@ -87,22 +87,26 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def search_spec(name: str, rollouts: int) -> StrategySpec:
-    """The built-in search player ``search:N``: balanced, searching with N rollouts per decision."""
-    base = load_spec(DEFAULT_BASE)
+def search_spec(name: str, rollouts: int, base_name: str | None = None) -> StrategySpec:
+    """The built-in search player ``search:N`` (balanced) or ``search:N:BASE`` (strategy BASE),
+    searching with N rollouts per decision."""
+    base_name = base_name or DEFAULT_BASE
+    base = load_spec(base_name)
+    if base.kind != "heuristic":
+        raise StrategyError(f"strategy '{name}': a search player searches a heuristic, and {base_name} is not one")
     vec = base.vector.copy()
     vec[P.P_KIND] = P.KIND_SEARCH
     vec[P.P_ROLLOUTS] = rollouts
-    return StrategySpec(name, "search", f"{DEFAULT_BASE}, searching its Market purchases and Crew placements with "
-                        f"{rollouts:,} rollouts per decision", None, vec, ("rollouts",), DEFAULT_BASE,
+    return StrategySpec(name, "search", f"{base_name}, searching its Market purchases and Crew placements with "
+                        f"{rollouts:,} rollouts per decision", None, vec, ("rollouts",), base_name,
                         (base.name,) + base.bases)
 
 
 def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
     """The strategy of a built-in name, a ``search:N`` name or a strategy file, with its parameters resolved."""
-    rollouts = parse_search_name(name_or_path)
-    if rollouts is not None:
-        return search_spec(name_or_path, rollouts)
+    searched = parse_search(name_or_path)
+    if searched is not None:
+        return search_spec(name_or_path, *searched)
     path = _resolve(name_or_path)
     where = _display(path)
     key = str(path.resolve())
