@@ -1231,7 +1231,8 @@ def strategies_list():
     specs = [load_spec(name) for name in builtin_names()]
     rows = [(s.name, s.kind, s.bases[0] if s.bases else "", s.description) for s in specs]
     rows.append(("search:N", "search", "balanced", "balanced, searching its Market purchases and Crew placements "
-                 "with N rollouts per decision (flat Monte Carlo; e.g. search:100)"))
+                 "with N rollouts per decision (flat Monte Carlo; e.g. search:100); search:N:BASE searches "
+                 "heuristic BASE (e.g. search:100:tuned)"))
     _echo_table(("STRATEGY", "KIND", "BASE", "DESCRIPTION"), rows)
 
 

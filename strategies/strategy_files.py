@@ -144,7 +144,8 @@ class StrategyFiles:
         rows = [(name, self.load_spec(name)[1]) for name in self.builtin_names()]
         if self.searches:
             rows.append(("search:N", f"{self.default_base} everywhere but the decisions that matter, where it "
-                                     f"plays each option out N times in all (Monte Carlo) and takes the best"))
+                                     f"plays each option out N times in all (Monte Carlo) and takes the best; "
+                                     f"search:N:BASE searches heuristic BASE (e.g. search:100:tuned)"))
         return rows
 
     def show(self, name: str) -> tuple[str, str, list[tuple[str, float]]]:
