@@ -227,3 +227,19 @@ def test_sweep_compare_and_replay_accept_search(tmp_path):
     assert res.exit_code == 0 and "Verdict" in res.output, res.output
     res = runner.invoke(cli.main, ["replay", "--seed", "7", "--strategy", "search:4"])
     assert res.exit_code == 0 and "buy" in res.output, res.output
+
+
+def test_a_sweeps_pipelined_runner_plays_the_search_player():
+    """A sweep queues its chunks on engine threads kept over the run (``start_games``): the search
+    budgets must travel there as in ``play_games``, or a sweep would silently play balanced."""
+    from simcore.blocks import BlockPool
+    from simcore.games.last_command.simulate import start_games
+    tables = load_cards()
+    searched = ("search:8", "balanced")
+    direct = play_games(8, seed=3, strategies=searched, tables=tables, threads=2)
+    with BlockPool(2) as pool:
+        queued = start_games(8, 3, Matchup(), searched, tables, pool, last=False)()
+    plain = play_games(8, seed=3, strategies=("balanced", "balanced"), tables=tables, threads=2)
+    assert queued.games.equals(direct.games)
+    assert not np.array_equal(np.asarray(queued.turns), np.asarray(plain.turns)) \
+        or not np.array_equal(np.asarray(queued.winner), np.asarray(plain.winner))
