@@ -12,6 +12,8 @@ chunks, so it holds plain data (cards as read, no compiled tables) and picklable
 """
 from __future__ import annotations
 
+import importlib
+
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,9 +50,15 @@ class CardSet(ABC):
     def keys(self, names: Sequence[str]) -> tuple[str, ...]:
         """The keys of the cards ``names`` name (``--only``); raises ``CommandsimError``."""
 
-    @abstractmethod
+    strategy_library = ""   # module whose ``resolve(name)`` gives the game's (name, parameters)
+
     def strategy(self, name):
         """The strategy's parameters as the game's engine takes them; raises ``CommandsimError``."""
+        resolve = importlib.import_module(self.strategy_library).resolve
+        try:
+            return resolve(name)[1]
+        except CommandsimError as exc:
+            raise CommandsimError(f"--strategy: {exc}") from None
 
     @abstractmethod
     def target(self, text: str, max_turns: int | None):

@@ -397,6 +397,14 @@ def outposts_in(cards, piles, cnt, k):
     return n
 
 
+
+@hot
+def may_destroy(cards, t, guarded, combat):
+    """Base ``t`` may be destroyed now with ``combat``: no ship, and while its owner has an Outpost in
+    play (``guarded``) only an Outpost."""
+    kind = cards[t, C_KIND]
+    return kind != KIND_SHIP and (guarded == 0 or kind == KIND_OUTPOST) and cards[t, C_DEFENSE] <= combat
+
 @hot
 def choose_attack(strat, p, cards, piles, cnt, sc, guard_owner):
     """Next target of the Combat of p's side: a base (its PLAY pile * 1000 + slot), FACE (the opponent's
@@ -419,8 +427,7 @@ def choose_attack(strat, p, cards, piles, cnt, sc, guard_owner):
             guarded = out0 if j == 0 else out1
             for i in range(cnt[k]):
                 t = piles[k, i]
-                kind = cards[t, C_KIND]
-                if kind != KIND_SHIP and (guarded == 0 or kind == KIND_OUTPOST) and cards[t, C_DEFENSE] <= combat:
+                if may_destroy(cards, t, guarded, combat):
                     affordable += 1
         n = affordable + (1 if outposts == 0 else 0)
         if n == 0:
@@ -433,8 +440,7 @@ def choose_attack(strat, p, cards, piles, cnt, sc, guard_owner):
             guarded = out0 if j == 0 else out1
             for i in range(cnt[k]):
                 t = piles[k, i]
-                kind = cards[t, C_KIND]
-                if kind != KIND_SHIP and (guarded == 0 or kind == KIND_OUTPOST) and cards[t, C_DEFENSE] <= combat:
+                if may_destroy(cards, t, guarded, combat):
                     if pick == 0:
                         return k * 1000 + i
                     pick -= 1

@@ -95,6 +95,7 @@ class SkirmishCards(CardSet):
     """``cards`` holds nothing: the skirmish's entries (commands, units, forces) are ``data``'s."""
     data: SkirmishData | None = None
     game: str = "skirmish"
+    strategy_library = "strategies.skirmish.library"
     default_strategy = "reserve"
 
     def edits(self, allow_stated, only):
@@ -118,13 +119,6 @@ class SkirmishCards(CardSet):
                                       + _did_you_mean(n, [k for k in entry_keys(self.data)]))
             out.append(key)
         return tuple(out)
-
-    def strategy(self, name):
-        from strategies.skirmish.library import resolve
-        try:
-            return resolve(name)[1]
-        except CommandsimError as exc:
-            raise CommandsimError(f"--strategy: {exc}") from None
 
     def target(self, text, max_turns):
         return parse_target(text, self.data, max_turns or DEFAULT_MAX_TURNS)

@@ -21,7 +21,6 @@ from pathlib import Path
 from reports.advisor.card_set import CardSet
 from reports.advisor.targets import Component, Target, TargetError, _percent
 from simcore.card_patch import entry_toml, patch_text
-from simcore.errors import CommandsimError
 
 from .card_data import find_card, load_card_list
 from .edits import apply_edits, edited_tables, single_edits
@@ -68,6 +67,7 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
 class StarRealmsCards(CardSet):
     decks: dict = field(default_factory=dict)
     game: str = "star-realms"
+    strategy_library = "strategies.star_realms.library"
 
     def edits(self, allow_stated, only):
         return single_edits(self.cards, allow_stated=allow_stated, only=only)
@@ -82,13 +82,6 @@ class StarRealmsCards(CardSet):
 
     def keys(self, names):
         return tuple(find_card(self.cards, n).name for n in names)
-
-    def strategy(self, name):
-        from strategies.star_realms.library import resolve
-        try:
-            return resolve(name)[1]
-        except CommandsimError as exc:
-            raise CommandsimError(f"--strategy: {exc}") from None
 
     def target(self, text, max_turns):
         return parse_target(text, max_turns or DEFAULT_MAX_TURNS)

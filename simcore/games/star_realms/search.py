@@ -28,7 +28,7 @@ from .jit import hot
 from .layout import (CAP, CFG_EXPLORER, CFG_OUTPOSTS, DECK, EV_END, EXPLORERS, HAND, LOG_COLS, N_PILES,
                      N_SC, PLAYER_PILES, S_COMBAT, S_CUR, S_FED_DISCOUNT, S_ROLLOUTS, S_RNG,
                      S_SEARCHES, S_TRADE, S_WINNER, TEAM_OUTPOSTS_GUARD_OWNER, TRADE_DECK, TRADE_ROW)
-from .opcodes import C_COST, C_DEFENSE, C_KIND, KIND_OUTPOST, KIND_SHIP
+from .opcodes import C_COST
 from .rules import (WINNER_DRAW, attack, begin_turn, buy, buy_loop, end_side_turn, hit, play_cards, play_turn,
                     procure, setup_game, start_side, team_acquire, team_plays)
 
@@ -113,8 +113,7 @@ def attack_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys):
         guarded = out0 if j == 0 else out1
         for i in range(cnt[k]):
             t = piles[k, i]
-            kind = cards[t, C_KIND]
-            if kind != KIND_SHIP and (guarded == 0 or kind == KIND_OUTPOST) and cards[t, C_DEFENSE] <= combat:
+            if pol.may_destroy(cards, t, guarded, combat):
                 n = add_option(opts, n, k * 1000 + i, k * 1000 + t, keys)
     if outposts == 0:
         n = add_option(opts, n, pol.FACE, -2, keys)
@@ -227,7 +226,7 @@ def search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought,
     """One turn of the current side: ``rules.play_turn`` for a heuristic side; for a searching one the same
     phases, each purchase and each attack chosen by ``decide`` (``rstrat[side]``: its rollouts' seats)."""
     s = sc[S_CUR]
-    m0, m1 = member(sc, s, 0), member(sc, s, 1)
+    m0 = member(sc, s, 0)
     if strat[m0, P_KIND] != KIND_SEARCH:
         play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought)
         return
