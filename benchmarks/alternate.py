@@ -19,8 +19,12 @@ from pathlib import Path
 
 WORKER = """
 import sys, time
-from simcore.games.last_command.cardset import load_cards
-from simcore.games.last_command.simulate import play_games
+try:
+    from simcore.games.last_command.cardset import load_cards
+    from simcore.games.last_command.simulate import play_games
+except ImportError:   # a checkout from before the core/game split (fc57d09, the base of issue 14)
+    from simcore.cards import load_cards
+    from simcore.simulate import play_games
 tables = load_cards()
 play_games(8, tables=tables)
 print("ready", flush=True)
