@@ -146,12 +146,14 @@ class TableStream:
         self._failed: BaseException | None = None
         self._thread: threading.Thread | None = None
 
-    def append(self, df: pd.DataFrame) -> None:
+    def append(self, df) -> None:
+        """Queue a chunk: a DataFrame or a ``pyarrow.RecordBatch`` (``per_game.per_game_batch``)."""
         if self.tmp is None:
             raise ValueError(f"{self.target}: the stream is already closed")
+        names = list(df.columns) if isinstance(df, pd.DataFrame) else list(df.schema.names)
         if self._columns is None:
-            self._columns = list(df.columns)
-        elif list(df.columns) != self._columns:
+            self._columns = names
+        elif names != self._columns:
             raise ValueError(f"{self.target}: a chunk's columns differ from the first chunk's")
         self._raise_failure()
         if self._thread is None:
@@ -186,10 +188,12 @@ class TableStream:
             self._thread.join()
             self._thread = None
 
-    def _append(self, df: pd.DataFrame) -> None:
+    def _append(self, df) -> None:
         if self._parquet is not None:
             self._parquet.append(df)
         else:
+            if not isinstance(df, pd.DataFrame):
+                df = df.to_pandas()
             df.to_csv(self.tmp, mode="a", header=not self._header, index=False, lineterminator="\n")
             self._header = True
 

@@ -5,44 +5,38 @@ a quarter of the run (62.8 s against 49.6 s for 2 million games): every chunk in
 again, converted a Python string per row and label, built a dictionary and statistics for each of
 the ~100 integer columns, and became a row group of its own.  Here:
 
-* the schema is typed once, from the first chunk (a categorical column is a string column), and
-  every later chunk is converted to it column by column, zero-copy for numbers; a category's codes
-  are decoded to strings in Arrow, not Python;
+* a chunk comes as an Arrow record batch (``per_game.per_game_batch``, built from the engine's
+  arrays) or as a DataFrame converted by the same rules; the schema is the first chunk's, and a
+  later chunk of other types is cast to it or refused;
 * chunks are buffered into row groups of ``ROW_GROUP_ROWS`` rows;
-* strings are dictionary-encoded (a label repeats through a whole chunk), integers delta-encoded
-  (counts of copies bought, mostly 0), and only the columns that are not bought counts keep
-  min/max statistics (what a query engine filters on: seeds, games, turns, factions).
+* labels are dictionary columns, written as Parquet dictionaries without a string per row
+  (the file stores no Arrow schema, so they read back as the plain strings they stand for);
+  integers are delta-encoded (counts of copies bought, mostly 0) and "required" (no null levels
+  to write); only the columns that are not bought counts keep min/max statistics (what a query
+  engine filters on: seeds, games, turns, factions).
 
-Measured on 20,000-row chunks of a sweep's per-game columns: 378 ms a chunk before (frame and
-write), about 40 ms after (``benchmarks/sweep_vs_bench.py --per-game`` measures the whole path).
+Measured on 20,000-row chunks of a sweep's per-game columns: 378 ms a chunk with the defaults
+(frame and write), about 40 ms with a typed frame, about 15 ms from a record batch
+(``benchmarks/sweep_vs_bench.py --per-game`` measures the whole path).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
+
+from .per_game import arrow_column
 
 ROW_GROUP_ROWS = 131_072   # ~6 chunks of a sweep; ~50 MB of buffered columns at most
 NO_STATISTICS_PREFIXES = ("first_bought:", "second_bought:")
 
 
-def _arrow_type(column: pd.Series):
+def frame_batch(df: pd.DataFrame):
+    """A DataFrame chunk as a record batch, column by column as ``per_game_batch`` converts them."""
     import pyarrow as pa
-    if isinstance(column.dtype, pd.CategoricalDtype):
-        return pa.string()
-    if column.dtype == object:   # typed from the first chunk's values, once
-        return pa.array(column.to_numpy(), from_pandas=True).type
-    return pa.from_numpy_dtype(column.dtype)
-
-
-def _to_arrow(column: pd.Series, kind):
-    import pyarrow as pa
-    if isinstance(column.dtype, pd.CategoricalDtype):
-        categories = pa.array(np.asarray(column.cat.categories, dtype=object), type=pa.string())
-        codes = pa.array(column.cat.codes.to_numpy().astype(np.int32, copy=False))
-        return pa.DictionaryArray.from_arrays(codes, categories).dictionary_decode()
-    return pa.array(column.to_numpy(), type=kind, from_pandas=True)
+    columns = [arrow_column(str(name), df[name].array if isinstance(df[name].dtype, pd.CategoricalDtype)
+                            else df[name].to_numpy()) for name in df.columns]
+    return pa.RecordBatch.from_arrays([a for _, a in columns], schema=pa.schema([f for f, _ in columns]))
 
 
 class ParquetStream:
@@ -56,16 +50,19 @@ class ParquetStream:
         self._buffer: list = []
         self._buffered = 0
 
-    def append(self, df: pd.DataFrame) -> None:
+    def append(self, chunk) -> None:
+        """Buffer ``chunk`` (a ``pyarrow.RecordBatch`` or a DataFrame); a full row group is written."""
         import pyarrow as pa
-        if self._schema is None:
-            self._schema = pa.schema([(str(name), _arrow_type(df[name])) for name in df.columns])
         try:
-            arrays = [_to_arrow(df[field.name], field.type) for field in self._schema]
-        except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError) as exc:
+            batch = chunk if isinstance(chunk, pa.RecordBatch) else frame_batch(chunk)
+            if self._schema is None:
+                self._schema = batch.schema
+            elif not batch.schema.equals(self._schema):
+                batch = batch.cast(self._schema)
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError, TypeError, ValueError) as exc:
             raise ValueError(f"{self.name}: a chunk's column types differ from the first chunk's ({exc})") from None
-        self._buffer.append(pa.RecordBatch.from_arrays(arrays, schema=self._schema))
-        self._buffered += len(df)
+        self._buffer.append(batch)
+        self._buffered += batch.num_rows
         if self._buffered >= ROW_GROUP_ROWS:
             self._flush()
 
@@ -75,11 +72,12 @@ class ParquetStream:
         if not self._buffer:
             return
         if self._writer is None:
-            strings = [f.name for f in self._schema if pa.types.is_string(f.type)]
+            strings = [f.name for f in self._schema if pa.types.is_string(f.type) or pa.types.is_dictionary(f.type)]
             numbers = [f.name for f in self._schema if pa.types.is_integer(f.type)]
             stats = [f.name for f in self._schema if not f.name.startswith(NO_STATISTICS_PREFIXES)]
             self._writer = pq.ParquetWriter(self.path, self._schema, use_dictionary=strings, write_statistics=stats,
-                                            column_encoding={name: "DELTA_BINARY_PACKED" for name in numbers})
+                                            column_encoding={name: "DELTA_BINARY_PACKED" for name in numbers},
+                                            store_schema=False)
         self._writer.write_table(pa.Table.from_batches(self._buffer), row_group_size=self._buffered)
         self._buffer, self._buffered = [], 0
 

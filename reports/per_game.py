@@ -12,12 +12,16 @@ Any game can be replayed from its ``seed`` with ``commandsim replay --seed``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 
+from simcore.records import constant_column as constant   # noqa: F401  (the name reports and tests use)
+
 KEY_COLUMNS = ("mode", "difficulty")
 BOUGHT_PREFIXES = ("first_bought:", "second_bought:")
+GATHER_ROWS = 2048   # games per block of the bought-copies transpose: a block's rows stay in cache
 
 
 def bought_columns(card_names: Sequence[str]) -> list[str]:
@@ -25,20 +29,20 @@ def bought_columns(card_names: Sequence[str]) -> list[str]:
     return [f"{prefix}{name}" for prefix in BOUGHT_PREFIXES for name in card_names]
 
 
-def constant(value: str, n: int) -> pd.Categorical:
-    """A column holding ``value`` in each of ``n`` rows, as a category: no string per row to build or write."""
-    return pd.Categorical.from_codes(np.zeros(n, np.int8), [value])
-
-
-def per_game_frame(records, mode: str = "duel", difficulty: str = "", cards: Sequence[int] | None = None,
-                   second_strategy: str | None = None) -> pd.DataFrame:
-    """One row per game of ``records`` (a ``Records``), with the cell keys and bought copies.
+def per_game_batch(records, mode: str = "duel", difficulty: str = "", cards: Sequence[int] | None = None,
+                   second_strategy: str | None = None):
+    """One row per game of ``records`` (a ``Records``), with the cell keys and bought copies, as an
+    Arrow record batch (what ``files.TableStream`` writes; ``.to_pandas()`` gives the frame).
 
     ``cards``: indices of the card types whose purchases get a column per seat (default: every
     type); ``second_strategy`` replaces the second seat's strategy label (Solo Mode: the A.I.).
-    Labels that are the same in every game of ``records`` are categories (a chunk of a sweep is
-    one matchup), built once per chunk; their values read and write as the plain strings.
+    Labels are dictionary columns (a chunk of a sweep is one matchup: one string each, not one
+    per row); numbers go to Arrow without a copy where the engine's array is contiguous.  Built
+    straight from the engine's arrays, not through a DataFrame: a 20,000-game chunk took 11 ms
+    as a frame (the bought columns gathered in games' order, 128 columns checked by pandas) and
+    4 ms more to convert, about 3 ms in all this way (``benchmarks/sweep_vs_bench.py --per-game``).
     """
+    import pyarrow as pa
     games = records.columns(categories=True)
     n = len(games["game"])
     columns = {key: constant(value, n) for key, value in zip(KEY_COLUMNS, (mode, difficulty))}
@@ -50,15 +54,51 @@ def per_game_frame(records, mode: str = "duel", difficulty: str = "", cards: Seq
     if second_strategy is not None:
         columns["second_strategy"] = constant(second_strategy, n)
     names = list(records.card_names)
-    index = list(range(len(names))) if cards is None else [int(t) for t in cards]
+    index = np.arange(len(names)) if cards is None else np.asarray(cards, dtype=np.intp)
     bought = np.asarray(records.bought)
     if bought.shape[0] != n:
         raise ValueError("per-game records need the bought copies: play with keep_bought=True")
-    # one copy, straight into one contiguous row per column: the frame then takes the columns as
-    # they are (copy=False) and Arrow writes each row without another copy; copying in games'
-    # order and letting pandas gather the columns cost about 35 ms of a 20,000-game chunk, this 22
-    copies = np.ascontiguousarray(bought[:, :, index].transpose(1, 2, 0), dtype=np.int32)
-    copies = copies.reshape(2 * len(index), n)
-    for j, name in enumerate(bought_columns([names[t] for t in index])):
-        columns[name] = copies[j]
-    return pd.DataFrame(columns, copy=False)
+    columns.update(zip(bought_columns([names[t] for t in index]), _bought_rows(bought, index)))
+    fields, arrays = zip(*(arrow_column(name, values) for name, values in columns.items()))
+    return pa.RecordBatch.from_arrays(list(arrays), schema=pa.schema(fields))
+
+
+def _bought_rows(bought: np.ndarray, index: np.ndarray) -> list[np.ndarray]:
+    """One contiguous int32 row over the games per seat and card of ``index``, first seat's cards first.
+
+    The Last Command's engine writes the copies in that layout (``Records.bought`` is a view of it):
+    the rows are taken as they are, with no copy.  From a (game, seat, card) array they are gathered
+    in blocks of games: transposing the whole array at once walks memory with a stride of a game's
+    row for every value (about 3 times slower)."""
+    by_row = bought.transpose(1, 2, 0)
+    if by_row.dtype == np.int32 and by_row.flags.c_contiguous:
+        return [by_row[seat, t] for seat in range(2) for t in index]
+    n = bought.shape[0]
+    rows = np.empty((2, len(index), n), np.int32)
+    for start in range(0, n, GATHER_ROWS):
+        block = bought[start:start + GATHER_ROWS]
+        rows[:, :, start:start + len(block)] = block[:, :, index].transpose(1, 2, 0)
+    return list(rows.reshape(2 * len(index), n))
+
+
+@lru_cache(maxsize=256)
+def _dictionary(dtype: pd.CategoricalDtype):
+    """The categories of ``dtype`` as an Arrow array, made once per set of labels."""
+    import pyarrow as pa
+    return pa.array(np.asarray(dtype.categories, object))
+
+
+def arrow_column(name: str, values):
+    """A column of a per-game table as an Arrow (field, array): categories as dictionaries (their
+    codes as they are), numbers zero-copy where contiguous, anything else through numpy.  A numpy
+    integer column cannot hold a missing value: its field is "required", with no null levels to
+    write."""
+    import pyarrow as pa
+    if isinstance(values, pd.Categorical):
+        codes = values.codes
+        array = pa.DictionaryArray.from_arrays(pa.array(codes, mask=codes < 0 if values.isna().any() else None),
+                                               _dictionary(values.dtype))
+        return pa.field(name, array.type), array
+    values = np.asarray(values)
+    array = pa.array(values, from_pandas=True)
+    return pa.field(name, array.type, nullable=values.dtype.kind not in "iu"), array

@@ -35,6 +35,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -52,7 +53,7 @@ from strategies.last_command.library import Resolved, load_params, resolved
 
 from .aggregate import card_table, combine_counts, summarise
 from .chunk_counts import ChunkTally, SweepTally, tally_chunk
-from .per_game import per_game_frame
+from .per_game import per_game_batch
 from .stats import wilson_interval
 
 DEFAULT_FACTIONS = ("federation", "sunder")
@@ -68,7 +69,7 @@ CELL_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_vari
                 "opponent_strategy", "games", "half_width", "hit_cap")
 
 Progress = Callable[[int, int], None]   # (games done, total games)
-GamesSink = Callable[[pd.DataFrame], None]   # receives each chunk's per-game records
+GamesSink = Callable[[Any], None]   # receives each chunk's per-game records: a pyarrow.RecordBatch
 
 
 @dataclass(frozen=True)
@@ -294,7 +295,7 @@ class ChunkCounts:
     tally: ChunkTally        # solo: the player's seat only
     labels: dict[str, str]   # chunk_labels, with the strategies as the engine named them
     opponent_label: str      # the second seat's strategy label (Solo Mode: the engine's A.I. name)
-    games: pd.DataFrame | None
+    games: Any | None        # pyarrow.RecordBatch (per_game.per_game_batch)
 
 
 def play_chunk(chunk: SweepChunk, tables: CardTables, threads: int | None = None) -> ChunkCounts:
@@ -318,7 +319,7 @@ play_chunk.start = start_chunk   # the local runner plays the next chunk while t
 def _chunk_counts(chunk: SweepChunk, rec) -> ChunkCounts:
     seats = (0,) if chunk.mode == "solo" else (0, 1)
     names = tuple(str(s) for s in rec.strategies)
-    games = per_game_frame(rec, chunk.mode, chunk.difficulty, chunk.market) if chunk.per_game else None
+    games = per_game_batch(rec, chunk.mode, chunk.difficulty, chunk.market) if chunk.per_game else None
     return ChunkCounts(tally_chunk(rec.winner, rec.turns, rec.bought, seats), chunk_labels(chunk.matchup, names),
                        names[1], games)
 
@@ -334,7 +335,8 @@ def play_sweep(cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
     of each round, and a cell stops at the first round whose interval half-width is at most
     ``target_ci`` or when ``max_games`` (default ``DEFAULT_MAX_GAMES``) are played.  Every round
     plays the chunks of all the cells still going.
-    ``per_game(frame)`` receives every chunk's per-game records (``reports.per_game``) in seed order;
+    ``per_game(batch)`` receives every chunk's per-game records (``reports.per_game``: an Arrow record
+    batch, ``.to_pandas()`` for a frame) in seed order;
     nothing per game is kept otherwise.  ``progress(done, total)`` is called after every chunk;
     ``total`` shrinks when a cell reaches its target early.  ``runner`` (``simcore.cluster``; default:
     the local runner on ``threads``) plays the chunks; results do not depend on it, on ``threads``

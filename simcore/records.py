@@ -3,11 +3,23 @@ card each seat bought (``bought``), read by ``reports/`` the same way for every 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
 
 from simcore.errors import CommandsimError
+
+
+@lru_cache(maxsize=256)
+def _one_category(value: str) -> pd.CategoricalDtype:
+    return pd.CategoricalDtype([value])
+
+
+def constant_column(value: str, n: int) -> pd.Categorical:
+    """A column holding ``value`` in each of ``n`` rows, as a category: no string per row to build or write.
+    The dtype is made once per value (checking its categories took longer than making the column)."""
+    return pd.Categorical.from_codes(np.zeros(n, np.int8), dtype=_one_category(value))
 
 
 class Records:

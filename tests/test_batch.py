@@ -31,7 +31,7 @@ def test_a_failing_block_stops_the_batch_and_reaches_the_caller(monkeypatch):
     n = 16 * 800   # 16 blocks of 800 on two threads
     out = np.zeros((n, batch.N_RESULT_COLS), np.int64)
     with pytest.raises(RuntimeError, match="block 0 failed"):
-        batch.play_batch(*NO_TABLES, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=2)
+        batch.play_batch(*NO_TABLES, 1, 0, out, np.zeros((2, 1, 0), np.int32), threads=2)
     # the blocks not yet begun when the error arrived were dropped, not played
     assert 1 <= len(played) < 16
 
@@ -40,7 +40,7 @@ def test_blocks_cover_every_game_once(monkeypatch):
     rows = []
     monkeypatch.setattr(batch, "play_range", lambda *args: rows.extend(range(args[8], args[9])))
     out = np.zeros((1000, batch.N_RESULT_COLS), np.int64)
-    batch.play_batch(*NO_TABLES, 1, 0, out, np.zeros((0, 2, 1), np.int32), threads=3)
+    batch.play_batch(*NO_TABLES, 1, 0, out, np.zeros((2, 1, 0), np.int32), threads=3)
     assert sorted(rows) == list(range(1000))
 
 
@@ -62,7 +62,7 @@ def test_play_block_refuses_arrays_of_another_shape(wrong):
 
     def run():
         batch.play_block(cards, batch.padded(tables.eff, MAX_EFF_ROWS), setup, setup_n, cfg, strat, np.int64(1),
-                         np.int64(0), np.int64(0), np.int64(2), out, np.zeros((0, 2, cards.shape[0]), np.int32),
+                         np.int64(0), np.int64(0), np.int64(2), out, np.zeros((2, cards.shape[0], 0), np.int32),
                          np.zeros((N_PILES, CAP + (wrong == "piles")), np.int32), np.zeros(N_PILES, np.int32),
                          np.zeros(N_SC, np.int64), np.zeros((1 + (wrong == "log"), LOG_COLS), np.int32),
                          np.zeros((2, MAX_TYPES), np.int32))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 from click.testing import CliRunner
 
@@ -61,8 +62,8 @@ def test_sweep_on_a_local_cluster_is_byte_identical_to_the_local_run(cluster, tm
     remote = sw.play_sweep(CELLS, games=60, seed=4, chunk_size=7, per_game=remote_frames.append, runner=cluster)
     assert _csv_bytes(local.aggregate, tmp_path / "a.csv") == _csv_bytes(remote.aggregate, tmp_path / "b.csv")
     assert _csv_bytes(local.cards, tmp_path / "ac.csv") == _csv_bytes(remote.cards, tmp_path / "bc.csv")
-    assert (_csv_bytes(pd.concat(frames, ignore_index=True), tmp_path / "ag.csv")
-            == _csv_bytes(pd.concat(remote_frames, ignore_index=True), tmp_path / "bg.csv"))
+    assert (_csv_bytes(pa.Table.from_batches(frames).to_pandas(), tmp_path / "ag.csv")
+            == _csv_bytes(pa.Table.from_batches(remote_frames).to_pandas(), tmp_path / "bg.csv"))
     assert local.aggregate["games"].sum() == 4 * 2 * 60   # every cell, both perspectives, seat both
 
 

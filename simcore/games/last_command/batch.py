@@ -67,14 +67,14 @@ def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
     One set of state arrays serves every game (setup clears them). Releases the GIL."""
     if not fixed_shapes(cards, eff, strat, piles, cnt, sc, log, bought):
         raise ValueError("play_block: a state array does not have the layout's shape")
-    keep_bought = out_bought.shape[0] == out.shape[0]
+    keep_bought = out_bought.shape[2] == out.shape[0]
     for g in range(lo, hi):
         play_one(cards, eff, setup, setup_n, cfg, strat, game_seed(base_seed, first_game + g), piles, cnt, sc, log,
                  bought, out[g])
         if keep_bought:
             for p in range(2):
-                for t in range(out_bought.shape[2]):
-                    out_bought[g, p, t] = bought[p, t]
+                for t in range(out_bought.shape[1]):
+                    out_bought[p, t, g] = bought[p, t]
 
 
 def padded_strategies(strat: np.ndarray, n_types: int) -> np.ndarray:
@@ -149,7 +149,8 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
     threads (default: numba's thread count, the machine's cores unless NUMBA_NUM_THREADS says).
 
     Game g's seed depends only on (base_seed, g), so results do not depend on threads or blocks.
-    out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types] (may have n == 0 to skip).
+    out: int64[n, N_RESULT_COLS]; out_bought: int32[2, n_types, n] (may have n == 0 to skip): one
+    row over the games per seat and card type, the columns of a per-game file as they are written.
     budgets: int64[2], rollouts per searched decision of each seat (None or zeros: no search
     player, and the batch runs ``play_block`` exactly as without them); ``search_stats``
     (int64[2]), if given, gains the searched decisions and rollouts.

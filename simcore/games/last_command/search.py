@@ -358,14 +358,14 @@ def play_block_search(cards, eff, setup, setup_n, cfg, strat, budgets, base_seed
     if not (fixed_shapes(cards, eff, strat, piles, cnt, sc, log, bought)
             and fixed_shapes(cards, eff, s_strat, s_piles, s_cnt, s_sc, s_log, s_bought)):
         raise ValueError("play_block_search: a state array does not have the layout's shape")
-    keep_bought = out_bought.shape[0] == out.shape[0]
+    keep_bought = out_bought.shape[2] == out.shape[0]
     for g in range(lo, hi):
         play_one_search(cards, eff, setup, setup_n, cfg, strat, budgets, game_seed(base_seed, first_game + g), piles,
                         cnt, sc, log, bought, out[g], ws)
         if keep_bought:
             for p in range(2):
-                for t in range(out_bought.shape[2]):
-                    out_bought[g, p, t] = bought[p, t]
+                for t in range(out_bought.shape[1]):
+                    out_bought[p, t, g] = bought[p, t]
 
 
 def workspace(strat: np.ndarray, n_types: int):

@@ -17,7 +17,7 @@ from simcore.games.last_command.matchup import Matchup, build_setup
 from simcore.rng import SEED_MAX, game_seed
 from simcore.blocks import BlockPool
 from simcore.errors import CommandsimError
-from simcore.records import Records, check_threads
+from simcore.records import Records, check_threads, constant_column
 from simcore.games.last_command.tables import CardTables
 from strategies.last_command.library import search_budgets, strategy_name, strategy_rows
 from strategies.last_command.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
@@ -96,7 +96,9 @@ class _Batch:
         tables, setup, setup_n, cfg, strat, names, self.budgets = _prepare_with_budgets(matchup, strategies, tables)
         self.n, self.first_game, self.matchup, self.tables, self.names = n_games, first_game, matchup, tables, names
         self.out = np.zeros((n_games, N_RESULT_COLS), np.int64)
-        self.bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
+        # (seat, card, game): each card's copies a row over the games, as a per-game file's columns;
+        # Records gets the (game, seat, card) view of it
+        self.bought = np.zeros((2, tables.cards.shape[0], n_games if keep_bought else 0), np.int32)
         self.args = (tables.cards, tables.eff, setup, setup_n, cfg, strat, seed, first_game, self.out, self.bought)
 
     def records(self) -> Records:
@@ -104,7 +106,7 @@ class _Batch:
 
         def columns(categories: bool) -> dict:
             def label(value: str):
-                return pd.Categorical.from_codes(np.zeros(n_games, np.int8), [value]) if categories else value
+                return constant_column(value, n_games) if categories else value
 
             return {
                 "game": np.arange(first_game, first_game + n_games),
@@ -120,7 +122,7 @@ class _Batch:
                 "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
                 "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
             }
-        return Records(columns, self.bought, self.tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS],
+        return Records(columns, self.bought.transpose(2, 0, 1), self.tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS],
                        strategies=names)
 
 
