@@ -221,6 +221,17 @@ def run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, lengt
 @hot
 def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
     """Run eff[start:start+length] for player p, whose card sits in System s (-1: none).
+    One plain row (most segments) runs here; the rest is ``run_rows``, a call."""
+    if length == 1 and eff[start, 0] != Op.CHOICE:
+        if sc[S_WINNER] < 0:
+            run_row(cards, eff, piles, cnt, sc, strat, log, p, s, start, phase)
+        return
+    run_rows(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase)
+
+
+@hot_outlined
+def run_rows(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
+    """``run_segment`` of any segment.
 
     Every card played and every Bonus paid comes through here, most of them one or two simple
     rows (Power, Damage, Credits). This loop is inlined where it is called; each row, and each
