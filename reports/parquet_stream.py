@@ -40,7 +40,7 @@ def frame_batch(df: pd.DataFrame):
 
 
 class ParquetStream:
-    """A Parquet file written in row groups from DataFrame chunks of one schema."""
+    """A Parquet file written in row groups from chunks of one schema (record batches or DataFrames)."""
 
     def __init__(self, path: Path, name: Path | None = None):
         self.path = path

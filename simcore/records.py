@@ -24,7 +24,8 @@ def constant_column(value: str, n: int) -> pd.Categorical:
 
 class Records:
     """Per-game results of one matchup: ``games`` (one row per game) and ``bought``
-    (int32[n_games, 2, n_types]: copies of each card type each seat bought).
+    (int32[n_games, 2, n_types]: copies of each card type each seat bought; it may be a view of
+    another layout: The Last Command's engine writes (seat, type, game), one row per per-game column).
 
     ``games`` may be given as a function ``columns(categories)`` giving the frame's columns: it is
     then built on first use, so a sweep that only counts (``winner``, ``turns``: int arrays) never
