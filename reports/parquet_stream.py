@@ -27,7 +27,7 @@ import pandas as pd
 
 from .per_game import arrow_column
 
-ROW_GROUP_ROWS = 131_072   # ~6 chunks of a sweep; ~50 MB of buffered columns at most
+ROW_GROUP_ROWS = 131_072   # ~6 chunks of a sweep; ~90 MB buffered at most (a batch holds its engine arrays)
 NO_STATISTICS_PREFIXES = ("first_bought:", "second_bought:")
 
 

@@ -122,8 +122,8 @@ class _Batch:
                 "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
                 "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
             }
-        return Records(columns, self.bought.transpose(2, 0, 1), self.tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS],
-                       strategies=names)
+        return Records(columns, self.bought.transpose(2, 0, 1), self.tables.names, winner=out[:, R_WINNER],
+                       turns=out[:, R_TURNS], strategies=names)
 
 
 @dataclass
