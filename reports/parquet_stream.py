@@ -59,7 +59,7 @@ class ParquetStream:
                 self._schema = batch.schema
             elif not batch.schema.equals(self._schema):
                 batch = batch.cast(self._schema)
-        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError, TypeError, ValueError) as exc:
+        except (pa.ArrowException, TypeError, ValueError) as exc:   # Arrow's conversion and cast errors
             raise ValueError(f"{self.name}: a chunk's column types differ from the first chunk's ({exc})") from None
         self._buffer.append(batch)
         self._buffered += batch.num_rows
