@@ -16,7 +16,7 @@ so the value of card t now is ``total + sum over parts (mult[part] - 1) * part``
 """
 import numpy as np
 
-from simcore.jit import hot, hot_outlined
+from simcore.jit import hot
 from simcore.games.last_command.layout import MAX_HULL, S_HULL, S_MULTS, S_MULTS_KEY, S_TURN
 
 from .effect_value import segment_value_now
@@ -46,13 +46,6 @@ def weight_mults(sc, strat, p):
     kept = sc[S_MULTS:S_MULTS + 3].view(np.float64)
     if sc[S_MULTS_KEY] == key:
         return (1.0, kept[0], kept[1], kept[2])
-    return new_weight_mults(sc, strat, p, key)
-
-
-@hot_outlined  # once per change of Hulls or turn, from a score of places where weights are read
-def new_weight_mults(sc, strat, p, key):
-    """``weight_mults`` for a state whose ``key`` differs from the kept one: made and kept."""
-    kept = sc[S_MULTS:S_MULTS + 3].view(np.float64)
     own = float(sc[S_HULL + p])
     opp = float(sc[S_HULL + 1 - p])
     dm = 1.0
