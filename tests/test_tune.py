@@ -100,3 +100,20 @@ def test_tuned_balanced_beats_balanced_on_seeds_the_search_never_saw():
     lo, hi = head.interval()
     assert head.games == 2000
     assert lo > 0.5, f"tuned vs balanced {head.win_rate:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def test_head_to_head_scores_each_game_as_one_minus_the_mirrored_match():
+    """A paired match scores strategy A 1 for a win, 1/2 for a draw and 0 for a loss in whichever
+    seat it sat. B against A on the swapped matchup plays the very same games with the strategies'
+    names swapped (each pair of rows: A first, then B first on the same seed), so it must score
+    every game 1 minus A's score. A cap of 24 player-turns draws about half of them, so draws are
+    scored too."""
+    from simcore.games.last_command.matchup import Matchup
+    from strategies.tuning.arena import head_to_head
+
+    games, seed, capped = 80, 5, Matchup(max_turns=24)
+    ab = head_to_head("balanced", "engine", games, seed, capped, TABLES)
+    ba = head_to_head("engine", "balanced", games, seed, capped.swapped(), TABLES)
+    assert 0 < np.count_nonzero(ab.score == 0.5) < games and np.count_nonzero(ab.score == 1.0) > 0
+    np.testing.assert_array_equal(ba.score.reshape(-1, 2)[:, ::-1], 1.0 - ab.score.reshape(-1, 2))
+    np.testing.assert_array_equal(ba.turns.reshape(-1, 2)[:, ::-1], ab.turns.reshape(-1, 2))
