@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.games.last_command.cardset import load_cards
+from simcore.games.last_command.game import WINNER_DRAW
 from simcore.games.last_command.matchup import Matchup
 from simcore.games.last_command.simulate import play_games
 from simcore.games.last_command.tables import C_KIND, C_SYSTEM, KIND_CREW, KIND_SYSTEM, CardTables
@@ -20,7 +21,6 @@ from strategies.last_command.library import strategy_name
 from .intervals import wilson_interval
 
 PROFILE_KINDS = ("engineering", "comms", "tactical", "crew")
-DRAW = 2   # the engine's winner code of a game drawn at the turn cap (Records.winner)
 
 
 @dataclass
@@ -116,7 +116,7 @@ def match_score(chunk: MatchChunk, tables, threads: int | None = None) -> float:
 def _score(winner: np.ndarray, seat: int) -> np.ndarray:
     """Points of ``seat`` (0: it moved first, 1: second) in each game, from the engine's winner
     codes (0 first, 1 second, 2 a draw at the turn cap): a win 1, a draw 1/2."""
-    return np.where(winner == seat, 1.0, np.where(winner == DRAW, 0.5, 0.0))
+    return np.where(winner == seat, 1.0, np.where(winner == WINNER_DRAW, 0.5, 0.0))
 
 
 def purchase_profile(bought: np.ndarray, tables: CardTables, games: int) -> dict[str, float]:
