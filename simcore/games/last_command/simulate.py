@@ -19,7 +19,7 @@ from simcore.blocks import BlockPool
 from simcore.errors import CommandsimError
 from simcore.records import Records, check_threads, constant_column
 from simcore.games.last_command.tables import CardTables
-from strategies.last_command.library import search_budgets, strategy_name, strategy_rows
+from strategies.last_command.library import resolved, search_budgets, strategy_name, strategy_rows
 from strategies.last_command.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
 
 WINNER_LABELS = {0: "first", 1: "second", WINNER_DRAW: "draw"}
@@ -39,7 +39,10 @@ def _prepare_with_budgets(matchup: Matchup, strategies: tuple[str, str], tables:
     """``_prepare`` and int64[2]: each seat's rollouts per searched decision (0: no search)."""
     tables = tables if tables is not None else load_cards()
     setup, setup_n, cfg = build_setup(tables, matchup)
-    names = tuple(strategy_name(s) for s in strategies)   # a name, a .toml path or a parameter vector
+    # a name, a .toml path or a parameter vector, read once: the name, the rows and the budgets
+    # each read a file again (three TOML parses per seat, most of a small batch's set-up)
+    strategies = tuple(resolved(s) for s in strategies)
+    names = tuple(strategy_name(s) for s in strategies)
     rows = strategy_rows(strategies, tables)
     budgets = search_budgets(strategies)
     if matchup.mode == "solo":
