@@ -129,15 +129,9 @@ def test_play_games_accepts_a_parameter_vector_like_a_name():
 def test_play_games_reads_each_strategy_file_once(tmp_path, monkeypatch):
     """A batch's set-up reads each seat's strategy once (its name, compiled row and search budget
     come from that one reading): three readings per seat were most of a small batch's cost."""
-    import strategies.last_command.library as library
+    from tests.strategy_reads import count_strategy_reads
     path = write(tmp_path, 'name = "mine"\nbase = "aggro"\n')
-    reads = []
-    real = library.load_spec
-    def counted(name, *seen):   # a base's reading (with the chain read so far) is part of its file's
-        if not seen:
-            reads.append(name)
-        return real(name, *seen)
-    monkeypatch.setattr(library, "load_spec", counted)
+    reads = count_strategy_reads(monkeypatch)
     rec = play_games(8, seed=5, matchup=Matchup(), strategies=(path, "balanced"))
     assert sorted(reads) == sorted([path, "balanced"])
     assert tuple(rec.strategies) == ("mine", "balanced")

@@ -117,3 +117,15 @@ def test_head_to_head_scores_each_game_as_one_minus_the_mirrored_match():
     assert 0 < np.count_nonzero(ab.score == 0.5) < games and np.count_nonzero(ab.score == 1.0) > 0
     np.testing.assert_array_equal(ba.score.reshape(-1, 2)[:, ::-1], 1.0 - ab.score.reshape(-1, 2))
     np.testing.assert_array_equal(ba.turns.reshape(-1, 2)[:, ::-1], ab.turns.reshape(-1, 2))
+
+
+def test_a_match_reads_each_strategy_once(monkeypatch):
+    """The tuner plays thousands of small matches: each reads its two strategies once, not at
+    each of its four engine calls (reading and parsing a file cost more than a 24-game call)."""
+    from strategies.tuning.arena import head_to_head
+    from tests.strategy_reads import count_strategy_reads
+
+    reads = count_strategy_reads(monkeypatch)
+    match = head_to_head("aggro", "engine", 16, 3, tables=TABLES)
+    assert sorted(reads) == ["aggro", "engine"]
+    assert (match.a, match.b) == ("aggro", "engine")

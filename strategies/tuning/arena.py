@@ -16,7 +16,7 @@ from simcore.games.last_command.game import WINNER_DRAW
 from simcore.games.last_command.matchup import Matchup
 from simcore.games.last_command.simulate import play_games
 from simcore.games.last_command.tables import C_KIND, C_SYSTEM, KIND_CREW, KIND_SYSTEM, CardTables
-from strategies.last_command.library import strategy_name
+from strategies.last_command.library import resolved, strategy_name
 
 from .intervals import wilson_interval
 
@@ -70,6 +70,7 @@ def head_to_head(a, b, n_games: int, seed: int, matchup: Matchup = Matchup(), ta
     if n_games <= 0 or n_games % 4:
         raise ValueError(f"head_to_head: n_games must be a positive multiple of 4, got {n_games}")
     tables = tables if tables is not None else load_cards()
+    a, b = resolved(a), resolved(b)   # each file read once, not at each of the four engine calls
     half = n_games // 4          # seeds per faction assignment
     n_types = tables.cards.shape[0]
     score = np.zeros(n_games)
