@@ -45,6 +45,7 @@ import pandas as pd
 from simcore.games.last_command.cardset import compile_cards, load_card_list, read_cards
 from simcore.games.last_command.cardset.loader import display_path, merge_cards
 from simcore.games.last_command.fog import FogFile, read_fog
+from simcore.games.last_command.game import WINNER_DRAW
 from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS, Matchup
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
@@ -227,10 +228,14 @@ def side_labels(a: Setting, b: Setting) -> tuple[str, str]:
 
 # ---- playing it
 
-def _subject_points(winner, subject_seat: str) -> np.ndarray:
-    """2 x the subject's score per game: 2 win, 1 draw, 0 loss (small integers)."""
-    w = np.asarray(pd.Series(winner).astype(str))
-    return np.where(w == subject_seat, 2, np.where(w == "draw", 1, 0)).astype(np.int8)
+SEATS = ("first", "second")   # a chunk's seat of the subject; its index is the engine's seat code
+
+
+def _subject_points(winner: np.ndarray, subject_seat: str) -> np.ndarray:
+    """2 x the subject's score per game: 2 win, 1 draw, 0 loss (small integers), from the engine's
+    winner codes (``Records.winner``: 0 first, 1 second, WINNER_DRAW)."""
+    seat = SEATS.index(subject_seat)
+    return np.where(winner == seat, 2, np.where(winner == WINNER_DRAW, 1, 0)).astype(np.int8)
 
 
 @dataclass(frozen=True, eq=False)
@@ -251,7 +256,9 @@ def play_chunk(chunk: CompareChunk, tables: dict[str, CardTables], threads: int 
     byte per seed, which the paired difference needs seed by seed."""
     rec = play_games(chunk.n, chunk.seed, chunk.matchup, chunk.strategies, tables[chunk.side], threads,
                      first_game=chunk.first_game, keep_bought=False)
-    return _subject_points(rec.games["winner"], chunk.seat)
+    # the winner codes, not the per-game frame: building it and its labels took 8 to 29 ms a
+    # 20,000-game chunk, 4 to 15% of the engine's time on 2 threads
+    return _subject_points(rec.winner, chunk.seat)
 
 
 def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str] = ("federation", "sunder"),

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
+from simcore.games.last_command.game import WINNER_DRAW
 from simcore.games.last_command.matchup import DIFFICULTIES, Matchup
 from simcore.errors import CommandsimError
 from simcore.games.last_command.simulate import play_games
@@ -83,9 +82,9 @@ class LastCommandPairs:
         wins = losses = draws = 0
         for m in (self.matchup, self.matchup.swapped()):
             solo = Matchup(m.factions, m.variants, m.max_turns, mode="solo", difficulty=level)
-            winner = np.asarray(play_games(seeds, seed, solo, (strategy, strategy), self.tables, self.threads,
-                                           keep_bought=False).games["winner"].astype(str))
-            wins += int((winner == "first").sum())
-            losses += int((winner == "second").sum())
-            draws += int((winner == "draw").sum())
+            winner = play_games(seeds, seed, solo, (strategy, strategy), self.tables, self.threads,
+                                keep_bought=False).winner   # engine codes: 0 the player, 1 the A.I.
+            wins += int((winner == 0).sum())
+            losses += int((winner == 1).sum())
+            draws += int((winner == WINNER_DRAW).sum())
         return wins, losses, draws
