@@ -21,10 +21,8 @@ import os
 import resource
 import statistics
 import tempfile
-import time
 
-from benchmarks.sweep_vs_bench import CELL
-from reports.files import TableStream
+from benchmarks.sweep_vs_bench import CELL, sweep_seconds
 from reports.sweep import play_sweep
 from simcore.games.last_command.cardset import load_cards
 
@@ -35,15 +33,11 @@ def cpu_seconds() -> float:
 
 
 def timed_sweep(games: int, tables, folder: str | None) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of one sweep of ``games``; with ``folder``, streaming per-game rows there."""
-    cpu, wall = cpu_seconds(), time.perf_counter()
-    if folder is None:
-        play_sweep([CELL], games=games, seed=1, tables=tables)
-    else:
-        with TableStream(os.path.join(folder, "games.parquet")) as stream:
-            play_sweep([CELL], games=games, seed=1, tables=tables, per_game=stream.append)
-            stream.close()   # the whole file written; leaving the block removes it
-    return time.perf_counter() - wall, cpu_seconds() - cpu
+    """(wall seconds, CPU seconds) of ``sweep_vs_bench.sweep_seconds``: one sweep, streaming per-game
+    rows to ``folder`` if given."""
+    cpu = cpu_seconds()
+    wall = sweep_seconds(games, tables, folder)
+    return wall, cpu_seconds() - cpu
 
 
 def main() -> None:
