@@ -45,12 +45,12 @@ import pandas as pd
 from simcore.games.last_command.cardset import compile_cards, load_card_list, read_cards
 from simcore.games.last_command.cardset.loader import display_path, merge_cards
 from simcore.games.last_command.fog import FogFile, read_fog
-from simcore.games.last_command.game import WINNER_DRAW
 from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS, Matchup
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
 from simcore.games.last_command.simulate import play_games
 from simcore.games.last_command.tables import FACTIONS, START_SETS, CardTables
+from simcore.records import SEAT_LABELS, seat_scores
 from strategies.last_command.library import Resolved, resolved
 
 from .stats import Z95, paired_difference, wilson_interval
@@ -228,14 +228,9 @@ def side_labels(a: Setting, b: Setting) -> tuple[str, str]:
 
 # ---- playing it
 
-SEATS = ("first", "second")   # a chunk's seat of the subject; its index is the engine's seat code
-
-
 def _subject_points(winner: np.ndarray, subject_seat: str) -> np.ndarray:
-    """2 x the subject's score per game: 2 win, 1 draw, 0 loss (small integers), from the engine's
-    winner codes (``Records.winner``: 0 first, 1 second, WINNER_DRAW)."""
-    seat = SEATS.index(subject_seat)
-    return np.where(winner == seat, 2, np.where(winner == WINNER_DRAW, 1, 0)).astype(np.int8)
+    """2 x the subject's score per game: 2 win, 1 draw, 0 loss (small integers)."""
+    return (2 * seat_scores(winner, SEAT_LABELS.index(subject_seat))).astype(np.int8)
 
 
 @dataclass(frozen=True, eq=False)

@@ -22,6 +22,16 @@ def constant_column(value: str, n: int) -> pd.Categorical:
     return pd.Categorical.from_codes(np.zeros(n, np.int8), dtype=_one_category(value))
 
 
+SEAT_LABELS = ("first", "second")   # the seats as per-game records name them; index = the engine's seat code
+DRAW = 2                            # ``Records.winner`` of a drawn game (0: the first seat won, 1: the second)
+
+
+def seat_scores(winner: np.ndarray, seat: int) -> np.ndarray:
+    """Each game's score for ``seat`` (0 moved first, 1 second) from ``Records.winner``: 1 a win,
+    1/2 a draw, 0 a loss. Read from the engine's codes, no per-game frame is built."""
+    return np.where(winner == seat, 1.0, np.where(winner == DRAW, 0.5, 0.0))
+
+
 class Records:
     """Per-game results of one matchup: ``games`` (one row per game) and ``bought``
     (int32[n_games, 2, n_types]: copies of each card type each seat bought; it may be a view of
@@ -38,7 +48,7 @@ class Records:
         self._games = games
         self.bought = bought
         self.card_names = card_names
-        self.winner = winner            # int codes: 0 first, 1 second, 2 draw (WINNER_LABELS)
+        self.winner = winner            # int codes: 0 first, 1 second, DRAW
         self.turns = turns
         self.strategies = strategies    # the seats' strategy labels, as in the frame
 

@@ -108,9 +108,12 @@ def test_head_to_head_scores_each_game_as_one_minus_the_mirrored_match():
     names swapped (each pair of rows: A first, then B first on the same seed), so it must score
     every game 1 minus A's score. A cap of 24 player-turns draws about half of them, so draws are
     scored too."""
+    from simcore.games.last_command.game import WINNER_DRAW
     from simcore.games.last_command.matchup import Matchup
+    from simcore.records import DRAW
     from strategies.tuning.arena import head_to_head
 
+    assert WINNER_DRAW == DRAW   # the engine's code of a draw is the one the records are read with
     games, seed, capped = 80, 5, Matchup(max_turns=24)
     ab = head_to_head("balanced", "engine", games, seed, capped, TABLES)
     ba = head_to_head("engine", "balanced", games, seed, capped.swapped(), TABLES)

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.games.last_command.cardset import load_cards
-from simcore.games.last_command.game import WINNER_DRAW
 from simcore.games.last_command.matchup import Matchup
 from simcore.games.last_command.simulate import play_games
 from simcore.games.last_command.tables import C_KIND, C_SYSTEM, KIND_CREW, KIND_SYSTEM, CardTables
+from simcore.records import seat_scores
 from strategies.last_command.library import resolved, strategy_name
 
 from .intervals import wilson_interval
@@ -83,8 +83,8 @@ def head_to_head(a, b, n_games: int, seed: int, matchup: Matchup = Matchup(), ta
         rows = slice(block * 2 * half, (block + 1) * 2 * half)
         # the engine's arrays, not the per-game frames: a frame took 1.5 to 4 ms a call (a tenth of
         # a small match's time), and a tuner plays thousands of matches
-        score[rows][0::2] = _score(a_first.winner, 0)
-        score[rows][1::2] = _score(b_first.winner, 1)
+        score[rows][0::2] = seat_scores(a_first.winner, 0)
+        score[rows][1::2] = seat_scores(b_first.winner, 1)
         turns[rows][0::2] = a_first.turns
         turns[rows][1::2] = b_first.turns
         bought[0] += a_first.bought[:, 0].sum(axis=0) + b_first.bought[:, 1].sum(axis=0)
@@ -112,12 +112,6 @@ def play_match(chunk: MatchChunk, tables, threads: int | None = None) -> Match:
 def match_score(chunk: MatchChunk, tables, threads: int | None = None) -> float:
     """A's mean score (win 1, draw 1/2) only: all a search needs back."""
     return float(play_match(chunk, tables, threads).score.mean())
-
-
-def _score(winner: np.ndarray, seat: int) -> np.ndarray:
-    """Points of ``seat`` (0: it moved first, 1: second) in each game, from the engine's winner
-    codes (0 first, 1 second, 2 a draw at the turn cap): a win 1, a draw 1/2."""
-    return np.where(winner == seat, 1.0, np.where(winner == WINNER_DRAW, 0.5, 0.0))
 
 
 def purchase_profile(bought: np.ndarray, tables: CardTables, games: int) -> dict[str, float]:

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simcore.games.last_command.game import WINNER_DRAW
 from simcore.games.last_command.matchup import DIFFICULTIES, Matchup
 from simcore.errors import CommandsimError
 from simcore.games.last_command.simulate import play_games
 from simcore.games.last_command.tables import CardTables
+from simcore.records import DRAW
 from strategies.last_command.library import load_params
 
 from .arena import head_to_head
@@ -86,5 +86,5 @@ class LastCommandPairs:
                                 keep_bought=False).winner   # engine codes: 0 the player, 1 the A.I.
             wins += int((winner == 0).sum())
             losses += int((winner == 1).sum())
-            draws += int((winner == WINNER_DRAW).sum())
+            draws += int((winner == DRAW).sum())
         return wins, losses, draws
