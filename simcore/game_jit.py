@@ -1,5 +1,5 @@
-"""The core's jit decorators (``simcore.jit``: their measured choices) for a game other than The Last
-Command, with that game's code cached in its own folder, keyed by its sources and the core's
+"""The core's jit decorators (``simcore.jit``: their measured choices) for one game, with that game's code
+cached in its own folder, keyed by its sources and the core's
 (``simcore.jit_cache.game_cache_dir``): an edit to one game never invalidates another's cache, and an
 edit anywhere a game's code comes from never runs it stale."""
 from __future__ import annotations
@@ -13,7 +13,8 @@ from simcore import jit_cache
 
 
 def game_decorators(game: str) -> SimpleNamespace:
-    """``hot``, ``hot_outlined`` and ``hot_entry`` of game ``game`` (its folder name under simcore/games/)."""
+    """``hot``, ``hot_inlined``, ``hot_outlined`` and ``hot_entry`` of game ``game`` (its folder name under
+    simcore/games/)."""
     cache = jit_cache.game_cache_dir(game)
 
     def cached(disp):
@@ -25,5 +26,6 @@ def game_decorators(game: str) -> SimpleNamespace:
     return SimpleNamespace(
         cache_dir=cache,
         hot=lambda fn: cached(core.dispatcher(fn, cache=False)),
+        hot_inlined=lambda fn: cached(core.dispatcher(fn, cache=False, inline="always")),
         hot_outlined=lambda fn: cached(core.dispatcher(fn, cache=False, outlined=True)),
         hot_entry=lambda fn: cached(core.dispatcher(fn, cache=False, entry=True)))

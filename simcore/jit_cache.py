@@ -14,7 +14,7 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parent.parent
 # the core's jitted sources; each game's own (its engine reads its tables and opcodes as constants, so
 # the whole game folder and its policies) are added by game_cache_dir
-_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/piles.py")
+_JITTED = ("simcore/jit.py", "simcore/rng.py")
 
 
 def source_hash(patterns=_JITTED) -> str:
@@ -43,6 +43,16 @@ def game_cache_dir(game: str) -> Path:
     return _base() / f"{game}-{source_hash(_JITTED + (f'simcore/games/{game}/*.py', f'strategies/{game}/*.py'))}"
 
 
+def compiled(module: str) -> bool:
+    """Whether the game whose contract is ``module`` finds its engine compiled in its cache folder (a game
+    outside ``simcore/games`` keeps no cache here: True)."""
+    parts = module.split(".")
+    if parts[:2] != ["simcore", "games"] or len(parts) < 3:
+        return True
+    folder = game_cache_dir(parts[2])
+    return folder.is_dir() and any(folder.rglob("*.nbi"))
+
+
 @contextlib.contextmanager
 def cache_dir(path: Path):
     """numba's cache folder set to ``path`` while dispatchers are made (numba reads it when a function's
@@ -57,7 +67,8 @@ def cache_dir(path: Path):
 
 
 def configure() -> Path:
-    path = game_cache_dir("last_command")      # The Last Command's engine caches through numba's own config
+    """numba's own cache folder: the core's jitted code (each game's is cached in its own, ``game_cache_dir``)."""
+    path = _base() / f"core-{source_hash(_JITTED)}"
     os.environ["NUMBA_CACHE_DIR"] = str(path)
     try:
         import numba.core.config as numba_config

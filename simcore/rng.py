@@ -1,12 +1,12 @@
-"""SplitMix64: a tiny integer RNG whose state lives in the game's scalar array.
+"""SplitMix64: a tiny integer RNG whose state lives in one slot of a game's scalar array.
 
-Per-game seeds are derived from (base seed, game index) so that a game's dice do
-not depend on which thread or chunk plays it.
+Per-game seeds are derived from (base seed, game index) so that a game's dice do not depend on which
+thread or chunk plays it. Every game draws with these functions, naming the slot of its own state array
+that holds the generator (a module constant: numba folds it into the machine code).
 """
 import numpy as np
 
 from .jit import hot
-from .games.last_command.layout import S_RNG
 
 SEED_MAX = 2**63 - 1   # seeds and game indices travel as int64 into the engine
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -34,19 +34,15 @@ def game_seed(base_seed, game_index):
 
 
 @hot
-def next_u64(sc):
-    x = np.uint64(sc[S_RNG]) + _GOLDEN
-    sc[S_RNG] = np.int64(x)
+def next_u64(sc, slot):
+    """The next 64 random bits of the generator in ``sc[slot]``."""
+    x = np.uint64(sc[slot]) + _GOLDEN
+    sc[slot] = np.int64(x)
     return mix64(x)
 
 
 @hot
-def rand_below(sc, n):
-    """Uniform integer in [0, n) (n >= 1)."""
-    return np.int64((next_u64(sc) >> _S11) % np.uint64(n))
+def rand_below(sc, slot, n):
+    """Uniform integer in [0, n) (n >= 1) from the generator in ``sc[slot]``."""
+    return np.int64((next_u64(sc, slot) >> _S11) % np.uint64(n))
 
-
-@hot
-def rand_unit(sc):
-    """Uniform float in [0, 1)."""
-    return np.float64(next_u64(sc) >> _S11) * (1.0 / 9007199254740992.0)

@@ -8,7 +8,7 @@ from simcore.games.last_command.cardset import load_cards
 from simcore.games.last_command.cardplay import play_system
 from simcore.games.last_command.layout import (EV_COPY, EV_DRAW, EV_MOVE_CREW, EV_PLAY_CREW, EV_PLAY_SYSTEM, EV_TAKE,
                                                HAND, L_A, L_B, L_C, L_EVENT, L_HULL, L_POWER, S_POWER, STACK)
-from simcore.piles import push
+from simcore.games.last_command.piles import push
 from simcore.games.last_command.rules import pile
 from simcore.games.last_command.scenario import SYSTEMS, Scenario
 

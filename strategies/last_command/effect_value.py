@@ -6,7 +6,7 @@ Power, draws: ``PART_ECONOMY``) or the rest. The parts let a policy re-weigh a c
 game state (Damage counts more when the opponent's Hull is low, Repair when one's own is)
 without revaluing every effect row: see ``strategies.last_command.situation``.
 """
-from simcore.jit import hot
+from simcore.games.last_command.jit import hot
 from simcore.games.last_command.opcodes import Op, SystemTarget
 
 from .params import (P_W_CARD, P_W_CREDITS, P_W_DAMAGE, P_W_DENY, P_W_DRAW, P_W_MALF, P_W_OTHER, P_W_POWER,

@@ -6,7 +6,7 @@ same strategy values Repair more when its Hull is low and Damage more when the o
 """
 import numpy as np
 
-from simcore.jit import hot, hot_inlined
+from simcore.games.last_command.jit import hot, hot_inlined
 from simcore.games.last_command.layout import (CAP, CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP,
                                                M_SYS_DECK, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_BONUS_DONE,
                                                S_CREDITS, S_POWER, SCR_CAND_A, SCR_SCORES, SYS_DECK, SYS_DISC)

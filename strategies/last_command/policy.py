@@ -4,11 +4,11 @@ Each function reads the strategy row ``strat[p]`` (see ``params``): KIND_RANDOM 
 uniformly among the legal choices with the game's own RNG; KIND_HEURISTIC ranks
 choices with the row's weights and card values. The engine never decides.
 """
-from simcore.jit import hot, hot_inlined, hot_outlined
+from simcore.games.last_command.jit import hot, hot_inlined, hot_outlined
 from simcore.games.last_command.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
                                                MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_HULL, S_POWER,
                                                STACK, SYS_DECK, SYS_DISC)
-from simcore.rng import rand_below
+from simcore.games.last_command.piles import rand_below
 from simcore.games.last_command.rules import (active_type, can_play_system, crew_with_expertise, has_crew_space, pile,
                                               segment_damage)
 from simcore.games.last_command.opcodes import Op

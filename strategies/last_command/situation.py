@@ -16,7 +16,7 @@ so the value of card t now is ``total + sum over parts (mult[part] - 1) * part``
 """
 import numpy as np
 
-from simcore.jit import hot
+from simcore.games.last_command.jit import hot
 from simcore.games.last_command.layout import MAX_HULL, S_HULL, S_MULTS, S_MULTS_KEY, S_TURN
 
 from .effect_value import segment_value_now

@@ -5,7 +5,7 @@ card's worth everywhere the guide says so (starting cards cost 0): the A.I.'s st
 (``solo_row``) values every card at its Credit cost, so the guide's "highest / lowest Credit
 cost" picks (Scrap, taking in-play or discarded cards, discarding the player's in-play card)
 are the shared ranked picks of ``strategies.last_command.policy`` reading that row; the others are here."""
-from simcore.jit import hot_outlined
+from simcore.games.last_command.jit import hot_outlined
 from simcore.games.last_command.layout import (CREW, CREW_DECK, CREW_DISC, HAND, MAX_CREW_PER_SYSTEM, MAX_POWER,
                                                N_SYSTEMS, S_POWER, STACK, SYS_DECK, SYS_DISC)
 from simcore.games.last_command.rules import (active_type, bonus_len, crew_with_expertise, pile, requirement_ok,

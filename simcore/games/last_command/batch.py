@@ -7,7 +7,7 @@ import numba
 import numpy as np
 
 from .game import play_game
-from simcore.jit import hot_entry, hot_inlined
+from simcore.games.last_command.jit import hot_entry, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from simcore.rng import game_seed
 from simcore.blocks import MIN_BLOCK, BlockPool, Pending, block_bounds, padded

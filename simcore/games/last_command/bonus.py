@@ -12,7 +12,7 @@ from simcore.games.last_command.tables import BONUS_PER_CREW, C_BONUS, C_BONUS_P
 
 from .effects import run_segment
 from .events import log_event
-from simcore.jit import hot
+from simcore.games.last_command.jit import hot
 from .layout import CREW, EV_BONUS, N_SYSTEMS, PH_BONUS, S_BONUS_DONE, S_MOVED, S_WINNER
 from .rules import active_type, crew_with_expertise, pile
 from strategies.last_command.policy import effect_rank, pick_bonus

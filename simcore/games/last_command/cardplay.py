@@ -4,11 +4,11 @@ from simcore.games.last_command.tables import C_COVER, C_KIND, C_MAIN, C_POWER, 
 
 from .effects import discard_pile_for, run_segment
 from .events import log_event
-from simcore.jit import hot, hot_inlined
+from simcore.games.last_command.jit import hot, hot_inlined
 from .layout import (CREW, CREW_DISC, DISCARD_CREDITS, EV_CLEAR_CREW, EV_DISCARD, EV_PLAY_CREW, EV_PLAY_SYSTEM,
                      HAND, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PH_CARD, S_ANYPOWER, S_FREE_PLAYS, S_PENDING_COPY,
                      S_PENDING_SYS, S_POWER, S_WINNER, STACK, S_CUR_CARD)
-from simcore.piles import move_all, push, remove_at
+from simcore.games.last_command.piles import move_all, push, remove_at
 from .primitives import gain_credits, most_power_system
 from .rules import can_play_system, main_has_op, pile, total_crew
 from strategies.last_command.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_action, free_play_card

@@ -1,5 +1,5 @@
 """Event log writer: a row per event with the state after it (only when logging is on)."""
-from simcore.jit import hot
+from simcore.games.last_command.jit import hot
 from .layout import (L_A, L_B, L_C, L_CREDITS, L_EVENT, L_HULL, L_PLAYER, L_POWER, L_TURN, S_CREDITS, S_HULL,
                      S_LOG_LOST, S_LOG_N, S_POWER, S_TURN)
 

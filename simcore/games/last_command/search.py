@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.jit import hot, hot_entry, hot_inlined, hot_outlined
+from simcore.games.last_command.jit import hot, hot_entry, hot_inlined, hot_outlined
 from simcore.rng import game_seed
 from simcore.search import UCB_C, best_option, deal_unseen, decision_rng, rs_below, ucb_pick
 from simcore.games.last_command.tables import C_KIND, KIND_CREW, KIND_MALFUNCTION

@@ -11,11 +11,11 @@ from simcore.games.last_command.tables import (C_EXPERTISE, C_KIND, C_POWER, C_R
 from .cardplay import discard_for_credits, free_plays, play_crew, play_system
 from .draw import ai_resolve_malfunction, draw_card
 from .events import log_event
-from simcore.jit import hot_outlined
+from simcore.games.last_command.jit import hot_outlined
 from .layout import (CREW, CREW_DISC, EV_BUY, EV_CLEAR_CREW, HAND, M_AI_MARKET, M_CREW, M_SYS_DECK,
                      MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_ANYPOWER, S_BOUGHT, S_CREDITS, S_CUR_CARD,
                      S_FREE_PLAYS, S_POWER, S_WINNER, STACK, SYS_DECK, SYS_DISC)
-from simcore.piles import move_all, pop, push, remove_at, shuffle
+from simcore.games.last_command.piles import move_all, pop, push, remove_at, shuffle
 from .rules import can_play_system, crew_count, crew_with_expertise, has_crew_space, pile, total_crew, total_power
 from strategies.last_command.solo_ai import beneficial, bonus_worth, counts_crew, crew_power, crew_system
 

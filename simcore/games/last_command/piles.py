@@ -1,6 +1,15 @@
-"""Fixed-size piles: push/pop on top (the last slot), insert at the bottom, shuffle."""
-from .jit import hot
-from .rng import rand_below
+"""Fixed-size piles: push/pop on top (the last slot), insert at the bottom, shuffle; and The Last Command's
+random numbers (the core's generator, ``simcore.rng``, in its state slot ``S_RNG``)."""
+from simcore import rng
+from simcore.games.last_command.jit import hot
+
+from .layout import S_RNG
+
+
+@hot
+def rand_below(sc, n):
+    """Uniform integer in [0, n) (n >= 1)."""
+    return rng.rand_below(sc, S_RNG, n)
 
 
 @hot
