@@ -3,7 +3,7 @@ by side (``--repeats`` alternating runs each, all printed, the best compared), a
 overhead of the cluster: the same games in chunks of several sizes, and the chunk size that keeps
 the overhead under 2%.
 
-    python3 -m benchmarks.cluster [--games 50000] [--workers 2] [--repeats 3]   (from the repo root)
+    python3 -m benchmarks.cluster [--game G] [--games 50000] [--workers 2] [--repeats 3]   (from the repo root)
 
 Needs the cluster extra (``pip install ".[cluster]"``).
 """
@@ -13,29 +13,34 @@ import argparse
 import os
 import time
 
-from reports.sweep import DEFAULT_CHUNK, play_sweep, sweep_cells
-from simcore.games.last_command.cardset import load_cards
+from reports.sweep import DEFAULT_CHUNK, play_sweep
 from simcore.cluster import LocalRunner, connect
+from simcore.game import SweepSpec
+from simcore.games import registry
 
 OVERHEAD_SHARE = 0.02
+GAME = registry.get(registry.DEFAULT_GAME)
 
 
 def timed(cells, games: int, tables, runner, chunk_size: int = DEFAULT_CHUNK) -> float:
     """Seconds to sweep ``cells`` with ``games`` per cell."""
     started = time.perf_counter()
-    play_sweep(cells, games, seed=1, tables=tables, chunk_size=chunk_size, runner=runner)
+    play_sweep(GAME, cells, games, seed=1, tables=tables, chunk_size=chunk_size, runner=runner)
     return time.perf_counter() - started
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--games", type=int, default=50_000, help="games per cell (2 cells: standard and asymmetrical)")
+    ap.add_argument("--game", default=registry.DEFAULT_GAME)
+    ap.add_argument("--games", type=int, default=50_000, help="games per cell of the game's default sweep")
     ap.add_argument("--workers", type=int, default=2, help="worker processes, and local engine threads")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--overhead-games", type=int, default=8_000, help="games per cell of the chunk-size runs")
     args = ap.parse_args()
-    tables = load_cards()
-    cells = sweep_cells(["federation", "sunder"], ["standard", "asymmetrical"], "balanced", "balanced")
+    global GAME
+    GAME = registry.get(args.game)
+    tables = GAME.load_tables()
+    cells = GAME.sweep_cells(SweepSpec(), tables)
     total = len(cells) * args.games
     local = LocalRunner(args.workers)
     timed(cells[:1], 2, tables, local)     # compile or load the engine here first: workers then load it

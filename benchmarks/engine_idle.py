@@ -22,13 +22,12 @@ import time
 import numba
 
 import simcore.games.last_command.batch as batch
-from benchmarks.sweep_vs_bench import CELL
+from benchmarks.sweep_vs_bench import BENCH_ORDER, CELL, GAME, STRATEGIES
 from reports.files import TableStream
 from reports.sweep import play_sweep
 from simcore.cluster import LocalRunner
-from simcore.games.last_command.bench import _rate
+from simcore.bench import _rate
 from simcore.games.last_command.cardset import load_cards
-from simcore.games.last_command.matchup import Matchup
 
 
 class SerialRunner(LocalRunner):
@@ -56,17 +55,17 @@ def main() -> None:
 
     batch.play_range = timed
     tables, threads, games = load_cards(), numba.config.NUMBA_NUM_THREADS, args.games
-    play_sweep([CELL], games=2, seed=1, tables=tables)   # compile or load the engine before timing
+    play_sweep(GAME, [CELL], games=2, seed=1, tables=tables)   # compile or load the engine before timing
     with tempfile.TemporaryDirectory(prefix="commandsim-idle-") as folder:
         def sweep(runner, per_game=False):
             if not per_game:
-                play_sweep([CELL], games=games, seed=1, tables=tables, runner=runner)
+                play_sweep(GAME, [CELL], games=games, seed=1, tables=tables, runner=runner)
                 return
             with TableStream(os.path.join(folder, "games.parquet")) as stream:
-                play_sweep([CELL], games=games, seed=1, tables=tables, runner=runner, per_game=stream.append)
+                play_sweep(GAME, [CELL], games=games, seed=1, tables=tables, runner=runner, per_game=stream.append)
                 stream.close()
 
-        configs = {"bench": lambda: _rate(games, threads, ("balanced", "balanced"), tables, Matchup()),
+        configs = {"bench": lambda: _rate(GAME, BENCH_ORDER, STRATEGIES, tables, games, threads),
                    "serial": lambda: sweep(SerialRunner()), "new": lambda: sweep(LocalRunner()),
                    "serial+pg": lambda: sweep(SerialRunner(), True), "new+pg": lambda: sweep(LocalRunner(), True)}
         if args.only:

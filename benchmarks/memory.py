@@ -1,22 +1,28 @@
-"""Peak memory of a long sweep: memory must stay flat however many games are played.
+"""Peak memory of a long sweep, for any game: memory must stay flat however many games are played (the
+issue's bound: a sweep of 10x the games within 1.3x the peak).
 
-    python3 -m benchmarks.memory [--games N]     (N per cell; the default grid has 2 cells)
+    python3 -m benchmarks.memory [--game G] [--games N] [--small N]     (games per cell of the game's default grid)
 """
 from __future__ import annotations
 
 import argparse
 
-from simcore.games.last_command.bench import sweep_peak_memory
+from simcore.bench import sweep_peak_memory
+from simcore.games import registry
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--game", default=registry.DEFAULT_GAME)
     ap.add_argument("--games", type=int, default=1_000_000)
+    ap.add_argument("--small", type=int, default=2_000)
     args = ap.parse_args()
-    small, _ = sweep_peak_memory(2_000)
-    big, seconds = sweep_peak_memory(args.games)
-    print(f"peak memory, sweep of 2 x 2,000 games:        {small:8.0f} MB")
-    print(f"peak memory, sweep of 2 x {args.games:,} games: {big:8.0f} MB ({seconds:.0f} s)")
+    game = registry.get(args.game)
+    small, _ = sweep_peak_memory(game, args.small)
+    big, seconds = sweep_peak_memory(game, args.games)
+    print(f"{args.game}: peak memory, sweep of {args.small:,} games per cell:  {small:8.0f} MB")
+    print(f"{args.game}: peak memory, sweep of {args.games:,} games per cell: {big:8.0f} MB ({seconds:.0f} s)"
+          f"   ratio {big / small:.2f}")
 
 
 if __name__ == "__main__":

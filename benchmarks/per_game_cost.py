@@ -22,7 +22,7 @@ import resource
 import statistics
 import tempfile
 
-from benchmarks.sweep_vs_bench import CELL, sweep_seconds
+from benchmarks.sweep_vs_bench import CELL, GAME, sweep_seconds
 from reports.sweep import play_sweep
 from simcore.games.last_command.cardset import load_cards
 
@@ -46,7 +46,7 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=4)
     args = ap.parse_args()
     tables = load_cards()
-    play_sweep([CELL], games=2, seed=1, tables=tables)   # the engine loaded (or compiled) before timing
+    play_sweep(GAME, [CELL], games=2, seed=1, tables=tables)   # the engine loaded (or compiled) before timing
     plain, per_game = [], []
     with tempfile.TemporaryDirectory(prefix="commandsim-per-game-") as folder:
         for i in range(args.pairs):

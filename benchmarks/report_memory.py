@@ -19,7 +19,7 @@ import pandas as pd
 
 from reports.files import TableStream, write_tables
 from reports.per_game import bought_columns, constant
-from simcore.games.last_command.bench import TEMP_PREFIX, cli_peak_memory
+from simcore.bench import TEMP_PREFIX, cli_peak_memory
 
 CHUNK = 100_000
 MARKET = [f"Market card {i}" for i in range(40)]

@@ -1,7 +1,7 @@
 """`sweep` against `bench` on the same games, side by side in one process, and the C reference loop.
 
 Balanced vs balanced, standard starts, Federation vs Sunder, on all threads.  ``bench``'s rate is
-its own timed loop (``simcore.games.last_command.bench``); the sweep's is one cell of ``reports.sweep.play_sweep``
+its own timed loop (``simcore.bench``); the sweep's is one cell of ``reports.sweep.play_sweep``
 (both seat orders), timed at ``--games`` and at ``--small`` games and divided as
 (games - small) / (t_games - t_small), so that set-up and the first chunk's costs cancel.  With
 ``--per-game`` the sweep is timed a second time streaming every game to a Parquet file
@@ -32,24 +32,28 @@ from pathlib import Path
 import numba
 
 from reports.files import TableStream
-from reports.sweep import Cell, play_sweep
-from simcore.games.last_command.bench import _rate, runs_text
+from reports.sweep import play_sweep
+from simcore.bench import _rate, runs_text
+from simcore.games import registry
+from simcore.games.last_command.sweep_cells import MatchCell
 from simcore.games.last_command.cardset import load_cards
-from simcore.games.last_command.matchup import Matchup
 
 # ../shared/tools/calib from the project's checkout (or from a worktree one folder deeper)
 CALIB = next((p / "shared" / "tools" / "calib" for p in Path(__file__).resolve().parents
               if (p / "shared" / "tools" / "calib" / "game_c.c").exists()), Path("../shared/tools/calib"))
-CELL = Cell(("federation", "sunder"), ("standard", "standard"), ("balanced", "balanced"))
+GAME = registry.get("last-command")
+CELL = MatchCell(("federation", "sunder"), ("standard", "standard"), ("balanced", "balanced")).cell()
+BENCH_ORDER = CELL.orders[0]
+STRATEGIES = tuple(GAME.resolve_strategy(s) for s in BENCH_ORDER.strategies)
 
 
 def sweep_seconds(games: int, tables, per_game_dir: str | None) -> float:
     start = time.perf_counter()
     if per_game_dir is None:
-        play_sweep([CELL], games=games, seed=1, tables=tables)
+        play_sweep(GAME, [CELL], games=games, seed=1, tables=tables)
     else:
         with TableStream(os.path.join(per_game_dir, "games.parquet")) as stream:
-            play_sweep([CELL], games=games, seed=1, tables=tables, per_game=stream.append)
+            play_sweep(GAME, [CELL], games=games, seed=1, tables=tables, per_game=stream.append)
             stream.close()
     return time.perf_counter() - start
 
@@ -96,13 +100,13 @@ def main() -> None:
     args = ap.parse_args()
     tables = load_cards()
     threads = numba.config.NUMBA_NUM_THREADS
-    play_sweep([CELL], games=2, seed=1, tables=tables)   # compile or load the engine before timing
+    play_sweep(GAME, [CELL], games=2, seed=1, tables=tables)   # compile or load the engine before timing
     bench, sweep, per_game, calib = [], [], [], []
     sweep_whole, per_game_whole = [], []
     with tempfile.TemporaryDirectory(prefix="commandsim-sweep-bench-") as folder:
         exe = build_calib(folder, args.calib or CALIB)
         for _ in range(max(1, args.repeats)):
-            bench.append(_rate(args.games, threads, ("balanced", "balanced"), tables, Matchup())[0])
+            bench.append(_rate(GAME, BENCH_ORDER, STRATEGIES, tables, args.games, threads)[0])
             sweep.append(sweep_rate(args.games, args.small, tables, whole=sweep_whole))
             if args.per_game:
                 per_game.append(sweep_rate(args.games, args.small, tables, folder, whole=per_game_whole))

@@ -100,7 +100,9 @@ class SweepTally:
     def card_counts(self, names) -> pd.DataFrame:
         """The table ``aggregate.card_counts`` gives, summed over every chunk added."""
         cards = self.cards if self.cards is not None else np.zeros((3, len(names)), np.int64)
-        return pd.DataFrame({"card": list(names), "times_bought": cards[0], "games_bought": cards[1],
+        # a game with no card to buy has no names: its column still holds text, to merge on
+        card = pd.Series(list(names), dtype=None if len(names) else object)
+        return pd.DataFrame({"card": card, "times_bought": cards[0], "games_bought": cards[1],
                              "wins_when_bought": cards[2],
                              "seat_games": np.full(len(names), self.seat_games, np.int64),
                              "seat_wins": np.full(len(names), self.seat_wins, np.int64)})[

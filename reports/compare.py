@@ -1,11 +1,14 @@
-"""Paired comparison of two settings A and B of one faction against a fixed opponent, on common seeds.
+"""Paired comparison of two settings A and B of one side against a fixed opponent, on common seeds, in
+every game.
 
-A and B differ in the subject faction's starting-card variant (e.g. asymmetrical vs standard), in the
-card set of the whole game (an edited card file vs the shipped cards), in a Fog of War start (a file,
-``simcore.games.last_command.fog``), or several; everything else — opponent faction, its variant, both strategies,
-the turn cap — is the same.  With the opponent variant ``SAME_VARIANT`` the opponent plays the
-subject's variant in each setting: ``run_headline`` compares the all-asymmetrical game with the
-all-standard one that way, for both factions.
+The game sets the question up (``simcore.game.Game.compare_question``): A and B differ in the subject's
+variant (The Last Command's asymmetrical vs standard starting cards, the skirmish's command sets), in the
+card set of the whole game (an edited card file vs the shipped cards), in a game's own setting (a Fog of
+War start), or in the subject's side itself (Star Realms: the Alliance deck against a standard start);
+everything else — the opponent, its variant, both strategies, the turn cap — is the same.  With the
+opponent variant ``SAME_VARIANT`` the opponent plays the subject's variant in each setting: The Last
+Command's headline question compares the all-asymmetrical game with the all-standard one that way, for
+both factions (``run_question``).
 
 **Seeds and seats.** Both settings play the same seeds ``0 .. games/2 - 1`` of base seed S, and every
 seed is played twice, once with the subject moving first and once with it moving second.  This is
@@ -37,28 +40,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from simcore.games.last_command.cardset import compile_cards, load_card_list, read_cards
-from simcore.games.last_command.cardset.loader import display_path, merge_cards
-from simcore.games.last_command.fog import FogFile, read_fog
-from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS, Matchup
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
-from simcore.games.last_command.simulate import play_games
-from simcore.games.last_command.tables import FACTIONS, START_SETS, CardTables
+from simcore.game import Game, Question, Setting
+from simcore.games import registry
 from simcore.records import SEAT_LABELS, seat_scores
-from strategies.last_command.library import Resolved, resolved
 
 from .stats import Z95, paired_difference, wilson_interval
-from .sweep import DEFAULT_CHUNK, DEFAULT_GAMES, check_games, check_strategy
+from .sweep import DEFAULT_CHUNK, DEFAULT_GAMES, check_games
 
 DEFAULT_BAND = 0.02
-SHIPPED = "shipped"
-# as the opponent variant: the opponent plays the subject's variant in each setting (the rulebook's
+# as the opponent variant: the opponent plays the subject's variant in each setting (The Last Command's
 # Asymmetrical Play swaps all six starting System cards, both sides')
 SAME_VARIANT = "(same variant)"
 VERDICTS = ("balanced", "favours_a", "favours_b", "unclear")
@@ -70,33 +66,11 @@ COMPARE_COLUMNS = (
     "wins_b", "losses_b", "draws_b", "win_rate_b", "ci_low_b", "ci_high_b",
     "score_a", "score_b", "diff", "diff_ci_low", "diff_ci_high", "diff_se", "band", "verdict", "verdict_text",
     "max_turns", "seed")
+# written after the others only when B's subject is another side than A's (Star Realms: the Alliance deck
+# against a standard start): ``faction`` is then A's subject
+SIDE_B_COLUMN = "faction_b"
 
 Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class Setting:
-    """One side of a comparison: the subject's starting-card variant, the game's card set, and the
-    Fog of War file the game is set up from (if any)."""
-    variant: str
-    tables: CardTables
-    cards: str = SHIPPED          # the card set in the tables: "shipped", or "shipped + <override path> ..."
-    card_label: str = "shipped cards"   # its short name in verdicts
-    fog: FogFile | None = None
-
-    @property
-    def fog_label(self) -> str:
-        return f"fog {self.fog.name}" if self.fog is not None else "no fog"
-
-    def matchups(self, subject: str, opponent: str, opponent_variant: str, max_turns: int) -> tuple[Matchup, Matchup]:
-        """This setting's game with the subject first, then second (a Fog of War file's seat sections
-        stay with the seats)."""
-        theirs = self.variant if opponent_variant == SAME_VARIANT else opponent_variant
-        first = Matchup((subject, opponent), (self.variant, theirs), max_turns)
-        second = first.swapped()
-        if self.fog is None:
-            return first, second
-        return self.fog.apply(first), self.fog.apply(second)
 
 
 @dataclass
@@ -132,7 +106,7 @@ class Comparison:
                                                       r["label_a"], r["label_b"])
         pairs = pd.DataFrame({"game": self.pairs["game"], "score_a": 1.0 - self.pairs["score_a"],
                               "score_b": 1.0 - self.pairs["score_b"], "diff": -self.pairs["diff"]})
-        return Comparison(pd.DataFrame([out], columns=list(COMPARE_COLUMNS)), pairs)
+        return Comparison(pd.DataFrame([out], columns=list(self.table.columns)), pairs)
 
 
 # ---- the verdict
@@ -162,67 +136,24 @@ def _points(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
-# ---- checking the spec
-
-def parse_pair(names: str, known, what: str) -> tuple[str, str]:
-    """Two comma-separated names (the subject's, then the opponent's); the same name twice is allowed."""
-    items = [x.strip().lower() for x in names.split(",")]
-    if len(items) != 2 or not all(items):
-        raise CommandsimError(f"expected two {what} names separated by a comma (subject,opponent), got {names!r}")
-    for x in items:
-        if x not in known:
-            raise CommandsimError(f"unknown {what} '{x}': expected one of {', '.join(known)}")
-    return items[0], items[1]
-
-
-def check_variant(name: str) -> str:
-    name = name.strip().lower()
-    if name not in START_SETS:
-        raise CommandsimError(f"unknown variant '{name}': expected one of {', '.join(START_SETS)}")
-    return name
-
-
-def load_settings(variant_a: str = "standard", variant_b: str | None = None, cards=None,
-                  cards_b=None, fog_a=None, fog_b=None) -> tuple[Setting, Setting]:
-    """Settings A and B: A uses the shipped cards with ``cards`` overrides (if any), B the same set with
-    ``cards_b`` merged on top (its cards replace cards with the same key and add new ones); ``fog_a``
-    and ``fog_b`` are Fog of War files (paths) for A's and B's games.
-
-    Raises ``CommandsimError`` (card data errors name the file, card and field; Fog of War errors the
-    file, section and field) or when A and B would be identical."""
-    variant_a = check_variant(variant_a)
-    variant_b = variant_a if variant_b is None else check_variant(variant_b)
-    fogs = [read_fog(f) if f is not None else None for f in (fog_a, fog_b)]
-    base = load_card_list(overrides=cards)
-    tables_a = compile_cards(base)
-    name_a = SHIPPED if cards is None else f"{SHIPPED} + {display_path(Path(cards))}"
-    short_a = "shipped cards" if cards is None else f"cards {Path(cards).name}"
-    a = Setting(variant_a, tables_a, name_a, short_a, fogs[0])
-    if cards_b is None:
-        same_fog = (fog_a is None and fog_b is None) or (fog_a is not None and fog_b is not None
-                                                         and Path(fog_a).resolve() == Path(fog_b).resolve())
-        if variant_a == variant_b and same_fog:
-            raise CommandsimError(f"A and B are the same setting (variant {variant_a}, the same cards and Fog of "
-                                  f"War): give a different variant, an edited card set or a Fog of War file for B")
-        return a, Setting(variant_b, tables_a, name_a, short_a, fogs[1])
-    tables_b = compile_cards(merge_cards(base, read_cards(cards_b)))
-    return a, Setting(variant_b, tables_b, f"{name_a} + {display_path(Path(cards_b))}",
-                      f"cards {Path(cards_b).name}", fogs[1])
-
+# ---- the two settings' names
 
 def side_labels(a: Setting, b: Setting) -> tuple[str, str]:
     """Short names of the two settings, from what differs between them (e.g. "asymmetrical" and
     "standard", or "shipped cards" and "cards railgun5.toml")."""
     parts_a, parts_b = [], []
+    if a.side != b.side:
+        parts_a.append(a.side)
+        parts_b.append(b.side)
     if a.variant != b.variant:
         parts_a.append(a.variant)
         parts_b.append(b.variant)
     if a.cards != b.cards:
         parts_a.append(a.card_label)
         parts_b.append(b.card_label if b.card_label != a.card_label else b.cards)
-    if a.fog_label != b.fog_label:
-        parts_a.append(a.fog_label)
-        parts_b.append(b.fog_label)
+    if a.extras_label != b.extras_label:
+        parts_a.append(a.extras_label)
+        parts_b.append(b.extras_label)
     return ", ".join(parts_a) or "A", ", ".join(parts_b) or "B"
 
 
@@ -236,51 +167,55 @@ def _subject_points(winner: np.ndarray, subject_seat: str) -> np.ndarray:
 @dataclass(frozen=True, eq=False)
 class CompareChunk:
     """One chunk of a comparison: seeds ``first_game .. first_game + n - 1`` of side ``side`` ("a" or
-    "b") with the subject in seat ``seat`` ("first" or "second")."""
+    "b") with the subject in seat ``seat`` ("first" or "second"), of the game whose contract is ``game``."""
+    game: str
     side: str
     seat: str
-    matchup: Matchup
-    strategies: tuple[Resolved, Resolved]
+    matchup: object
+    strategies: tuple
     seed: int
     first_game: int
     n: int
 
 
-def play_chunk(chunk: CompareChunk, tables: dict[str, CardTables], threads: int | None = None) -> np.ndarray:
+def play_chunk(chunk: CompareChunk, tables: dict, threads: int | None = None) -> np.ndarray:
     """Play one chunk; returns 2 x the subject's score per seed (int8: 2 win, 1 draw, 0 loss), one
     byte per seed, which the paired difference needs seed by seed."""
-    rec = play_games(chunk.n, chunk.seed, chunk.matchup, chunk.strategies, tables[chunk.side], threads,
-                     first_game=chunk.first_game, keep_bought=False)
+    game = registry.load(chunk.game)
+    rec = game.play(chunk.matchup, chunk.strategies, chunk.seed, chunk.first_game, chunk.n, tables[chunk.side],
+                    threads, keep_bought=False)
     # the winner codes, not the per-game frame: building it and its labels took 8 to 29 ms a
     # 20,000-game chunk, 4 to 15% of the engine's time on 2 threads
     return _subject_points(rec.winner, chunk.seat)
 
 
-def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str] = ("federation", "sunder"),
-                opponent_variant: str = "standard", strategy: str = "balanced", opponent_strategy: str | None = None,
-                games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None,
-                max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND, progress: Progress | None = None,
-                *, chunk_size: int = DEFAULT_CHUNK, first_seed: int = 0, runner=None) -> Comparison:
-    """Play A and B on the same ``games // 2`` seeds (``first_seed ..``: the game numbers of the run
-    with base ``seed``), each seed with the subject (``factions[0]``) first and second, against
-    ``factions[1]`` with ``opponent_variant``; returns a ``Comparison``.
+def check_band(band: float) -> float:
+    if not 0 <= band < 1:
+        raise CommandsimError(f"the band must be a share between 0 and 1, got {band}")
+    return band
+
+
+def run_compare(game: Game | str, question: Question, strategy: str | None = None,
+                opponent_strategy: str | None = None, games: int = DEFAULT_GAMES, seed: int = 1,
+                threads: int | None = None, max_turns: int | None = None, band: float = DEFAULT_BAND,
+                progress: Progress | None = None, *, chunk_size: int = DEFAULT_CHUNK, first_seed: int = 0,
+                runner=None) -> Comparison:
+    """Play settings A and B of ``question`` (``Game.compare_question``) on the same ``games // 2`` seeds
+    (``first_seed ..``: the game numbers of the run with base ``seed``), each seed with the subject first
+    and second, against the question's opponent; returns a ``Comparison`` of one row.
 
     ``band`` is a share (0.02 = 2 points).  ``progress(done, total)`` is called after every chunk
     (``total`` = 2 * games).  ``runner`` (``simcore.cluster``; default: the local runner on
     ``threads``) plays the chunks.  Results do not depend on it, on ``threads`` or on ``chunk_size``.
     """
+    game = registry.get(game) if isinstance(game, str) else game
+    strategy = strategy or game.info.default_strategy
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
+    max_turns = max_turns or game.info.max_turns
     check_games(games)
-    subject, opponent = factions
-    for f in factions:
-        if f not in FACTIONS:
-            raise CommandsimError(f"unknown faction '{f}': expected one of {', '.join(FACTIONS)}")
-    if opponent_variant != SAME_VARIANT:
-        opponent_variant = check_variant(opponent_variant)
     for s in {strategy, opponent_strategy}:
-        check_strategy(s)
-    if not 0 <= band < 1:
-        raise CommandsimError(f"the band must be a share between 0 and 1, got {band}")
+        game.check_strategy(s)
+    check_band(band)
     if seed < 0:
         raise CommandsimError(f"seed must be >= 0, got {seed}")
     if chunk_size < 1:
@@ -288,26 +223,24 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
     if first_seed < 0:
         raise CommandsimError(f"first_seed must be >= 0, got {first_seed}")
     seeds = games // 2
-    games_of = {}
-    for side, setting in (("a", setting_a), ("b", setting_b)):
-        games_of[side] = setting.matchups(subject, opponent, opponent_variant, max_turns)
-        if setting.fog is not None:   # its cards must exist and be free before any game is played
-            setting.fog.check(setting.tables, games_of[side])
-        for m in games_of[side]:
-            m.validate()
+    settings = {"a": question.a, "b": question.b}
+    orders = {}
+    for side, setting in settings.items():
+        theirs = setting.variant if question.same_variant else question.opponent_variant
+        orders[side] = game.setting_orders(setting, question.opponent, theirs, max_turns)
     runner = LocalRunner(threads) if runner is None else runner
+    resolved = {s: game.resolve_strategy(s) for s in (strategy, opponent_strategy)}
     chunks = []
     for side in ("a", "b"):
-        first, second = games_of[side]
-        orders = (("first", first, (strategy, opponent_strategy)),
-                  ("second", second, (opponent_strategy, strategy)))
-        for seat, matchup, strategies in orders:
-            chunks += [CompareChunk(side, seat, matchup, tuple(resolved(s) for s in strategies), seed,
-                                    first_seed + start,
-                                    min(chunk_size, seeds - start)) for start in range(0, seeds, chunk_size)]
+        first, second = orders[side]
+        for seat, order, strategies in (("first", first, (strategy, opponent_strategy)),
+                                        ("second", second, (opponent_strategy, strategy))):
+            chunks += [CompareChunk(game.module, side, seat, order.matchup, tuple(resolved[s] for s in strategies),
+                                    seed, first_seed + start, min(chunk_size, seeds - start))
+                       for start in range(0, seeds, chunk_size)]
     points = {side: (np.zeros(seeds, np.int16), {"wins": 0, "losses": 0, "draws": 0}) for side in ("a", "b")}
     done, total = 0, 4 * seeds
-    tables = {"a": setting_a.tables, "b": setting_b.tables}
+    tables = {side: setting.tables for side, setting in settings.items()}
     for chunk, p in zip(chunks, runner.map(play_chunk, chunks, tables)):
         per_seed, outcomes = points[chunk.side]
         at = chunk.first_game - first_seed
@@ -323,13 +256,16 @@ def run_compare(setting_a: Setting, setting_b: Setting, factions: tuple[str, str
     score_b = points["b"][0] / 4.0
     pairs = pd.DataFrame({"game": first_seed + np.arange(seeds), "score_a": score_a, "score_b": score_b,
                           "diff": score_a - score_b})
-    label_a, label_b = side_labels(setting_a, setting_b)
-    row = {"faction": subject, "opponent_faction": opponent, "opponent_variant": opponent_variant,
-           "strategy": check_strategy(strategy), "opponent_strategy": check_strategy(opponent_strategy),
-           "label_a": label_a, "label_b": label_b, "variant_a": games_of["a"][0].variant_label(0),
-           "variant_b": games_of["b"][0].variant_label(0),
-           "cards_a": setting_a.cards, "cards_b": setting_b.cards, "band": band, "max_turns": max_turns,
+    label_a, label_b = side_labels(question.a, question.b)
+    row = {"faction": question.a.side, "opponent_faction": question.opponent,
+           "opponent_variant": SAME_VARIANT if question.same_variant else question.opponent_variant,
+           "strategy": game.check_strategy(strategy), "opponent_strategy": game.check_strategy(opponent_strategy),
+           "label_a": label_a, "label_b": label_b, "variant_a": orders["a"][0].variants[0],
+           "variant_b": orders["b"][0].variants[0],
+           "cards_a": question.a.cards, "cards_b": question.b.cards, "band": band, "max_turns": max_turns,
            "seed": seed}
+    if question.b.side != question.a.side:
+        row[SIDE_B_COLUMN] = question.b.side
     for side in ("a", "b"):
         row.update({f"{k}_{side}": v for k, v in points[side][1].items()})
     return Comparison(_summary(row, pairs), pairs)
@@ -351,7 +287,12 @@ def _summary(row: dict, pairs: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     row.update({"score_a": float(score_a.mean()), "score_b": float(score_b.mean()), "diff": d.mean,
                 "diff_ci_low": d.ci_low, "diff_ci_high": d.ci_high, "diff_se": d.se, "verdict": code,
                 "verdict_text": text})
-    return pd.DataFrame([row], columns=list(COMPARE_COLUMNS))
+    return pd.DataFrame([row], columns=compare_columns(row))
+
+
+def compare_columns(row) -> list[str]:
+    """``COMPARE_COLUMNS``, then ``faction_b`` when the row has it."""
+    return list(COMPARE_COLUMNS) + ([SIDE_B_COLUMN] if SIDE_B_COLUMN in row else [])
 
 
 def combine_rounds(rounds: Sequence[Comparison], z: float = Z95) -> Comparison:
@@ -360,7 +301,7 @@ def combine_rounds(rounds: Sequence[Comparison], z: float = Z95) -> Comparison:
     if not rounds:
         raise CommandsimError("no rounds to combine")
     first = rounds[0].row
-    row = {c: first[c] for c in COMPARE_COLUMNS}
+    row = {c: first[c] for c in compare_columns(first)}
     for side in ("a", "b"):
         for k in ("wins", "losses", "draws"):
             row[f"{k}_{side}"] = int(sum(int(r.row[f"{k}_{side}"]) for r in rounds))
@@ -368,22 +309,27 @@ def combine_rounds(rounds: Sequence[Comparison], z: float = Z95) -> Comparison:
     return Comparison(_summary(row, pairs, z), pairs)
 
 
-# ---- the headline question
+# ---- a question, with the opponent's view when it is a subject too
 
-def run_headline(factions: tuple[str, str] = ("federation", "sunder"), strategy: str = "balanced",
+def run_question(game: Game | str, question: Question, strategy: str | None = None,
                  opponent_strategy: str | None = None, games: int = DEFAULT_GAMES, seed: int = 1,
-                 threads: int | None = None, max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
-                 progress: Progress | None = None, cards=None, *, chunk_size: int = DEFAULT_CHUNK,
-                 runner=None) -> Comparison:
-    """"Do the asymmetrical starting cards make the match-up fairer or worse than the standard ones?"
-
-    A: both sides start with the asymmetrical starting System cards (the rulebook's Asymmetrical
-    Play), B: both with the standard ones, paired on the same seeds with seats swapped.  One row
-    per faction, each as the subject: the second row is the same games seen from the other side
-    (``Comparison.seen_by_opponent``), so each faction's win rates under A and B and the shift
-    between them read directly.  ``pairs`` belong to the first row."""
-    a, b = load_settings("asymmetrical", "standard", cards)
-    first = run_compare(a, b, factions, SAME_VARIANT, strategy, opponent_strategy, games, seed, threads, max_turns,
-                        band, progress, chunk_size=chunk_size, runner=runner)
+                 threads: int | None = None, max_turns: int | None = None, band: float = DEFAULT_BAND,
+                 progress: Progress | None = None, *, chunk_size: int = DEFAULT_CHUNK, runner=None) -> Comparison:
+    """``run_compare`` of ``question``; when the question's settings change both sides alike
+    (``Question.both_sides``, e.g. The Last Command's asymmetrical-vs-standard question) a second row is
+    the same games seen from the other side (``Comparison.seen_by_opponent``), so each side's win rates
+    under A and B and the shift between them read directly.  ``pairs`` belong to the first row."""
+    first = run_compare(game, question, strategy, opponent_strategy, games, seed, threads, max_turns, band, progress,
+                        chunk_size=chunk_size, runner=runner)
+    if not question.both_sides:
+        return first
     other = first.seen_by_opponent()
     return Comparison(pd.concat([first.table, other.table], ignore_index=True), first.pairs)
+
+
+def question_of(game: Game | str, **options) -> Question:
+    """The question ``commandsim compare --game GAME`` asks with these options (``simcore.game.CompareSpec``'s
+    fields; none: the game's headline question)."""
+    from simcore.game import CompareSpec
+    game = registry.get(game) if isinstance(game, str) else game
+    return game.compare_question(CompareSpec(**options))

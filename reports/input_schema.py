@@ -74,11 +74,13 @@ def _where(index: int, fmt: str) -> str:
     return f"line {index + 2}" if fmt == "csv" else f"row {index + 1}"
 
 
-def check_table(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0) -> pd.DataFrame:
+def check_table(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0,
+                allow_empty: bool = False) -> pd.DataFrame:
     """``df`` with its numeric columns as numbers; raises ``ResultsFileError`` naming the file, the
     row and the column of the first value out of place.  ``first_row``: the file's row index of
-    ``df``'s first row, when ``df`` is one batch of a file read in batches."""
-    if df.empty:
+    ``df``'s first row, when ``df`` is one batch of a file read in batches. ``allow_empty``: a table
+    that may have no row (the per-card table of a game where nothing is bought)."""
+    if df.empty and not allow_empty:
         raise ResultsFileError(f"{path}: no rows: expected at least one row under the header")
     out = df.copy()
     for column, kind_of_value in NUMERIC[kind].items():

@@ -96,12 +96,13 @@ def _read_columns(path: Path, what: str = "") -> list[str]:
         raise ResultsFileError(f"{path}{role}: cannot read it: {_reason(exc)}") from None
 
 
-def _read_checked(path: Path, kind: str, columns: Sequence[str] | None = None) -> pd.DataFrame:
+def _read_checked(path: Path, kind: str, columns: Sequence[str] | None = None,
+                  allow_empty: bool = False) -> pd.DataFrame:
     try:
         df = _read(path, columns)
     except (OSError, ValueError, ImportError) as exc:
         raise ResultsFileError(f"{path}: cannot read it: {_reason(exc)}") from None
-    return check_table(df, kind, path, table_format(path))
+    return check_table(df, kind, path, table_format(path), allow_empty=allow_empty)
 
 
 def _reason(exc: BaseException) -> str:
@@ -178,9 +179,11 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                 if cards_kind is None:
                     raise ResultsFileError(f"{cards} ({role}): not a per-card table: expected the columns "
                                            f"{', '.join(CARD_COLUMNS[:4])}, ...")
-                if cards_kind == "cards":
+                if cards_kind == "cards":   # empty in a game where nothing is bought (the skirmish)
                     seen.add(cards.resolve())
-                    parts["cards"].append(_read_checked(cards, "cards").assign(source=path.stem))
+                    table = _read_checked(cards, "cards", allow_empty=True)
+                    if len(table):
+                        parts["cards"].append(table.assign(source=path.stem))
                     out.files.append((str(cards), "cards"))
         if kind == "tournament":
             ratings = cards_path_of(path, "ratings")

@@ -3,7 +3,7 @@
 
 Game-agnostic: a game's paired head-to-head is its tuner hook's (``strategies.tuning.spaces.TuneSpace
 .head_to_head``: every seed played twice with the seats swapped, half of the seeds with each side
-assignment), its default rungs its registry line's ``rungs``.  A rung is any strategy name the game
+assignment), its default rungs its ``GameInfo.rungs``.  A rung is any strategy name the game
 accepts (a built-in, a strategy file, ``search:N``).
 
 Per pair (rung vs the rung below) the table holds the rung's wins, losses and draws, its win rate and
@@ -73,7 +73,7 @@ def default_rungs(game: str) -> tuple[list[str], list[tuple[str, str]]]:
     """(the registry's rungs that the game accepts now, [(rung left out, why)]): a search budget appears
     once its game has a search player."""
     kept, left_out = [], []
-    for name in registry.get(game).rungs:
+    for name in registry.get(game).info.rungs:
         try:
             kept.append(check_rung(game, name))
         except CommandsimError as exc:

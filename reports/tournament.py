@@ -88,6 +88,31 @@ class Tournament:
         return cycle_text(self.matrix, self.cycles)
 
 
+def check_games(games: int) -> int:
+    if games < 4 or games % 4:
+        raise CommandsimError(f"games per pair must be a multiple of 4 (each seed with both seat orders and "
+                              f"both side assignments), got {games}")
+    return games
+
+
+def pair_player(game, space, sides: str | None, variants: str | None, tables, max_turns: int | None,
+                threads: int | None):
+    """(the ``PairPlayer`` of ``game``'s tournaments, the check of one entry). Two strategies meet in the
+    game's paired head-to-head (its tuning space's: every seed twice, seats swapped, half of the seeds with
+    each side assignment); a game with entries of its own (The Last Command's Solo A.I.) brings its player
+    (``Game.tournament_pairs``)."""
+    matchup = space.matchup(sides, variants, tables, max_turns)
+    own = getattr(game, "tournament_pairs", None)
+    if own is not None:
+        return own(matchup, tables, threads)
+
+    def play(a: str, b: str, games: int, seed: int):
+        check_games(games)
+        m = space.head_to_head(a, b, games, seed, matchup, tables, threads)
+        return m.wins, m.losses, m.draws
+    return play, game.check_strategy
+
+
 def check_entries(entries: Sequence[str]) -> list[str]:
     names = [e.strip() for e in entries]
     if any(not e for e in names):

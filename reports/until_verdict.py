@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from simcore.games.last_command.matchup import DEFAULT_MAX_TURNS
 from simcore.errors import CommandsimError
+from simcore.game import Game, Question
+from simcore.games import registry
 
-from .compare import (DEFAULT_BAND, SAME_VARIANT, Comparison, Progress, Setting, combine_rounds, load_settings,
-                      run_compare)
+from .compare import DEFAULT_BAND, Comparison, Progress, combine_rounds, run_compare
 from .sequential import ALPHA, look_critical_values
 from .sweep import DEFAULT_CHUNK, check_games
 
@@ -57,16 +57,17 @@ def check_rounds(round_games: int, max_games: int) -> tuple[int, int]:
     return round_games // 2, max_games // 2
 
 
-def run_until_verdict(setting_a: Setting, setting_b: Setting, factions: tuple[str, str] = ("federation", "sunder"),
-                      opponent_variant: str = "standard", strategy: str = "balanced",
+def run_until_verdict(game: Game | str, question: Question, strategy: str | None = None,
                       opponent_strategy: str | None = None, round_games: int = DEFAULT_ROUND_GAMES,
                       max_games: int = DEFAULT_MAX_GAMES, seed: int = 1, threads: int | None = None,
-                      max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
+                      max_turns: int | None = None, band: float = DEFAULT_BAND,
                       progress: Progress | None = None, *, alpha: float = ALPHA, spending: str = "pocock",
                       chunk_size: int = DEFAULT_CHUNK, runner=None) -> SequentialComparison:
     """Rounds of ``round_games`` per setting until the first decisive look or ``max_games``; see the
     module text.  ``progress(done, total)`` counts games of both settings (``total`` = 2 * max_games,
-    shrinking to what was played when the run stops early)."""
+    shrinking to what was played when the run stops early).  A question whose settings change both
+    sides alike (``Question.both_sides``) gets a second row: the same games seen from the other side."""
+    game = registry.get(game) if isinstance(game, str) else game
     round_seeds, cap_seeds = check_rounds(round_games, max_games)
     critical = look_critical_values(round_seeds, cap_seeds, alpha, spending)
     rounds: list[Comparison] = []
@@ -81,9 +82,8 @@ def run_until_verdict(setting_a: Setting, setting_b: Setting, factions: tuple[st
             if progress is not None:
                 progress(base + d, total)
 
-        rounds.append(run_compare(setting_a, setting_b, factions, opponent_variant, strategy, opponent_strategy,
-                                  2 * n, seed, threads, max_turns, band, step, chunk_size=chunk_size,
-                                  first_seed=start, runner=runner))
+        rounds.append(run_compare(game, question, strategy, opponent_strategy, 2 * n, seed, threads, max_turns,
+                                  band, step, chunk_size=chunk_size, first_seed=start, runner=runner))
         done += 4 * n
         result = combine_rounds(rounds, z=c)
         r = result.row
@@ -95,27 +95,12 @@ def run_until_verdict(setting_a: Setting, setting_b: Setting, factions: tuple[st
         progress(done, done)
     extra = {"round_games": round_games, "max_games": max_games, "looks": len(looks),
              "critical_value": looks[-1][6], "stopped": "verdict" if looks[-1][7] != "unclear" else "cap"}
-    return SequentialComparison(_with(result, extra), pd.DataFrame(looks, columns=list(LOOK_COLUMNS)))
+    first = _with(result, extra)
+    if question.both_sides:
+        other = _with(result.seen_by_opponent(), extra)
+        first = Comparison(pd.concat([first.table, other.table], ignore_index=True), first.pairs)
+    return SequentialComparison(first, pd.DataFrame(looks, columns=list(LOOK_COLUMNS)))
 
 
 def _with(result: Comparison, extra: dict) -> Comparison:
     return Comparison(result.table.assign(**extra), result.pairs)
-
-
-def run_headline_until_verdict(factions: tuple[str, str] = ("federation", "sunder"), strategy: str = "balanced",
-                               opponent_strategy: str | None = None, round_games: int = DEFAULT_ROUND_GAMES,
-                               max_games: int = DEFAULT_MAX_GAMES, seed: int = 1, threads: int | None = None,
-                               max_turns: int = DEFAULT_MAX_TURNS, band: float = DEFAULT_BAND,
-                               progress: Progress | None = None, cards=None, *,
-                               chunk_size: int = DEFAULT_CHUNK, runner=None) -> SequentialComparison:
-    """The headline question (``reports.compare.run_headline``) played until its verdict: the second
-    row is the same games seen from the other faction."""
-    a, b = load_settings("asymmetrical", "standard", cards)
-    run = run_until_verdict(a, b, factions, SAME_VARIANT, strategy, opponent_strategy, round_games, max_games, seed,
-                            threads, max_turns, band, progress, chunk_size=chunk_size, runner=runner)
-    first = run.comparison
-    extra = {c: first.row[c] for c in SEQUENTIAL_COLUMNS}
-    other = _with(Comparison(first.table[list(first.table.columns[:-len(SEQUENTIAL_COLUMNS)])], first.pairs)
-                  .seen_by_opponent(), extra)
-    table = pd.concat([first.table, other.table], ignore_index=True)
-    return SequentialComparison(Comparison(table, first.pairs), run.looks)

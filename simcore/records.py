@@ -51,6 +51,7 @@ class Records:
         self.winner = winner            # int codes: 0 first, 1 second, DRAW
         self.turns = turns
         self.strategies = strategies    # the seats' strategy labels, as in the frame
+        self.search: tuple[int, int] | None = None   # a search player's (searched decisions, rollouts), summed
 
     @property
     def games(self) -> pd.DataFrame:

@@ -17,6 +17,7 @@ import math
 import os
 import tomllib
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -24,6 +25,13 @@ from simcore.errors import StrategyError
 from simcore.search import MAX_ROLLOUTS, parse_search
 
 ROLLOUTS = "rollouts"
+
+
+class Resolved(NamedTuple):
+    """A strategy already read: its name and parameter vector. Chunks of games carry strategies this way
+    to other processes and machines, where a strategy file may not exist."""
+    name: str
+    vector: np.ndarray
 
 
 class StrategyFiles:
@@ -134,10 +142,15 @@ class StrategyFiles:
         if isinstance(strategy, (str, os.PathLike)):
             name, _, vec = self.load_spec(os.fspath(strategy))
             return name, vec
+        if isinstance(strategy, Resolved):
+            return strategy.name, strategy.vector
         vec = np.asarray(strategy, float)
         if vec.shape != (self.P.N_PARAMS,) or not np.all(np.isfinite(vec)):
             raise StrategyError(f"a {self.game} strategy vector must hold {self.P.N_PARAMS} finite numbers")
         return "vector", vec
+
+    def resolved(self, strategy) -> Resolved:
+        return Resolved(*self.resolve(strategy))
 
     def listing(self) -> list[tuple[str, str]]:
         """(name, description) of every built-in strategy (``strategies list``), and ``search:N``."""

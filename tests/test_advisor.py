@@ -13,7 +13,7 @@ import cli
 from reports.advisor.advise import AdviseOptions, Check, advise
 from reports.advisor.screen import screen_and_test
 from reports.advisor.search import search
-from reports.advisor.targets import parse_ladder, parse_target
+from simcore.games.last_command.advisor import LastCommandCards, parse_ladder, parse_target
 from reports.html_report import build_report
 from reports.inputs import kind_of, read_results
 from simcore.games.last_command.cardset import compile_cards, load_card_list, read_cards
@@ -243,11 +243,11 @@ def test_the_same_seed_gives_the_same_advice_on_any_thread_count():
     target = parse_target("federation vs sunder = 50%")
     opts = dict(only=("Basic Laser", "Repair Bot"), retune=False, screen_games=200, test_games=600,
                 search_games=400, check_games=400, seed=3)
-    one = advise(cards, target, AdviseOptions(threads=1, **opts))
-    two = advise(cards, target, AdviseOptions(threads=2, **opts))
+    one = advise(LastCommandCards(cards), target, AdviseOptions(threads=1, **opts))
+    two = advise(LastCommandCards(cards), target, AdviseOptions(threads=2, **opts))
     pd.testing.assert_frame_equal(one.table, two.table)
     assert one.patch == two.patch and one.games == two.games
-    other = advise(cards, target, AdviseOptions(threads=2, **{**opts, "seed": 4}))
+    other = advise(LastCommandCards(cards), target, AdviseOptions(threads=2, **{**opts, "seed": 4}))
     assert not one.table["effect"].equals(other.table["effect"])
 
 
@@ -256,7 +256,7 @@ def test_the_proposal_is_rechecked_with_a_strategy_tuned_on_the_edited_cards():
     target = parse_target("federation vs sunder = 50%")
     opts = AdviseOptions(only=("Basic Laser",), screen_games=200, test_games=600, search_games=400, check_games=400,
                          tune_generations=1, tune_population=2, tune_games=16)
-    advice = advise(cards, target, opts)
+    advice = advise(LastCommandCards(cards), target, opts)
     assert advice.fixed is not None and advice.retuned is not None and advice.games["tune"] > 0
     assert advice.retuned_strategy is not None and advice.retuned.games == advice.fixed.games
     stages = set(advice.table["stage"])

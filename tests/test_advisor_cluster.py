@@ -15,7 +15,7 @@ pytest.importorskip("distributed", reason="the cluster extra is not installed")
 import cli  # noqa: E402
 import simcore.cluster as cl  # noqa: E402
 from reports.advisor.advise import AdviseOptions, advise  # noqa: E402
-from reports.advisor.targets import parse_target  # noqa: E402
+from simcore.games.last_command.advisor import LastCommandCards, parse_target  # noqa: E402
 from simcore.games.last_command.cardset import load_card_list  # noqa: E402
 from simcore.games import registry  # noqa: E402
 
@@ -34,9 +34,9 @@ def test_advise_on_a_local_cluster_gives_the_local_runs_advice(cluster):
     cards = load_card_list(overrides=FIXTURES / "laser_plus_one.toml")
     target = parse_target("federation vs sunder = 50%")
     opts = dict(only=("Basic Laser", "Repair Bot"), retune=False, **SMALL)
-    local = advise(cards, target, AdviseOptions(**opts))
+    local = advise(LastCommandCards(cards), target, AdviseOptions(**opts))
     calls = []
-    remote = advise(cards, target, AdviseOptions(**opts), lambda *a: calls.append(a), runner=cluster)
+    remote = advise(LastCommandCards(cards), target, AdviseOptions(**opts), lambda *a: calls.append(a), runner=cluster)
     pd.testing.assert_frame_equal(local.table, remote.table)
     assert local.patch == remote.patch and local.games == remote.games
     assert ("screen", len(local.screened), len(local.screened)) in calls   # progress as the chunks come in

@@ -122,7 +122,7 @@ def test_skirmish_targets_score_the_first_force_in_both_seats_and_the_first_seat
     (["--target", "line vs orcs = 50%"], "'orcs' in 'line vs orcs = 50%' is neither a force"),
     (["--target", "first player elite line raiders = 50%"], "at most a force and a command set"),
     (["--target", "line vs raiders = 0%"], "a percentage between 0 and 100"),
-    (["--ladder", "65,55,45,35"], "--ladder: skirmish has no solo ladder"),
+    (["--ladder", "65,55,45,35"], "No such option '--ladder'"),   # a solo ladder is The Last Command's option
     (["--target", "first player = 50%", "--only", "Vetran"], "--only: no command, unit or force named 'Vetran' "
                                                               "(did you mean 'Veteran'?)"),
     (["--target", "first player = 50%", "--strategy", "nope"], "--strategy:"),

@@ -100,7 +100,7 @@ def test_star_realms_targets_score_the_alliance_in_both_seats_and_the_first_seat
     (["--target", "federation vs sunder = 50%"], "--target: expected 'alliance vs standard"),
     (["--target", "first player sunder = 50%"], "takes at most a deck"),
     (["--target", "alliance vs standard = 120%"], "a percentage between 0 and 100"),
-    (["--ladder", "65,55,45,35"], "--ladder: star-realms has no solo ladder"),
+    (["--ladder", "65,55,45,35"], "No such option '--ladder'"),   # a solo ladder is The Last Command's option
     (["--target", "first player = 50%"], "no card value may be edited"),
     (["--target", "first player = 50%", "--only", "Scoot"], "--only: no card named 'Scoot'"),
     (["--target", "first player = 50%", "--strategy", "nope"], "--strategy: unknown Star Realms strategy"),

@@ -4,7 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from simcore.games.last_command import bench
+from simcore import bench
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -9,14 +9,19 @@ import time
 import numpy as np
 import pytest
 
-import simcore.games.last_command.bench as bench
+from types import SimpleNamespace
+
+import simcore.bench as bench
+from simcore.game import Order
 from tests.cli_process import alive, children, start, wait_for
 
 
-def test_timed_runs_are_played_in_chunks_the_main_thread_can_interrupt(monkeypatch):
+def test_timed_runs_are_played_in_chunks_the_main_thread_can_interrupt():
     calls = []
 
     class FakeRecords:
+        search = None
+
         def __init__(self, n):
             self.turns = np.full(n, 30, np.int64)
 
@@ -24,13 +29,19 @@ def test_timed_runs_are_played_in_chunks_the_main_thread_can_interrupt(monkeypat
         def games(self):   # a frame per call would be timed as if it were the engine's
             raise AssertionError("the bench reads the turns array, not the per-game frame")
 
-    def fake_play_games(n, **kwargs):
-        calls.append((kwargs.get("first_game", 0), n))
-        return FakeRecords(n)
+    class FakeGame:
+        info = SimpleNamespace(name="fake")
 
-    monkeypatch.setattr(bench, "play_games", fake_play_games)
+        def resolve_strategy(self, name):
+            return name
+
+        def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True):
+            calls.append((first_game, n))
+            return FakeRecords(n)
+
     games = 2 * bench.CHUNK + 123
-    result = bench.measure(games, tables=object(), repeats=1)
+    order = Order(None, ("balanced", "balanced"), ("a", "b"), ("v", "v"))
+    result = bench.measure(FakeGame(), order, "balanced", object(), games, repeats=1)
     timed = calls[1:]     # the first call is the start-up probe
     assert max(n for _, n in timed) <= bench.CHUNK
     assert sum(n for _, n in timed) == 2 * games          # one thread, then all threads

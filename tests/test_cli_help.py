@@ -90,6 +90,6 @@ def test_bench_measures_a_sweeps_peak_memory_in_a_new_process():
 
     res = CliRunner().invoke(cli.main, ["bench", "--games", "200", "--memory-games", "300"])
     assert res.exit_code == 0, res.output
-    m = re.search(r"peak memory, sweep of 2 x 300 games: ([\d,]+) MB", res.output)
+    m = re.search(r"peak memory, sweep of 300 games per cell: ([\d,]+) MB", res.output)
     # a process with numpy, pandas and numba loaded holds well over 50 MB
     assert m and int(m.group(1).replace(",", "")) > 50, res.output

@@ -27,16 +27,19 @@ from reports import compare as cmp  # noqa: E402
 from reports import sweep as sw  # noqa: E402
 from reports.files import write_table  # noqa: E402
 from simcore.games.last_command.cardset import load_cards  # noqa: E402
+from simcore.game import SweepSpec  # noqa: E402
+from simcore.games import registry  # noqa: E402
 from strategies.tuning.tuner import TuneOptions, tune  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLES = load_cards()
-CELLS = sw.sweep_cells(["federation", "sunder"], ["standard", "asymmetrical"], "balanced", "balanced")
+LC = registry.get("last-command")
+CELLS = LC.sweep_cells(SweepSpec(), TABLES)
 
 
 @pytest.fixture(scope="module")
 def cluster():
-    sw.play_sweep(CELLS[:1], games=2, seed=1)   # compiled (or loaded) here first: workers then load it
+    sw.play_sweep(LC, CELLS[:1], games=2, seed=1)   # compiled (or loaded) here first: workers then load it
     runner = cl.connect("local:2")
     yield runner
     runner.close()
@@ -57,9 +60,9 @@ def test_the_runner_returns_chunks_in_task_order_whatever_order_they_finish_in(c
 
 def test_sweep_on_a_local_cluster_is_byte_identical_to_the_local_run(cluster, tmp_path):
     frames = []
-    local = sw.play_sweep(CELLS, games=60, seed=4, per_game=frames.append)
+    local = sw.play_sweep(LC, CELLS, games=60, seed=4, per_game=frames.append)
     remote_frames = []
-    remote = sw.play_sweep(CELLS, games=60, seed=4, chunk_size=7, per_game=remote_frames.append, runner=cluster)
+    remote = sw.play_sweep(LC, CELLS, games=60, seed=4, chunk_size=7, per_game=remote_frames.append, runner=cluster)
     assert _csv_bytes(local.aggregate, tmp_path / "a.csv") == _csv_bytes(remote.aggregate, tmp_path / "b.csv")
     assert _csv_bytes(local.cards, tmp_path / "ac.csv") == _csv_bytes(remote.cards, tmp_path / "bc.csv")
     assert (_csv_bytes(pa.Table.from_batches(frames).to_pandas(), tmp_path / "ag.csv")
@@ -69,9 +72,9 @@ def test_sweep_on_a_local_cluster_is_byte_identical_to_the_local_run(cluster, tm
 
 def test_target_ci_and_progress_on_a_local_cluster_follow_the_local_run(cluster):
     calls = {"local": [], "remote": []}
-    local = sw.play_sweep(CELLS[:2], games=20, seed=5, target_ci=0.12, max_games=200, chunk_size=3,
+    local = sw.play_sweep(LC, CELLS[:2], games=20, seed=5, target_ci=0.12, max_games=200, chunk_size=3,
                           progress=lambda done, total: calls["local"].append((done, total)))
-    remote = sw.play_sweep(CELLS[:2], games=20, seed=5, target_ci=0.12, max_games=200, chunk_size=3,
+    remote = sw.play_sweep(LC, CELLS[:2], games=20, seed=5, target_ci=0.12, max_games=200, chunk_size=3,
                            progress=lambda done, total: calls["remote"].append((done, total)), runner=cluster)
     pd.testing.assert_frame_equal(local.cells, remote.cells)
     pd.testing.assert_frame_equal(local.aggregate, remote.aggregate)
@@ -81,9 +84,9 @@ def test_target_ci_and_progress_on_a_local_cluster_follow_the_local_run(cluster)
 
 
 def test_compare_on_a_local_cluster_is_byte_identical_to_the_local_run(cluster, tmp_path):
-    a, b = cmp.load_settings("asymmetrical", "standard")
-    local = cmp.run_compare(a, b, games=80, seed=3)
-    remote = cmp.run_compare(a, b, games=80, seed=3, chunk_size=6, runner=cluster)
+    q = cmp.question_of(LC, variant_a="asymmetrical", variant_b="standard")
+    local = cmp.run_compare(LC, q, games=80, seed=3)
+    remote = cmp.run_compare(LC, q, games=80, seed=3, chunk_size=6, runner=cluster)
     assert _csv_bytes(local.table, tmp_path / "a.csv") == _csv_bytes(remote.table, tmp_path / "b.csv")
     pd.testing.assert_frame_equal(local.pairs, remote.pairs)
 
@@ -108,8 +111,8 @@ def test_a_worker_killed_mid_sweep_loses_no_games_and_counts_none_twice(cluster)
             os.kill(before[victim], signal.SIGKILL)
             killed.append(victim)
 
-    local = sw.play_sweep(CELLS, games=200, seed=9)
-    remote = sw.play_sweep(CELLS, games=200, seed=9, chunk_size=5, progress=kill_once, runner=cluster)
+    local = sw.play_sweep(LC, CELLS, games=200, seed=9)
+    remote = sw.play_sweep(LC, CELLS, games=200, seed=9, chunk_size=5, progress=kill_once, runner=cluster)
     assert killed
     pd.testing.assert_frame_equal(local.aggregate, remote.aggregate)
     pd.testing.assert_frame_equal(local.cards, remote.cards)

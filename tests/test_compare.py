@@ -10,12 +10,17 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from reports.compare import (COMPARE_COLUMNS, NOT_ENOUGH, SAME_VARIANT, VERDICTS, load_settings, run_compare,
-                             verdict)
+from reports.compare import COMPARE_COLUMNS, NOT_ENOUGH, SAME_VARIANT, VERDICTS, question_of, verdict
+from reports.compare import run_compare as run_any
 from reports.stats import paired_difference
 from simcore.games.last_command.cardset import shipped_cards_dir
 
 GAMES = 200      # per setting: 100 seeds x 2 seat orders
+LC = "last-command"
+
+
+def run_compare(question, games=GAMES, seed=1, **kw):
+    return run_any(LC, question, games=games, seed=seed, **kw)
 
 
 # ---- the verdict on hand-made numbers (band 2 points)
@@ -51,8 +56,8 @@ def test_verdict_codes_are_the_documented_ones():
 
 @pytest.fixture(scope="module")
 def asym_vs_standard():
-    a, b = load_settings("asymmetrical", "standard")
-    return a, b, run_compare(a, b, games=GAMES, seed=3)
+    q = question_of(LC, variant_a="asymmetrical", variant_b="standard")
+    return q.a, q.b, run_compare(q, games=GAMES, seed=3)
 
 
 def subject_scores(setting, seeds: int, seed: int) -> np.ndarray:
@@ -101,17 +106,17 @@ def test_each_sides_win_rate_and_interval(asym_vs_standard):
 def test_side_a_is_the_matching_sweep_cell_game_for_game():
     """Same seeds, same seat swap: A's numbers are the sweep's numbers for that cell."""
     from reports.sweep import run_sweep
-    a, b = load_settings("asymmetrical", "standard")
-    row = run_compare(a, b, factions=("federation", "sunder"), opponent_variant="asymmetrical", games=60,
-                      seed=9).row
-    aggregate, _ = run_sweep(variants="asymmetrical", games=60, seed=9)
+    q = question_of(LC, variant_a="asymmetrical", variant_b="standard", opponent_variant="asymmetrical")
+    row = run_compare(q, games=60, seed=9).row
+    aggregate, _ = run_sweep(LC, variants="asymmetrical", games=60, seed=9)
     fed = aggregate[(aggregate["faction"] == "federation") & (aggregate["seat"] == "both")].iloc[0]
     assert (row.wins_a, row.losses_a, row.draws_a) == (fed["wins"], fed["losses"], fed["draws"])
 
 
 def test_results_do_not_depend_on_chunk_size(asym_vs_standard):
     a, b, result = asym_vs_standard
-    small = run_compare(a, b, games=GAMES, seed=3, chunk_size=7)
+    small = run_compare(question_of(LC, variant_a="asymmetrical", variant_b="standard"), games=GAMES, seed=3,
+                        chunk_size=7)
     pd.testing.assert_frame_equal(result.table, small.table)
     pd.testing.assert_frame_equal(result.pairs, small.pairs)
 
@@ -146,10 +151,11 @@ def test_cards_b_with_a_recosted_card(tmp_path):
     assert row["variant_a"] == row["variant_b"] == "standard"
     assert row["verdict"] in VERDICTS
     # the edit is really played: B's card tables hold the new cost, and some seed ends differently
-    a, b = load_settings(cards_b=path)
+    q = question_of(LC, cards_b=path)
+    a, b = q.a, q.b
     assert b.tables.catalog[b.tables.index("Chain Vulcan")].credit_cost == 1
     assert a.tables.catalog[a.tables.index("Chain Vulcan")].credit_cost == 4
-    pairs = run_compare(a, b, games=GAMES, seed=2).pairs
+    pairs = run_compare(q, games=GAMES, seed=2).pairs
     assert (pairs["diff"] != 0).any()
 
 
@@ -174,7 +180,7 @@ def test_cli_prints_both_sides_and_the_verdict(tmp_path):
     (["--fog-a", "missing_fog.toml"], "missing_fog.toml: no such Fog of War file"),
     (["--variant-b", "asymmetrical", "--games", "41"], "even number"),
     (["--variant-b", "asymmetrical", "--games", "0"], "even number"),
-    (["--variant-b", "asymmetrical", "--factions", "federation"], "two faction names"),
+    (["--variant-b", "asymmetrical", "--factions", "federation"], "two comma-separated names"),
     (["--variant-b", "asymmetrical", "--factions", "federation,klingon"], "unknown faction 'klingon'"),
     (["--variant-b", "asym"], "unknown variant 'asym'"),
     (["--variant-b", "asymmetrical", "--opponent-variant", "x"], "unknown variant 'x'"),
@@ -193,8 +199,7 @@ def test_bad_options_are_usage_errors_and_write_nothing(tmp_path, monkeypatch, a
 
 
 def test_too_few_seeds_is_not_enough_to_tell():
-    a, b = load_settings("asymmetrical", "standard")
-    row = run_compare(a, b, games=2).row        # one seed: no interval
+    row = run_compare(question_of(LC, variant_a="asymmetrical", variant_b="standard"), games=2).row   # one seed
     assert math.isnan(row.diff_ci_low) and row.verdict == "unclear" and row.verdict_text == NOT_ENOUGH
 
 
@@ -214,7 +219,7 @@ def test_bare_compare_answers_asymmetrical_vs_standard_for_both_factions(tmp_pat
     assert set(table["opponent_variant"]) == {SAME_VARIANT}
     assert "Verdict for federation" in result.output and "Verdict for sunder" in result.output
     # A and B are the sweep's all-asymmetrical and all-standard cells, game for game
-    aggregate, _ = run_sweep(variants="asymmetrical,standard", games=60, seed=4)
+    aggregate, _ = run_sweep(LC, variants="asymmetrical,standard", games=60, seed=4)
     both = aggregate[aggregate["seat"] == "both"].set_index(["faction", "variant"])
     for row in table.itertuples():
         for side, variant in (("a", "asymmetrical"), ("b", "standard")):
@@ -223,9 +228,8 @@ def test_bare_compare_answers_asymmetrical_vs_standard_for_both_factions(tmp_pat
 
 
 def test_the_opponents_row_is_the_same_games_played_from_its_side():
-    a, b = load_settings("asymmetrical", "standard")
-    fed = run_compare(a, b, ("federation", "sunder"), SAME_VARIANT, games=GAMES, seed=5)
-    sun = run_compare(a, b, ("sunder", "federation"), SAME_VARIANT, games=GAMES, seed=5)
+    fed = run_compare(question_of(LC, sides=("federation", "sunder")), games=GAMES, seed=5)
+    sun = run_compare(question_of(LC, sides=("sunder", "federation")), games=GAMES, seed=5)
     pd.testing.assert_frame_equal(fed.seen_by_opponent().table, sun.table)
     pd.testing.assert_frame_equal(fed.seen_by_opponent().pairs, sun.pairs)
 

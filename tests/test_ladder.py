@@ -23,7 +23,7 @@ def run(*args):
 
 def heuristic(game: str) -> str:
     """The game's first rung above random (its default heuristic)."""
-    return registry.get(game).rungs[1]
+    return registry.get(game).info.rungs[1]
 
 
 # ---------------------------------------------------------------- the ladder
@@ -45,7 +45,7 @@ def test_default_rungs_hold_tuned_and_leave_out_only_what_the_game_cannot_play(g
     kept, left_out = lad.default_rungs(game)
     assert kept[0] == "random" and "tuned" in kept
     assert all(name.startswith("search:") for name, _ in left_out)
-    assert [n for n in registry.get(game).rungs if n in kept] == kept
+    assert [n for n in registry.get(game).info.rungs if n in kept] == kept
 
 
 def test_verdict_and_summary_on_constructed_pairs():

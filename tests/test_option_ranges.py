@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-import cli_options as opt
+from simcore import limits as opt
 from simcore.errors import CommandsimError
 
 BIG = str(2**63)          # one past the largest seed
@@ -26,14 +26,13 @@ def invoke(*args):
     (["solo", "--seed", BIG], "--seed", "0<=x<=9223372036854775807"),
     (["replay", "--seed", BIG], "--seed", "0<=x<=9223372036854775807"),
     (["tune", "--seed", BIG], "--seed", "0<=x<=9223372036854775807"),
-    (["replay", "--seed", "1", "--game", HUGE], "--game", "0<=x<=9223372036854775807"),
     (["replay", "--seed", "1", "--index", HUGE], "--index", "0<=x<=9223372036854775807"),
     (["sweep", "--max-turns", BIG], "--max-turns", "1<=x<=10000"),
     (["compare", "--variant-b", "asymmetrical", "--max-turns", BIG], "--max-turns", "1<=x<=10000"),
     (["replay", "--seed", "1", "--max-turns", BIG], "--max-turns", "1<=x<=10000"),
     (["sweep", "--games", HUGE], "--games", "x<=1000000000"),
     (["sweep", "--target-ci", "0.01", "--max-games", HUGE], "--max-games", "1<=x<=1000000000"),
-    (["solo", "--games", HUGE], "--games", "1<=x<=1000000000"),
+    (["solo", "--games", HUGE], "--games", "x<=1000000000"),
     (["compare", "--variant-b", "asymmetrical", "--games", str(2**40)], "--games", "x<=20000000"),
     (["tune", "--population", str(2**40)], "--population", "2<=x<=10000"),
     (["tune", "--games", str(2**40)], "--games", "4<=x<=1000000"),
@@ -70,7 +69,7 @@ def test_the_largest_seed_plays_and_replays(tmp_path):
     swept = invoke("sweep", "--games", "2", "--variants", "standard", "--seed", top, "--out", str(tmp_path / "s.csv"),
                    "-q", "--per-game", str(tmp_path / "g.csv"))
     assert swept.exit_code == 0, swept.output
-    replayed = invoke("replay", "--seed", top, "--game", top)
+    replayed = invoke("replay", "--seed", top, "--index", top)
     assert replayed.exit_code == 0, replayed.output
     assert "wins" in replayed.output or "draw" in replayed.output
 
@@ -115,3 +114,12 @@ def test_the_library_refuses_seeds_and_game_indices_beyond_64_bits():
         play_games(2, seed=1, first_game=2**63 - 1)
     with pytest.raises(MatchupError, match="max_turns must be between 1 and 10,000"):
         Matchup(max_turns=2**63).validate()
+
+
+def test_a_number_is_not_a_game_replay_takes_a_games_index_with_index():
+    result = invoke("replay", "--seed", "1", "--game", "17")
+    assert result.exit_code == 2
+    assert result.output.splitlines() == ["Error: Invalid value for '--game': unknown game '17': expected one of "
+                                          "last-command, star-realms, skirmish (a game of a run by its number: "
+                                          "--index 17)"]
+

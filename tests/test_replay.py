@@ -3,7 +3,7 @@ import json
 
 from simcore.games.last_command.matchup import Matchup
 from simcore.games.last_command.simulate import play_games, replay_game
-from reports.replay_log import events, text_lines
+from simcore.games.last_command.replay_log import events, text_lines
 
 MATCHUP = Matchup(("sunder", "federation"), ("standard", "asymmetrical"))
 
@@ -47,14 +47,14 @@ def test_cli_replay_prints_the_game_of_a_run():
     from simcore.games.last_command.simulate import seed_of_game
 
     runner = CliRunner()
-    by_index = runner.invoke(cli.main, ["replay", "--seed", "3", "--game", "5", "--json"])
+    by_index = runner.invoke(cli.main, ["replay", "--seed", "3", "--index", "5", "--json"])
     by_seed = runner.invoke(cli.main, ["replay", "--seed", str(seed_of_game(3, 5)), "--json"])
     assert by_index.exit_code == 0 and by_index.output == by_seed.output
     lines = [json.loads(x) for x in by_index.output.splitlines()]
     rec = play_games(1, seed=3, first_game=5).games.iloc[0]
     assert lines[-1]["event"] in ("win", "draw_game")
     assert lines[-1]["hull"] == [rec.first_hull, rec.second_hull]
-    text = runner.invoke(cli.main, ["replay", "--seed", "3", "--game", "5"])
+    text = runner.invoke(cli.main, ["replay", "--seed", "3", "--index", "5"])
     assert text.exit_code == 0 and "Result:" in text.output
 
 

@@ -87,7 +87,7 @@ def test_strategies_list_and_show_search():
 
 
 def test_the_tuner_leaves_the_budget_alone():
-    from strategies.tuning.spaces import last_command
+    from strategies.last_command.tuning_space import last_command
     space = last_command()
     assert "rollouts" not in space.tunable and "rollouts" not in space.params
 

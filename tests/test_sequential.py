@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from reports.compare import COMPARE_COLUMNS, NOT_ENOUGH, combine_rounds, load_settings, run_compare
+from reports.compare import COMPARE_COLUMNS, NOT_ENOUGH, combine_rounds, question_of, run_compare
 from reports.sequential import information_fractions, obf_spending, pocock_spending, spending_boundaries
 from reports.stats import Z95
 from reports.until_verdict import LOOK_COLUMNS, SEQUENTIAL_COLUMNS, run_until_verdict
@@ -67,17 +67,17 @@ def test_error_rate_under_no_difference_stays_at_5_percent_over_all_looks(spendi
 # ---- playing rounds
 
 def test_rounds_on_consecutive_seeds_are_the_fixed_size_compare_of_the_same_games():
-    a, b = load_settings("asymmetrical", "standard")
-    rounds = [run_compare(a, b, games=40, seed=6, first_seed=k * 20) for k in range(3)]
-    whole = run_compare(a, b, games=120, seed=6)
+    q = question_of("last-command", variant_a="asymmetrical", variant_b="standard")
+    rounds = [run_compare("last-command", q, games=40, seed=6, first_seed=k * 20) for k in range(3)]
+    whole = run_compare("last-command", q, games=120, seed=6)
     together = combine_rounds(rounds)
     pd.testing.assert_frame_equal(together.pairs, whole.pairs)
     pd.testing.assert_frame_equal(together.table, whole.table)
 
 
 def test_until_verdict_stops_at_the_first_decisive_look_and_says_so():
-    a, b = load_settings("asymmetrical", "standard")
-    run = run_until_verdict(a, b, round_games=200, max_games=4000, seed=1, band=0.02)
+    q = question_of("last-command", variant_a="asymmetrical", variant_b="standard")
+    run = run_until_verdict("last-command", q, round_games=200, max_games=4000, seed=1, band=0.02)
     row, looks = run.comparison.row, run.looks
     assert list(looks.columns) == list(LOOK_COLUMNS)
     assert (looks["verdict"].iloc[:-1] == "unclear").all()
@@ -90,8 +90,8 @@ def test_until_verdict_stops_at_the_first_decisive_look_and_says_so():
 
 
 def test_until_verdict_at_the_cap_is_not_enough_games_to_tell():
-    a, b = load_settings("asymmetrical", "standard")
-    run = run_until_verdict(a, b, round_games=20, max_games=60, seed=2, band=0.0)
+    q = question_of("last-command", variant_a="asymmetrical", variant_b="standard")
+    run = run_until_verdict("last-command", q, round_games=20, max_games=60, seed=2, band=0.0)
     row = run.comparison.row
     if row["verdict"] == "unclear":
         assert row["stopped"] == "cap" and row["verdict_text"] == NOT_ENOUGH and row["looks"] == 3

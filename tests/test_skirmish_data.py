@@ -113,5 +113,6 @@ def test_cards_list_show_and_audit_for_the_skirmish():
     assert res.exit_code == 0 and "before_trigger True  [stated]" in res.output
     res = run("cards", "audit", "--game", "skirmish", "--format", "csv")
     lines = res.output.splitlines()
-    assert lines[0] == "entry,field" and "unit Trooper,armor" in lines and "force elite,cp" in lines
-    assert "command Move,cost" not in lines                    # the worked example states Move's 1 CP
+    assert lines[0] == "entry,field,provenance"
+    assert "unit Trooper,armor,estimated" in lines and "force elite,cp,estimated" in lines
+    assert "command Move,cost,estimated" not in lines                    # the worked example states Move's 1 CP

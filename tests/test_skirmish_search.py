@@ -17,7 +17,7 @@ from simcore.games.skirmish.simulate import play_games, replay_game, seed_of_gam
 from strategies.skirmish import policy as pol
 from strategies.skirmish.library import FILES, strategy_rows
 from strategies.skirmish.params import KIND_SEARCH, P_KIND, P_MIN_VALUE, P_ROLLOUTS
-from strategies.tuning.spaces import skirmish as skirmish_space
+from strategies.skirmish.tuning_space import skirmish as skirmish_space
 
 RUN = ("sweep", "--game", "skirmish", "--games", "4", "--variants", "full")
 

@@ -8,7 +8,11 @@ import cli
 from simcore.games.skirmish.data import compile_sets, load_data
 from simcore.games.skirmish.setup import Matchup
 from simcore.games.skirmish.simulate import play_games
-from simcore.games.skirmish.tournament import SkirmishPairs
+from reports.tournament import pair_player
+from simcore.games import registry
+
+
+MATCHUP = ("elite,raiders", "full,no-responses")
 
 
 def run(*args):
@@ -17,10 +21,15 @@ def run(*args):
 
 def test_tournament_skirmish_pairs_play_both_seats_and_both_forces_on_the_same_seeds():
     data = load_data()
-    pairs = SkirmishPairs(("elite", "raiders"), ("full", "no-responses"), data)
+    space = registry.tuning("skirmish")
+    pairs, _ = pair_player(registry.get("skirmish"), space, "elite,raiders", "full,no-responses",
+                           space.load_tables(None), None, None)
     wins, losses, draws = pairs("reserve", "random", 16, 3)
     assert wins + losses + draws == 16
-    assert pairs("random", "reserve", 16, 3) == (losses, wins, draws)
+    # the pair is the game's paired head-to-head (the tuner's): the same games, seats swapped on every seed
+    m = space.head_to_head("reserve", "random", 16, 3, space.matchup(*MATCHUP, space.load_tables(None)),
+                           space.load_tables(None))
+    assert (wins, losses, draws) == (m.wins, m.losses, m.draws) and m.games == 16
     # one of the four quarters by hand: reserve deploys first with the elite force and the full set
     winner = np.asarray(play_games(4, 3, Matchup(("elite", "raiders"), ("full", "no-responses")),
                                    ("reserve", "random"), compile_sets(data, ("full", "no-responses")))
@@ -43,7 +52,7 @@ def test_tournament_skirmish_writes_matrix_and_ratings_with_the_heuristics_above
 
 def test_tournament_skirmish_bad_entries_forces_and_games_are_one_line_exit_2(tmp_path):
     out = str(tmp_path / "t.csv")
-    for args, word in ((("--strategies", "reserve,ai:hard"), "ai:hard"), (("--factions", "line,ogres"), "ogres"),
+    for args, word in ((("--strategies", "reserve,ai:hard"), "ai:hard"), (("--forces", "line,ogres"), "ogres"),
                        (("--games", "6"), "multiple of 4")):
         res = run("tournament", "--game", "skirmish", *args, "--out", out)
         assert res.exit_code == 2 and word in res.output and "Traceback" not in res.output, res.output

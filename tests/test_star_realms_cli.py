@@ -1,5 +1,5 @@
 """`--game star-realms` on the CLI: games listing, sweep (the core's CSV schema), compare, replay (text and
-JSON Lines), cards, strategies; options of The Last Command refused with exit code 2."""
+JSON Lines), cards, strategies; options that are not Star Realms' are not offered (exit code 2)."""
 import json
 
 import pandas as pd
@@ -18,8 +18,9 @@ def run(*args):
 def test_games_lists_every_registered_game_with_modes_and_decks():
     res = run("games")
     assert res.exit_code == 0
-    for game in registry.GAMES.values():
-        assert game.name in res.output and game.modes[-1] in res.output and game.decks[-1] in res.output
+    for game in registry.games():
+        i = game.info
+        assert i.name in res.output and i.modes[-1] in res.output and i.sides[-1] in res.output
 
 
 def test_registry_unknown_game_is_a_user_error():
@@ -42,27 +43,32 @@ def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_
     assert "Super Freighter" in set(cards["card"]) and "Scout" not in set(cards["card"])
     assert cards["times_bought"].sum() > 0
     games = pd.read_csv(tmp_path / "games.csv")
-    assert len(games) == 60 * 6 and {"seed", "mode", "first_deck", "winner", "first_authority"} <= set(games.columns)
+    # 60 games per cell: the two mirrors (one seat order: the same games either way) and the two match-ups of
+    # different decks (30 seeds in each seat order)
+    assert len(games) == 60 * 4 and {"seed", "mode", "first_faction", "winner", "first_authority"} <= set(games.columns)
+    assert set(games["first_faction"]) == {"standard", "alliance", "hydra"}
 
 
 def test_sweep_star_realms_refuses_last_command_options(tmp_path):
     res = run("sweep", "--game", "star-realms", "--mode", "solo", "--out", str(tmp_path / "x.csv"))
-    assert res.exit_code == 2 and "--mode solo is not a Star Realms mode" in res.output
+    assert res.exit_code == 2 and "unknown mode 'solo': expected one of standard, command-vs-standard" in res.output
     assert not (tmp_path / "x.csv").exists()
+    res = run("sweep", "--game", "star-realms", "--difficulties", "easy", "--out", str(tmp_path / "x.csv"))
+    assert res.exit_code == 2 and "No such option '--difficulties'" in res.output
     res = run("sweep", "--game", "star-realms", "--out", str(tmp_path / "x.txt"))
-    assert res.exit_code == 2 and "--out: expected a .csv or .parquet path" in res.output
+    assert res.exit_code == 2 and "expected a path ending in .csv or .parquet" in res.output
 
 
 def test_compare_star_realms_gives_a_paired_verdict(tmp_path):
     res = run("compare", "--game", "star-realms", "--games", "80", "--out", str(tmp_path / "c.csv"))
     assert res.exit_code == 0, res.output
-    assert "does the Alliance deck beat a standard start?" in res.output
+    assert "Does the Alliance deck beat a standard start?" in res.output
     row = pd.read_csv(tmp_path / "c.csv").iloc[0]
     assert row["verdict"] in ("balanced", "favours_a", "favours_b", "unclear")
 
 
 def test_replay_star_realms_readable_plays_allies_purchases_and_attacks():
-    res = run("replay", "--game", "star-realms", "--seed", "12345", "--factions", "alliance,standard")
+    res = run("replay", "--game", "star-realms", "--seed", "12345", "--decks", "alliance,standard")
     assert res.exit_code == 0, res.output
     text = res.output
     assert "command-vs-standard" in text and ": plays " in text and "acquires" in text
@@ -82,7 +88,7 @@ def test_replay_star_realms_index_of_a_run_is_that_games_seed():
     rec = play_games(4, seed=9)
     res = run("replay", "--game", "star-realms", "--seed", "9", "--index", "3", "--json")
     result = json.loads(res.output.splitlines()[-1])
-    assert result["seed"] == rec.games.seed[3] and result["turns"] == rec.games.turns[3]
+    assert result["seed"] == rec.games.seed[3] and result["turns"] == rec.turns[3]
 
 
 def test_cards_and_strategies_commands_for_star_realms():
@@ -94,7 +100,8 @@ def test_cards_and_strategies_commands_for_star_realms():
     assert all(n in listed for n in ("random", "balanced", "trade_first", "combat_first"))
     assert "w_combat" in run("strategies", "show", "combat_first", "--game", "star-realms").output
     audit = run("cards", "audit", "--game", "star-realms", "--format", "csv").output.splitlines()
-    assert audit[0] == "card,field" and "deck standard,authority" in audit and "deck standard,hand_size" in audit
+    assert audit[0] == "card,field,provenance"
+    assert "deck standard,authority,estimated" in audit and "deck standard,hand_size,estimated" in audit
 
 
 def test_jit_cache_star_realms_has_its_own_key_apart_from_the_last_commands(tmp_path, monkeypatch):
@@ -113,15 +120,14 @@ def test_jit_cache_star_realms_has_its_own_key_apart_from_the_last_commands(tmp_
 def test_registry_star_realms_is_not_imported_when_the_last_command_runs():
     import subprocess
     import sys
-    # `games` reads the game's rules notes (plain Python, no engine); The Last Command's commands nothing
+    # the CLI reads every game's contract (its GameInfo: plain Python), never another game's engine or policies
     code = ("import sys, cli; from click.testing import CliRunner; CliRunner().invoke(cli.main, ['cards', 'list']); "
-            "print(any(m.startswith(('simcore.games.star_realms', 'strategies.star_realms')) for m in sys.modules)); "
-            "CliRunner().invoke(cli.main, ['games']); "
+            "CliRunner().invoke(cli.main, ['games']); CliRunner().invoke(cli.main, ['sweep', '--help']); "
             "print(sorted(m for m in sys.modules if m.startswith(('simcore.games.star_realms', 'strategies.star_"
-            "realms')) and m.rsplit('.', 1)[-1] not in ('star_realms', 'team_rules', 'layout')))")
+            "realms')) and m.rsplit('.', 1)[-1] in ('jit', 'rules', 'batch', 'policy', 'search', 'effects')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(cli.__file__).parent))
-    assert out.stdout.split() == ["False", "[]"]
+    assert out.stdout.split() == ["[]"]
 
 
 # ---------------------------------------------------------------- Two Against One
@@ -149,23 +155,24 @@ def test_sweep_two_against_one_command_players_win_rate_against_the_team_both_se
     assert set(command["opponent_faction"]) == {"hydra"} and set(command["seat"]) == {"first", "second", "both"}
     team = table[table["faction"] == "hydra"].set_index("seat")
     both = command.set_index("seat").loc["both"]
-    assert both["games"] == 80 and both["wins"] == team.loc["both", "losses"]   # one side's rows mirror the other's
+    assert both["games"] == 40 and both["wins"] == team.loc["both", "losses"]   # one side's rows mirror the other's
 
 
 def test_compare_two_against_one_alliance_against_the_team_with_one_card_edited(tmp_path):
     edited = tmp_path / "edited.toml"
     edited.write_text(EDITED_SUPER_FREIGHTER)
-    res = run("compare", "--game", "star-realms", "--factions", "alliance,hydra", "--cards-b", str(edited),
+    res = run("compare", "--game", "star-realms", "--decks", "alliance,hydra", "--cards-b", str(edited),
               "--games", "200", "--out", str(tmp_path / "c.csv"))
     assert res.exit_code == 0, res.output
-    assert "alliance (cards A) vs hydra" in res.output and "alliance (cards B) vs hydra" in res.output
+    assert "alliance (balanced) against hydra" in res.output and "B: cards edited.toml" in res.output
     row = pd.read_csv(tmp_path / "c.csv").iloc[0]
-    assert (row["deck_a"], row["deck_b"], row["opponent"]) == ("alliance", "alliance", "hydra")
+    assert (row["faction"], row["opponent_faction"]) == ("alliance", "hydra") and "faction_b" not in row
+    assert row["cards_b"].endswith("edited.toml")
     assert row["diff"] != 0          # the edited flagship moves the Alliance's results on the same seeds
 
 
 def test_replay_two_against_one_shows_both_members_plays_pooled_trade_and_where_combat_went():
-    res = run("replay", "--game", "star-realms", "--seed", "404", "--factions", "hydra,alliance")
+    res = run("replay", "--game", "star-realms", "--seed", "404", "--decks", "hydra,alliance")
     assert res.exit_code == 0, res.output
     text = res.output
     assert "mode two-against-one" in text and "the team hydra A + hydra B (first)" in text

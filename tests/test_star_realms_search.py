@@ -15,7 +15,7 @@ from simcore.games.star_realms.setup import SRMatchup
 from simcore.games.star_realms.simulate import _prepare, play_games, replay_game, seed_of_game
 from strategies.star_realms.library import FILES, resolve
 from strategies.star_realms.params import KIND_SEARCH, P_KIND, P_ROLLOUTS
-from strategies.tuning.spaces import sr_head_to_head
+from strategies.star_realms.tuning_space import sr_head_to_head
 
 TABLES = load_tables()
 MATCHUPS = {"standard": SRMatchup(),

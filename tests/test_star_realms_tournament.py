@@ -1,11 +1,15 @@
 """`commandsim tournament --game star-realms`: the game-agnostic round robin (reports.tournament) over Star
-Realms strategies, each pair on paired seeds with both seat orders and both deck assignments."""
+Realms strategies, each pair on paired seeds with both seat orders and both deck assignments (the game's
+paired head-to-head, its tuning space's)."""
 import pandas as pd
 from click.testing import CliRunner
 
 import cli
-from simcore.games.star_realms.card_data import load_tables
-from simcore.games.star_realms.tournament import StarRealmsPairs
+from reports.tournament import pair_player
+from simcore.games import registry
+
+
+MATCHUP = ("alliance,standard", None)
 
 
 def run(*args):
@@ -13,11 +17,16 @@ def run(*args):
 
 
 def test_tournament_star_realms_pairs_play_both_seats_and_both_decks_on_the_same_seeds():
-    pairs = StarRealmsPairs(("alliance", "standard"), load_tables())
+    space = registry.tuning("star-realms")
+    pairs, _ = pair_player(registry.get("star-realms"), space, "alliance,standard", None, space.load_tables(None),
+                           None, None)
     wins, losses, draws = pairs("balanced", "random", 16, 3)
     assert wins + losses + draws == 16
     # the same sixteen games seen from the other entry: every seat and deck assignment is played both ways
-    assert pairs("random", "balanced", 16, 3) == (losses, wins, draws)
+    # the pair is the game's paired head-to-head (the tuner's): the same games, seats swapped on every seed
+    m = space.head_to_head("balanced", "random", 16, 3, space.matchup(*MATCHUP, space.load_tables(None)),
+                           space.load_tables(None))
+    assert (wins, losses, draws) == (m.wins, m.losses, m.draws) and m.games == 16
 
 
 def test_tournament_star_realms_writes_matrix_and_ratings_with_the_heuristic_above_random(tmp_path):

@@ -12,7 +12,7 @@ import pytest
 
 from simcore.games.last_command.cardset import load_cards
 from strategies.last_command.library import builtin_names
-from strategies.tuning.arena import PROFILE_KINDS, head_to_head, purchase_profile
+from strategies.last_command.head_to_head import PROFILE_KINDS, head_to_head, purchase_profile
 
 TABLES = load_cards()
 GAMES = 2000

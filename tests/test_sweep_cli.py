@@ -59,8 +59,8 @@ def test_same_seed_same_bytes_whatever_the_thread_count(tmp_path):
 
 def test_chunk_size_does_not_change_results():
     from reports.sweep import run_sweep
-    big = run_sweep(variants="standard", games=40, seed=3, threads=None, tables=None, max_turns=400)
-    small = run_sweep(variants="standard", games=40, seed=3, threads=None, tables=None, max_turns=400, chunk_size=7)
+    big = run_sweep("last-command", variants="standard", games=40, seed=3, max_turns=400)
+    small = run_sweep("last-command", variants="standard", games=40, seed=3, max_turns=400, chunk_size=7)
     pd.testing.assert_frame_equal(big[0], small[0])
     pd.testing.assert_frame_equal(big[1], small[1])
 
@@ -68,7 +68,7 @@ def test_chunk_size_does_not_change_results():
 def test_progress_is_reported_per_chunk():
     from reports.sweep import run_sweep
     calls = []
-    run_sweep(variants="standard", games=40, seed=1, threads=None, tables=None, max_turns=400,
+    run_sweep("last-command", variants="standard", games=40, seed=1, max_turns=400,
               progress=lambda done, total: calls.append((done, total)), chunk_size=8)
     assert calls[-1] == (40, 40)
     assert [d for d, _ in calls] == sorted(d for d, _ in calls) and len(calls) == 6   # 2 orders x (8, 8, 4)
@@ -156,7 +156,7 @@ def test_an_earlier_file_survives_a_failed_write(tmp_path, monkeypatch):
 
 
 def test_ctrl_c_writes_nothing_and_exits_130(tmp_path, monkeypatch):
-    import reports.sweep as sw
+    import simcore.games.last_command.simulate as sw
     real = sw.start_games
     calls = []
 
@@ -206,19 +206,22 @@ def test_target_ci_stops_at_the_cap_and_says_which_cells(tmp_path):
 
 
 def test_target_ci_rounds_do_not_depend_on_chunk_size():
-    from reports.sweep import play_sweep, sweep_cells
-    cells = sweep_cells(["federation", "sunder"], ["standard"], "balanced", "balanced")
-    big = play_sweep(cells, games=20, seed=5, target_ci=0.12, max_games=200)
-    small = play_sweep(cells, games=20, seed=5, target_ci=0.12, max_games=200, chunk_size=3)
+    from reports.sweep import play_sweep
+    from simcore.games.last_command.sweep_cells import sweep_cells
+    cells = [c.cell() for c in sweep_cells(["federation", "sunder"], ["standard"], "balanced", "balanced")]
+    big = play_sweep("last-command", cells, games=20, seed=5, target_ci=0.12, max_games=200)
+    small = play_sweep("last-command", cells, games=20, seed=5, target_ci=0.12, max_games=200, chunk_size=3)
     pd.testing.assert_frame_equal(big.aggregate, small.aggregate)
     pd.testing.assert_frame_equal(big.cells, small.cells)
     assert 20 <= big.cells["games"].iloc[0] <= 200
 
 
 def test_progress_total_shrinks_when_a_cell_stops_early():
-    from reports.sweep import play_sweep, sweep_cells
+    from reports.sweep import play_sweep
+    from simcore.games.last_command.sweep_cells import sweep_cells
     calls = []
-    play_sweep(sweep_cells(["federation", "sunder"], ["standard"], "balanced", "balanced"), games=40, seed=1,
+    play_sweep("last-command", [c.cell() for c in sweep_cells(["federation", "sunder"], ["standard"], "balanced",
+                                                              "balanced")], games=40, seed=1,
                target_ci=0.3, max_games=4000, progress=lambda done, total: calls.append((done, total)))
     assert calls[0][1] == 4000 and calls[-1] == (40, 40)
 
@@ -260,7 +263,7 @@ def test_per_game_is_off_by_default(tmp_path):
 
 
 def test_ctrl_c_leaves_no_per_game_file(tmp_path, monkeypatch):
-    import reports.sweep as sw
+    import simcore.games.last_command.simulate as sw
     real = sw.start_games
     calls = []
 
@@ -346,7 +349,7 @@ def test_bad_new_options_are_usage_errors_and_write_nothing(tmp_path, monkeypatc
 
 def test_solo_cells_give_the_ai_the_players_starting_variant():
     # "To play an Asymmetrical game, remove the 6 standard Starting System cards": both ships change
-    from reports.sweep import solo_cells
+    from simcore.games.last_command.sweep_cells import solo_cells
 
     cells = solo_cells(["federation", "sunder"], ["standard", "asymmetrical"], ["easy"], "balanced")
     assert {c.variants for c in cells} == {("standard", "standard"), ("asymmetrical", "asymmetrical")}

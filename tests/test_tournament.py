@@ -83,15 +83,16 @@ def test_last_command_pairs_are_head_to_head_and_solo_games_on_the_same_seeds():
     from reports.sweep import run_sweep
     from simcore.games.last_command.cardset import load_cards
     from simcore.games.last_command.matchup import Matchup
-    from strategies.tuning.arena import head_to_head
-    from strategies.tuning.entries import LastCommandPairs
+    from strategies.last_command.head_to_head import head_to_head
+    from strategies.last_command.entries import LastCommandPairs
 
     tables = load_cards()
     player = LastCommandPairs(Matchup(), tables)
     m = head_to_head("balanced", "aggro", 40, 5, Matchup(), tables)
     assert player("balanced", "aggro", 40, 5) == (m.wins, m.losses, m.draws)
     # Solo Mode: the player moves first; each seed once with each faction for the player
-    agg, _ = run_sweep(variants="standard", games=20, seed=5, mode="solo", difficulties="hard", strategy="aggro")
+    agg, _ = run_sweep("last-command", variants="standard", games=20, seed=5, modes="solo", difficulties="hard",
+                       strategy="aggro")
     rows = agg[agg["seat"] == "both"]
     vs_ai = player("aggro", "ai:hard", 40, 5)
     assert vs_ai == (rows["wins"].sum(), rows["losses"].sum(), rows["draws"].sum())

@@ -55,7 +55,7 @@ def test_cli_tuned_file_loads_and_plays(tmp_path):
                                       (["--opponents", "balanced,aggro"], "unknown Star Realms strategy 'aggro'"),
                                       (["--strategy", "random"], "random strategy"),
                                       (["--factions", "standard,nope"], "unknown Star Realms deck 'nope'"),
-                                      (["--variants", "asymmetrical"], "--variants does not apply")])
+                                      (["--variants", "asymmetrical"], "No such option '--variants'")])
 def test_cli_bad_option_is_one_line_exit_2(tmp_path, args, msg):
     r = CliRunner().invoke(cli.main, [*ARGS, "--out", str(tmp_path / "t.toml"), *args])
     assert r.exit_code == 2, r.output

@@ -19,7 +19,7 @@ from tests.cli_process import run
     (["swep"], "Error: No such command 'swep'. Did you mean 'sweep'?"),
     (["cards", "shw", "Railgun"], "Error: No such command 'shw'. Did you mean 'show'?"),
     (["replay", "--seed", "1", "--factions", "federation"],
-     "Error: --factions and --variants take two comma-separated names (first,second)"),
+     "Error: --factions takes two comma-separated names (first,second), got 'federation'"),
 ])
 def test_usage_errors_are_one_line(args, line):
     result = CliRunner().invoke(cli.main, args)

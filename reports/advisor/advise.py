@@ -2,7 +2,7 @@
 
 Stages, each on seeds of its own (streams of the run's seed, so no stage reuses another's games):
 
-1. **screen + test** (``screen.py``): every single-field edit (``simcore.games.last_command.cardset.edits``) on a few paired
+1. **screen + test** (``screen.py``): every single-field edit (the game's ``CardSet.edits``) on a few paired
    seeds, then group-sequential rounds for the most promising;
 2. **search** (``search.py``): sets of the edits that helped, each set played on the search seeds;
 3. **check**: the preferred set and the unedited cards on fresh seeds (paired), the target's values
@@ -22,18 +22,17 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
-from simcore.games.last_command.cardset.model import Card
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
 from reports.stats import paired_difference
 
-from .card_set import CardSet, LastCommandCards
+from .card_set import CardSet
 from .chunks import measure_sets
 from .outputs import ADVICE_COLUMNS, advice_table, proposal_patch, values_with_interval
 from .screen import EditResult, screen_and_test
@@ -145,13 +144,11 @@ def edit_space(card_set: CardSet, opts: AdviseOptions) -> list:
     return edits
 
 
-def advise(cards: CardSet | Sequence[Card], target: Target, opts: AdviseOptions, progress: Progress | None = None,
+def advise(card_set: CardSet, target: Target, opts: AdviseOptions, progress: Progress | None = None,
            runner=None) -> Advice:
-    """Run the advisor on ``cards`` (a game's ``CardSet``, or The Last Command's validated, unedited
-    cards) for ``target``, its games on ``runner`` (default: this process, ``opts.threads``); see the
-    module text."""
+    """Run the advisor on a game's ``card_set`` (its advisor hook's) for ``target``, its games on ``runner``
+    (default: this process, ``opts.threads``); see the module text."""
     opts.check(target)
-    card_set = cards if isinstance(cards, CardSet) else LastCommandCards(list(cards))
     if opts.strategy is None:
         opts = dataclasses.replace(opts, strategy=card_set.default_strategy)
     runner = LocalRunner(opts.threads) if runner is None else runner

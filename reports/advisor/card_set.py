@@ -5,8 +5,7 @@
 screen, test, search and checks.  A card set travels to the workers of a cluster with each batch of
 chunks, so it holds plain data (cards as read, no compiled tables) and picklable functions.
 
-``LastCommandCards`` is The Last Command's (``simcore.games.last_command.cardset.edits`` and ``patch``, the targets of
-``targets.py``); Star Realms' and the skirmish's live in their game folders (``advisor.py``).  The re-tune
+Each game's lives in its game folder (``simcore/games/<game>/advisor.py``).  The re-tune
 (``CardSet.retune``) is every game's: ``commandsim tune`` through the game's tuning hook
 (``strategies.tuning.spaces``), on the edited cards, in the target's duel.
 """
@@ -17,15 +16,11 @@ import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import ClassVar
 
-from simcore.games.last_command.cardset import compile_cards, find_cards, load_card_list
 from simcore.card_edits import CardEdit
-from simcore.games import registry
-from simcore.games.last_command.cardset.edits import apply_edits, edited_tables, single_edits
-from simcore.games.last_command.cardset.patch import patch_toml
 from simcore.errors import CommandsimError
+from simcore.games import registry
 
 
 @dataclass
@@ -76,7 +71,7 @@ class CardSet(ABC):
     @property
     def can_retune(self) -> bool:
         """The game has a tuner (``Game.tuning``): the proposal is re-checked with re-tuned strategies."""
-        return registry.get(self.game).tuning is not None
+        return getattr(registry.get(self.game), "tuning", None) is not None
 
     def retune(self, edits: Sequence[CardEdit], target, opts, runner=None):
         """A strategy tuned on the edited cards from ``opts.strategy`` against the game's built-in pool,
@@ -96,47 +91,3 @@ class CardSet(ABC):
         validation = 2 * pool * _per_opponent(2 * topts.games, pool) if result.generations else 0
         final = topts.final_games * (2 * len(result.final) - 1)
         return result.vector, result.kept_start, searched + validation + final
-
-
-@dataclass
-class LastCommandCards(CardSet):
-    game: str = "last-command"
-
-    def edits(self, allow_stated, only):
-        return single_edits(self.cards, allow_stated=allow_stated, only=only)
-
-    def tables(self, edits=()):
-        return compile_cards(self.cards) if not edits else edited_tables(self.cards, edits)
-
-    def patch(self, edits, header, notes):
-        edited = apply_edits(self.cards, edits)
-        return patch_toml([c for c, o in zip(edited, self.cards) if c is not o], header, notes)
-
-    def keys(self, names):
-        return tuple(c.key for n in names for c in find_cards(self.cards, n))
-
-    def strategy(self, name):
-        from reports.sweep import check_strategy
-        from strategies.last_command.library import resolve
-        try:
-            check_strategy(name)
-        except CommandsimError as exc:
-            raise CommandsimError(f"--strategy: {exc}") from None
-        return resolve(name)[1]
-
-    def target(self, text, max_turns):
-        from .targets import parse_target
-        return parse_target(text, *_turns(max_turns))
-
-    def ladder(self, text, variant, max_turns):
-        from .targets import parse_ladder
-        return parse_ladder(text, variant, *_turns(max_turns))
-
-
-def _turns(max_turns: int | None) -> tuple:
-    return () if max_turns is None else (max_turns,)
-
-
-def last_command_cards(cards_path: Path | None = None) -> LastCommandCards:
-    """The registry's advisor hook: the shipped cards with ``--cards`` merged in."""
-    return LastCommandCards(load_card_list(overrides=cards_path))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from reports.replay_log import events
+from simcore.games.last_command.replay_log import events
 from simcore.games.last_command.matchup import Matchup
 from simcore.games.last_command.simulate import replay_game
 

@@ -64,3 +64,23 @@ def make_cfg(tables: SkirmishTables, budgets, n_units: int, max_turns: int = DEF
     cfg[CFG_N_UNITS] = n_units
     cfg[CFG_AVAIL:CFG_AVAIL + 2] = tables.avail
     return cfg
+
+
+# ---- a side's command set as the options write it
+
+def parse_setting(text: str, data) -> tuple[str, int | None]:
+    """"SET" or "SET:CP" -> (command set, budget or None for the force's own)."""
+    name, _, cp = text.strip().partition(":")
+    if name not in data.sets:
+        raise CommandsimError(f"unknown command set '{name}': expected one of {', '.join(data.sets)} "
+                              f"(optionally with :CP, e.g. full:3)")
+    if not cp:
+        return name, None
+    if not cp.isdigit() or not 0 <= int(cp) <= 20:
+        raise CommandsimError(f"'{text}': the Command Point budget after ':' must be 0..20")
+    return name, int(cp)
+
+
+def label(force: str, setting: tuple[str, int | None], data) -> str:
+    name, cp = setting
+    return f"{name}:{data.forces[force].cp if cp is None else cp}"

@@ -9,16 +9,18 @@ import pandas as pd
 
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
-from simcore.records import Records, check_threads
+from simcore.records import Records, check_threads, constant_column
 from strategies.skirmish.library import strategy_rows
+from strategies.skirmish.params import P_ROLLOUTS
 
 from .batch import (N_RESULT_COLS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
                     has_search, new_state, padded_tables, play_batch, play_one)
 from .data import SkirmishTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
-from .setup import Matchup, build_setup
+from .setup import Matchup, budgets_of, build_setup
 
 WINNER_LABELS = ("first", "second", "draw")
+MODE = "battle"
 MAX_LOG_EVENTS = 50000
 
 
@@ -40,20 +42,38 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strate
     check_threads(threads)
     tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables)
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
-    play_batch(tables.cmds, tables.eff, tables.profiles, setup, cfg, strat, seed, first_game, out, threads)
-    games = pd.DataFrame({
-        "game": np.arange(first_game, first_game + n_games), "seed": out[:, R_SEED],
-        "first_force": matchup.forces[0], "second_force": matchup.forces[1],
-        "first_commands": matchup.command_sets[0], "second_commands": matchup.command_sets[1],
-        "first_strategy": names[0], "second_strategy": names[1],
-        "winner": pd.Categorical.from_codes(out[:, R_WINNER], list(WINNER_LABELS)),
-        "turns": out[:, R_TURNS],
-        **{f"{seat}_{col}": out[:, base + p] for base, col in ((R_KILLS, "kills"), (R_VP, "objective"),
-                                                               (R_ORDERS, "orders"), (R_RESPONSES, "responses"),
-                                                               (R_CP_SPENT, "cp_spent"))
-           for p, seat in enumerate(("first", "second"))},
-    })
-    return Records(games, np.zeros((n_games, 2, 0), np.int32), [])
+    searched = play_batch(tables.cmds, tables.eff, tables.profiles, setup, cfg, strat, seed, first_game, out, threads)
+    labels = matchup_labels(matchup, tables)
+
+    def columns(categories: bool) -> dict:
+        """The core's per-game columns (the forces in the side columns, "<command set>:<Command Points>" in
+        the variant columns), then this game's own."""
+        def label(value: str):
+            return constant_column(value, n_games) if categories else value
+
+        return {
+            "game": np.arange(first_game, first_game + n_games), "seed": out[:, R_SEED],
+            "mode": label(MODE),
+            "first_faction": label(matchup.forces[0]), "second_faction": label(matchup.forces[1]),
+            "first_variant": label(labels[0]), "second_variant": label(labels[1]),
+            "first_strategy": label(names[0]), "second_strategy": label(names[1]),
+            "winner": pd.Categorical.from_codes(out[:, R_WINNER], list(WINNER_LABELS)),
+            "turns": out[:, R_TURNS],
+            **{f"{seat}_{col}": out[:, base + p] for base, col in ((R_KILLS, "kills"), (R_VP, "objective"),
+                                                                   (R_ORDERS, "orders"), (R_RESPONSES, "responses"),
+                                                                   (R_CP_SPENT, "cp_spent"))
+               for p, seat in enumerate(("first", "second"))},
+        }
+    records = Records(columns, np.zeros((n_games, 2, 0), np.int32), [], winner=out[:, R_WINNER],
+                      turns=out[:, R_TURNS], strategies=names)
+    if has_search(strat):    # each searched decision plays its rollouts budget
+        records.search = (searched, searched * int(strat[:, P_ROLLOUTS].max()))
+    return records
+
+
+def matchup_labels(matchup: Matchup, tables) -> tuple[str, str]:
+    """Each seat's "<command set>:<Command Points>", as records and tables name its variant."""
+    return tuple(f"{s}:{cp}" for s, cp in zip(matchup.command_sets, budgets_of(tables, matchup)))
 
 
 @dataclass

@@ -23,7 +23,7 @@ def _tables(sets: tuple[str, str]):
 
 
 def _parse(text: str) -> tuple[str, str, int | None]:
-    from .analysis import parse_setting
+    from .setup import parse_setting
     force, _, setting = text.strip().lower().partition(":")
     if force not in _data().forces:
         raise CommandsimError(f"unknown force '{force}' in side '{text}': expected one of "
@@ -33,7 +33,7 @@ def _parse(text: str) -> tuple[str, str, int | None]:
 
 
 def _label(side) -> str:
-    from .analysis import label
+    from .setup import label
     return f"{side[0]} {label(side[0], side[1:], _data())}"
 
 

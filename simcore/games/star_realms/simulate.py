@@ -9,7 +9,7 @@ import pandas as pd
 
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
-from simcore.records import Records, check_threads
+from simcore.records import Records, check_threads, constant_column
 from strategies.star_realms.library import strategy_rows
 
 from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_ROLLOUTS, R_SEARCHES, R_SEED, R_TURNS,
@@ -20,6 +20,7 @@ from .search import Scratch, rollout_rows
 from .setup import SRMatchup, build_setup, opponents, player_rows
 
 WINNER_LABELS = ("first", "second", "draw")
+VARIANT = "core"    # Star Realms has no starting-card variants: the variant columns name the card set
 MAX_LOG_EVENTS = 20000
 
 
@@ -44,22 +45,35 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
     bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
     play_batch(tables.cards, tables.eff, setup, cfg, strat, seed, first_game, out, bought, threads, rstrat)
-    games = pd.DataFrame({
-        "game": np.arange(first_game, first_game + n_games),
-        "seed": out[:, R_SEED],
-        "mode": matchup.mode,
-        "first_deck": matchup.decks[0], "second_deck": matchup.decks[1],
-        "first_strategy": names[0], "second_strategy": names[1],
-        "winner": pd.Categorical.from_codes(out[:, R_WINNER], list(WINNER_LABELS)),
-        "turns": out[:, R_TURNS],
-        "first_authority": out[:, R_AUTH], "second_authority": out[:, R_AUTH + 1],
-        "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
-        "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
-        "first_bases_destroyed": out[:, R_BASES], "second_bases_destroyed": out[:, R_BASES + 1],
-        # a search player's work (both seats'): only in games with one
-        **({"searched_decisions": out[:, R_SEARCHES], "rollouts": out[:, R_ROLLOUTS]} if rstrat is not None else {}),
-    })
-    return Records(games, bought, tables.names)
+    search = rstrat is not None
+
+    def columns(categories: bool) -> dict:
+        """The core's per-game columns (the decks in the side columns, the card set in the variant
+        columns), then this game's own."""
+        def label(value: str):
+            return constant_column(value, n_games) if categories else value
+
+        return {
+            "game": np.arange(first_game, first_game + n_games),
+            "seed": out[:, R_SEED],
+            "mode": label(matchup.mode),
+            "first_faction": label(matchup.decks[0]), "second_faction": label(matchup.decks[1]),
+            "first_variant": label(VARIANT), "second_variant": label(VARIANT),
+            "first_strategy": label(names[0]), "second_strategy": label(names[1]),
+            "winner": pd.Categorical.from_codes(out[:, R_WINNER], list(WINNER_LABELS)),
+            "turns": out[:, R_TURNS],
+            "first_authority": out[:, R_AUTH], "second_authority": out[:, R_AUTH + 1],
+            "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
+            "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
+            "first_bases_destroyed": out[:, R_BASES], "second_bases_destroyed": out[:, R_BASES + 1],
+            # a search player's work (both seats'): only in games with one
+            **({"searched_decisions": out[:, R_SEARCHES], "rollouts": out[:, R_ROLLOUTS]} if search else {}),
+        }
+    records = Records(columns, bought, tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS],
+                      strategies=names)
+    if search:
+        records.search = (int(out[:, R_SEARCHES].sum()), int(out[:, R_ROLLOUTS].sum()))
+    return records
 
 
 @dataclass

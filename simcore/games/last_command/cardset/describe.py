@@ -82,3 +82,27 @@ def estimated_fields(cards: Sequence[Card]) -> list[tuple[Card, list[tuple[str, 
         if rows:
             out.append((card, rows))
     return out
+
+
+def card_lines(card: Card) -> list[str]:
+    """``cards show``: the card's key and source, each field with its provenance, its text, its compiled
+    effect rows and the rule notes on how the engine plays it."""
+    from ..opcodes import Op
+    from .compile import compile_effects
+    from .rule_notes import rule_notes
+    lines = [f"{card.key}  ({card.source})"]
+    fields = present_fields(card)
+    width = max(len(f) for f in fields)
+    for f in fields:
+        tag = mark(card, f)
+        lines.append(f"  {f.ljust(width)}  {value_text(field_value(card, f))}" + (f"  [{tag}]" if tag else ""))
+    if card.text:
+        lines.append(f"  text: {card.text}")
+    segments = [("main", card.main), ("covering", card.covering), ("ongoing", card.ongoing)]
+    segments += [(f"bonus.{e}", effects) for e, effects in card.bonus.items()]
+    for label, effects in segments:
+        if effects:
+            shown = ", ".join(f"{Op(r[0]).name} {r[1]} {r[2]} {r[3]}" for r in compile_effects(effects))
+            lines.append(f"  compiled {label}: {shown}")
+    lines += [f"  rule: {note}" for note in rule_notes(card)]
+    return lines

@@ -23,9 +23,9 @@ from simcore.errors import CommandsimError
 from simcore.games.last_command.simulate import play_games
 from simcore.games.last_command.tables import CardTables
 from simcore.records import DRAW
-from strategies.last_command.library import load_params
+from .library import load_params
 
-from .arena import head_to_head
+from .head_to_head import head_to_head
 
 AI_PREFIX = "ai:"
 

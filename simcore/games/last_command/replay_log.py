@@ -1,9 +1,9 @@
 """Turn-by-turn reading of a replayed game: event rows -> dicts (JSON Lines) or text lines."""
 from __future__ import annotations
 
-from simcore.games.last_command import layout as L
-from simcore.games.last_command.opcodes import Op
-from simcore.games.last_command.simulate import Replay
+from . import layout as L
+from .opcodes import Op
+from .simulate import Replay
 
 SYSTEMS = ("engineering", "comms", "tactical")
 EXPERTISES = ("engineer", "comms_expert", "tactician")
@@ -123,3 +123,8 @@ def text_lines(replay: Replay) -> list[str]:
     if replay.lost_events:
         out.append(f"({replay.lost_events} events did not fit in the log)")
     return out
+
+
+def json_lines(replay: Replay) -> list[str]:
+    import json
+    return [json.dumps(d) for d in events(replay)]

@@ -1,0 +1,255 @@
+"""Star Realms (Core Set with the Alliance Command Deck) behind the game contract (``simcore.game.Game``).
+
+Its sides are starting decks (``standard``, ``alliance``, the ``hydra`` team of Two Against One); the two
+decks of a game decide its mode (``setup.mode_of``). It has one card set (the variant ``core``) and no
+options of its own. Nothing jitted is imported here at module level.
+"""
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pandas as pd
+
+from simcore.errors import CommandsimError
+from simcore.game import (Cell, CompareSpec, GameInfo, Listing, Noun, OptionError, Order, Question, ReplaySpec,
+                          Setting, SweepSpec, card_settings, check_one_of, parse_list)
+
+from .setup import DEFAULT_MAX_TURNS, MODES
+
+VARIANT = "core"
+MAX_TURNS_LIMIT = 10_000
+SIDES = ("standard", "alliance", "hydra")
+
+INFO = GameInfo(
+    "star-realms", "Star Realms (Core Set, Alliance Command Deck)", Noun("deck", "decks"),
+    Noun("card set", "card sets"), SIDES, MODES, (VARIANT,), "balanced", DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT,
+    sweep_modes=MODES,
+    sweep_sides_help="Comma list of decks (standard, alliance, hydra): every pair of them (a mirror too) in the mode "
+                     "the two decks play [default: each mode's own match-up].",
+    first_player="the first player draws a starting hand of 3 cards, the second a full hand",
+    summary="the deckbuilding duel with the Alliance Command Deck's modes: standard, Command Deck vs standard, "
+            "Commander Duel and Two Against One")
+
+
+def _paths(cards) -> list:
+    return [cards] if isinstance(cards, (str, Path)) else list(cards or ())
+
+
+class StarRealms:
+    info = INFO
+    module = __name__
+    target_example = "alliance vs standard = 50%"
+    target_forms = ("'<deck> vs <deck> = <percent>%' (e.g. 'alliance vs standard = 50%') or 'first player "
+                    "[standard|alliance] = <percent>%'")
+
+    def options(self, command: str):
+        return ()
+
+    # ---------------------------------------------------------------- cards
+    def load_tables(self, cards=()):
+        from .card_data import load_tables
+        paths = _paths(cards)
+        return load_tables(overrides=paths or None)
+
+    def card_info(self, tables) -> pd.DataFrame:
+        return pd.DataFrame({"card": tables.names, "kind": [c.kind for c in tables.card_list],
+                             "faction": ["|".join(c.faction) or "-" for c in tables.card_list],
+                             "cost": [c.cost for c in tables.card_list]})
+
+    def buyable(self, tables):
+        """The cards a player can acquire: every card with a cost (the trade deck's, the Explorer)."""
+        return [c.cost is not None for c in tables.card_list]
+
+    def _cards(self, cards):
+        from .card_data import load_card_list
+        paths = _paths([cards] if cards is not None else [])
+        return load_card_list(overrides=paths or None)
+
+    def cards_listing(self, cards, fmt: str) -> Listing:
+        deck, _ = self._cards(cards)
+        header = ("name", "faction", "kind", "cost", "defense", "count", "role", "estimated")
+        rows = [(c.name, "|".join(c.faction) or "-", c.kind, "-" if c.cost is None else c.cost, c.defense or "-",
+                 c.count, c.role, len(c.estimated)) for c in deck]
+        if fmt == "csv":
+            return Listing(header, rows)
+        return Listing(tuple(h.upper() for h in header), rows,
+                       ["", f"{len(deck)} card types, {sum(c.count for c in deck)} cards."])
+
+    def card_lines(self, name: str, cards) -> list[str]:
+        from .card_data import find_card
+        deck, decks = self._cards(cards)
+        c = find_card(deck, name)
+        lines = [f"{c.name}  ({c.source})" + (f"  aliases: {', '.join(c.aliases)}" if c.aliases else "")]
+        for f in ("faction", "kind", "role", "count", "cost", "defense", "ally_trigger", "hand_size", "authority"):
+            v = getattr(c, f)
+            if v not in (None, ()):
+                lines.append(f"  {f:<12} {'|'.join(v) if isinstance(v, tuple) else v}  [{c.provenance(f)}]")
+        for section, effects in c.effects.items():
+            text = ", ".join(f"{op} {n}" + (f" OR {aop} {an}" if aop else "") for op, n, aop, an in effects)
+            lines.append(f"  {section:<12} {text}  [{c.provenance(section)}]")
+        lines += [f"  rule: {note}" for note in getattr(c, "rules", ())]
+        in_decks = [d.name for d in decks.values() if c.name in d.cards]
+        if in_decks:
+            lines.append(f"  starting decks: {', '.join(in_decks)}")
+        return lines
+
+    def validate_cards(self, path: Path, extras: dict) -> list[str]:
+        from .setup import build_setup, mode_matchups
+        tables = self.load_tables([path])
+        for mode in MODES:   # every check a game makes: each mode's setup must fit the engine's piles
+            for m in mode_matchups(mode):
+                build_setup(tables, m)
+        return [f"OK: {path}: {len(tables.names)} card types, decks {', '.join(tables.decks)}, every mode set up."]
+
+    def audit_listing(self, cards, fmt: str) -> Listing:
+        deck, decks = self._cards(cards)
+        rows = [(c.name, f, "estimated") for c in deck for f in c.estimated]
+        rows += [(c.name, "rule", note) for c in deck for note in getattr(c, "rules", ())]
+        rows += [(f"deck {d.name}", f, "estimated") for d in decks.values() for f in d.estimated]
+        if fmt == "csv":
+            return Listing(("card", "field", "provenance"), rows)
+        return Listing(None, [], [f"{card}: {f}  [{p}]" if p in ("estimated",) else f"{card}: rule: {p}"
+                                  for card, f, p in rows] + ["", f"{len(rows)} values not stated by the sources."])
+
+    # ---------------------------------------------------------------- strategies
+    def strategy_listing(self) -> Listing:
+        from strategies.star_realms.library import FILES
+        return Listing(("STRATEGY", "DESCRIPTION"), FILES.listing())
+
+    def strategy_lines(self, name: str) -> Listing:
+        from strategies.star_realms.library import FILES
+        shown, description, params = FILES.show(name)
+        return Listing(("PARAMETER", "VALUE"), [(p, f"{v:g}") for p, v in params], before=[f"{shown}: {description}"])
+
+    def check_strategy(self, name) -> str:
+        from strategies.star_realms.library import resolve
+        return resolve(name)[0]
+
+    def resolve_strategy(self, name):
+        from strategies.star_realms.library import FILES
+        return FILES.resolved(name)
+
+    # ---------------------------------------------------------------- play
+    def _matchup(self, decks, tables, max_turns, option: str):
+        from .setup import SRMatchup, build_setup, mode_of
+        for d in decks:
+            check_one_of(d, tuple(tables.decks), "deck", option)
+        m = SRMatchup(tuple(decks), mode_of(tuple(decks), tables), max_turns)
+        try:
+            build_setup(tables, m)
+        except CommandsimError as exc:
+            raise OptionError(option, f"{decks[0]} against {decks[1]}: {exc}") from None
+        return m
+
+    def sweep_cells(self, spec: SweepSpec, tables) -> list[Cell]:
+        """Without --decks: each mode's match-up (standard: the standard mirror; command-vs-standard: the
+        Alliance deck against a standard start; commander-duel: the Alliance mirror; two-against-one: the
+        Alliance deck against the Hydra team). With --decks: every pair of the decks (a mirror too), in the
+        mode the two decks play, kept if that mode is among --mode."""
+        from .setup import mode_matchups, mode_of
+        if spec.variants not in (None, (VARIANT,)):
+            raise OptionError("--variants", f"{INFO.title} has one card set, '{VARIANT}'")
+        modes = parse_list(spec.modes, MODES, "mode", "--mode") if spec.modes is not None else MODES
+        max_turns = spec.max_turns or DEFAULT_MAX_TURNS
+        if spec.sides is None:
+            pairs = [tuple(m.decks) for mode in modes for m in mode_matchups(mode)[:1]]
+        else:
+            decks = parse_list(spec.sides, tuple(tables.decks), "deck", "--decks")
+            pairs = [p for p in itertools.combinations_with_replacement(decks, 2)
+                     if not all(tables.decks[d].members == 2 for d in p) and mode_of(p, tables) in modes]
+            if not pairs:
+                raise OptionError("--decks", f"no pair of {', '.join(decks)} plays a mode of {', '.join(modes)}")
+        strategy = spec.strategy or INFO.default_strategy
+        opponent = spec.opponent_strategy or strategy
+        cells = []
+        for a, b in pairs:
+            assignments = [(a, b)] if strategy == opponent or a == b else [(a, b), (b, a)]
+            for x, y in assignments:
+                m = self._matchup((x, y), tables, max_turns, "--decks")
+                cells.append(_cell(m, (strategy, opponent)))
+        return cells
+
+    def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True):
+        from .simulate import play_games
+        return play_games(n, seed, matchup, strategies, tables, threads, first_game=first_game,
+                          keep_bought=keep_bought)
+
+    # ---------------------------------------------------------------- paired comparisons
+    def compare_question(self, spec: CompareSpec) -> Question:
+        """With no setting option: "does the Alliance deck beat a standard start?" (A: the Alliance deck,
+        B: a standard start, both against a standard start). ``--decks SUBJECT,OPPONENT`` names the decks
+        (B: a standard start against the same opponent); ``--deck-b`` names B's deck; with ``--cards-b``
+        B is the subject's deck with the edited cards."""
+        if spec.variant_a or spec.variant_b or spec.opponent_variant:
+            raise OptionError("--variant-a", f"{INFO.title} has one card set: compare decks (--decks, --deck-b) "
+                                             f"or cards (--cards-b)")
+        subject, opponent = spec.sides or ("alliance", "standard")
+        (ta, ca, la), (tb, cb, lb) = card_settings(self, spec.cards, spec.cards_b)
+        for d in (subject, opponent):
+            check_one_of(d, tuple(ta.decks), "deck", "--decks")
+        deck_b = spec.side_b or (subject if spec.cards_b is not None else "standard")
+        check_one_of(deck_b, tuple(tb.decks), "deck", "--deck-b")
+        if deck_b == subject and spec.cards_b is None:
+            raise CommandsimError(f"A and B are the same setting ({subject} with the same cards): give --deck-b "
+                                  f"another deck or --cards-b an edited card set")
+        text = ("Does the Alliance deck beat a standard start? A: the Alliance deck, B: a standard start, both "
+                "against a standard start, paired on the same seeds, seats swapped."
+                if (subject, deck_b, opponent) == ("alliance", "standard", "standard") else "")
+        return Question(Setting(subject, VARIANT, ta, ca, la), Setting(deck_b, VARIANT, tb, cb, lb), opponent, VARIANT,
+                        text=text)
+
+    def setting_orders(self, setting: Setting, opponent: str, opponent_variant: str, max_turns: int):
+        first = self._matchup((setting.side, opponent), setting.tables, max_turns, "--decks")
+        second = self._matchup((opponent, setting.side), setting.tables, max_turns, "--decks")
+        return tuple(Order(m, (), tuple(m.decks), (VARIANT, VARIANT)) for m in (first, second))
+
+    # ---------------------------------------------------------------- replay
+    def replay(self, seed: int, spec: ReplaySpec):
+        from simcore.game import Replay
+        from .replay_log import json_lines, text_lines
+        from .simulate import replay_game
+        if spec.variants not in (None, (VARIANT, VARIANT)):
+            raise OptionError("--variants", f"{INFO.title} has one card set, '{VARIANT}'")
+        tables = self.load_tables([spec.cards] if spec.cards is not None else [])
+        decks = tuple(d.lower() for d in (spec.sides or ("standard", "standard")))
+        m = self._matchup(decks, tables, spec.max_turns or DEFAULT_MAX_TURNS, "--decks")
+        if spec.mode is not None and spec.mode != m.mode:
+            raise OptionError("--mode", f"the decks {decks[0]} and {decks[1]} play the mode {m.mode}, not "
+                                        f"{spec.mode}: the decks decide the mode (two-against-one: "
+                                        f"--decks alliance,hydra)")
+        a, b = spec.strategies
+        a = a or INFO.default_strategy
+        return Replay(replay_game(seed, m, (a, b or a), tables), text_lines, json_lines)
+
+    # ---------------------------------------------------------------- optional hooks
+    def tuning(self):
+        from strategies.star_realms.tuning_space import star_realms
+        return star_realms()
+
+    def advisor(self, cards_path=None):
+        from .advisor import star_realms_cards
+        return star_realms_cards(cards_path)
+
+    def finding_sides(self):
+        from .skill import sides
+        return sides()
+
+    def rule_choices(self) -> list[str]:
+        from .team_rules import describe
+        return describe()
+
+
+def _cell(m, strategies) -> Cell:
+    """Both seat orders of a match-up; one in a mirror with one strategy (its two orders are the same games)."""
+    from .setup import SRMatchup
+    decks = tuple(m.decks)
+    swapped = SRMatchup(decks[::-1], m.mode, m.max_turns)
+    orders = [Order(m, strategies, decks, (VARIANT, VARIANT))]
+    if decks[0] != decks[1] or strategies[0] != strategies[1]:
+        orders.append(Order(swapped, strategies[::-1], decks[::-1], (VARIANT, VARIANT)))
+    label = f"{m.mode}: {decks[0]} ({strategies[0]}) vs {decks[1]} ({strategies[1]})"
+    return Cell(m.mode, decks, (VARIANT, VARIANT), tuple(strategies), tuple(orders), label=label)
+
+
+GAME = StarRealms()

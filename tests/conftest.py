@@ -1,0 +1,30 @@
+"""Fixtures every test file shares: one way to run the CLI in the test's process, and the tiny fourth game
+registered through the public contract (``tests/tiny_game``)."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+TINY_GAME = ("tiny-race", "tests.tiny_game.contract")
+
+
+def invoke(*args, **kw):
+    """``commandsim ARGS`` in this process (click's runner); stdout and stderr apart."""
+    import cli
+    return CliRunner().invoke(cli.main, [str(a) for a in args], **kw)
+
+
+@pytest.fixture
+def run_cli():
+    return invoke
+
+
+@pytest.fixture
+def tiny_game():
+    """The tiny race registered for the test (one line, as any game registers), unregistered after it."""
+    from simcore.games import registry
+    registry.register(*TINY_GAME)
+    try:
+        yield registry.get(TINY_GAME[0])
+    finally:
+        registry.GAMES.pop(TINY_GAME[0], None)

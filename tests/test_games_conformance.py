@@ -1,0 +1,181 @@
+"""Every registered game, and the tiny fourth game registered from the tests, through the one contract
+(``simcore.game.Game``) and the one implementation of each command, in the manner of OpenSpiel's
+``games_sim_test.py``: a game is tested the moment it registers.
+
+For each game: its cards list, audit and show; a sweep accounts for every game (wins + losses + draws =
+games) and is byte-identical on 1, 2 and 3 threads; a game of a batch is its replay; per-game records go
+through ``report``; ``compare`` and ``compare --until-verdict`` run on the same seeds; and every command
+runs on small sizes. The cluster runs (``--scheduler local:2``) equal the local ones byte for byte."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from simcore.game import ReplaySpec, SweepSpec
+from simcore.games import registry
+from tests.conftest import TINY_GAME, invoke
+
+GAMES = [*registry.names(), TINY_GAME[0]]
+
+
+@pytest.fixture(params=GAMES)
+def game(request):
+    """Each registered game, and the tiny race registered (and unregistered) around the test."""
+    if request.param == TINY_GAME[0]:
+        registry.register(*TINY_GAME)
+        request.addfinalizer(lambda: registry.GAMES.pop(TINY_GAME[0], None))
+    return registry.get(request.param)
+
+
+def ok(*args):
+    result = invoke(*args)
+    assert result.exit_code == 0, f"{' '.join(map(str, args))}:\n{result.output}"
+    assert "Traceback" not in result.output
+    return result.output
+
+
+# ---- the contract as data
+
+def test_conformance_every_game_declares_itself(game):
+    i = game.info
+    assert i.name and i.title and i.sides and i.modes and i.variants
+    assert i.side.one and i.variant.one and i.max_turns <= i.max_turns_limit
+    game.check_strategy(i.default_strategy)
+    assert game.module == registry.GAMES[i.name]
+
+
+def test_conformance_cards_and_strategies_list_show_and_audit(game, tmp_path):
+    name = game.info.name
+    ok("cards", "list", "--game", name)
+    ok("cards", "list", "--game", name, "--format", "csv")
+    ok("cards", "audit", "--game", name)
+    ok("strategies", "list", "--game", name)
+    ok("strategies", "show", game.info.default_strategy, "--game", name)
+    info = game.card_info(game.load_tables())
+    if len(info):
+        ok("cards", "show", str(info["card"].iloc[0]), "--game", name)
+
+
+# ---- one sweep, accounted for, the same on any thread count
+
+def _sweep(game, tmp_path: Path, threads: int, *extra) -> dict[str, bytes]:
+    out = tmp_path / f"t{threads}" / "sweep.csv"
+    out.parent.mkdir()
+    ok("sweep", "--game", game.info.name, "--games", 40, "--seed", 3, "--threads", threads, "--out", out,
+       "--per-game", out.with_name("games.csv"), "-q", *extra)
+    return {p.name: p.read_bytes() for p in sorted(out.parent.iterdir())}
+
+
+def test_conformance_a_sweep_accounts_for_every_game_and_ignores_the_thread_count(game, tmp_path):
+    runs = [_sweep(game, tmp_path, t) for t in (1, 2, 3)]
+    assert runs[0] == runs[1] == runs[2]
+    agg = pd.read_csv(tmp_path / "t1" / "sweep.csv")
+    assert (agg["wins"] + agg["losses"] + agg["draws"] == agg["games"]).all()
+    games = pd.read_csv(tmp_path / "t1" / "games.csv")
+    both = agg[agg["seat"] == "both"]
+    assert both["games"].sum() == 2 * len(games) or both["games"].sum() == len(games)
+    assert set(games["winner"]) <= {"first", "second", "draw"}
+
+
+def test_conformance_a_game_of_a_batch_is_its_replay(game):
+    tables = game.load_tables()
+    cell = game.sweep_cells(SweepSpec(), tables)[0]
+    order = cell.orders[0]
+    strategies = tuple(game.resolve_strategy(s) for s in order.strategies)
+    rec = game.play(order.matchup, strategies, 5, 7, 3, tables, 1)
+    for g in range(3):
+        seed = int(rec.columns()["seed"][g])
+        spec = ReplaySpec(tuple(order.sides), tuple(order.variants), tuple(order.strategies),
+                          cell.mode if len(game.info.modes) > 1 else None)
+        replayed = game.replay(seed, spec)
+        assert replayed.result["winner"] == ("first", "second", "draw")[int(rec.winner[g])]
+        assert int(replayed.result["turns"]) == int(rec.turns[g])
+        assert replayed.text_lines() and replayed.json_lines()
+
+
+def test_conformance_per_game_records_go_through_the_report(game, tmp_path):
+    _sweep(game, tmp_path, 2)
+    folder = tmp_path / "t2"
+    out = ok("report", folder / "sweep.csv", folder / "games.csv", "--out", tmp_path / "report")
+    assert "report.html" in out
+    assert (tmp_path / "report" / "report.html").stat().st_size > 1000
+
+
+# ---- paired comparisons
+
+def test_conformance_compare_and_until_verdict_on_the_same_seeds(game, tmp_path):
+    name = game.info.name
+    ok("compare", "--game", name, "--games", 40, "--seed", 2, "--out", tmp_path / "c.csv", "-q")
+    table = pd.read_csv(tmp_path / "c.csv")
+    assert table["games"].iloc[0] == 40 and table["verdict"].iloc[0] in ("balanced", "favours_a", "favours_b",
+                                                                       "unclear")
+    ok("compare", "--game", name, "--games", 20, "--until-verdict", "--max-games", 60, "--seed", 2, "--out",
+       tmp_path / "s.csv", "-q")
+    looks = pd.read_csv(tmp_path / "s.csv")
+    assert 1 <= looks["looks"].iloc[0] <= 3
+    # the first look's seeds are the fixed-size comparison's first seeds
+    ok("compare", "--game", name, "--games", 20, "--seed", 2, "--out", tmp_path / "c20.csv", "-q")
+    first = pd.read_csv(tmp_path / "c20.csv").iloc[0]
+    if looks["looks"].iloc[0] == 1:
+        assert looks["wins_a"].iloc[0] == first["wins_a"] and looks["wins_b"].iloc[0] == first["wins_b"]
+
+
+# ---- every command runs
+
+def test_conformance_every_command_runs(game, tmp_path):
+    name = game.info.name
+    ok("replay", "--game", name, "--seed", 11)
+    ok("replay", "--game", name, "--seed", 1, "--index", 4, "--json")
+    ok("sweep", "--game", name, "--games", 20, "--target-ci", 0.2, "--max-games", 40, "--out", tmp_path / "t.csv",
+       "-q")
+    ok("bench", "--game", name, "--games", 100, "--repeats", 1)
+    if getattr(game, "tuning", None) is None:   # the tiny race has no tuner: the commands built on one say so
+        result = invoke("tournament", "--game", name, "--games", 8, "--out", tmp_path / "tour.csv")
+        assert result.exit_code == 2 and "not available" in result.output
+        return
+    pool = list(registry.tuning(name).default_pool)[:2]
+    ok("tournament", "--game", name, "--strategies", ",".join(pool), "--games", 8, "--out", tmp_path / "tour.csv",
+       "-q")
+    ok("ladder", "--game", name, "--rungs", ",".join(pool), "--games", 8, "--out", tmp_path / "ladder.csv", "-q")
+    ok("tune", "--game", name, "--generations", 1, "--population", 2, "--games", 4 * len(pool), "--final-games", 4,
+       "--opponents", ",".join(pool), "--out", tmp_path / "tuned.toml", "-q")
+    tables = game.load_tables()
+    buyable = game.card_info(tables)["card"][np.asarray(game.buyable(tables), bool)] if len(game.buyable(tables)) \
+        else pd.Series(["line"])        # the skirmish buys nothing: a force's values are its cards
+    ok("advise", "--game", name, "--target", game.target_example, "--screen-games", 8, "--test-games", 8,
+       "--search-games", 8, "--check-games", 8, "--candidates", 1, "--max-edits", 1, "--no-retune", "--allow-stated",
+       "--only", str(buyable.iloc[-1]), "--out", tmp_path / "advice.csv", "-q")
+    ok("report", tmp_path / "tour.csv", tmp_path / "ladder.csv", tmp_path / "advice.csv", "--out", tmp_path / "rep")
+
+
+# ---- the cluster gives what this process gives
+
+@pytest.fixture(scope="module")
+def cluster():
+    pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    import simcore.cluster as cl
+    runner = cl.connect("local:2")
+    yield runner
+    runner.close()
+
+
+def test_conformance_sweep_and_compare_on_a_cluster_equal_the_local_runs(game, cluster, tmp_path):
+    from reports import compare as cmp
+    from reports import sweep as sw
+    tables = game.load_tables()
+    cells = game.sweep_cells(SweepSpec(), tables)[:2]
+    frames, remote_frames = [], []
+    local = sw.play_sweep(game, cells, 20, 4, tables=tables, per_game=frames.append)
+    remote = sw.play_sweep(game, cells, 20, 4, tables=tables, per_game=remote_frames.append, chunk_size=7,
+                           runner=cluster)
+    pd.testing.assert_frame_equal(local.aggregate, remote.aggregate)
+    pd.testing.assert_frame_equal(local.cards, remote.cards)
+    assert [b.num_rows for b in frames] and sum(b.num_rows for b in frames) == sum(b.num_rows for b in remote_frames)
+    question = cmp.question_of(game)
+    a = cmp.run_compare(game, question, games=40, seed=3)
+    b = cmp.run_compare(game, question, games=40, seed=3, chunk_size=6, runner=cluster)
+    pd.testing.assert_frame_equal(a.table, b.table)
+    np.testing.assert_array_equal(a.pairs.to_numpy(), b.pairs.to_numpy())
