@@ -12,6 +12,7 @@ from simcore.games.skirmish.simulate import replay_game
 from simcore.games.skirmish.setup import Matchup
 
 FIXTURE = Path(__file__).parent / "fixtures" / "skirmish" / "aimed_snap_fire.toml"
+ORDER = Path(__file__).parent / "fixtures" / "skirmish" / "resolution_order.toml"
 T = {"unit": "Trooper"}
 
 
@@ -21,6 +22,11 @@ def trooper(pos, **kw):
 
 def kinds(s):
     return [int(r[L_EVENT]) for r in s.rows()]
+
+
+def ordered(spec):
+    """A scenario with the resolution-order fixture's commands (set ``order``) on both sides."""
+    return Scenario.build(spec, command_sets=("order", "order"), overrides=ORDER)
 
 
 def first(s, ev, **where):
@@ -104,6 +110,18 @@ def test_command_order_step_5_resolves_the_movement_first_and_step_6_uses_the_up
     moved, fired = first(s, EV_MOVE), first(s, EV_LOCK)
     assert moved < first(s, EV_RESOLVE, c=6) < fired
     assert s.unit("A1")["pos"] == 5
+
+
+def test_command_order_step_5_resolves_the_commands_movement_first_unless_it_says_otherwise():
+    # both charges list their strike before their movement; A1 is four places from B1
+    s = ordered({"A": [trooper(4)], "B": [trooper(8)]})
+    s.order("A1", "Wild Charge", "B1", response=DECLINE)
+    assert first(s, EV_MOVE) < first(s, EV_MELEE, d=1)            # into contact first, then the strike
+    assert EV_SKIP not in kinds(s) and s.unit("A1")["pos"] == 8
+    said = ordered({"A": [trooper(4)], "B": [trooper(8)]})
+    said.order("A1", "Strike Then Charge", "B1", response=DECLINE)  # movement_first = false: as listed
+    assert first(said, EV_SKIP) < first(said, EV_MOVE)
+    assert not any(r[L_EVENT] == EV_MELEE and r[L_D] == 1 for r in said.rows())
 
 
 def test_command_order_step_6_a_response_whose_target_left_its_range_is_skipped():

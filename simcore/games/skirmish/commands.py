@@ -197,7 +197,8 @@ def cards_list(echo, fmt, cards_path=None, **opts):
 
 
 COMMAND_SHOWN = ("timing", "kind", "trigger", "trigger_target", "cost", "target", "reach", "eligibility",
-                 "prevented_by", "effects", "restrictions", "status", "fails_entirely", "before_trigger")
+                 "prevented_by", "effects", "restrictions", "status", "fails_entirely", "before_trigger",
+                 "movement_first")
 
 
 def cards_show(echo, name, cards_path=None, **opts):
@@ -219,6 +220,8 @@ def cards_show(echo, name, cards_path=None, **opts):
         elif isinstance(v, tuple):
             v = ", ".join(v) or "none"
         echo(f"  {f:<14} {v}  [{c.provenance(f) or 'default'}]")
+    if c.resolution_order() != c.effects:
+        echo(f"  {'resolves as':<14} {', '.join(f'{op} {n}' for op, n in c.resolution_order())}  (movement first)")
     in_sets = [s for s, cmds in data.sets.items() if c.name in cmds]
     echo(f"  command sets   {', '.join(in_sets) or 'none'}")
 

@@ -1,6 +1,7 @@
 """Skirmish command opcodes, the bits a command's data compiles to, and the compiled tables' columns.
 
-A command's effects compile to rows of ``eff`` (int32[n_rows, 2]): (op, n); ``n`` is the amount each
+A command's effects compile to rows of ``eff`` (int32[n_rows, 2]): (op, n), in the order they resolve
+(its movement parts first unless the command says otherwise, ``movement_first``); ``n`` is the amount each
 opcode's comment describes. Each part resolves on its own: a part that is no longer legal is skipped
 (partial resolution) unless the command fails entirely when it loses a condition.
 """
@@ -21,6 +22,8 @@ class Op(IntEnum):
 
 
 OP_NAMES = {op.name.lower(): op for op in Op if op is not Op.NONE}
+# the parts that are a command's movement, for the seed's "resolve that movement first"
+MOVEMENT_OPS = (Op.MOVE, Op.CHARGE_MOVE, Op.INTERCEPT)
 # ops whose legality needs the target alive and in weapon range (with line of sight) when they resolve
 RANGED_OPS = (Op.SHOOT, Op.SUPPRESS_FIRE)
 
