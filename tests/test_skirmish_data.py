@@ -95,7 +95,9 @@ MOVING = GOOD.format(cost=1, op="shoot").replace('{ op = "shoot", n = 2 }',
 
 
 def test_a_commands_parts_compile_in_the_order_they_resolve_movement_first_unless_it_says_otherwise(tmp_path):
-    from simcore.games.skirmish.opcodes import CC_EFF, Op
+    from simcore.games.skirmish.opcodes import CC_EFF, MOVEMENT_OPS, Op
+    from simcore.games.skirmish.protocol import is_movement
+    assert [op for op in Op if is_movement(op)] == list(MOVEMENT_OPS)
     for extra, parts in (("", [Op.MOVE, Op.SHOOT]), ("movement_first = false\n", [Op.SHOOT, Op.MOVE])):
         text = MOVING.replace('source = "mine"', extra + 'source = "mine"')
         if extra:

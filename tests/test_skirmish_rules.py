@@ -228,6 +228,35 @@ def test_if_part_of_a_command_cannot_be_completed_a_command_that_says_so_fails_e
     assert s.cp("B") == 3                                          # its cost stays paid
 
 
+@pytest.mark.parametrize("response", ["Braced Snap Fire", "Snap Fire Then Brace"])
+def test_if_part_of_a_command_cannot_be_completed_a_command_that_fails_entirely_resolves_none_of_its_parts(response):
+    # the same response, its cover listed before or after its shot. B1 (range 5) at 12 sees A1 at 8 when
+    # it declares; A1 then moves to 6, out of range: the command fails entirely, whichever part comes first
+    s = ordered({"A": [trooper(8)], "B": [trooper(12)]})
+    s.order("A1", "Move", place=6, response=("B1", response))
+    assert first(s, EV_RESOLVE, c=6) < first(s, EV_FAIL)
+    assert not {EV_COVER, EV_LOCK, EV_SKIP} & set(kinds(s))
+    b1 = s.unit("B1")
+    assert b1["cover"] == 0 and b1["restrictions"] == set() and b1["status"] == set()
+    assert s.cp("B") == 3 and b1["tokens"] == {response}          # its cost and token stay
+    assert f"{response} fails entirely: its target is no longer legal; none of it resolves" in "\n".join(s.events())
+    # with its target still in range, every part resolves and the restriction and status apply
+    kept = ordered({"A": [trooper(8)], "B": [trooper(12)]})
+    kept.order("A1", "Move", place=10, response=("B1", response))
+    assert EV_FAIL not in kinds(kept) and {EV_COVER, EV_LOCK} <= set(kinds(kept))
+    assert kept.unit("B1")["restrictions"] == {"no_shoot"} and kept.unit("B1")["status"] == {"holding"}
+
+
+def test_if_part_of_a_command_cannot_be_completed_a_command_that_fails_entirely_is_judged_as_it_begins():
+    # its target is legal when it begins to resolve; that its own movement (two places of the four it was
+    # declared at) ends short of contact is no lost condition: the strike is skipped and the rest completes
+    s = ordered({"A": [trooper(4)], "B": [trooper(8)]})
+    s.order("A1", "Aimed Short Charge", "B1", response=DECLINE)
+    assert first(s, EV_MOVE) < first(s, EV_SKIP)
+    assert EV_FAIL not in kinds(s) and EV_MELEE not in kinds(s)
+    assert s.unit("A1")["restrictions"] == {"no_move"}
+
+
 # ------------------------------------------------------------------ Tokens and restrictions
 def test_tokens_and_restrictions_a_token_is_not_a_restriction():
     s = Scenario.build({"A": [trooper(6)], "B": [trooper(10)]})

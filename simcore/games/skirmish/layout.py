@@ -81,7 +81,8 @@ EV_MOVE = 8           # a=unit, b=from, c=to
 EV_LOCK = 9           # a=shooter, b=target, c=locks, d=Target Lock value
 EV_DAMAGE = 10        # a=target, b=wounds dealt, c=wounds left
 EV_SKIP = 11          # a=command, b=op skipped, c=unit: the part is no longer legal
-EV_FAIL = 12          # a=command, b=op whose condition was lost, c=unit: the whole command fails
+EV_FAIL = 12          # a=command, b=op of the part no longer legal (0: d says what), c=unit, d=CHK_ELIGIBLE or
+                      # CHK_TARGET when the unit or its target was lost: the whole command fails
 EV_APPLY = 13         # step 7: a=unit, b=restrictions, c=statuses, d=command
 EV_CHECK = 14         # step 8: a=units in contact with an enemy
 EV_MELEE = 15         # a=unit, b=enemy, c=hits

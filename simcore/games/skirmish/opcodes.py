@@ -3,7 +3,7 @@
 A command's effects compile to rows of ``eff`` (int32[n_rows, 2]): (op, n), in the order they resolve
 (its movement parts first unless the command says otherwise, ``movement_first``); ``n`` is the amount each
 opcode's comment describes. Each part resolves on its own: a part that is no longer legal is skipped
-(partial resolution) unless the command fails entirely when it loses a condition.
+(partial resolution) unless the command fails entirely when it loses a required condition.
 """
 from enum import IntEnum
 
@@ -103,7 +103,7 @@ CC_ELIGIBLE = 7
 CC_PREVENTED_BY = 8     # X_* restrictions that stop it being declared
 CC_RESTRICTS = 9        # X_* restrictions it lists
 CC_STATUS = 10          # ST_* it lists
-CC_FAILS_ENTIRELY = 11  # 1: a part that is no longer legal makes the whole command fail
+CC_FAILS_ENTIRELY = 11  # 1: a required condition lost by the time it resolves makes the whole command fail
 CC_BEFORE_TRIGGER = 12  # 1: resolves before the event it answers (the three exceptions)
 CC_OPENS_WINDOW = 13    # 1: declaring it opens a response window (own-window commands)
 CC_EFF = 14             # first eff row, row count at +1

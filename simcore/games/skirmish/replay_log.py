@@ -7,7 +7,7 @@ from .layout import (EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DAMAGE, EV_DEC
                      EV_EXCEPTION, EV_FAIL, EV_LOCK, EV_MELEE, EV_MOVE, EV_NO_RESPONSE, EV_PASS, EV_RALLY,
                      EV_RESOLVE, EV_SCORE, EV_SKIP, EV_SPEND, EV_SUPPRESS, EV_TURN, EV_WINDOW, L_A, L_B, L_C, L_CP,
                      L_D, L_EVENT, L_PLAYER, L_TURN, PLACE)
-from .opcodes import CC_EFF, CHECK_NAMES, RESTRICTIONS, STATUSES, Op
+from .opcodes import CC_EFF, CHECK_NAMES, CHK_ELIGIBLE, CHK_TARGET, RESTRICTIONS, STATUSES, Op
 
 EVENT_NAMES = {EV_TURN: "turn", EV_DECLARE: "declare", EV_CONFIRM: "confirm", EV_SPEND: "spend",
                EV_WINDOW: "window", EV_NO_RESPONSE: "no_response", EV_EXCEPTION: "exception",
@@ -19,6 +19,7 @@ STEP_OF = {EV_DECLARE: 1, EV_CONFIRM: 2, EV_SPEND: 3, EV_WINDOW: 4, EV_APPLY: 7,
 # what an exception's response comes before, by its first effect
 BEFORE = {Op.INTERCEPT: "the Charge begins its movement", Op.COVER: "the attack reaches Target Lock or damage",
           Op.SUPPRESS_FIRE: "the shooting attack completes"}
+LOST = {CHK_ELIGIBLE: "its unit is no longer eligible", CHK_TARGET: "its target is no longer legal"}
 SIDES = ("A", "B")
 
 
@@ -93,7 +94,8 @@ class Describer:
             return f"{who}   {self.cmd(a)}: part '{Op(b).name.lower()}' is no longer legal, skipped; the rest " \
                    f"completes"
         if ev == EV_FAIL:
-            return f"{who}   {self.cmd(a)} fails entirely: part '{Op(b).name.lower()}' lost its condition"
+            lost = LOST.get(d) or f"part '{Op(b).name.lower()}' is no longer legal"
+            return f"{who}   {self.cmd(a)} fails entirely: {lost}; none of it resolves"
         if ev == EV_APPLY:
             return (f"{who} step 7 {self.cmd(d)}: {self.unit(a)} gains restrictions {_bits(b, RESTRICTIONS)}; "
                     f"status {_bits(c, STATUSES)}")
