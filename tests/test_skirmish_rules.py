@@ -210,6 +210,26 @@ def test_responding_commands_intervene_resolves_before_the_triggering_charge_beg
     assert strike[L_B] == 2                                           # struck B2, not B1
 
 
+@pytest.mark.parametrize("trigger,response,before", [
+    (("Shoot", "B1", None), ("B2", "Covering Fire"), "the attack reaches Target Lock or damage (Shoot)"),
+    (("Shoot", "B1", None), ("B1", "Defend"), "the attack reaches Target Lock or damage (Shoot)"),
+    (("Charge", "B1", None), ("B1", "Defend"), "the Charge begins its movement (Charge)"),
+    (("Charge", "B1", None), ("B2", "Intervene"), "the Charge begins its movement (Charge)"),
+    (("Shoot", "B1", None), ("B2", "Shield Wall"), "the attack reaches Target Lock or damage (Shoot)"),
+    (("Move", None, 6), ("B1", "Ambush Fire"), "the Move begins its movement (Move)"),
+])
+def test_responding_commands_an_exception_names_the_event_of_its_trigger_that_it_resolves_before(trigger, response,
+                                                                                                 before):
+    # what a response precedes is the trigger's first event, whatever the response itself does: the
+    # designer's Shield Wall moves, but what it comes before is a shot, not a Charge's movement
+    s = ordered({"A": [trooper(4)], "B": [trooper(8), trooper(8)]})
+    command, target, place = trigger
+    s.order("A1", command, target, place=place, response=response)
+    line = next(x for x in s.events() if "exception:" in x)
+    assert line.endswith(f"exception: {response[1]} resolves before {before}"), line
+    assert first(s, EV_EXCEPTION) < first(s, EV_RESOLVE, c=6) < first(s, EV_RESOLVE, c=5)
+
+
 # ------------------------------------------------------------------ If part of a command cannot be completed
 def test_if_part_of_a_command_cannot_be_completed_the_illegal_part_is_skipped_and_the_rest_completes():
     s = Scenario.build({"A": [trooper(4)], "B": [trooper(8)]}, command_sets=("aimed", "aimed"), overrides=FIXTURE)

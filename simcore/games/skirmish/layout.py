@@ -75,7 +75,7 @@ EV_SPEND = 3          # step 3: a=command, b=unit, c=CP paid (token placed), d=r
 EV_WINDOW = 4         # step 4: the window opens, a=triggering command, b=unit
 EV_NO_RESPONSE = 5    # a=response command considered (-1: none), b=why (first CHK_* failing; 0: declined),
                       # c=the unit that got furthest, d=the triggering command
-EV_EXCEPTION = 6      # a=response, b=triggering command: resolves before the trigger's event
+EV_EXCEPTION = 6      # a=response, b=triggering command: resolves before the trigger's first event
 EV_RESOLVE = 7        # steps 5/6: a=command, b=unit, c=step
 EV_MOVE = 8           # a=unit, b=from, c=to
 EV_LOCK = 9           # a=shooter, b=target, c=locks, d=Target Lock value

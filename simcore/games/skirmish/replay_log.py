@@ -16,9 +16,10 @@ EVENT_NAMES = {EV_TURN: "turn", EV_DECLARE: "declare", EV_CONFIRM: "confirm", EV
                EV_SUPPRESS: "suppress", EV_RALLY: "rally", EV_COVER: "cover", EV_DESTROYED: "destroyed",
                EV_PASS: "pass", EV_SCORE: "score", EV_END: "end", EV_DONE: "complete"}
 STEP_OF = {EV_DECLARE: 1, EV_CONFIRM: 2, EV_SPEND: 3, EV_WINDOW: 4, EV_APPLY: 7, EV_CHECK: 8}
-# what an exception's response comes before, by its first effect
-BEFORE = {Op.INTERCEPT: "the Charge begins its movement", Op.COVER: "the attack reaches Target Lock or damage",
-          Op.SUPPRESS_FIRE: "the shooting attack completes"}
+# what an exception's response comes before: the first event of its trigger, by the trigger's first part to
+# resolve (the response resolves before the whole triggering command)
+BEFORE = {Op.MOVE: "the {} begins its movement", Op.CHARGE_MOVE: "the {} begins its movement",
+          Op.INTERCEPT: "the {} begins its movement", Op.SHOOT: "the attack reaches Target Lock or damage"}
 LOST = {CHK_ELIGIBLE: "its unit is no longer eligible", CHK_TARGET: "its target is no longer legal"}
 SIDES = ("A", "B")
 
@@ -77,7 +78,7 @@ class Describer:
             why = "no unit left" if b < 0 else CHECK_NAMES[b]
             return f"{who}   {self.cmd(a)} not legal: {why}" + (f" ({self.unit(c)})" if c >= 0 else "")
         if ev == EV_EXCEPTION:
-            when = BEFORE.get(self.first_op(a), "its trigger")
+            when = BEFORE.get(self.first_op(b), "the {} resolves").format(self.cmd(b))
             return f"{who}   exception: {self.cmd(a)} resolves before {when} ({self.cmd(b)})"
         if ev == EV_RESOLVE:
             what = "resolve the response" if c == 6 else "resolve"
