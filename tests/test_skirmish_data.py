@@ -90,6 +90,37 @@ def test_a_response_that_would_open_its_own_window_is_refused(tmp_path):
         load_data(p)
 
 
+MOVING = GOOD.format(cost=1, op="shoot").replace('{ op = "shoot", n = 2 }',
+                                                 '{ op = "shoot", n = 1 }, { op = "move", n = 1 }')
+
+
+def test_a_commands_parts_compile_in_the_order_they_resolve_movement_first_unless_it_says_otherwise(tmp_path):
+    from simcore.games.skirmish.opcodes import CC_EFF, MOVEMENT_OPS, Op
+    from simcore.games.skirmish.protocol import is_movement
+    assert [op for op in Op if is_movement(op)] == list(MOVEMENT_OPS)
+    for extra, parts in (("", [Op.MOVE, Op.SHOOT]), ("movement_first = false\n", [Op.SHOOT, Op.MOVE])):
+        text = MOVING.replace('source = "mine"', extra + 'source = "mine"')
+        if extra:
+            text = text.replace('estimated = ["timing",', 'estimated = ["movement_first", "timing",')
+        p = write(tmp_path, text + '[set.mine]\ncommands = ["Shoot"]\n')
+        t = load_tables(p, ("mine", "mine"))
+        assert [t.eff[r, 0] for r in range(t.cmds[0, CC_EFF], t.cmds[0, CC_EFF] + 2)] == parts
+        assert [op for op, _ in load_data(p).command("Shoot").effects] == ["shoot", "move"]   # as listed
+
+
+@pytest.mark.parametrize("value,text,words", [
+    ("0", MOVING, "expected true or false, got 0"),
+    ("false", GOOD.format(cost=1, op="shoot"), "only a command with a movement part (move, charge_move, intercept)"),
+])
+def test_movement_first_is_refused_when_it_is_not_a_flag_or_the_command_has_no_movement(tmp_path, value, text, words):
+    text = text.replace('source = "mine"', f'movement_first = {value}\nsource = "mine"').replace(
+        'estimated = ["timing",', 'estimated = ["movement_first", "timing",')
+    p = write(tmp_path, text)
+    with pytest.raises(SkirmishDataError) as err:
+        load_data(p)
+    assert str(err.value).startswith(f"{p}: command 'Shoot', field 'movement_first': ") and words in str(err.value)
+
+
 def test_a_set_naming_an_unknown_command_is_refused(tmp_path):
     p = write(tmp_path, '[set.mine]\ncommands = ["Move", "Snap Fyre"]\n')
     with pytest.raises(SkirmishDataError, match=r"set 'mine', field 'commands': no command named 'Snap Fyre'"):

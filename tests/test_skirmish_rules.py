@@ -12,6 +12,7 @@ from simcore.games.skirmish.simulate import replay_game
 from simcore.games.skirmish.setup import Matchup
 
 FIXTURE = Path(__file__).parent / "fixtures" / "skirmish" / "aimed_snap_fire.toml"
+ORDER = Path(__file__).parent / "fixtures" / "skirmish" / "resolution_order.toml"
 T = {"unit": "Trooper"}
 
 
@@ -21,6 +22,11 @@ def trooper(pos, **kw):
 
 def kinds(s):
     return [int(r[L_EVENT]) for r in s.rows()]
+
+
+def ordered(spec):
+    """A scenario with the resolution-order fixture's commands (set ``order``) on both sides."""
+    return Scenario.build(spec, command_sets=("order", "order"), overrides=ORDER)
 
 
 def first(s, ev, **where):
@@ -104,6 +110,18 @@ def test_command_order_step_5_resolves_the_movement_first_and_step_6_uses_the_up
     moved, fired = first(s, EV_MOVE), first(s, EV_LOCK)
     assert moved < first(s, EV_RESOLVE, c=6) < fired
     assert s.unit("A1")["pos"] == 5
+
+
+def test_command_order_step_5_resolves_the_commands_movement_first_unless_it_says_otherwise():
+    # both charges list their strike before their movement; A1 is four places from B1
+    s = ordered({"A": [trooper(4)], "B": [trooper(8)]})
+    s.order("A1", "Wild Charge", "B1", response=DECLINE)
+    assert first(s, EV_MOVE) < first(s, EV_MELEE, d=1)            # into contact first, then the strike
+    assert EV_SKIP not in kinds(s) and s.unit("A1")["pos"] == 8
+    said = ordered({"A": [trooper(4)], "B": [trooper(8)]})
+    said.order("A1", "Strike Then Charge", "B1", response=DECLINE)  # movement_first = false: as listed
+    assert first(said, EV_SKIP) < first(said, EV_MOVE)
+    assert not any(r[L_EVENT] == EV_MELEE and r[L_D] == 1 for r in said.rows())
 
 
 def test_command_order_step_6_a_response_whose_target_left_its_range_is_skipped():
@@ -192,6 +210,26 @@ def test_responding_commands_intervene_resolves_before_the_triggering_charge_beg
     assert strike[L_B] == 2                                           # struck B2, not B1
 
 
+@pytest.mark.parametrize("trigger,response,before", [
+    (("Shoot", "B1", None), ("B2", "Covering Fire"), "the attack reaches Target Lock or damage (Shoot)"),
+    (("Shoot", "B1", None), ("B1", "Defend"), "the attack reaches Target Lock or damage (Shoot)"),
+    (("Charge", "B1", None), ("B1", "Defend"), "the Charge begins its movement (Charge)"),
+    (("Charge", "B1", None), ("B2", "Intervene"), "the Charge begins its movement (Charge)"),
+    (("Shoot", "B1", None), ("B2", "Shield Wall"), "the attack reaches Target Lock or damage (Shoot)"),
+    (("Move", None, 6), ("B1", "Ambush Fire"), "the Move begins its movement (Move)"),
+])
+def test_responding_commands_an_exception_names_the_event_of_its_trigger_that_it_resolves_before(trigger, response,
+                                                                                                 before):
+    # what a response precedes is the trigger's first event, whatever the response itself does: the
+    # designer's Shield Wall moves, but what it comes before is a shot, not a Charge's movement
+    s = ordered({"A": [trooper(4)], "B": [trooper(8), trooper(8)]})
+    command, target, place = trigger
+    s.order("A1", command, target, place=place, response=response)
+    line = next(x for x in s.events() if "exception:" in x)
+    assert line.endswith(f"exception: {response[1]} resolves before {before}"), line
+    assert first(s, EV_EXCEPTION) < first(s, EV_RESOLVE, c=6) < first(s, EV_RESOLVE, c=5)
+
+
 # ------------------------------------------------------------------ If part of a command cannot be completed
 def test_if_part_of_a_command_cannot_be_completed_the_illegal_part_is_skipped_and_the_rest_completes():
     s = Scenario.build({"A": [trooper(4)], "B": [trooper(8)]}, command_sets=("aimed", "aimed"), overrides=FIXTURE)
@@ -208,6 +246,35 @@ def test_if_part_of_a_command_cannot_be_completed_a_command_that_says_so_fails_e
     assert EV_LOCK not in kinds(s)
     assert s.unit("B1")["restrictions"] == set()                   # nothing of it applies
     assert s.cp("B") == 3                                          # its cost stays paid
+
+
+@pytest.mark.parametrize("response", ["Braced Snap Fire", "Snap Fire Then Brace"])
+def test_if_part_of_a_command_cannot_be_completed_a_command_that_fails_entirely_resolves_none_of_its_parts(response):
+    # the same response, its cover listed before or after its shot. B1 (range 5) at 12 sees A1 at 8 when
+    # it declares; A1 then moves to 6, out of range: the command fails entirely, whichever part comes first
+    s = ordered({"A": [trooper(8)], "B": [trooper(12)]})
+    s.order("A1", "Move", place=6, response=("B1", response))
+    assert first(s, EV_RESOLVE, c=6) < first(s, EV_FAIL)
+    assert not {EV_COVER, EV_LOCK, EV_SKIP} & set(kinds(s))
+    b1 = s.unit("B1")
+    assert b1["cover"] == 0 and b1["restrictions"] == set() and b1["status"] == set()
+    assert s.cp("B") == 3 and b1["tokens"] == {response}          # its cost and token stay
+    assert f"{response} fails entirely: its target is no longer legal; none of it resolves" in "\n".join(s.events())
+    # with its target still in range, every part resolves and the restriction and status apply
+    kept = ordered({"A": [trooper(8)], "B": [trooper(12)]})
+    kept.order("A1", "Move", place=10, response=("B1", response))
+    assert EV_FAIL not in kinds(kept) and {EV_COVER, EV_LOCK} <= set(kinds(kept))
+    assert kept.unit("B1")["restrictions"] == {"no_shoot"} and kept.unit("B1")["status"] == {"holding"}
+
+
+def test_if_part_of_a_command_cannot_be_completed_a_command_that_fails_entirely_is_judged_as_it_begins():
+    # its target is legal when it begins to resolve; that its own movement (two places of the four it was
+    # declared at) ends short of contact is no lost condition: the strike is skipped and the rest completes
+    s = ordered({"A": [trooper(4)], "B": [trooper(8)]})
+    s.order("A1", "Aimed Short Charge", "B1", response=DECLINE)
+    assert first(s, EV_MOVE) < first(s, EV_SKIP)
+    assert EV_FAIL not in kinds(s) and EV_MELEE not in kinds(s)
+    assert s.unit("A1")["restrictions"] == {"no_move"}
 
 
 # ------------------------------------------------------------------ Tokens and restrictions

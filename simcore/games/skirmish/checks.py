@@ -67,6 +67,37 @@ def within_reach(u, n, reach, i, j):
 
 
 @hot
+def eligible(cmds, u, n, p, c, i):
+    """The second check: p's unit i is alive and what command c needs it to be (not pinned, unless the
+    command works pinned; not in contact; suppressed)."""
+    el = cmds[c, CC_ELIGIBLE]
+    return not (u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p or (pinned(u, i) and el & E_WHEN_PINNED == 0)
+                or (el & E_NOT_ENGAGED and engaged(u, n, i)) or (el & E_SUPPRESSED and u[i, U_SUPP] == 0))
+
+
+@hot
+def target_legal(cmds, u, n, cfg, p, c, i, t):
+    """The fourth check, a response's tie to its trigger aside (``check_declare`` adds it): t is a target
+    command c of p's unit i may have, within its reach from where the unit stands now."""
+    tg = cmds[c, CC_TARGET]
+    reach = cmds[c, CC_REACH]
+    if tg == TG_PLACE:
+        to = t - PLACE
+        if t < PLACE or to < 0 or to >= cfg[CFG_TRACK] or to == u[i, U_POS]:
+            return False
+        return abs(to - u[i, U_POS]) <= u[i, U_MOVE] * (2 if reach == R_CHARGE else 1)
+    if tg == TG_ENEMY or tg == TG_TRIGGER:
+        if t < 0 or t >= n or u[t, U_ALIVE] == 0 or u[t, U_SIDE] == p:
+            return False
+        return within_reach(u, n, reach, i, t)
+    if tg == TG_SELF:
+        return t == i
+    if tg == TG_NONE:
+        return t == -1
+    return True
+
+
+@hot
 def check_declare(cmds, u, n, sc, cfg, p, c, i, t, trig_cmd, trig_unit, trig_target):
     """The first of the seed's five checks that command c by p's unit i on target t fails (CHK_OK: it can be
     declared). trig_cmd < 0: p's own command window; else the response window of trig_cmd, declared by
@@ -91,32 +122,12 @@ def check_declare(cmds, u, n, sc, cfg, p, c, i, t, trig_cmd, trig_unit, trig_tar
             return CHK_TIMING
     else:
         return CHK_TIMING
-    el = cmds[c, CC_ELIGIBLE]
-    if (u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p or (pinned(u, i) and el & E_WHEN_PINNED == 0)
-            or (el & E_NOT_ENGAGED and engaged(u, n, i)) or (el & E_SUPPRESSED and u[i, U_SUPP] == 0)):
+    if not eligible(cmds, u, n, p, c, i):
         return CHK_ELIGIBLE
     if sc[S_CP + p] < cmds[c, CC_COST]:
         return CHK_CP
-    tg = cmds[c, CC_TARGET]
-    reach = cmds[c, CC_REACH]
-    if tg == TG_PLACE:
-        to = t - PLACE
-        if t < PLACE or to < 0 or to >= cfg[CFG_TRACK] or to == u[i, U_POS]:
-            return CHK_TARGET
-        limit = u[i, U_MOVE] * (2 if reach == R_CHARGE else 1)
-        if abs(to - u[i, U_POS]) > limit:
-            return CHK_TARGET
-    elif tg == TG_ENEMY or tg == TG_TRIGGER:
-        if t < 0 or t >= n or u[t, U_ALIVE] == 0 or u[t, U_SIDE] == p or (tg == TG_TRIGGER and t != trig_unit):
-            return CHK_TARGET
-        if not within_reach(u, n, reach, i, t):
-            return CHK_TARGET
-    elif tg == TG_SELF:
-        if t != i:
-            return CHK_TARGET
-    elif tg == TG_NONE:
-        if t != -1:
-            return CHK_TARGET
+    if not target_legal(cmds, u, n, cfg, p, c, i, t) or (cmds[c, CC_TARGET] == TG_TRIGGER and t != trig_unit):
+        return CHK_TARGET
     if u[i, U_RESTR] & cmds[c, CC_PREVENTED_BY]:
         return CHK_RESTRICTED
     return CHK_OK

@@ -21,7 +21,8 @@ from .setup import DEFAULT_MAX_TURNS, Matchup
 MODE = "battle"
 MAX_TURNS_LIMIT = 1_000
 COMMAND_SHOWN = ("timing", "kind", "trigger", "trigger_target", "cost", "target", "reach", "eligibility",
-                 "prevented_by", "effects", "restrictions", "status", "fails_entirely", "before_trigger")
+                 "prevented_by", "effects", "restrictions", "status", "fails_entirely", "before_trigger",
+                 "movement_first")
 
 INFO = GameInfo(
     "skirmish", "Skirmish command resolution (seed 003: Command Points, one response window)", Noun("force", "forces"),
@@ -101,6 +102,9 @@ class Skirmish:
             elif isinstance(v, tuple):
                 v = ", ".join(v) or "none"
             lines.append(f"  {f:<14} {v}  [{c.provenance(f) or 'default'}]")
+        if c.resolution_order() != c.effects:
+            lines.append(f"  {'resolves as':<14} {', '.join(f'{op} {n}' for op, n in c.resolution_order())}  "
+                         f"(movement first)")
         in_sets = [s for s, cmds in data.sets.items() if c.name in cmds]
         return lines + [f"  command sets   {', '.join(in_sets) or 'none'}"]
 

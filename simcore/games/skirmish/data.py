@@ -21,7 +21,7 @@ from .errors import SkirmishDataError
 DATA_DIR = Path(__file__).resolve().parent / "cards"     # named so the package data pattern ships it
 COMMAND_FIELDS = ("name", "kind", "timing", "trigger", "trigger_target", "cost", "target", "reach", "eligibility",
                   "prevented_by", "effects", "restrictions", "status", "fails_entirely", "before_trigger",
-                  "opens_window", "text", "source", "stated", "estimated")
+                  "opens_window", "movement_first", "text", "source", "stated", "estimated")
 UNIT_FIELDS = ("name", *O.PROFILE_FIELDS, "source", "stated", "estimated")
 IDENTITY = ("name", "text", "source", "stated", "estimated")
 PROFILE_LIMITS = {"move": (1, 6), "range": (1, 12), "firepower": (0, 12), "armor": (2, 7), "wounds": (1, 12),
@@ -48,6 +48,7 @@ class Command:
     fails_entirely: bool = False
     before_trigger: bool = False
     opens_window: bool = True
+    movement_first: bool = True
     text: str = ""
     source: str = ""
     stated: tuple[str, ...] = ()
@@ -57,6 +58,15 @@ class Command:
 
     def provenance(self, name: str) -> str:
         return "stated" if name in self.stated else "estimated" if name in self.estimated else ""
+
+    def resolution_order(self) -> list[tuple[str, int]]:
+        """Its parts in the order they resolve: the seed's "if it includes movement, resolve that movement
+        first unless the command specifically says otherwise" - its movement parts first (in their listed
+        order), then the others in theirs; as listed when ``movement_first`` is false."""
+        if not self.movement_first:
+            return list(self.effects)
+        moving = [e for e in self.effects if O.OP_NAMES[e[0]] in O.MOVEMENT_OPS]
+        return moving + [e for e in self.effects if O.OP_NAMES[e[0]] not in O.MOVEMENT_OPS]
 
 
 @dataclass
@@ -103,7 +113,8 @@ class SkirmishData:
 
 @dataclass
 class SkirmishTables:
-    """Both forces' command sets compiled: ``cmds`` int32[n, N_CC], ``eff`` int32[rows, 2] (row 0 a no-op),
+    """Both forces' command sets compiled: ``cmds`` int32[n, N_CC], ``eff`` int32[rows, 2] (row 0 a no-op;
+    each command's parts in the order they resolve, ``Command.resolution_order``),
     ``profiles`` int32[n_unit_types, N_PC]; ``avail[p]``: bit c when row c is in p's set."""
     cmds: np.ndarray
     eff: np.ndarray
@@ -230,17 +241,22 @@ def read_command(file: str, index: int, t: dict) -> Command:
         e.fail("opens_window", "only an own-window command opens a response window here (the seed allows a "
                                "response's own window only where a rule says so; none is modelled)")
     source, stated, estimated = e.marks()
+    parts = [_effect(e, i, r) for i, r in enumerate(effects)]
+    movement_first = e.flag("movement_first", True)
+    if "movement_first" in t and not any(O.OP_NAMES[op] in O.MOVEMENT_OPS for op, _ in parts):
+        e.fail("movement_first", "only a command with a movement part (" + ", ".join(
+            op.name.lower() for op in O.MOVEMENT_OPS) + ") says when its movement resolves")
     return Command(
         name=t["name"], timing=timing, cost=e.integer("cost", LIMITS["cost"], 1), target=target,
         kind=e.choices("kind", tuple(O.KIND_BITS)), trigger=trigger,
         trigger_target=e.choice("trigger_target", tuple(O.TRIGGER_TARGETS), "any"),
         reach=e.choice("reach", tuple(O.REACHES), "any"), eligibility=e.choices("eligibility", tuple(O.ELIGIBILITY)),
         prevented_by=e.choices("prevented_by", tuple(O.RESTRICTIONS)),
-        effects=[_effect(e, i, r) for i, r in enumerate(effects)],
+        effects=parts,
         restrictions=e.choices("restrictions", tuple(O.RESTRICTIONS)), status=e.choices("status", tuple(O.STATUSES)),
         fails_entirely=e.flag("fails_entirely", False), before_trigger=e.flag("before_trigger", False),
-        opens_window=e.flag("opens_window", timing == "order"), text=str(t.get("text", "")), source=source,
-        stated=stated, estimated=estimated, file=file, raw=t)
+        opens_window=e.flag("opens_window", timing == "order"), movement_first=movement_first,
+        text=str(t.get("text", "")), source=source, stated=stated, estimated=estimated, file=file, raw=t)
 
 
 def read_unit(file: str, index: int, t: dict) -> UnitProfile:
@@ -422,7 +438,7 @@ def compile_sets(data: SkirmishData, command_sets: tuple[str, str] = ("full", "f
         row[O.CC_BEFORE_TRIGGER] = int(c.before_trigger)
         row[O.CC_OPENS_WINDOW] = int(c.opens_window)
         row[O.CC_EFF], row[O.CC_EFF + 1] = len(eff), len(c.effects)
-        eff += [(int(O.OP_NAMES[op]), n) for op, n in c.effects]
+        eff += [(int(O.OP_NAMES[op]), n) for op, n in c.resolution_order()]
     profiles = np.asarray([[u.profile[f] for f in O.PROFILE_FIELDS] for u in data.units], np.int32).reshape(-1, O.N_PC)
     return SkirmishTables(table, np.asarray(eff, np.int32).reshape(-1, 2), profiles, [c.name for c, _ in rows],
                           [u.name for u in data.units], data, tuple(command_sets), tuple(avail))

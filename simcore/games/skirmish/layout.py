@@ -75,13 +75,14 @@ EV_SPEND = 3          # step 3: a=command, b=unit, c=CP paid (token placed), d=r
 EV_WINDOW = 4         # step 4: the window opens, a=triggering command, b=unit
 EV_NO_RESPONSE = 5    # a=response command considered (-1: none), b=why (first CHK_* failing; 0: declined),
                       # c=the unit that got furthest, d=the triggering command
-EV_EXCEPTION = 6      # a=response, b=triggering command: resolves before the trigger's event
+EV_EXCEPTION = 6      # a=response, b=triggering command: resolves before the trigger's first event
 EV_RESOLVE = 7        # steps 5/6: a=command, b=unit, c=step
 EV_MOVE = 8           # a=unit, b=from, c=to
 EV_LOCK = 9           # a=shooter, b=target, c=locks, d=Target Lock value
 EV_DAMAGE = 10        # a=target, b=wounds dealt, c=wounds left
 EV_SKIP = 11          # a=command, b=op skipped, c=unit: the part is no longer legal
-EV_FAIL = 12          # a=command, b=op whose condition was lost, c=unit: the whole command fails
+EV_FAIL = 12          # a=command, b=op of the part no longer legal (0: d says what), c=unit, d=CHK_ELIGIBLE or
+                      # CHK_TARGET when the unit or its target was lost: the whole command fails
 EV_APPLY = 13         # step 7: a=unit, b=restrictions, c=statuses, d=command
 EV_CHECK = 14         # step 8: a=units in contact with an enemy
 EV_MELEE = 15         # a=unit, b=enemy, c=hits

@@ -1,8 +1,9 @@
 """Skirmish command opcodes, the bits a command's data compiles to, and the compiled tables' columns.
 
-A command's effects compile to rows of ``eff`` (int32[n_rows, 2]): (op, n); ``n`` is the amount each
+A command's effects compile to rows of ``eff`` (int32[n_rows, 2]): (op, n), in the order they resolve
+(its movement parts first unless the command says otherwise, ``movement_first``); ``n`` is the amount each
 opcode's comment describes. Each part resolves on its own: a part that is no longer legal is skipped
-(partial resolution) unless the command fails entirely when it loses a condition.
+(partial resolution) unless the command fails entirely when it loses a required condition.
 """
 from enum import IntEnum
 
@@ -21,6 +22,8 @@ class Op(IntEnum):
 
 
 OP_NAMES = {op.name.lower(): op for op in Op if op is not Op.NONE}
+# the parts that are a command's movement, for the seed's "resolve that movement first"
+MOVEMENT_OPS = (Op.MOVE, Op.CHARGE_MOVE, Op.INTERCEPT)
 # ops whose legality needs the target alive and in weapon range (with line of sight) when they resolve
 RANGED_OPS = (Op.SHOOT, Op.SUPPRESS_FIRE)
 
@@ -100,8 +103,8 @@ CC_ELIGIBLE = 7
 CC_PREVENTED_BY = 8     # X_* restrictions that stop it being declared
 CC_RESTRICTS = 9        # X_* restrictions it lists
 CC_STATUS = 10          # ST_* it lists
-CC_FAILS_ENTIRELY = 11  # 1: a part that is no longer legal makes the whole command fail
-CC_BEFORE_TRIGGER = 12  # 1: resolves before the event it answers (the three exceptions)
+CC_FAILS_ENTIRELY = 11  # 1: a required condition lost by the time it resolves makes the whole command fail
+CC_BEFORE_TRIGGER = 12  # 1: resolves before the command it answers (the three exceptions)
 CC_OPENS_WINDOW = 13    # 1: declaring it opens a response window (own-window commands)
 CC_EFF = 14             # first eff row, row count at +1
 N_CC = 16

@@ -2,10 +2,11 @@
 one response window (4), resolve the command (5) and the response (6) - or, for the three exceptions, the
 response before the event it answers - apply the listed restrictions and lasting effects (7), and the
 post-command melee check (8). A part no longer legal when it resolves is skipped, unless the command fails
-entirely when it loses a condition."""
+entirely when it loses a required condition: then it is judged once, as it begins to resolve, so that it
+resolves either as a whole or not at all, whatever order its parts are listed in."""
 from strategies.skirmish import policy as pol
 
-from .checks import check_declare, engaged, in_range
+from .checks import check_declare, eligible, engaged, in_range, target_legal
 from .effects import log_event, melee_round, move_toward, shoot, strike, suppress_fire
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DECLARE, EV_DONE,
@@ -13,8 +14,8 @@ from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, E
                      S_CP, S_CP_SPENT, S_ORDERS, S_RESPONSES, U_ALIVE, U_COVER, U_FIRE, U_MOVE, U_POS,
                      U_RESTR, U_SIDE, U_STATUS, U_SUPP, U_TOKENS)
 from .opcodes import (CC_BEFORE_TRIGGER, CC_COST, CC_EFF, CC_FAILS_ENTIRELY, CC_KIND, CC_OPENS_WINDOW,
-                      CC_RESTRICTS, CC_STATUS, CC_TARGET, CC_TIMING, CC_TRIGGER, CHK_OK, CHK_TIMING, TG_SELF,
-                      TG_TRIGGER, TIMING_RESPONSE, Op)
+                      CC_RESTRICTS, CC_STATUS, CC_TARGET, CC_TIMING, CC_TRIGGER, CHK_ELIGIBLE, CHK_OK, CHK_TARGET,
+                      CHK_TIMING, TG_SELF, TG_TRIGGER, TIMING_RESPONSE, Op)
 
 ASK_POLICY = -2
 STEP_RESOLVE = 5
@@ -40,15 +41,42 @@ def part_legal(u, n, op, i, t):
 
 
 @hot
-def resolve(cmds, eff, u, n, sc, log, p, c, i, t, step):
-    """Resolve command c of unit i on target t part by part; 0 when it failed entirely, else 1."""
+def is_movement(op):
+    """The jitted twin of ``opcodes.MOVEMENT_OPS``."""
+    return op == Op.MOVE or op == Op.CHARGE_MOVE or op == Op.INTERCEPT
+
+
+@hot
+def lost_condition(cmds, eff, u, n, cfg, p, c, i, t):
+    """(check, op): what command c of p's unit i on t has lost of its required conditions as it begins to
+    resolve - its unit's eligibility or its target (CHK_ELIGIBLE, CHK_TARGET), else a part that is no
+    longer legal (its op) - or (CHK_OK, 0). A part after a movement part is not judged here: where the
+    movement ends is the command's own doing, not a condition it lost (it is skipped if illegal then)."""
+    if not eligible(cmds, u, n, p, c, i):
+        return CHK_ELIGIBLE, 0
+    if not target_legal(cmds, u, n, cfg, p, c, i, t):
+        return CHK_TARGET, 0
+    for r in range(cmds[c, CC_EFF], cmds[c, CC_EFF] + cmds[c, CC_EFF + 1]):
+        if not part_legal(u, n, eff[r, 0], i, t):
+            return CHK_OK, eff[r, 0]
+        if is_movement(eff[r, 0]):
+            break
+    return CHK_OK, 0
+
+
+@hot
+def resolve(cmds, eff, u, n, sc, cfg, log, p, c, i, t, step):
+    """Resolve command c of unit i on target t part by part, in the compiled order (its movement first
+    unless it says otherwise); 0 when it failed entirely, else 1."""
     log_event(log, sc, p, EV_RESOLVE, c, i, step, 0)
+    if cmds[c, CC_FAILS_ENTIRELY]:
+        why, op = lost_condition(cmds, eff, u, n, cfg, p, c, i, t)
+        if why != CHK_OK or op != 0:
+            log_event(log, sc, p, EV_FAIL, c, op, i, why)
+            return 0
     for r in range(cmds[c, CC_EFF], cmds[c, CC_EFF] + cmds[c, CC_EFF + 1]):
         op, k = eff[r, 0], eff[r, 1]
         if not part_legal(u, n, op, i, t):
-            if cmds[c, CC_FAILS_ENTIRELY]:
-                log_event(log, sc, p, EV_FAIL, c, op, i, 0)
-                return 0
             log_event(log, sc, p, EV_SKIP, c, op, i, 0)
             continue
         if op == Op.MOVE:
@@ -166,12 +194,12 @@ def issue(cmds, eff, strat, u, n, sc, cfg, log, p, c, i, t, fr_c, fr_i, fr_t):
     done_c, done_r = 1, 0
     if rc >= 0 and cmds[rc, CC_BEFORE_TRIGGER]:
         log_event(log, sc, q, EV_EXCEPTION, rc, c, ri, 0)
-        done_r = resolve(cmds, eff, u, n, sc, log, q, rc, ri, rt, STEP_RESPONSE)
-        done_c = resolve(cmds, eff, u, n, sc, log, p, c, i, t, STEP_RESOLVE)
+        done_r = resolve(cmds, eff, u, n, sc, cfg, log, q, rc, ri, rt, STEP_RESPONSE)
+        done_c = resolve(cmds, eff, u, n, sc, cfg, log, p, c, i, t, STEP_RESOLVE)
     else:
-        done_c = resolve(cmds, eff, u, n, sc, log, p, c, i, t, STEP_RESOLVE)
+        done_c = resolve(cmds, eff, u, n, sc, cfg, log, p, c, i, t, STEP_RESOLVE)
         if rc >= 0:
-            done_r = resolve(cmds, eff, u, n, sc, log, q, rc, ri, rt, STEP_RESPONSE)
+            done_r = resolve(cmds, eff, u, n, sc, cfg, log, q, rc, ri, rt, STEP_RESPONSE)
     if done_c:
         apply_listed(cmds, u, sc, log, p, c, i)
     if done_r:

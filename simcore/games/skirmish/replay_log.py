@@ -7,7 +7,7 @@ from .layout import (EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DAMAGE, EV_DEC
                      EV_EXCEPTION, EV_FAIL, EV_LOCK, EV_MELEE, EV_MOVE, EV_NO_RESPONSE, EV_PASS, EV_RALLY,
                      EV_RESOLVE, EV_SCORE, EV_SKIP, EV_SPEND, EV_SUPPRESS, EV_TURN, EV_WINDOW, L_A, L_B, L_C, L_CP,
                      L_D, L_EVENT, L_PLAYER, L_TURN, PLACE)
-from .opcodes import CC_EFF, CHECK_NAMES, RESTRICTIONS, STATUSES, Op
+from .opcodes import CC_EFF, CHECK_NAMES, CHK_ELIGIBLE, CHK_TARGET, RESTRICTIONS, STATUSES, Op
 
 EVENT_NAMES = {EV_TURN: "turn", EV_DECLARE: "declare", EV_CONFIRM: "confirm", EV_SPEND: "spend",
                EV_WINDOW: "window", EV_NO_RESPONSE: "no_response", EV_EXCEPTION: "exception",
@@ -16,9 +16,11 @@ EVENT_NAMES = {EV_TURN: "turn", EV_DECLARE: "declare", EV_CONFIRM: "confirm", EV
                EV_SUPPRESS: "suppress", EV_RALLY: "rally", EV_COVER: "cover", EV_DESTROYED: "destroyed",
                EV_PASS: "pass", EV_SCORE: "score", EV_END: "end", EV_DONE: "complete"}
 STEP_OF = {EV_DECLARE: 1, EV_CONFIRM: 2, EV_SPEND: 3, EV_WINDOW: 4, EV_APPLY: 7, EV_CHECK: 8}
-# what an exception's response comes before, by its first effect
-BEFORE = {Op.INTERCEPT: "the Charge begins its movement", Op.COVER: "the attack reaches Target Lock or damage",
-          Op.SUPPRESS_FIRE: "the shooting attack completes"}
+# what an exception's response comes before: the first event of its trigger, by the trigger's first part to
+# resolve (the response resolves before the whole triggering command)
+BEFORE = {Op.MOVE: "the {} begins its movement", Op.CHARGE_MOVE: "the {} begins its movement",
+          Op.INTERCEPT: "the {} begins its movement", Op.SHOOT: "the attack reaches Target Lock or damage"}
+LOST = {CHK_ELIGIBLE: "its unit is no longer eligible", CHK_TARGET: "its target is no longer legal"}
 SIDES = ("A", "B")
 
 
@@ -76,7 +78,7 @@ class Describer:
             why = "no unit left" if b < 0 else CHECK_NAMES[b]
             return f"{who}   {self.cmd(a)} not legal: {why}" + (f" ({self.unit(c)})" if c >= 0 else "")
         if ev == EV_EXCEPTION:
-            when = BEFORE.get(self.first_op(a), "its trigger")
+            when = BEFORE.get(self.first_op(b), "the {} resolves").format(self.cmd(b))
             return f"{who}   exception: {self.cmd(a)} resolves before {when} ({self.cmd(b)})"
         if ev == EV_RESOLVE:
             what = "resolve the response" if c == 6 else "resolve"
@@ -93,7 +95,8 @@ class Describer:
             return f"{who}   {self.cmd(a)}: part '{Op(b).name.lower()}' is no longer legal, skipped; the rest " \
                    f"completes"
         if ev == EV_FAIL:
-            return f"{who}   {self.cmd(a)} fails entirely: part '{Op(b).name.lower()}' lost its condition"
+            lost = LOST.get(d) or f"part '{Op(b).name.lower()}' is no longer legal"
+            return f"{who}   {self.cmd(a)} fails entirely: {lost}; none of it resolves"
         if ev == EV_APPLY:
             return (f"{who} step 7 {self.cmd(d)}: {self.unit(a)} gains restrictions {_bits(b, RESTRICTIONS)}; "
                     f"status {_bits(c, STATUSES)}")
