@@ -259,7 +259,8 @@ def validate(path: Path, component_list: bool):
 @format_option
 @game_command("cards_audit")
 def audit(cards_path: Path | None, fmt: str):
-    """List every estimated value, grouped by card, for checking against printed cards.
+    """List every estimated value, grouped by card, for checking against printed cards
+    (Star Realms: also each card the engine plays by a rule of `cards show`).
 
     A value is a field or a part of one (an effect, one of its arguments, one
     side of an OR, which Expertise earns a Bonus: see SCHEMA.md); the parts

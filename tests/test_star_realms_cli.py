@@ -118,7 +118,7 @@ def test_registry_star_realms_is_not_imported_when_the_last_command_runs():
             "print(any(m.startswith(('simcore.games.star_realms', 'strategies.star_realms')) for m in sys.modules)); "
             "CliRunner().invoke(cli.main, ['games']); "
             "print(sorted(m for m in sys.modules if m.startswith(('simcore.games.star_realms', 'strategies.star_"
-            "realms')) and m.rsplit('.', 1)[-1] not in ('star_realms', 'team_rules', 'layout')))")
+            "realms')) and m.rsplit('.', 1)[-1] not in ('star_realms', 'rule_notes', 'team_rules', 'layout')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(cli.__file__).parent))
     assert out.stdout.split() == ["False", "[]"]

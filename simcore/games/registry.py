@@ -56,7 +56,7 @@ register(Game("star-realms", "Star Realms (Core Set, Alliance Command Deck)",
               ("standard", "command-vs-standard", "commander-duel", "two-against-one"), ("standard", "alliance", "hydra"),
               ("core",), "simcore.games.star_realms.simulate:play_games",
               "simcore.games.star_realms.simulate:replay_game", "simcore.games.star_realms.commands",
-              notes="simcore.games.star_realms.team_rules:describe",
+              notes="simcore.games.star_realms.rule_notes:chosen_rules",
               advisor="simcore.games.star_realms.advisor:star_realms_cards",
               tuning="strategies.tuning.spaces:star_realms", sides="simcore.games.star_realms.skill:sides"))
 register(Game("skirmish", "Skirmish command resolution (seed 003: Command Points, one response window)", ("battle",),

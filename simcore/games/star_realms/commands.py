@@ -11,6 +11,7 @@ import numba
 from simcore.errors import CommandsimError
 
 from .card_data import find_card, load_card_list, load_tables
+from .rule_notes import rule_notes, section_notes
 from .setup import DEFAULT_MAX_TURNS, MODES, SRMatchup, mode_of
 
 DEFAULT_DECKS = "standard,standard"
@@ -278,10 +279,13 @@ def cards_show(echo, name, cards_path=None, **opts):
         if v not in (None, ()):
             echo(f"  {f:<12} {'|'.join(v) if isinstance(v, tuple) else v}  [{c.provenance(f)}]")
     for section, effects in c.effects.items():
-        echo(f"  {section:<12} {_effects_text(effects)}  [{c.provenance(section)}]")
+        ruled = "; played as a rule below says" if section_notes(c, section) else ""
+        echo(f"  {section:<12} {_effects_text(effects)}  [{c.provenance(section)}{ruled}]")
     in_decks = [d.name for d in decks.values() if c.name in d.cards]
     if in_decks:
         echo(f"  starting decks: {', '.join(in_decks)}")
+    for note in rule_notes(c):
+        echo(f"  rule: {note}")
 
 
 def cards_validate(echo, path, **opts):
@@ -297,12 +301,14 @@ def cards_validate(echo, path, **opts):
 
 def cards_audit(echo, fmt, cards_path=None, **opts):
     cards, decks = load_card_list(overrides=cards_path)
-    rows = [(c.name, f) for c in cards for f in c.estimated]
-    rows += [(f"deck {d.name}", f) for d in decks.values() for f in d.estimated]
+    rows = [(c.name, f, "estimated") for c in cards for f in c.estimated]
+    rows += [(f"deck {d.name}", f, "estimated") for d in decks.values() for f in d.estimated]
+    # how the engine plays a card where that differs from, or reads, its text (``rule_notes``)
+    rows += [(c.name, f"rule:{note.split(':', 1)[0]}", "rule") for c in cards for note in rule_notes(c)]
     if fmt == "csv":
         echo("card,field")
-    for card, f in rows:
-        echo(f"{card},{f}" if fmt == "csv" else f"{card}: {f}  [estimated]")
+    for card, f, mark in rows:
+        echo(f"{card},{f}" if fmt == "csv" else f"{card}: {f}  [{mark}]")
 
 
 def strategies_list(echo, **opts):
