@@ -373,7 +373,7 @@ def validate(game: Game, path: Path, extras: dict | None = None):
 
 @game_command(cards, "audit", lambda game: [cards_option(), format_option()])
 def audit(game: Game, cards_path: Path | None, fmt: str):
-    """List every value the game's sources do not state, for checking against printed cards.
+    """List every value the game's sources do not state, and each card the engine plays by a rule.
 
     A value is a field or a part of one (an effect, one of its arguments);
     the parts the rules state are not listed, and the cards the engine plays

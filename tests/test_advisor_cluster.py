@@ -51,7 +51,8 @@ def test_star_realms_advice_on_a_local_cluster_is_the_local_advice(cluster):
     local = advise(card_set, target, AdviseOptions(**opts))
     remote = advise(card_set, target, AdviseOptions(**opts), runner=cluster)
     pd.testing.assert_frame_equal(local.table, remote.table)
-    assert local.patch == remote.patch and "cost = 1" in remote.patch
+    # the fixture's known edit undone: the cost raised to 1 or 2 (which one moves with the rules and policies)
+    assert local.patch == remote.patch and ("cost = 1" in remote.patch or "cost = 2" in remote.patch)
 
 
 def test_skirmish_advice_on_a_local_cluster_is_the_local_advice_re_tune_included(cluster):

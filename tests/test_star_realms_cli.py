@@ -124,7 +124,7 @@ def test_registry_star_realms_is_not_imported_when_the_last_command_runs():
     code = ("import sys, cli; from click.testing import CliRunner; CliRunner().invoke(cli.main, ['cards', 'list']); "
             "CliRunner().invoke(cli.main, ['games']); CliRunner().invoke(cli.main, ['sweep', '--help']); "
             "print(sorted(m for m in sys.modules if m.startswith(('simcore.games.star_realms', 'strategies.star_"
-            "realms')) and m.rsplit('.', 1)[-1] in ('jit', 'rules', 'batch', 'policy', 'search', 'effects')))")
+            "realms')) and m.rsplit('.', 1)[-1] in ('jit', 'rules', 'batch', 'policy', 'search', 'effects', 'piles')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(__import__("pathlib").Path(cli.__file__).parent))
     assert out.stdout.split() == ["[]"]

@@ -172,12 +172,12 @@ def test_special_fleet_hq_combat_for_each_ship_played_while_in_play():
 
 def test_special_blob_world_or_draw_per_blob_card_played():
     s = Scenario.build({"players": [{"hand": ["Blob Fighter", "Ram", "Battle Pod", "Blob World"],
-                                     "deck": ["Scout"] * 8}, {}]})
-    for name in ("Blob Fighter", "Ram", "Battle Pod", "Blob World"):
-        s.play(0, name)
-    # four Blob cards played (Blob World itself included): drawing 4 beats 5 Combat for balanced
+                                     "deck": ["Scout"] * 8}, {}], "trade_row": [], "explorers": 0})
+    s.main_phase(0)
+    # Blob World last, once the Scout Blob Fighter's ally drew is played too: four Blob cards played (Blob
+    # World itself included), and drawing 4 beats 5 Combat for balanced
     assert "Blob World: chooses draw_per_blob 1" in " ".join(s.events())
-    assert s.pile(0, "deck").count("Scout") <= 8 - 4
+    assert s.pile(0, "deck") == ["Scout"] * (8 - 1 - 4)
 
 
 def test_special_brain_world_draws_one_card_per_card_scrapped():

@@ -2,11 +2,11 @@
 type) and the state, and returns the choice. Seat p's row is strat[p]; a random strategy
 (P_KIND == KIND_RANDOM) picks uniformly among the legal choices, drawing from the game's RNG."""
 from simcore.games.star_realms.jit import hot
-from simcore.games.star_realms.layout import (DISCARD, EXPLORERS, HAND, PLAY, PLAYER_PILES, S_AUTH, S_BLOB_PLAYED,
-                                              S_BOUGHT, S_COMBAT, S_FED_DISCOUNT, S_MEMBER, S_OWNED, S_SIDE,
-                                              S_TOP_SHIP, S_TRADE, TEAM_OUTPOSTS_GUARD_OWNER, TRADE_ROW)
-from simcore.games.star_realms.opcodes import (C_COST, C_DEFENSE, C_FACTION, C_KIND, C_PLAY_AFTER, KIND_OUTPOST,
-                                               KIND_SHIP, TRADE_FEDERATION, Op)
+from simcore.games.star_realms.layout import (DECK, DISCARD, EXPLORERS, HAND, PLAY, PLAYER_PILES, S_AUTH,
+                                              S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_FED_DISCOUNT, S_MEMBER, S_OWNED,
+                                              S_SIDE, S_TOP_SHIP, S_TRADE, TEAM_OUTPOSTS_GUARD_OWNER, TRADE_ROW)
+from simcore.games.star_realms.opcodes import (C_COST, C_DEFENSE, C_FACTION, C_KIND, C_PLAY_AFTER, C_PRIMARY,
+                                               KIND_OUTPOST, KIND_SHIP, TRADE_FEDERATION, Op)
 from simcore.games.star_realms.piles import rand_below
 
 from .params import (KIND_RANDOM, N_PARAMS, P_ATTACK_BASES, P_BUY_MIN, P_COST_WEIGHT, P_ONSLAUGHT_ALLIES,
@@ -17,6 +17,9 @@ NONE = -1
 ROW_EXPLORER = 1000   # choose_buy: the Explorer pile
 FACE = 1001           # choose_attack: the opponent's Authority (a base: its PLAY pile * 1000 + slot)
 BUYER = 10000         # choose_team_buy: buyer * BUYER + choose_buy's index
+PRIMARY_DECLINE = -1  # base_primary: not this turn
+PRIMARY_LATER = 0     # ... not yet (after the hand is played)
+PRIMARY_NOW = 1
 
 
 @hot
@@ -60,6 +63,53 @@ def play_rank(cards, t):
     if cards[t, C_PLAY_AFTER]:
         return 2
     return 1 if cards[t, C_KIND] == KIND_SHIP else 0
+
+
+@hot
+def wants_played_hand(op):
+    """An op that does better once the hand is played: it counts the cards played (Blob World), or scraps
+    from hand or discard pile (the hand's cards bring their gains first; cards it draws are played after)."""
+    return op == Op.DRAW_PER_BLOB or op == Op.SCRAP_HAND_OR_DISCARD or op == Op.SCRAP_THEN_DRAW
+
+
+@hot
+def junk_share(strat, p, piles, cnt):
+    """Share of the cards p would draw next (the deck, or the discard pile once it is empty) valued below
+    scrap_below."""
+    k = p * PLAYER_PILES + DECK
+    if cnt[k] == 0:
+        k = p * PLAYER_PILES + DISCARD
+    if cnt[k] == 0:
+        return 0.0
+    n = 0
+    for i in range(cnt[k]):
+        if value(strat, p, piles[k, i]) < strat[p, P_SCRAP_BELOW]:
+            n += 1
+    return n / cnt[k]
+
+
+@hot
+def base_primary(strat, p, cards, eff, piles, cnt, sc, t, last):
+    """When p uses the primary ability of base t (once each turn, at any time of the Main Phase): PRIMARY_NOW,
+    PRIMARY_LATER (once the hand is played; not offered when ``last``: the hand is played) or PRIMARY_DECLINE.
+    The heuristic uses it at once, waits while cards are in hand when it does better after them
+    (``wants_played_hand``), and declines a forced scrap from the hand (Machine Base: "draw a card, then scrap
+    a card from your hand") when neither the hand holds a card valued below scrap_below nor do half the cards
+    it may draw."""
+    if is_random(strat, p):
+        if last:
+            return PRIMARY_NOW if rand_below(sc, 2) == 0 else PRIMARY_DECLINE
+        return rand_below(sc, 3) - 1
+    hand = cnt[p * PLAYER_PILES + HAND]
+    later = False
+    for r in range(cards[t, C_PRIMARY], cards[t, C_PRIMARY] + cards[t, C_PRIMARY + 1]):
+        if eff[r, 0] == Op.SCRAP_FROM_HAND and eff[r, 2] == 0:
+            if (least_value(strat, p, piles, cnt) >= strat[p, P_SCRAP_BELOW]
+                    and junk_share(strat, p, piles, cnt) < 0.5):
+                return PRIMARY_DECLINE
+        if wants_played_hand(eff[r, 0]) or (eff[r, 2] > 0 and wants_played_hand(eff[r, 2])):
+            later = True
+    return PRIMARY_LATER if later and hand > 0 and not last else PRIMARY_NOW
 
 
 @hot
@@ -157,34 +207,54 @@ def opponent_play(sc, p, j):
 
 
 @hot
-def choose_enemy_base(strat, p, piles, cnt, sc):
-    """An opponent's base to destroy by an ability (any base, any member's): PLAY pile * 1000 + slot, or NONE."""
-    total = 0
-    for j in range(2):
-        k = opponent_play(sc, p, j)
-        if k >= 0:
-            total += cnt[k]
-    if total == 0:
-        return NONE
-    if is_random(strat, p):
-        i = rand_below(sc, total)
-        for j in range(2):
-            k = opponent_play(sc, p, j)
-            if k < 0:
-                break
-            if i < cnt[k]:
-                return k * 1000 + i
-            i -= cnt[k]
+def opponent_guards(cards, piles, cnt, sc, p, guard_owner):
+    """(k0, k1, guard0, guard1, outposts): the PLAY piles of p's opponent side's members (k1 -1 but in a team),
+    the Outposts guarding each member's bases (against a team, guard_owner == TEAM_OUTPOSTS_GUARD_OWNER: that
+    member's own; else all of the side's) and the side's Outposts in all (they guard its Authority)."""
+    k0, k1 = opponent_play(sc, p, 0), opponent_play(sc, p, 1)
+    out0 = outposts_in(cards, piles, cnt, k0)
+    out1 = outposts_in(cards, piles, cnt, k1) if k1 >= 0 else 0
+    outposts = out0 + out1
+    if guard_owner != TEAM_OUTPOSTS_GUARD_OWNER:
+        out0 = out1 = outposts
+    return k0, k1, out0, out1, outposts
+
+
+@hot
+def choose_enemy_base(strat, p, cards, piles, cnt, sc, guard_owner):
+    """An opponent's base to destroy by an ability: PLAY pile * 1000 + slot, or NONE. "Your non-outpost Bases
+    may not be attacked or targeted by your opponent until all of your Outposts are destroyed": while an
+    Outpost guards them (``opponent_guards``), only an Outpost. The heuristic takes the one it values most."""
+    k0, k1, out0, out1, _ = opponent_guards(cards, piles, cnt, sc, p, guard_owner)
+    n_cand = 0
     best, best_v = NONE, -1e18
     for j in range(2):
-        k = opponent_play(sc, p, j)
+        k = k0 if j == 0 else k1
         if k < 0:
-            continue
+            break
+        guarded = out0 if j == 0 else out1
         for i in range(cnt[k]):
-            v = value(strat, p, piles[k, i])
-            if v > best_v:
-                best, best_v = k * 1000 + i, v
-    return best
+            t = piles[k, i]
+            if may_destroy(cards, t, guarded, cards[t, C_DEFENSE]):
+                n_cand += 1
+                v = value(strat, p, t)
+                if v > best_v:
+                    best, best_v = k * 1000 + i, v
+    if n_cand == 0 or not is_random(strat, p):
+        return best
+    pick = rand_below(sc, n_cand)
+    for j in range(2):
+        k = k0 if j == 0 else k1
+        if k < 0:
+            break
+        guarded = out0 if j == 0 else out1
+        for i in range(cnt[k]):
+            t = piles[k, i]
+            if may_destroy(cards, t, guarded, cards[t, C_DEFENSE]):
+                if pick == 0:
+                    return k * 1000 + i
+                pick -= 1
+    return NONE
 
 
 @hot
@@ -215,8 +285,9 @@ def choose_copy(strat, p, cards, piles, fl, cnt, sc, self_slot, needle):
 
 
 @hot
-def choose_free_ship(strat, p, cards, piles, cnt, sc):
-    """Index of a trade-row ship to acquire for free, or NONE."""
+def choose_free_ship(strat, p, cards, piles, cnt, sc, explorer):
+    """Blob Carrier's "acquire any ship": a trade-row ship's index, ROW_EXPLORER (an Explorer is a ship too),
+    or NONE when there is none. The heuristic takes the one it values most."""
     best, best_v, n_cand = NONE, -1e18, 0
     for i in range(cnt[TRADE_ROW]):
         t = piles[TRADE_ROW, i]
@@ -225,6 +296,10 @@ def choose_free_ship(strat, p, cards, piles, cnt, sc):
             v = value(strat, p, t)
             if v > best_v:
                 best, best_v = i, v
+    if cnt[EXPLORERS] > 0:
+        n_cand += 1
+        if value(strat, p, explorer) > best_v:
+            best = ROW_EXPLORER
     if n_cand == 0 or not is_random(strat, p):
         return best
     pick = rand_below(sc, n_cand)
@@ -233,7 +308,30 @@ def choose_free_ship(strat, p, cards, piles, cnt, sc):
             if pick == 0:
                 return i
             pick -= 1
-    return NONE
+    return ROW_EXPLORER
+
+
+@hot
+def put_on_top(strat, p, piles, cnt, sc, t):
+    """"You may put the next ship you acquire this turn on top of your deck" (Freighter, Central Office): for
+    the heuristic, when the ship is worth more than the mean of the deck's cards (one of which it keeps out of
+    the next hand), or the deck is empty."""
+    if is_random(strat, p):
+        return rand_below(sc, 2) == 1
+    return top_gain(strat, p, piles, cnt, t) > 0
+
+
+@hot
+def top_gain(strat, p, piles, cnt, t):
+    """What card t gains on top of p's deck rather than in the discard pile: its value less the mean of the
+    deck's cards (one of which it keeps out of the next hand); all its value when the deck is empty."""
+    k = p * PLAYER_PILES + DECK
+    if cnt[k] == 0:
+        return value(strat, p, t)
+    total = 0.0
+    for i in range(cnt[k]):
+        total += value(strat, p, piles[k, i])
+    return value(strat, p, t) - total / cnt[k]
 
 
 @hot
@@ -359,16 +457,39 @@ def choose_buy(strat, p, cards, piles, cnt, sc, trade, discount, explorer):
 
 
 @hot
+def best_buy_score(strat, p, cards, piles, cnt, sc, trade, discount, explorer, skip):
+    """The best buy score of what ``trade`` affords, choose_buy's index ``skip`` left out (P_BUY_MIN: nothing)."""
+    best_v = strat[p, P_BUY_MIN]
+    for i in range(cnt[TRADE_ROW]):
+        t = piles[TRADE_ROW, i]
+        if i != skip and price(cards, t, discount) <= trade:
+            best_v = max(best_v, buy_score(strat, p, cards, sc, t))
+    if skip != ROW_EXPLORER and cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade:
+        best_v = max(best_v, buy_score(strat, p, cards, sc, explorer))
+    return best_v
+
+
+@hot
 def use_procurement(strat, p, cards, piles, cnt, sc, explorer, discount):
-    """Alliance Procurement: NONE (not now), 0 (gain 2 Trade), 1 (the next ship or base acquired on top)."""
+    """Alliance Procurement, offered before each acquisition of p's turn and when p would stop buying (it may be
+    used once, at any time of the Main Phase): NONE (not now), 0 (gain 2 Trade), 1 (the next ship or base
+    acquired on top of the deck). The heuristic takes the 2 Trade when they change this acquisition; else the
+    top of the deck for it, unless the 2 Trade kept for after it buy another card that scores more than the
+    top of the deck gains this one (``top_gain``); and nothing when there is nothing to acquire."""
     if is_random(strat, p):
         return rand_below(sc, 3) - 1
-    # 2 Trade when it buys something better than the current Trade does, else the top of the deck
-    now = choose_buy(strat, p, cards, piles, cnt, sc, sc[S_TRADE], discount, explorer)
-    more = choose_buy(strat, p, cards, piles, cnt, sc, sc[S_TRADE] + 2, discount, explorer)
+    trade = sc[S_TRADE]
+    now = choose_buy(strat, p, cards, piles, cnt, sc, trade, discount, explorer)
+    more = choose_buy(strat, p, cards, piles, cnt, sc, trade + 2, discount, explorer)
     if more != NONE and more != now:
         return 0
-    return 1 if now != NONE else 0
+    if now == NONE:
+        return NONE
+    t = explorer if now == ROW_EXPLORER else piles[TRADE_ROW, now]
+    left = trade - price(cards, t, discount)
+    later = (best_buy_score(strat, p, cards, piles, cnt, sc, left + 2, discount, explorer, now)
+             - best_buy_score(strat, p, cards, piles, cnt, sc, left, discount, explorer, now))
+    return NONE if later > top_gain(strat, p, piles, cnt, t) else 1
 
 
 @hot
@@ -412,12 +533,7 @@ def choose_attack(strat, p, cards, piles, cnt, sc, guard_owner):
     guard_owner == TEAM_OUTPOSTS_GUARD_OWNER: only its owner's bases; else all) and not the Authority."""
     o = 1 - sc[S_SIDE + p]
     combat = sc[S_COMBAT]
-    k0, k1 = opponent_play(sc, p, 0), opponent_play(sc, p, 1)
-    out0 = outposts_in(cards, piles, cnt, k0)
-    out1 = outposts_in(cards, piles, cnt, k1) if k1 >= 0 else 0
-    outposts = out0 + out1
-    if guard_owner != TEAM_OUTPOSTS_GUARD_OWNER:
-        out0 = out1 = outposts
+    k0, k1, out0, out1, outposts = opponent_guards(cards, piles, cnt, sc, p, guard_owner)
     if is_random(strat, p):
         affordable = 0
         for j in range(2):

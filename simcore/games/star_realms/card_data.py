@@ -372,9 +372,9 @@ def compile_cards(cards: list[SRCard], decks: dict[str, Deck]) -> SRTables:
         for f in c.faction:
             mask |= O.FACTIONS[f]
         statics = [O.OP_NAMES[e[0]] for e in c.effects.get("static", ())]
-        if O.Op.ALLY_ALL_FACTIONS in statics:
-            mask = O.ALL_FACTIONS
         row[O.C_FACTION] = mask
+        # "counts as an ally for all factions": for ally abilities only, never as a card of each faction
+        row[O.C_ALLY_AS] = O.ALL_FACTIONS if O.Op.ALLY_ALL_FACTIONS in statics else mask
         trigger = 0
         for f in c.ally_trigger:
             trigger |= O.FACTIONS[f]

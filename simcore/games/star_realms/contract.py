@@ -78,6 +78,7 @@ class StarRealms:
 
     def card_lines(self, name: str, cards) -> list[str]:
         from .card_data import find_card
+        from .rule_notes import rule_notes, section_notes
         deck, decks = self._cards(cards)
         c = find_card(deck, name)
         lines = [f"{c.name}  ({c.source})" + (f"  aliases: {', '.join(c.aliases)}" if c.aliases else "")]
@@ -87,12 +88,12 @@ class StarRealms:
                 lines.append(f"  {f:<12} {'|'.join(v) if isinstance(v, tuple) else v}  [{c.provenance(f)}]")
         for section, effects in c.effects.items():
             text = ", ".join(f"{op} {n}" + (f" OR {aop} {an}" if aop else "") for op, n, aop, an in effects)
-            lines.append(f"  {section:<12} {text}  [{c.provenance(section)}]")
-        lines += [f"  rule: {note}" for note in getattr(c, "rules", ())]
+            ruled = "; played as a rule below says" if section_notes(c, section) else ""
+            lines.append(f"  {section:<12} {text}  [{c.provenance(section)}{ruled}]")
         in_decks = [d.name for d in decks.values() if c.name in d.cards]
         if in_decks:
             lines.append(f"  starting decks: {', '.join(in_decks)}")
-        return lines
+        return lines + [f"  rule: {note}" for note in rule_notes(c)]
 
     def validate_cards(self, path: Path, extras: dict) -> list[str]:
         from .setup import build_setup, mode_matchups
@@ -103,14 +104,16 @@ class StarRealms:
         return [f"OK: {path}: {len(tables.names)} card types, decks {', '.join(tables.decks)}, every mode set up."]
 
     def audit_listing(self, cards, fmt: str) -> Listing:
+        from .rule_notes import rule_notes
         deck, decks = self._cards(cards)
         rows = [(c.name, f, "estimated") for c in deck for f in c.estimated]
-        rows += [(c.name, "rule", note) for c in deck for note in getattr(c, "rules", ())]
         rows += [(f"deck {d.name}", f, "estimated") for d in decks.values() for f in d.estimated]
+        # how the engine plays a card where that differs from, or reads, its text (``rule_notes``)
+        rows += [(c.name, f"rule:{note.split(':', 1)[0]}", "rule") for c in deck for note in rule_notes(c)]
         if fmt == "csv":
             return Listing(("card", "field", "provenance"), rows)
-        return Listing(None, [], [f"{card}: {f}  [{p}]" if p in ("estimated",) else f"{card}: rule: {p}"
-                                  for card, f, p in rows] + ["", f"{len(rows)} values not stated by the sources."])
+        return Listing(None, [], [f"{card}: {f}  [{p}]" for card, f, p in rows]
+                       + ["", f"{len(rows)} values not stated by the sources, or played by a rule."])
 
     # ---------------------------------------------------------------- strategies
     def strategy_listing(self) -> Listing:
@@ -236,8 +239,8 @@ class StarRealms:
         return sides()
 
     def rule_choices(self) -> list[str]:
-        from .team_rules import describe
-        return describe()
+        from .rule_notes import chosen_rules
+        return chosen_rules()
 
 
 def _cell(m, strategies) -> Cell:

@@ -3,14 +3,14 @@ effect is made of (draw, discard, scrap, destroy a base, refill the trade row) a
 from strategies.star_realms import policy as pol
 
 from .jit import hot, hot_outlined
-from .layout import (CFG_OPP_DISCARD, CFG_SCRAP_FROM, DECK, DISCARD, EACH_MEMBER_DISCARDS, EV_ALLY, EV_BUY,
-                     EV_CHOICE, EV_DESTROY_BASE, EV_DISCARD, EV_DRAW, EV_SCRAP_CARD, F_ALLY, F_ALLY2, F_COPY_SHIFT,
-                     HAND, L_A, L_AUTH, L_B, L_C, L_COMBAT, L_EVENT, L_PLAYER, L_TRADE, L_TURN, LOG_TRADE_ROW, PLAY,
-                     PLAYER_PILES, ROW_SLOTS, S_AUTH, S_AUTH_GAINED, S_BLOB_PLAYED, S_BOUGHT, S_COMBAT,
-                     S_EXTRA_ALLIES, S_FED_DISCOUNT, S_LOG_LOST, S_LOG_N, S_MEMBER, S_OWNED, S_PEND_DISCARD,
-                     S_SCRAPPED, S_SIDE, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TURN, SCRAP, SCRAP_EITHER_PILE,
-                     TRADE_DECK, TRADE_ROW)
-from .opcodes import (C_ALLY, C_ALLY2, C_DEFENSE, C_FACTION, C_KIND, C_TRIGGER, KIND_SHIP, STAR_EMPIRE,
+from .layout import (CFG_EXPLORER, CFG_OPP_DISCARD, CFG_OUTPOSTS, CFG_SCRAP_FROM, DECK, DISCARD,
+                     EACH_MEMBER_DISCARDS, EV_ALLY, EV_BUY, EV_CHOICE, EV_DESTROY_BASE, EV_DISCARD, EV_DRAW,
+                     EV_SCRAP_CARD, EXPLORERS, F_ALLY, F_ALLY2, F_COPY_SHIFT, HAND, L_A, L_AUTH, L_B, L_C, L_COMBAT,
+                     L_EVENT, L_PLAYER, L_TRADE, L_TURN, LOG_TRADE_ROW, PLAY, PLAYER_PILES, ROW_SLOTS, S_AUTH,
+                     S_AUTH_GAINED, S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_LOG_LOST,
+                     S_LOG_N, S_MEMBER, S_OWNED, S_PEND_DISCARD, S_SCRAPPED, S_SIDE, S_TOP_SHIP, S_TRADE,
+                     S_TRADE_GAINED, S_TURN, SCRAP, SCRAP_EITHER_PILE, TRADE_DECK, TRADE_ROW)
+from .opcodes import (C_ALLY, C_ALLY2, C_ALLY_AS, C_DEFENSE, C_FACTION, C_KIND, C_TRIGGER, KIND_SHIP, STAR_EMPIRE,
                       TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
 
@@ -157,9 +157,10 @@ def effective_type(piles, fl, k, i):
 
 
 @hot
-def faction_in_play(cards, piles, fl, k, i):
-    """Faction mask a card in play counts as: a Stealth Needle keeps its own and gains its copy's."""
-    return cards[piles[k, i], C_FACTION] | cards[effective_type(piles, fl, k, i), C_FACTION]
+def ally_factions(cards, piles, fl, k, i):
+    """Factions whose ally abilities a card in play triggers: its own (Mech World: all), and a Stealth
+    Needle's copy's too."""
+    return cards[piles[k, i], C_ALLY_AS] | cards[effective_type(piles, fl, k, i), C_ALLY_AS]
 
 
 @hot
@@ -177,7 +178,7 @@ def allies_of(cards, piles, fl, cnt, sc, p, slot):
             n += 1
             first = ONSLAUGHT_ALLY
     for j in range(cnt[k]):
-        if j != slot and (faction_in_play(cards, piles, fl, k, j) & trigger) != 0:
+        if j != slot and (ally_factions(cards, piles, fl, k, j) & trigger) != 0:
             n += 1
             if first == -1:
                 first = piles[k, j]
@@ -194,6 +195,18 @@ def take_from_row(cards, piles, fl, cnt, sc, log, bought, p, i, cost, top):
     bought[side_of(sc, p), t] += 1
     log_event(log, sc, p, EV_BUY, t, cost, top)
     refill_row(piles, fl, cnt)
+
+
+@hot
+def take_explorer(cards, cfg, piles, fl, cnt, sc, log, bought, p, cost, top):
+    """p acquires an Explorer of the pile (to the top of their deck or their discard pile)."""
+    t = cfg[CFG_EXPLORER]
+    pop(piles, cnt, EXPLORERS)
+    push(piles, fl, cnt, p * PLAYER_PILES + (DECK if top else DISCARD), t, 0)
+    own(cards, sc, p, t, 1)
+    sc[S_BOUGHT + p] += 1
+    bought[side_of(sc, p), t] += 1
+    log_event(log, sc, p, EV_BUY, t, cost, top)
 
 
 @hot_outlined
@@ -230,7 +243,7 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
             refill_row(piles, fl, cnt)
     elif op == Op.DESTROY_BASE:
         for _ in range(n):
-            i = pol.choose_enemy_base(strat, p, piles, cnt, sc)
+            i = pol.choose_enemy_base(strat, p, cards, piles, cnt, sc, cfg[CFG_OUTPOSTS])
             if i < 0:
                 break
             destroy_base(cards, piles, fl, cnt, sc, log, p, i, EV_DESTROY_BASE)
@@ -246,10 +259,13 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
         sc[S_TOP_SHIP + p] += n
     elif op == Op.FREE_SHIP_TOP:
         for _ in range(n):
-            i = pol.choose_free_ship(strat, p, cards, piles, cnt, sc)
+            i = pol.choose_free_ship(strat, p, cards, piles, cnt, sc, cfg[CFG_EXPLORER])
             if i < 0:
                 break
-            take_from_row(cards, piles, fl, cnt, sc, log, bought, p, i, 0, 1)
+            if i == pol.ROW_EXPLORER:
+                take_explorer(cards, cfg, piles, fl, cnt, sc, log, bought, p, 0, 1)
+            else:
+                take_from_row(cards, piles, fl, cnt, sc, log, bought, p, i, 0, 1)
     elif op == Op.DRAW_PER_BLOB:
         draw_n(piles, fl, cnt, sc, log, p, sc[S_BLOB_PLAYED + p])
     elif op == Op.DISCARD_DRAW or op == Op.DISCARD_THEN_DRAW:

@@ -30,7 +30,8 @@ ROW_SLOTS = 5
 # ---- flags of a card in a PLAY pile
 F_ALLY = 1           # its ally ability has fired this turn
 F_ALLY2 = 2          # its double ally ability has fired this turn
-F_NEW = 4            # put into play this turn (a base played this turn already ran its primary)
+F_NEW = 4            # put into play this turn
+F_PRIMARY_DUE = 8    # a base whose primary ability is still to be used (or declined) this turn
 F_COPY_SHIFT = 8     # Stealth Needle: (type copied + 1) << F_COPY_SHIFT
 
 # ---- scalars: "+ side" (0 first, 1 second) or "+ p" (a player, 0 .. MAX_PLAYERS - 1)
@@ -111,7 +112,7 @@ L_TRADE = 8
 L_COMBAT = 9
 
 EV_TURN = 0           # a new turn
-EV_PLAY = 1           # a=type played, b=1 if a base already in play runs its primary again
+EV_PLAY = 1           # a=type played, b=1: a base in play uses its primary ability (later than played, or again)
 EV_ALLY = 2           # a=type whose ally ability fired, b=type of the card that triggered it (-2 Onslaught), c=1 double
 EV_SCRAP_ABILITY = 3  # a=type scrapped for its scrap ability
 EV_CHOICE = 4         # a=type, b=op chosen, c=n
@@ -126,6 +127,7 @@ EV_COPY = 12          # a=type copied by Stealth Needle
 EV_GAMBIT = 13        # a=gambit op (PROCUREMENT or GAIN_ALLIES), b=option (0 Trade, 1 top of deck)
 EV_END = 14           # a=winner
 EV_POOL = 15          # a team pools: a=Trade, b=Combat its first member brought (the row's pools: the team's)
+EV_DECLINE = 16       # a=type of the base whose primary ability the player declines this turn
 
 # pile codes in the log (EV_SCRAP_CARD's b): those of the two-player layout, so recorded replays read the same
 LOG_HAND = HAND

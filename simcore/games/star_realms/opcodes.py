@@ -16,15 +16,15 @@ class Op(IntEnum):
     OPP_DISCARD = 5           # the opponent discards n at the start of their next turn
     SCRAP_HAND_OR_DISCARD = 6  # you may scrap up to n cards from your hand and/or discard pile
     SCRAP_TRADE_ROW = 7       # you may scrap up to n cards of the trade row
-    DESTROY_BASE = 8          # destroy up to n of the opponent's bases (Outposts do not protect)
+    DESTROY_BASE = 8          # destroy up to n of the opponent's bases (while an Outpost guards them: only Outposts)
     DRAW_IF_TWO_BASES = 9     # Embassy Yacht: draw n if you have two or more bases in play
     NEXT_SHIP_TOP = 10        # Freighter, Central Office: the next ship acquired this turn may go on top of the deck
-    FREE_SHIP_TOP = 11        # Blob Carrier: acquire any ship of the trade row for free, on top of your deck
+    FREE_SHIP_TOP = 11        # Blob Carrier: acquire any ship (the trade row's or an Explorer) free, on top of the deck
     DRAW_PER_BLOB = 12        # Blob World: draw a card for each Blob card played this turn
     DISCARD_DRAW = 13         # Recycling Station: discard up to n cards, then draw as many
     COMBAT_PER_SHIP = 14      # static, Fleet HQ: n Combat for each ship played while it is in play
     COPY_SHIP = 15            # Stealth Needle: becomes a copy of another ship played this turn (and its faction)
-    ALLY_ALL_FACTIONS = 16    # static, Mech World: counts as an ally of every faction
+    ALLY_ALL_FACTIONS = 16    # static, Mech World: counts as an ally of every faction (a card of its own only)
     SCRAP_FROM_HAND = 17      # Machine Base: scrap n cards from your hand (not optional)
     SCRAP_THEN_DRAW = 18      # Brain World: scrap up to n cards from hand/discard, draw one per card scrapped
     DRAW_THEN_DISCARD = 19    # Tribute Transport: draw n, then discard n
@@ -59,7 +59,7 @@ ROLES = ("trade_deck", "explorer", "personal", "gambit", "flagship", "commander"
 
 # columns of the compiled card table (int32[n_types, N_COLS])
 C_KIND = 0
-C_FACTION = 1       # faction mask (Mech World: ALL_FACTIONS)
+C_FACTION = 1       # faction mask: the factions printed on the card
 C_TRIGGER = 2       # factions whose cards trigger this card's ally abilities
 C_COST = 3          # -1: cannot be bought
 C_DEFENSE = 4
@@ -70,5 +70,6 @@ C_SCRAP = 11
 C_STATIC = 13
 C_ROLE = 15
 C_PLAY_AFTER = 16     # 1: the card gains from what was played before it (copy_ship, draw_per_blob)
-N_COLS = 17
+C_ALLY_AS = 17        # factions whose ally abilities it triggers in play: its own, or all (Mech World)
+N_COLS = 18
 SECTIONS = {"primary": C_PRIMARY, "ally": C_ALLY, "ally2": C_ALLY2, "scrap": C_SCRAP, "static": C_STATIC}

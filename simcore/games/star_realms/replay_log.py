@@ -6,17 +6,17 @@ import json
 from .effects import ONSLAUGHT_ALLY
 from dataclasses import dataclass
 
-from .layout import (EV_ALLY, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY, EV_CHOICE, EV_COPY, EV_DESTROY_BASE, EV_DISCARD,
-                     EV_DRAW, EV_END, EV_GAMBIT, EV_PLAY, EV_POOL, EV_SCRAP_ABILITY, EV_SCRAP_CARD, EV_TURN, L_A,
-                     L_AUTH, L_B, L_C, L_COMBAT, L_EVENT, L_PLAYER, L_TRADE, L_TURN, LOG_DISCARD, LOG_HAND,
-                     LOG_TRADE_ROW, MAX_PLAYERS)
+from .layout import (EV_ALLY, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY, EV_CHOICE, EV_COPY, EV_DECLINE, EV_DESTROY_BASE,
+                     EV_DISCARD, EV_DRAW, EV_END, EV_GAMBIT, EV_PLAY, EV_POOL, EV_SCRAP_ABILITY, EV_SCRAP_CARD,
+                     EV_TURN, L_A, L_AUTH, L_B, L_C, L_COMBAT, L_EVENT, L_PLAYER, L_TRADE, L_TURN, LOG_DISCARD,
+                     LOG_HAND, LOG_TRADE_ROW, MAX_PLAYERS)
 from .opcodes import Op
 
 EVENT_NAMES = {EV_TURN: "turn", EV_PLAY: "play", EV_ALLY: "ally", EV_SCRAP_ABILITY: "scrap_ability",
                EV_CHOICE: "choice", EV_BUY: "acquire", EV_ATTACK_BASE: "attack_base",
                EV_ATTACK_AUTH: "attack_authority",
                EV_DISCARD: "discard", EV_SCRAP_CARD: "scrap_card", EV_DESTROY_BASE: "destroy_base", EV_DRAW: "draw",
-               EV_COPY: "copy", EV_GAMBIT: "gambit", EV_END: "end", EV_POOL: "team_pools"}
+               EV_COPY: "copy", EV_GAMBIT: "gambit", EV_END: "end", EV_POOL: "team_pools", EV_DECLINE: "decline"}
 PILE_NAMES = {LOG_HAND: "hand", LOG_DISCARD: "discard pile", LOG_TRADE_ROW: "trade row"}
 WINNERS = ("first player", "second player", "draw at the turn cap")
 
@@ -67,7 +67,9 @@ def describe(row, names, seats: Seats = Seats()) -> str:
         return (f"team: pools {row[L_TRADE]} Trade ({who} {a}, {m1} {row[L_TRADE] - a}) and {row[L_COMBAT]} "
                 f"Combat ({who} {b}, {m1} {row[L_COMBAT] - b})")
     if ev == EV_PLAY:
-        return f"{who}: {'base in play, primary again' if b else 'plays'} {_card(names, a)}"
+        return f"{who}: uses the primary ability of {_card(names, a)}" if b else f"{who}: plays {_card(names, a)}"
+    if ev == EV_DECLINE:
+        return f"{who}: declines the primary ability of {_card(names, a)} this turn"
     if ev == EV_ALLY:
         why = "Nandi's Onslaught's faction symbols" if b == ONSLAUGHT_ALLY else _card(names, b)
         kind = "double ally" if c else "ally"
@@ -141,7 +143,7 @@ def json_lines(replay) -> list[str]:
             "a": int(row[L_A]), "b": int(row[L_B]), "c": int(row[L_C]),
             "card": _card(names, int(row[L_A])) if ev in (EV_PLAY, EV_ALLY, EV_CHOICE, EV_SCRAP_ABILITY, EV_BUY,
                                                           EV_ATTACK_BASE, EV_DISCARD, EV_SCRAP_CARD,
-                                                          EV_DESTROY_BASE, EV_COPY) else None,
+                                                          EV_DESTROY_BASE, EV_COPY, EV_DECLINE) else None,
             "text": describe(row, names, seats),
             "authority": [int(row[L_AUTH]), int(row[L_AUTH + 1])], "trade": int(row[L_TRADE]),
             "combat": int(row[L_COMBAT])}))

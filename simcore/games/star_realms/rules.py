@@ -5,17 +5,17 @@ issue's summary of the base rules and to the seed rulebook (Alliance Command Dec
 from strategies.star_realms import policy as pol
 
 from .effects import (allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event,
-                      member, own, refill_row, run_segment, side_of, take_from_row)
+                      member, own, refill_row, run_segment, side_of, take_explorer, take_from_row)
 from .jit import hot
 from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
                      CFG_N_TRADE, CFG_ONSLAUGHT, CFG_OPP_DISCARD, CFG_OUTPOSTS, CFG_PROC, CFG_TEAM_SIDE, DECK,
-                     DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY, EV_COPY, EV_END, EV_GAMBIT, EV_PLAY, EV_POOL,
-                     EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY, F_COPY_SHIFT, F_NEW, HAND, MAX_PLAYERS, PLAY,
-                     PLAYER_PILES, S_AUTH, S_BASES_DESTROYED, S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_CUR, S_CUR_CARD,
-                     S_DAMAGE, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC, S_MEMBER,
-                     S_OWNED, S_PEND_DISCARD, S_PROC_USED, S_RNG, S_SHIPS_PLAYED, S_SIDE, S_START_AUTH, S_TOP_ANY,
-                     S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER, SCRAP, SU_ROW, SU_TRADE,
-                     TEAM_CHOOSES_DISCARDER, TRADE_DECK, TRADE_ROW)
+                     DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_COPY, EV_DECLINE, EV_END, EV_GAMBIT, EV_PLAY,
+                     EV_POOL, EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY, F_COPY_SHIFT, F_NEW, F_PRIMARY_DUE, HAND,
+                     MAX_PLAYERS, PLAY, PLAYER_PILES, S_AUTH, S_BASES_DESTROYED, S_BLOB_PLAYED, S_COMBAT, S_CUR,
+                     S_CUR_CARD, S_DAMAGE, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC,
+                     S_MEMBER, S_OWNED, S_PEND_DISCARD, S_PROC_USED, S_RNG, S_SHIPS_PLAYED, S_SIDE, S_START_AUTH,
+                     S_TOP_ANY, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER, SCRAP, SU_ROW,
+                     SU_TRADE, TEAM_CHOOSES_DISCARDER, TRADE_DECK, TRADE_ROW)
 from .opcodes import (BLOB, C_ALLY, C_DEFENSE, C_FACTION, C_KIND, C_PRIMARY, C_SCRAP, C_STATIC, C_TRIGGER,
                       KIND_OUTPOST, KIND_SHIP, STAR_EMPIRE, TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
@@ -38,20 +38,30 @@ def static_sum(cards, eff, piles, cnt, p, op):
 
 
 @hot
-def put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, slot, again):
-    """Run the primary ability of the card in p's PLAY ``slot``: a card just played (again=0) or a base
-    already in play at the start of the turn (again=1). A Stealth Needle first copies a ship."""
+def put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, slot):
+    """The card just played into p's PLAY ``slot``: the turn's counts, then its primary ability, a ship's at
+    once, a base's when p's policy chooses (``offer_primary``)."""
     k = p * PLAYER_PILES + PLAY
     t = piles[k, slot]
-    log_event(log, sc, p, EV_PLAY, t, again, 0)
+    log_event(log, sc, p, EV_PLAY, t, 0, 0)
+    if cards[t, C_FACTION] & BLOB:
+        sc[S_BLOB_PLAYED + p] += 1
+    if cards[t, C_KIND] == KIND_SHIP:
+        sc[S_SHIPS_PLAYED + p] += 1
+        # Fleet HQ (errata): a Combat for each ship played while it is in play
+        sc[S_COMBAT] += static_sum(cards, eff, piles, cnt, p, Op.COMBAT_PER_SHIP)
+        use_primary(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, slot)
+    elif cards[t, C_PRIMARY + 1] > 0:
+        fl[k, slot] |= F_PRIMARY_DUE
+        offer_primary(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, slot, False, True)
+
+
+@hot
+def use_primary(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, slot):
+    """Run the primary ability of the card in p's PLAY ``slot``. A Stealth Needle first copies a ship."""
+    k = p * PLAYER_PILES + PLAY
+    t = piles[k, slot]
     sc[S_CUR_CARD] = slot
-    if not again:
-        if cards[t, C_FACTION] & BLOB:
-            sc[S_BLOB_PLAYED + p] += 1
-        if cards[t, C_KIND] == KIND_SHIP:
-            sc[S_SHIPS_PLAYED + p] += 1
-            # Fleet HQ (errata): a Combat for each ship played while it is in play
-            sc[S_COMBAT] += static_sum(cards, eff, piles, cnt, p, Op.COMBAT_PER_SHIP)
     start, n = cards[t, C_PRIMARY], cards[t, C_PRIMARY + 1]
     e = t
     if n > 0 and eff[start, 0] == Op.COPY_SHIP:
@@ -70,11 +80,43 @@ def put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, sl
 
 
 @hot
+def offer_primary(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, slot, last, just_played):
+    """A base's primary ability "may be used once on each of your turns" at any time of the Main Phase: p's
+    policy uses the due one in PLAY ``slot`` now (logged unless the base was just played), keeps it for once
+    the hand is played (not when ``last``), or declines it this turn. Returns True when it was used."""
+    k = p * PLAYER_PILES + PLAY
+    t = piles[k, slot]
+    when = pol.base_primary(strat, p, cards, eff, piles, cnt, sc, t, last)
+    if when == pol.PRIMARY_LATER and not last:
+        return False
+    fl[k, slot] &= ~F_PRIMARY_DUE
+    if when == pol.PRIMARY_DECLINE:
+        log_event(log, sc, p, EV_DECLINE, t, 0, 0)
+        return False
+    if not just_played:
+        log_event(log, sc, p, EV_PLAY, t, 1, 0)
+    use_primary(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, slot)
+    return True
+
+
+@hot
+def use_base_primaries(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, last):
+    """Offer every due base primary of p (``offer_primary``); True when one was used."""
+    k = p * PLAYER_PILES + PLAY
+    used = False
+    for i in range(cnt[k]):
+        if fl[k, i] & F_PRIMARY_DUE:
+            if offer_primary(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, i, last, False):
+                used = True
+    return used
+
+
+@hot
 def play_from_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, i):
     """Play card i of p's hand: ships and bases alike go into p's PLAY pile."""
     t = remove_at(piles, fl, cnt, p * PLAYER_PILES + HAND, i)
     push(piles, fl, cnt, p * PLAYER_PILES + PLAY, t, F_NEW)
-    put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, cnt[p * PLAYER_PILES + PLAY] - 1, 0)
+    put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, cnt[p * PLAYER_PILES + PLAY] - 1)
     fire_allies(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
 
 
@@ -176,14 +218,14 @@ def use_gambits(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
 
 @hot
 def acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
-    """Alliance Procurement, then acquire cards from the trade row and the Explorers while the policy wants."""
-    procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+    """p acquires cards from the trade row and the Explorers while the policy wants."""
     buy_loop(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
 
 
 @hot
 def procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
-    """Alliance Procurement before p's purchases: 2 Trade, or the next card acquired on top of the deck."""
+    """Alliance Procurement ("may be used once on each of your turns, at any time during your Main Phase"),
+    offered before each acquisition and when p would stop: 2 Trade, or the next card acquired on top."""
     explorer = cfg[CFG_EXPLORER]
     if sc[S_HAS_PROC + p] and not sc[S_PROC_USED + p]:
         choice = pol.use_procurement(strat, p, cards, piles, cnt, sc, explorer, sc[S_FED_DISCOUNT + p])
@@ -199,14 +241,15 @@ def procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
 
 @hot
 def buy_loop(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
-    """p acquires cards from the trade row and the Explorers while the policy wants (a search's rollout
-    continues a turn's purchases here after the one it forced)."""
+    """p acquires cards from the trade row and the Explorers while the policy wants, Alliance Procurement
+    offered before each (a search's rollout continues a turn's purchases here after the one it forced)."""
     explorer = cfg[CFG_EXPLORER]
     while True:
+        procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
         i = pol.choose_buy(strat, p, cards, piles, cnt, sc, sc[S_TRADE], sc[S_FED_DISCOUNT + p], explorer)
         if i < 0:
             return
-        buy(cards, cfg, piles, fl, cnt, sc, log, bought, p, i)
+        buy(cards, cfg, strat, piles, fl, cnt, sc, log, bought, p, i)
 
 
 @hot
@@ -218,12 +261,13 @@ def team_acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1
         code = pol.choose_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer)
         if code < 0:
             return
-        buy(cards, cfg, piles, fl, cnt, sc, log, bought, code // pol.BUYER, code % pol.BUYER)
+        buy(cards, cfg, strat, piles, fl, cnt, sc, log, bought, code // pol.BUYER, code % pol.BUYER)
 
 
 @hot
-def buy(cards, cfg, piles, fl, cnt, sc, log, bought, p, i):
-    """p acquires trade-row card i (or an Explorer: pol.ROW_EXPLORER) with the side's Trade."""
+def buy(cards, cfg, strat, piles, fl, cnt, sc, log, bought, p, i):
+    """p acquires trade-row card i (or an Explorer: pol.ROW_EXPLORER) with the side's Trade: on top of the deck
+    after Alliance Procurement's top-of-deck, or if p's policy takes a Freighter's "may put on top" for a ship."""
     explorer = cfg[CFG_EXPLORER]
     t = explorer if i == pol.ROW_EXPLORER else piles[TRADE_ROW, i]
     cost = pol.price(cards, t, sc[S_FED_DISCOUNT + p])
@@ -236,15 +280,10 @@ def buy(cards, cfg, piles, fl, cnt, sc, log, bought, p, i):
         top = 1
         sc[S_TOP_ANY + p] = 0
     elif sc[S_TOP_SHIP + p] > 0 and cards[t, C_KIND] == KIND_SHIP:
-        top = 1
-        sc[S_TOP_SHIP + p] -= 1
+        sc[S_TOP_SHIP + p] -= 1      # "the next ship you acquire": spent on it whether put on top or not
+        top = 1 if pol.put_on_top(strat, p, piles, cnt, sc, t) else 0
     if i == pol.ROW_EXPLORER:
-        pop(piles, cnt, EXPLORERS)
-        push(piles, fl, cnt, p * PLAYER_PILES + (DECK if top else DISCARD), t, 0)
-        own(cards, sc, p, t, 1)
-        sc[S_BOUGHT + p] += 1
-        bought[side_of(sc, p), t] += 1
-        log_event(log, sc, p, EV_BUY, t, cost, top)
+        take_explorer(cards, cfg, piles, fl, cnt, sc, log, bought, p, cost, top)
     else:
         take_from_row(cards, piles, fl, cnt, sc, log, bought, p, i, cost, top)
 
@@ -312,7 +351,8 @@ def start_side(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s):
 
 @hot
 def begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
-    """p's turn counters afresh, p's bases' primaries again and the ally abilities they make due."""
+    """p's turn counters afresh, p's bases' primaries due again (those the policy uses before the hand are
+    used now) and the ally abilities the bases make due."""
     sc[S_BLOB_PLAYED + p] = 0
     sc[S_SHIPS_PLAYED + p] = 0
     sc[S_TOP_SHIP + p] = 0
@@ -322,18 +362,22 @@ def begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
     sc[S_EXTRA_ALLIES + p] = 0
     k = p * PLAYER_PILES + PLAY
     for i in range(cnt[k]):
-        fl[k, i] = 0
-        put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, i, 1)
+        fl[k, i] = F_PRIMARY_DUE if cards[piles[k, i], C_PRIMARY + 1] > 0 else 0
+    use_base_primaries(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, False)
     fire_allies(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
 
 
 @hot
 def play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
-    """p plays their hand, gambits and scrap abilities until nothing more is played."""
+    """p plays their hand, gambits, the base primaries kept for after the hand, and scrap abilities until
+    nothing more is played."""
     while True:
         play_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
         if use_gambits(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
             continue
+        if use_base_primaries(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, True):
+            if cnt[p * PLAYER_PILES + HAND] > 0:
+                continue
         if use_scrap_abilities(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
             fire_allies(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
             if cnt[p * PLAYER_PILES + HAND] > 0:

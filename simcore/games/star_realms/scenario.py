@@ -172,7 +172,8 @@ class Scenario:
         """Player p acquires the named trade-row card with the side's Trade (or an Explorer)."""
         row = self.pile("trade_row")
         i = rules.pol.ROW_EXPLORER if name == "Explorer" else row.index(name)
-        rules.buy(self.tables.cards, self.cfg, self.piles, self.fl, self.cnt, self.sc, self.log, self.bought, p, i)
+        rules.buy(self.tables.cards, self.cfg, self.strat, self.piles, self.fl, self.cnt, self.sc, self.log,
+                  self.bought, p, i)
 
     def members(self, side: int) -> tuple[int, int]:
         return int(self.sc[S_MEMBER + 2 * side]), int(self.sc[S_MEMBER + 2 * side + 1])

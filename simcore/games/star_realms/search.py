@@ -27,7 +27,7 @@ from .effects import log_event, member
 from .jit import hot
 from .layout import (CAP, CFG_EXPLORER, CFG_OUTPOSTS, DECK, EV_END, EXPLORERS, HAND, LOG_COLS, N_PILES,
                      N_SC, PLAYER_PILES, S_COMBAT, S_CUR, S_FED_DISCOUNT, S_ROLLOUTS, S_RNG,
-                     S_SEARCHES, S_TRADE, S_WINNER, TEAM_OUTPOSTS_GUARD_OWNER, TRADE_DECK, TRADE_ROW)
+                     S_SEARCHES, S_TRADE, S_WINNER, TRADE_DECK, TRADE_ROW)
 from .opcodes import C_COST
 from .rules import (WINNER_DRAW, attack, begin_turn, buy, buy_loop, end_side_turn, hit, play_cards, play_turn,
                     procure, setup_game, start_side, team_acquire, team_plays)
@@ -99,12 +99,7 @@ def attack_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys):
     if opts[0] < 0:
         return 1        # nothing it may hit (the heuristic stops only then)
     combat = sc[S_COMBAT]
-    k0, k1 = pol.opponent_play(sc, p, 0), pol.opponent_play(sc, p, 1)
-    out0 = pol.outposts_in(cards, piles, cnt, k0)
-    out1 = pol.outposts_in(cards, piles, cnt, k1) if k1 >= 0 else 0
-    outposts = out0 + out1
-    if cfg[CFG_OUTPOSTS] != TEAM_OUTPOSTS_GUARD_OWNER:
-        out0 = out1 = outposts
+    k0, k1, out0, out1, outposts = pol.opponent_guards(cards, piles, cnt, sc, p, cfg[CFG_OUTPOSTS])
     n = 1
     for j in range(2):
         k = k0 if j == 0 else k1
@@ -121,15 +116,16 @@ def attack_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys):
 
 
 @hot
-def perform(cards, cfg, piles, fl, cnt, sc, log, bought, s, stage, code):
-    """Side s takes option ``code`` of a BUY or ATTACK decision (code >= 0)."""
+def perform(cards, cfg, strat, piles, fl, cnt, sc, log, bought, s, stage, code):
+    """Side s takes option ``code`` of a BUY or ATTACK decision (code >= 0); ``strat`` decides what a purchase
+    leaves open (a Freighter's "may put on top")."""
     m0, m1 = member(sc, s, 0), member(sc, s, 1)
     if stage == ATTACK:
         hit(cards, piles, fl, cnt, sc, log, m0, code)
     elif m1 < 0:
-        buy(cards, cfg, piles, fl, cnt, sc, log, bought, m0, code)
+        buy(cards, cfg, strat, piles, fl, cnt, sc, log, bought, m0, code)
     else:
-        buy(cards, cfg, piles, fl, cnt, sc, log, bought, code // pol.BUYER, code % pol.BUYER)
+        buy(cards, cfg, strat, piles, fl, cnt, sc, log, bought, code // pol.BUYER, code % pol.BUYER)
 
 
 @hot
@@ -169,7 +165,7 @@ def rollout(cards, eff, cfg, rstrat, piles, fl, cnt, sc, log, bought, s, stage, 
     the heuristic ``rstrat`` for every seat: 1 if side s wins, 1/2 a draw, 0 a loss."""
     m0, m1 = member(sc, s, 0), member(sc, s, 1)
     if code >= 0:
-        perform(cards, cfg, piles, fl, cnt, sc, log, bought, s, stage, code)
+        perform(cards, cfg, rstrat, piles, fl, cnt, sc, log, bought, s, stage, code)
         if stage == BUY:
             if m1 < 0:
                 buy_loop(cards, eff, cfg, rstrat, piles, fl, cnt, sc, log, bought, m0)
@@ -238,7 +234,9 @@ def search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought,
                        totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs)
             if opts[o] < 0:
                 break
-            perform(cards, cfg, piles, fl, cnt, sc, log, bought, s, stage, opts[o])
+            perform(cards, cfg, strat, piles, fl, cnt, sc, log, bought, s, stage, opts[o])
+            if stage == BUY and member(sc, s, 1) < 0:   # Alliance Procurement is offered before each purchase
+                procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
     end_side_turn(cards, cfg, piles, fl, cnt, sc, log, s)
 
 
@@ -304,7 +302,8 @@ def to_first_purchase(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bo
 
 @hot
 def play_until_purchases(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s):
-    """Side s's turn as ``rules.play_turn`` plays it, up to its first purchase."""
+    """Side s's turn as ``rules.play_turn`` plays it, up to its first purchase (Alliance Procurement offered
+    before it, as ``rules.buy_loop`` does)."""
     m0, m1 = member(sc, s, 0), member(sc, s, 1)
     start_side(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
     if m1 < 0:
