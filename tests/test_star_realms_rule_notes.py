@@ -50,10 +50,10 @@ def test_no_stated_section_is_played_by_a_rule_silently():
 
 def test_cards_audit_lists_every_card_played_by_a_rule():
     audit = run("cards", "audit", "--game", "star-realms", "--format", "csv").splitlines()
-    assert audit[0] == "card,field" and "deck standard,authority" in audit
+    assert audit[0] == "card,field,provenance" and "deck standard,authority,estimated" in audit
     for card in CARDS:
         for note in rule_notes(card):
-            assert f"{card.name},rule:{note.split(':')[0]}" in audit
+            assert f"{card.name},rule:{note.split(':')[0]},rule" in audit
     text = run("cards", "audit", "--game", "star-realms")
     assert "Mech World: rule:ally_all_factions  [rule]" in text and "Freighter: rule:next_ship_top  [rule]" in text
 
