@@ -1,4 +1,4 @@
-"""Random card sets for the card-set fuzz test (tests/test_fuzz_card_sets.py) and its longer run
+"""Random card sets for the card-set fuzz test (tests/last_command/test_fuzz_card_sets.py) and its longer run
 (``python3 -m benchmarks.fuzz_cards``): hypothesis strategies, and one example played with the
 invariants checked after every phase.
 
@@ -19,7 +19,7 @@ from simcore.games.last_command.cardset.loader import merge_cards
 from simcore.games.last_command.cardset.validate import CardReader
 from simcore.games.last_command.invariants import INVARIANT_NAMES, check_games
 from simcore.games.last_command.layout import CAP, SU_HAND
-from simcore.games.last_command.matchup import DIFFICULTIES, Matchup
+from simcore.games.last_command.setup import DIFFICULTIES, Matchup
 from simcore.errors import CardDataError
 from simcore.games.last_command.opcodes import ENUMS, ONGOING_OPS, OPSPECS
 from simcore.games.last_command.simulate import _prepare

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from simcore.games.last_command.replay_log import events
-from simcore.games.last_command.matchup import Matchup
+from simcore.games.last_command.setup import Matchup
 from simcore.games.last_command.simulate import replay_game
 
 HERE = Path(__file__).resolve().parent

@@ -4,7 +4,7 @@ forces or policies:
     python3 -m tests.golden.skirmish.regenerate        (from the repo root)
 
 Each file is one battle as JSON Lines (the `commandsim replay --game skirmish --json` output);
-tests/test_skirmish_golden.py fails when a battle plays differently."""
+tests/skirmish/test_skirmish_golden.py fails when a battle plays differently."""
 from __future__ import annotations
 
 import json

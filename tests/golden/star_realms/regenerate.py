@@ -4,7 +4,7 @@ policies:
     python3 -m tests.golden.star_realms.regenerate        (from the repo root)
 
 Each file is one game as JSON Lines (the `commandsim replay --game star-realms --json` output);
-tests/test_star_realms_golden.py fails when a game plays differently."""
+tests/star_realms/test_star_realms_golden.py fails when a game plays differently."""
 from __future__ import annotations
 
 import json

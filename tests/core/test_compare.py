@@ -1,0 +1,281 @@
+"""`commandsim compare`: paired A/B on common seeds, the verdict rule, edited card sets, option errors."""
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+import cli
+from reports.compare import COMPARE_COLUMNS, NOT_ENOUGH, SAME_VARIANT, VERDICTS, question_of, verdict
+from reports.compare import run_compare as run_any
+from reports.stats import paired_difference
+from simcore.games.last_command.cardset import shipped_cards_dir
+
+GAMES = 200      # per setting: 100 seeds x 2 seat orders
+LC = "last-command"
+
+
+def run_compare(question, games=GAMES, seed=1, **kw):
+    return run_any(LC, question, games=games, seed=seed, **kw)
+
+
+# ---- the verdict on hand-made numbers (band 2 points)
+
+@pytest.mark.parametrize("diff, low, high, code, text", [
+    (0.001, -0.015, 0.017, "balanced", "balanced"),
+    (0.010, 0.005, 0.015, "balanced", "balanced"),            # a real difference, but inside the band
+    (-0.019, -0.020, -0.018, "balanced", "balanced"),         # the band's edges are inside
+    (0.030, 0.010, 0.050, "favours_a", "favours asym by 3.0 points [1.0, 5.0]"),
+    (0.060, 0.040, 0.080, "favours_a", "favours asym by 6.0 points [4.0, 8.0]"),
+    (-0.030, -0.050, -0.010, "favours_b", "favours std by 3.0 points [1.0, 5.0]"),
+    (0.010, -0.020, 0.040, "unclear", NOT_ENOUGH),            # holds 0 and reaches beyond the band
+    (0.000, -0.030, 0.030, "unclear", NOT_ENOUGH),
+    (0.000, float("nan"), float("nan"), "unclear", NOT_ENOUGH),   # too few seeds for an interval
+])
+def test_verdict_on_hand_made_numbers(diff, low, high, code, text):
+    assert verdict(diff, low, high, 0.02, "asym", "std") == (code, text)
+
+
+def test_verdict_band_zero_means_any_clear_difference_favours_a_side():
+    assert verdict(0.001, 0.0005, 0.0015, 0.0)[0] == "favours_a"
+    assert verdict(0.0, 0.0, 0.0, 0.0)[0] == "balanced"      # identical outcomes on every seed
+    assert verdict(0.001, -0.001, 0.003, 0.0)[0] == "unclear"
+
+
+def test_verdict_codes_are_the_documented_ones():
+    codes = {verdict(d, lo, hi, 0.02)[0] for d, lo, hi in [(0, -.01, .01), (.1, .05, .15), (-.1, -.15, -.05),
+                                                             (0, -.1, .1)]}
+    assert codes == set(VERDICTS)
+
+
+# ---- a tiny run
+
+@pytest.fixture(scope="module")
+def asym_vs_standard():
+    q = question_of(LC, variant_a="asymmetrical", variant_b="standard")
+    return q.a, q.b, run_compare(q, games=GAMES, seed=3)
+
+
+def subject_scores(setting, seeds: int, seed: int) -> np.ndarray:
+    """Mean score of federation on each seed, playing both seat orders with play_games directly."""
+    from simcore.games.last_command.setup import Matchup
+    from simcore.games.last_command.simulate import play_games
+    m = Matchup(("federation", "sunder"), (setting.variant, "standard"))
+    first = play_games(seeds, seed, m, ("balanced", "balanced"), setting.tables).games["winner"].astype(str)
+    second = play_games(seeds, seed, m.swapped(), ("balanced", "balanced"), setting.tables).games["winner"]
+    second = second.astype(str)
+    score = lambda w, me: np.where(w == me, 1.0, np.where(w == "draw", 0.5, 0.0))   # noqa: E731
+    return (score(first.to_numpy(), "first") + score(second.to_numpy(), "second")) / 2
+
+
+def test_paired_difference_is_the_mean_of_per_seed_differences(asym_vs_standard):
+    a, b, result = asym_vs_standard
+    row, pairs = result.row, result.pairs
+    assert len(pairs) == GAMES // 2 and list(pairs["game"]) == list(range(GAMES // 2))
+    # independently: replay every seed in both seat orders and score it by hand
+    score_a, score_b = subject_scores(a, GAMES // 2, 3), subject_scores(b, GAMES // 2, 3)
+    np.testing.assert_array_equal(pairs["score_a"], score_a)
+    np.testing.assert_array_equal(pairs["score_b"], score_b)
+    assert row["diff"] == pytest.approx(np.mean(score_a - score_b))
+    expected = paired_difference(score_a, score_b)
+    assert (row.diff_ci_low, row.diff_ci_high, row.diff_se) == pytest.approx(
+        (expected.ci_low, expected.ci_high, expected.se))
+    assert row.diff_ci_low < row["diff"] < row.diff_ci_high
+
+
+def test_each_sides_win_rate_and_interval(asym_vs_standard):
+    from reports.stats import wilson_interval
+    _, _, result = asym_vs_standard
+    row = result.row
+    assert list(result.table.columns) == list(COMPARE_COLUMNS)
+    for side in "ab":
+        assert row[f"wins_{side}"] + row[f"losses_{side}"] + row[f"draws_{side}"] == GAMES
+        assert row[f"win_rate_{side}"] == row[f"wins_{side}"] / GAMES
+        assert (row[f"ci_low_{side}"], row[f"ci_high_{side}"]) == pytest.approx(
+            wilson_interval(int(row[f"wins_{side}"]), GAMES))
+    assert (row.label_a, row.label_b) == ("asymmetrical", "standard")
+    assert row.verdict in VERDICTS
+    assert row.verdict_text == verdict(row["diff"], row.diff_ci_low, row.diff_ci_high, 0.02, "asymmetrical",
+                                       "standard")[1]
+
+
+def test_side_a_is_the_matching_sweep_cell_game_for_game():
+    """Same seeds, same seat swap: A's numbers are the sweep's numbers for that cell."""
+    from reports.sweep import run_sweep
+    q = question_of(LC, variant_a="asymmetrical", variant_b="standard", opponent_variant="asymmetrical")
+    row = run_compare(q, games=60, seed=9).row
+    aggregate, _ = run_sweep(LC, variants="asymmetrical", games=60, seed=9)
+    fed = aggregate[(aggregate["faction"] == "federation") & (aggregate["seat"] == "both")].iloc[0]
+    assert (row.wins_a, row.losses_a, row.draws_a) == (fed["wins"], fed["losses"], fed["draws"])
+
+
+def test_results_do_not_depend_on_chunk_size(asym_vs_standard):
+    a, b, result = asym_vs_standard
+    small = run_compare(question_of(LC, variant_a="asymmetrical", variant_b="standard"), games=GAMES, seed=3,
+                        chunk_size=7)
+    pd.testing.assert_frame_equal(result.table, small.table)
+    pd.testing.assert_frame_equal(result.pairs, small.pairs)
+
+
+# ---- an edited card set (--cards-b)
+
+def recosted_card_file(tmp_path, name="Chain Vulcan", cost=1):
+    """A TOML override holding one card's table copied from the shipped file, with a new credit_cost."""
+    text = (shipped_cards_dir() / "market_tactical.toml").read_text()
+    blocks = ["[[card]]" + b for b in text.split("[[card]]")[1:]]
+    block = next(b for b in blocks if f'name = "{name}"' in b)
+    block, n = re.subn(r"(?m)^credit_cost = \d+", f"credit_cost = {cost}", block)
+    assert n == 1
+    path = tmp_path / "recost.toml"
+    path.write_text(block)
+    return path
+
+
+def test_cards_b_with_a_recosted_card(tmp_path):
+    path = recosted_card_file(tmp_path)
+    out = tmp_path / "compare.csv"
+    result = CliRunner().invoke(cli.main, ["compare", "--cards-b", str(path), "--games", str(GAMES), "--seed", "2",
+                                           "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Paired difference A - B:" in result.output and "Verdict (band +-2 points):" in result.output
+    assert f"Wrote {out}." in result.output
+    table = pd.read_csv(out)
+    assert list(table.columns) == list(COMPARE_COLUMNS) and len(table) == 1
+    row = table.iloc[0]
+    assert row["cards_a"] == "shipped" and row["cards_b"].startswith("shipped + ") and "recost.toml" in row["cards_b"]
+    assert (row["label_a"], row["label_b"]) == ("shipped cards", "cards recost.toml")
+    assert row["variant_a"] == row["variant_b"] == "standard"
+    assert row["verdict"] in VERDICTS
+    # the edit is really played: B's card tables hold the new cost, and some seed ends differently
+    q = question_of(LC, cards_b=path)
+    a, b = q.a, q.b
+    assert b.tables.catalog[b.tables.index("Chain Vulcan")].credit_cost == 1
+    assert a.tables.catalog[a.tables.index("Chain Vulcan")].credit_cost == 4
+    pairs = run_compare(q, games=GAMES, seed=2).pairs
+    assert (pairs["diff"] != 0).any()
+
+
+def test_cli_prints_both_sides_and_the_verdict(tmp_path):
+    out = tmp_path / "c.parquet"
+    result = CliRunner().invoke(cli.main, ["compare", "--variant-a", "asymmetrical", "--variant-b", "standard",
+                                           "--factions", "sunder,federation", "--games", "40", "--band", "5",
+                                           "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "A: asymmetrical" in result.output and "B: standard" in result.output
+    assert "Verdict (band +-5 points):" in result.output
+    row = pd.read_parquet(out).iloc[0]
+    assert (row["faction"], row["opponent_faction"], row["band"], row["games"], row["seeds"]) == \
+        ("sunder", "federation", 0.05, 40, 20)
+    assert row["verdict_text"] in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--variant-a", "asymmetrical"], "A and B are the same setting"),
+    (["--opponent-variant", "asymmetrical"], "A and B are the same setting"),
+    (["--factions", "sunder,sunder"], "needs two different factions"),
+    (["--fog-a", "missing_fog.toml"], "missing_fog.toml: no such Fog of War file"),
+    (["--variant-b", "asymmetrical", "--games", "41"], "even number"),
+    (["--variant-b", "asymmetrical", "--games", "0"], "even number"),
+    (["--variant-b", "asymmetrical", "--factions", "federation"], "two comma-separated names"),
+    (["--variant-b", "asymmetrical", "--factions", "federation,klingon"], "unknown faction 'klingon'"),
+    (["--variant-b", "asym"], "unknown variant 'asym'"),
+    (["--variant-b", "asymmetrical", "--opponent-variant", "x"], "unknown variant 'x'"),
+    (["--variant-b", "asymmetrical", "--strategy", "nope"], "unknown strategy 'nope'"),
+    (["--variant-b", "asymmetrical", "--band", "-1"], "--band"),
+    (["--variant-b", "asymmetrical", "--out", "OUT/c.txt"], ".csv or .parquet"),
+    (["--cards-b", "missing.toml"], "missing.toml"),
+])
+def test_bad_options_are_usage_errors_and_write_nothing(tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli.main, ["compare", "--out", "OUT/compare.csv", *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "OUT").exists()
+
+
+def test_too_few_seeds_is_not_enough_to_tell():
+    row = run_compare(question_of(LC, variant_a="asymmetrical", variant_b="standard"), games=2).row   # one seed
+    assert math.isnan(row.diff_ci_low) and row.verdict == "unclear" and row.verdict_text == NOT_ENOUGH
+
+
+# ---- the headline question: bare `compare`
+
+def test_bare_compare_answers_asymmetrical_vs_standard_for_both_factions(tmp_path):
+    """Rulebook, Gameplay Variants: Asymmetrical Play swaps all six starting System cards; A is that
+    game, B the standard one, on the same seeds, one row per faction."""
+    from reports.sweep import run_sweep
+    out = tmp_path / "headline.csv"
+    result = CliRunner().invoke(cli.main, ["compare", "--games", "60", "--seed", "4", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    table = pd.read_csv(out)
+    assert list(table.columns) == list(COMPARE_COLUMNS)
+    assert list(table["faction"]) == ["federation", "sunder"]
+    assert set(table["variant_a"]) == {"asymmetrical"} and set(table["variant_b"]) == {"standard"}
+    assert set(table["opponent_variant"]) == {SAME_VARIANT}
+    assert "Verdict for federation" in result.output and "Verdict for sunder" in result.output
+    # A and B are the sweep's all-asymmetrical and all-standard cells, game for game
+    aggregate, _ = run_sweep(LC, variants="asymmetrical,standard", games=60, seed=4)
+    both = aggregate[aggregate["seat"] == "both"].set_index(["faction", "variant"])
+    for row in table.itertuples():
+        for side, variant in (("a", "asymmetrical"), ("b", "standard")):
+            cell = both.loc[(row.faction, variant)]
+            assert (getattr(row, f"wins_{side}"), getattr(row, f"losses_{side}")) == (cell["wins"], cell["losses"])
+
+
+def test_the_opponents_row_is_the_same_games_played_from_its_side():
+    fed = run_compare(question_of(LC, sides=("federation", "sunder")), games=GAMES, seed=5)
+    sun = run_compare(question_of(LC, sides=("sunder", "federation")), games=GAMES, seed=5)
+    pd.testing.assert_frame_equal(fed.seen_by_opponent().table, sun.table)
+    pd.testing.assert_frame_equal(fed.seen_by_opponent().pairs, sun.pairs)
+
+
+# ---- Fog of War starts (--fog-a / --fog-b)
+
+FOG = """
+[federation]
+extra = ["Tactician Ensign", "Tri Laser"]
+"""
+
+
+def test_compare_fog_a_against_no_fog_names_the_file(tmp_path):
+    from simcore.games.last_command.setup import FogOfWar, Matchup
+    from simcore.games.last_command.simulate import play_games
+    fog = tmp_path / "tri.toml"
+    fog.write_text(FOG)
+    out = tmp_path / "fog.csv"
+    result = CliRunner().invoke(cli.main, ["compare", "--fog-a", str(fog), "--games", "40", "--seed", "6",
+                                           "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    row = pd.read_csv(out).iloc[0]
+    assert (row["variant_a"], row["variant_b"]) == ("standard+fog:tri.toml", "standard")
+    assert (row["label_a"], row["label_b"]) == ("fog tri.toml", "no fog")
+    # A's games are set up from the file: the Federation starts with the two extra cards
+    extra = FogOfWar(extra=("Tactician Ensign", "Tri Laser"))
+    first = play_games(20, 6, Matchup(("federation", "sunder"), fog=(extra, None))).games
+    second = play_games(20, 6, Matchup(("sunder", "federation"), fog=(None, extra))).games
+    wins = int((first["winner"] == "first").sum() + (second["winner"] == "second").sum())
+    assert row["wins_a"] == wins
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[first]\nextra = ["Siege Cannon"]\n', "section 'first', field 'extra': 'Siege Cannon' is a sunder starting card"),
+    ('[federation]\nextra = ["Railgun", "Railgun"]\n', "section 'federation', field 'extra': no 'Railgun' left"),
+    ('[federation]\nhand = ["Railgun"]\n', "section 'federation', field 'hand': 'Railgun' is not among"),
+    ('[first]\ndraw = "two"\n', "section 'first', field 'draw': expected a whole number"),
+    ('[third]\n', "unknown section(s) third"),
+])
+def test_bad_fog_file_names_file_and_field_exit_2_and_writes_nothing(tmp_path, text, message):
+    fog = tmp_path / "bad.toml"
+    fog.write_text(text)
+    out = tmp_path / "OUT" / "c.csv"
+    for flag in ("--fog-a", "--fog-b"):
+        result = CliRunner().invoke(cli.main, ["compare", flag, str(fog), "--games", "4", "--out", str(out)])
+        assert result.exit_code == 2, result.output
+        assert f"{fog}: " in result.output and message in result.output
+        assert "Traceback" not in result.output
+        assert not out.parent.exists()

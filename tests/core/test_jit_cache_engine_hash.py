@@ -1,0 +1,17 @@
+"""simcore.jit_cache.engine_hash: what a cluster's workers must share with the client (simcore.cluster)."""
+from simcore import jit_cache
+
+
+def test_jit_cache_engine_hash_covers_every_games_jitted_sources(tmp_path, monkeypatch):
+    # a cluster's workers must share it with the client: a worker with other Star Realms (or Last Command)
+    # code would otherwise play its chunks differently and go unnoticed
+    monkeypatch.setattr(jit_cache, "_ROOT", tmp_path)
+    files = ("simcore/jit.py", "simcore/games/last_command/rules.py", "strategies/last_command/policy.py",
+             "simcore/games/star_realms/rules.py", "strategies/star_realms/policy.py")
+    for rel in files:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n")
+    for rel in files:
+        before = jit_cache.engine_hash()
+        (tmp_path / rel).write_text((tmp_path / rel).read_text() + "y = 2\n")
+        assert jit_cache.engine_hash() != before, rel
