@@ -18,7 +18,7 @@ from pathlib import Path
 import simcore
 
 from .errors import CommandsimError
-from .game import Game, Order, SweepSpec
+from .game import Game, Order, Setting, SweepSpec
 from .interrupts import kill_with_parent, raise_if_interrupted
 
 CHUNK = 20_000   # games per engine call: the main thread sees Ctrl-C between calls (well under a second)
@@ -55,10 +55,14 @@ class BenchResult:
 
 
 def bench_order(game: Game, sides: tuple[str, str] | None, strategy: str, tables) -> Order:
-    """The seat order a bench plays: the first cell of the game's sweep of ``sides`` (both seats on
-    ``strategy``), in its first seat order."""
-    spec = SweepSpec(sides=tuple(sides) if sides is not None else None, strategy=strategy)
-    return game.sweep_cells(spec, tables)[0].orders[0]
+    """The seat order a bench plays, both seats on ``strategy``: ``sides`` in seat order (a mirror too) with
+    the game's first variant, or the first cell of the game's default sweep in its first seat order."""
+    if sides is None:
+        order = game.sweep_cells(SweepSpec(strategy=strategy), tables)[0].orders[0]
+    else:
+        variant = game.info.variants[0]
+        order = game.setting_orders(Setting(sides[0], variant, tables), sides[1], variant, game.info.max_turns)[0]
+    return Order(order.matchup, (strategy, strategy), order.sides, order.variants)
 
 
 def _rate(game: Game, order: Order, strategies, tables, n: int, threads: int | None,
@@ -212,12 +216,12 @@ def cli_peak_memory(args: list[str], what: str, cwd: str | None = None) -> tuple
             return int(f.read()) / 1024, elapsed
 
 
-def sweep_peak_memory(game: Game, games: int, cards_path=None) -> tuple[float, float]:
+def sweep_peak_memory(game: Game, games: int, cards_path=None, extra: tuple[str, ...] = ()) -> tuple[float, float]:
     """Peak resident memory (MB) and wall time (s) of a new process running `commandsim sweep --game`
-    with ``games`` games per cell (the game's default grid)."""
+    with ``games`` games per cell (the game's default grid, or the cells ``extra`` options choose)."""
     with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as out:
         args = ["sweep", "--game", game.info.name, "--games", str(games), "--quiet", "--out",
-                os.path.join(out, "sweep.csv")]
+                os.path.join(out, "sweep.csv"), *extra]
         if cards_path:
             args += ["--cards", str(cards_path)]
         return cli_peak_memory(args, "the memory-measuring sweep")

@@ -1,169 +1,140 @@
-"""Read-only rule queries shared by the engine and the policies (no state changes)."""
-from simcore.games.last_command.opcodes import Op, Req
-from simcore.games.last_command.tables import (C_BONUS, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING, C_POWER, C_REQ,
-                                               C_REQ_ARG, C_SYSTEM, KIND_SYSTEM)
-
+"""One whole game: setup, then turns of Card, Market, System Bonus and Draw Phases."""
+from .bonus import bonus_phase
+from .cardplay import card_phase
+from .draw import draw_chosen, draw_from
+from .events import log_event
 from simcore.games.last_command.jit import hot, hot_inlined
-from .copies import copied_type
-from .layout import CREW, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PLAYER_PILES, S_ANYPOWER, S_COPY_N, S_POWER, STACK
+from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S_SOLO_AI,
+                     CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
+                     EV_DRAW_GAME, EV_TURN, EV_WIN, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_MALF, M_SYS_DECK,
+                     N_STATE, N_SYSTEMS, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, PH_SETUP, S_ANYPOWER, S_BONUS_DRAWS,
+                     S_CREDITS, S_CUR, S_HULL, S_PENDING_COPY, S_PHASE, S_POWER, S_RNG, S_SEED, S_TURN, S_WINNER,
+                     SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS, SU_SYS, SYS_DECK)
+from .market import market_phase
+from .solo import ai_card_phase, ai_market_phase, resolve_held_malfunctions, setup_ai
+from simcore.games.last_command.piles import find, pop, push, remove_at, shuffle
+from .rules import pile
+from strategies.last_command.policy import draw_source
+
+WINNER_DRAW = 2
 
 
 @hot
-def pile(p, k):
-    return p * PLAYER_PILES + k
+def fill(piles, cnt, k, setup, setup_n, row):
+    for i in range(setup_n[row]):
+        push(piles, cnt, k, setup[row, i])
 
 
 @hot
-def active_type(piles, cnt, sc, p, s):
-    """Type whose Abilities the uncovered card of System s has now (a Corsair's copy), -1 if empty."""
-    k = pile(p, STACK + s)
-    if cnt[k] == 0:
-        return -1
-    t = piles[k, cnt[k] - 1]
-    if sc[S_COPY_N] == 0:
-        return t
-    return copied_type(piles, cnt, sc, k, t)
-
-
-@hot
-def crew_count(cnt, p, s):
-    return cnt[pile(p, CREW + s)]
-
-
-@hot
-def total_crew(cnt, p):
-    n = 0
+def setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
+    cnt[:] = 0
+    sc[:N_STATE] = 0
+    bought[:] = 0
+    sc[S_RNG] = seed
+    sc[S_SEED] = seed
+    sc[S_WINNER] = -1
+    sc[S_PENDING_COPY] = -1
+    sc[S_PHASE] = PH_SETUP
+    sc[S_SOLO_AI] = cfg[CFG_SOLO_AI]
+    for p in range(2):
+        sc[S_HULL + p] = cfg[CFG_HULL]
+        sc[S_CREDITS + p] = cfg[CFG_CREDITS + p]
+        sc[S_ANYPOWER + p] = -1
+        for s in range(N_SYSTEMS):
+            sc[S_POWER + 3 * p + s] = cfg[CFG_POWER]
+        fill(piles, cnt, pile(p, SYS_DECK), setup, setup_n, SU_SYS + 2 * p)
+        fill(piles, cnt, pile(p, CREW_DECK), setup, setup_n, SU_CREW + 2 * p)
+        shuffle(piles, cnt, pile(p, SYS_DECK), sc)
+        shuffle(piles, cnt, pile(p, CREW_DECK), sc)
     for s in range(N_SYSTEMS):
-        n += cnt[pile(p, CREW + s)]
-    return n
-
-
-@hot
-def crew_with_expertise(cards, piles, cnt, p, s, e):
-    k = pile(p, CREW + s)
-    n = 0
-    for i in range(cnt[k]):
-        if cards[piles[k, i], C_EXPERTISE] == e:
-            n += 1
-    return n
-
-
-@hot
-def has_crew_space(cnt, p):
-    for s in range(N_SYSTEMS):
-        if cnt[pile(p, CREW + s)] < MAX_CREW_PER_SYSTEM:
-            return True
-    return False
+        fill(piles, cnt, M_SYS_DECK + s, setup, setup_n, SU_MARKET_SYS + s)
+        shuffle(piles, cnt, M_SYS_DECK + s, sc)
+        for _ in range(FACEUP_SLOTS):
+            if cnt[M_SYS_DECK + s] > 0:
+                push(piles, cnt, M_FACEUP + s, pop(piles, cnt, M_SYS_DECK + s))
+    for e in range(3):
+        fill(piles, cnt, M_CREW + e, setup, setup_n, SU_MARKET_CREW + e)
+        shuffle(piles, cnt, M_CREW + e, sc)
+    fill(piles, cnt, M_MALF, setup, setup_n, SU_MALF)
+    shuffle(piles, cnt, M_MALF, sc)
+    ai = cfg[CFG_SOLO_AI]
+    if ai >= 0:
+        for s in range(N_SYSTEMS):
+            sc[S_POWER + 3 * ai + s] = cfg[CFG_AI_POWER]
+        setup_ai(piles, cnt, sc, ai, cfg[CFG_AI_DISCARDED])
+    for p in range(2):
+        # Fog of War: chosen cards start in hand, then the rest of the hand is drawn blind
+        for i in range(setup_n[SU_HAND + p]):
+            t = setup[SU_HAND + p, i]
+            for deck in (SYS_DECK, CREW_DECK):
+                j = find(piles, cnt, pile(p, deck), t)
+                if j >= 0:
+                    push(piles, cnt, pile(p, HAND), remove_at(piles, cnt, pile(p, deck), j))
+                    break
+        for _ in range(cfg[CFG_INITIAL_DRAW + p]):
+            draw_chosen(cards, eff, piles, cnt, sc, strat, log, p, False)
 
 
 @hot_inlined
-def requirement_ok(cards, piles, cnt, p, t, s):
-    r = cards[t, C_REQ]
-    if r == Req.NONE:
-        return True
-    if r == Req.CREW_IN_SYSTEM:
-        return crew_count(cnt, p, s) >= cards[t, C_REQ_ARG]
-    if r == Req.COVERING:
-        return cnt[pile(p, STACK + s)] > 0
-    if r == Req.EXPERTISE_IN_SYSTEM:
-        return crew_with_expertise(cards, piles, cnt, p, s, cards[t, C_REQ_ARG]) > 0
-    return False
+def draw_phase(cards, eff, piles, cnt, sc, strat, log, p, base):
+    n = base + sc[S_BONUS_DRAWS + p]
+    sc[S_BONUS_DRAWS + p] = 0
+    for i in range(n):
+        if sc[S_WINNER] >= 0:
+            return
+        # draws beyond the standard ones come from Abilities (System Bonuses)
+        draw_from(cards, eff, piles, cnt, sc, strat, log, p, draw_source(cards, piles, cnt, sc, strat, p), i >= base)
 
 
-@hot
-def total_power(sc, p):
-    return sc[S_POWER + 3 * p] + sc[S_POWER + 3 * p + 1] + sc[S_POWER + 3 * p + 2]
+@hot_inlined
+def play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase):
+    """One phase of p's turn; the Solo A.I. plays its own Card, Market and Draw Phases."""
+    sc[S_PHASE] = phase
+    ai = p == sc[S_SOLO_AI]
+    if phase == PH_CARD:
+        if ai:
+            resolve_held_malfunctions(cards, eff, piles, cnt, sc, strat, log, p)
+            ai_card_phase(cards, eff, piles, cnt, sc, strat, log, p)
+        else:
+            card_phase(cards, eff, piles, cnt, sc, strat, log, p)
+    elif phase == PH_MARKET:
+        if ai:
+            ai_market_phase(cards, piles, cnt, sc, log, bought, p)
+        else:
+            market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p)
+    elif phase == PH_BONUS:
+        bonus_phase(cards, eff, piles, cnt, sc, strat, log, p)
+    else:
+        draw_phase(cards, eff, piles, cnt, sc, strat, log, p, cfg[CFG_AI_DRAW] if ai else cfg[CFG_DRAW_COUNT])
 
 
-@hot
-def can_play_system(cards, piles, cnt, sc, p, t, free):
-    """A System card t in p's hand can be played now (free: no Power cost)."""
-    if cards[t, C_KIND] != KIND_SYSTEM:
-        return False
-    s = cards[t, C_SYSTEM]
-    if not requirement_ok(cards, piles, cnt, p, t, s):
-        return False
-    if free:
-        return True
-    cost = cards[t, C_POWER]
-    if sc[S_ANYPOWER + p] == t:
-        return total_power(sc, p) >= cost
-    return sc[S_POWER + 3 * p + s] >= cost
+@hot_inlined
+def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
+    sc[S_CUR] = p
+    log_event(log, sc, p, EV_TURN, sc[S_TURN], 0, 0)
+    for phase in (PH_CARD, PH_MARKET, PH_BONUS, PH_DRAW):
+        play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase)
+        if sc[S_WINNER] >= 0:
+            return
 
 
-@hot
-def ongoing_rows(cards, piles, cnt, sc, p, s):
-    """(start, end) of the ongoing effect rows of the card uncovered in p's System s (empty if none)."""
-    t = active_type(piles, cnt, sc, p, s)
-    if t < 0:
-        return 0, 0
-    return cards[t, C_ONGOING], cards[t, C_ONGOING] + cards[t, C_ONGOING + 1]
+@hot_inlined
+def play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
+    """Play one game from ``seed``; player 0 goes first. The result is left in ``sc``:
+    S_WINNER (0, 1, or WINNER_DRAW at the turn cap) and S_TURN (player-turns begun)."""
+    setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
+    play_turns(cards, eff, cfg, piles, cnt, sc, strat, log, bought)
 
 
-@hot
-def ongoing_sum(cards, eff, piles, cnt, sc, p, op, col):
-    """Sum of column ``col`` of every ongoing effect ``op`` on p's uncovered System cards."""
-    total = 0
-    for s in range(N_SYSTEMS):
-        start, end = ongoing_rows(cards, piles, cnt, sc, p, s)
-        for i in range(start, end):
-            if eff[i, 0] == op:
-                total += eff[i, col]
-    return total
-
-
-@hot
-def discounts(cards, eff, piles, cnt, sc, p):
-    """Credits off a purchase of each Market kind: System types 0..2, then Crew. A DISCOUNT row's
-    column 3 names the kind it applies to (-1: any). One scan serves a whole Market Phase (a
-    scan per item priced was a tenth of the run time)."""
-    d0 = d1 = d2 = d3 = 0
-    for s in range(N_SYSTEMS):
-        start, end = ongoing_rows(cards, piles, cnt, sc, p, s)
-        for i in range(start, end):
-            if eff[i, 0] == Op.DISCOUNT:
-                k = eff[i, 3]
-                v = eff[i, 1]
-                d0 += v if k == -1 or k == 0 else 0
-                d1 += v if k == -1 or k == 1 else 0
-                d2 += v if k == -1 or k == 2 else 0
-                d3 += v if k == -1 or k == 3 else 0
-    return d0, d1, d2, d3
-
-
-@hot
-def main_has_op(cards, eff, t, op):
-    start = cards[t, C_MAIN]
-    for i in range(start, start + cards[t, C_MAIN + 1]):
-        if eff[i, 0] == op:
-            return True
-    return False
-
-
-@hot
-def bonus_len(cards, t, e):
-    return cards[t, C_BONUS + 3 * e + 1]
-
-
-@hot
-def segment_damage(cards, eff, piles, cnt, sc, p, s, start, length):
-    """(Damage to the opponent, Damage to p) that running eff[start:start+length] for p, whose card
-    is in System s, would deal now: each Damage less the opponent's Shield; an OR's rows are not
-    counted (which option runs is not known yet)."""
-    shield = ongoing_sum(cards, eff, piles, cnt, sc, 1 - p, Op.SHIELD, 1)
-    to_opp = 0
-    to_self = 0
-    i = start
-    while i < start + length:
-        op = eff[i, 0]
-        if op == Op.CHOICE:
-            i += 1 + eff[i, 1] + eff[i, 2]
-            continue
-        if op == Op.DAMAGE:
-            to_opp += max(0, eff[i, 1] - shield)
-        elif op == Op.DAMAGE_PER_CREW and s >= 0:
-            to_opp += max(0, eff[i, 1] * crew_count(cnt, p, s) - shield)
-        elif op == Op.DAMAGE_SELF:
-            to_self += eff[i, 1]
-        i += 1
-    return to_opp, to_self
+@hot_inlined
+def play_turns(cards, eff, cfg, piles, cnt, sc, strat, log, bought):
+    """Play turns until the game ends (a search player's rollouts finish their games with this)."""
+    while sc[S_WINNER] < 0:
+        if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
+            sc[S_WINNER] = WINNER_DRAW
+            log_event(log, sc, -1, EV_DRAW_GAME, 0, 0, 0)
+            return
+        p = sc[S_TURN] % 2
+        play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p)
+        sc[S_TURN] += 1
+    log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)

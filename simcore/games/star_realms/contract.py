@@ -215,7 +215,13 @@ class StarRealms:
         if spec.variants not in (None, (VARIANT, VARIANT)):
             raise OptionError("--variants", f"{INFO.title} has one card set, '{VARIANT}'")
         tables = self.load_tables([spec.cards] if spec.cards is not None else [])
-        decks = tuple(d.lower() for d in (spec.sides or ("standard", "standard")))
+        if spec.sides is None and spec.mode is not None:   # the mode's own match-up: its decks, first seating
+            from .setup import mode_matchups
+            if spec.mode not in MODES:
+                raise OptionError("--mode", f"unknown mode '{spec.mode}': expected one of {', '.join(MODES)}")
+            decks = tuple(mode_matchups(spec.mode)[0].decks)
+        else:
+            decks = tuple(d.lower() for d in (spec.sides or ("standard", "standard")))
         m = self._matchup(decks, tables, spec.max_turns or DEFAULT_MAX_TURNS, "--decks")
         if spec.mode is not None and spec.mode != m.mode:
             raise OptionError("--mode", f"the decks {decks[0]} and {decks[1]} play the mode {m.mode}, not "
