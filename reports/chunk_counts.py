@@ -10,7 +10,7 @@ first seat's side and the second seat's) and every count is a sum over an int ar
 * ``SweepTally`` adds chunks up (per perspective and per card) and gives the same tables as
   ``aggregate.perspective_counts`` / ``aggregate.card_counts`` then ``combine_counts`` would.
 
-``tests/test_chunk_counts.py`` checks both against those pandas reductions on the same games.
+``tests/core/test_chunk_counts.py`` checks both against those pandas reductions on the same games.
 """
 from __future__ import annotations
 

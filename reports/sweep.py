@@ -15,7 +15,7 @@ most ``target_ci``, or ``max_games`` are played (the cell *hit the cap*).  The r
 decide when to stop, so results still do not depend on chunk size or threads.  The interval of a cell
 that stopped early is still a 95% interval: the rule looks only at its width, which tells how many
 games the cell needs and not which way its estimate leans (Anscombe's theorem;
-``tests/test_sweep_target_ci.py`` simulates the coverage).  That needs rounds of a realistic size: with
+``tests/core/test_sweep_target_ci.py`` simulates the coverage).  That needs rounds of a realistic size: with
 rounds under ``MIN_TARGET_ROUND`` games a cell can stop after a handful of games, below its level (87%
 measured with rounds of 2 games and a +-30-point target).
 Chunks (``SweepChunk``, played by ``play_chunk``) go to a runner (``simcore.cluster``): this process's

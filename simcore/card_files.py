@@ -9,7 +9,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from simcore.errors import CardDataError
+from simcore.errors import TOML_TOO_DEEP, CardDataError
 
 
 def display_path(path: Path) -> str:
@@ -79,3 +79,36 @@ def toml_error_position(exc: tomllib.TOMLDecodeError) -> tuple[int | None, str]:
     if not match:
         return getattr(exc, "lineno", None), text
     return int(match.group(1)), f"{text[:match.start()]} (column {match.group(2)})"
+
+
+def read_toml(path: Path, error=CardDataError) -> dict:
+    """The TOML table of a card file; every way it can fail is one ``error`` naming the file (and the line of
+    a syntax error), never a traceback: unreadable, not UTF-8, malformed, nested too deeply to parse."""
+    shown = display_path(path)
+    try:
+        return tomllib.loads(path.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise error(shown, None, None, f"cannot read the file ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise error(shown, None, None, f"not UTF-8 text (bad byte at offset {exc.start})") from None
+    except tomllib.TOMLDecodeError as exc:
+        line, message = toml_error_position(exc)
+        raise error(shown, None, None, f"malformed TOML: {message}", line=line) from None
+    except RecursionError:
+        raise error(shown, None, None, TOML_TOO_DEEP) from None
+
+
+def merge_by_key(base: list, overrides: list, key) -> list:
+    """``overrides`` replace the entries of ``base`` with the same ``key(entry)`` (case-folded; keeping their
+    place) and add new ones at the end: how every game's ``--cards`` merges a file over the shipped data."""
+    merged = list(base)
+    position = {key(c).casefold(): i for i, c in enumerate(merged)}
+    for entry in overrides:
+        i = position.get(key(entry).casefold())
+        if i is None:
+            position[key(entry).casefold()] = len(merged)
+            merged.append(entry)
+        else:
+            merged[i] = entry
+    return merged
+

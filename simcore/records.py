@@ -3,6 +3,7 @@ card each seat bought (``bought``), read by ``reports/`` the same way for every 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -24,6 +25,23 @@ def constant_column(value: str, n: int) -> pd.Categorical:
 
 SEAT_LABELS = ("first", "second")   # the seats as per-game records name them; index = the engine's seat code
 DRAW = 2                            # ``Records.winner`` of a drawn game (0: the first seat won, 1: the second)
+WINNER_LABELS = (*SEAT_LABELS, "draw")   # the winner as per-game records name it; index = the engine's code
+
+
+@dataclass
+class GameReplay:
+    """One replayed game, whatever the game: its per-game seed, matchup and strategies (as the engine named
+    them), its result (``winner``, ``turns`` and the game's own figures), its event log (int32 rows, the
+    game's layout), the events that did not fit, the tables it was played with and the game's setup arrays
+    (a game whose log reads them)."""
+    seed: int
+    matchup: object
+    strategies: tuple[str, str]
+    result: dict
+    events: np.ndarray
+    lost_events: int
+    tables: object
+    setup: np.ndarray | None = None
 
 
 def seat_scores(winner: np.ndarray, seat: int) -> np.ndarray:

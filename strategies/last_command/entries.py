@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from simcore.games.last_command.matchup import DIFFICULTIES, Matchup
+from simcore.games.last_command.setup import DIFFICULTIES, Matchup
 from simcore.errors import CommandsimError
 from simcore.games.last_command.simulate import play_games
 from simcore.games.last_command.tables import CardTables

@@ -10,7 +10,7 @@ from simcore.games.last_command.jit import hot, hot_inlined
 from simcore.games.last_command.layout import (CAP, CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP,
                                                M_SYS_DECK, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_BONUS_DONE,
                                                S_CREDITS, S_POWER, SCR_CAND_A, SCR_SCORES, SYS_DECK, SYS_DISC)
-from simcore.games.last_command.rules import (active_type, can_play_system, crew_count, crew_with_expertise,
+from simcore.games.last_command.queries import (active_type, can_play_system, crew_count, crew_with_expertise,
                                               has_crew_space, pile)
 from simcore.games.last_command.opcodes import Op, Req
 from simcore.games.last_command.tables import (BONUS_PER_CREW, C_BONUS, C_EXPERTISE, C_KIND, C_POWER, C_REQ, C_REQ_ARG,

@@ -9,7 +9,7 @@ from simcore.games.last_command.layout import (CREW, CREW_DECK, CREW_DISC, HAND,
                                                MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_HULL, S_POWER,
                                                STACK, SYS_DECK, SYS_DISC)
 from simcore.games.last_command.piles import rand_below
-from simcore.games.last_command.rules import (active_type, can_play_system, crew_with_expertise, has_crew_space, pile,
+from simcore.games.last_command.queries import (active_type, can_play_system, crew_with_expertise, has_crew_space, pile,
                                               segment_damage)
 from simcore.games.last_command.opcodes import Op
 from simcore.games.last_command.tables import (BONUS_PER_CREW, C_BONUS, C_CREDIT, C_KIND, C_POWER, C_SYSTEM, KIND_CREW,

@@ -8,7 +8,7 @@ are the shared ranked picks of ``strategies.last_command.policy`` reading that r
 from simcore.games.last_command.jit import hot_outlined
 from simcore.games.last_command.layout import (CREW, CREW_DECK, CREW_DISC, HAND, MAX_CREW_PER_SYSTEM, MAX_POWER,
                                                N_SYSTEMS, S_POWER, STACK, SYS_DECK, SYS_DISC)
-from simcore.games.last_command.rules import (active_type, bonus_len, crew_with_expertise, pile, requirement_ok,
+from simcore.games.last_command.queries import (active_type, bonus_len, crew_with_expertise, pile, requirement_ok,
                                               total_power)
 from simcore.games.last_command.opcodes import Op
 from simcore.games.last_command.tables import (C_BONUS, C_COVER, C_CREDIT, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING,

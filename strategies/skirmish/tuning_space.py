@@ -19,9 +19,9 @@ SK_RANGES = {
 
 
 def skirmish() -> TuneSpace:
-    from simcore.games.skirmish.data import load_tables
-    from strategies.skirmish import params as P
-    from strategies.skirmish.library import PARAMS, resolve
+    from simcore.games.skirmish.card_data import load_tables
+    from . import params as P
+    from .library import PARAMS, resolve
 
     params = {n: (PARAMS[n], *SK_RANGES[n]) for n in sorted(PARAMS, key=PARAMS.get)}
     return TuneSpace("skirmish", ("reserve", "spender"), params, tuple(params), P.P_KIND, P.KIND_HEURISTIC,
@@ -30,8 +30,8 @@ def skirmish() -> TuneSpace:
 
 
 def _sk_start(name: str):
-    from strategies.skirmish import params as P
-    from strategies.skirmish.library import load_spec
+    from . import params as P
+    from .library import load_spec
     shown, _, vec = load_spec(name)
     return SimpleNamespace(name=shown, kind="random" if vec[P.P_KIND] == P.KIND_RANDOM else "heuristic", vector=vec)
 
@@ -65,10 +65,10 @@ def _side(side) -> tuple[str, tuple[str, int | None]]:
 def sk_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int | None = None, first_game: int = 0):
     """``arena.head_to_head`` for skirmish (``paired_match``); ``matchup`` is (the two sides, max turns), each side
     a force with its command set (``_sk_matchup``)."""
-    from simcore.games.skirmish.data import compile_sets
+    from simcore.games.skirmish.card_data import compile_sets
     from simcore.games.skirmish.setup import Matchup
     from simcore.games.skirmish.simulate import play_games
-    from strategies.skirmish.library import resolve
+    from .library import resolve
     sides, max_turns = matchup
     sides = tuple(_side(s) for s in sides)
     compiled = {}
@@ -86,6 +86,6 @@ def sk_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int
 
 def sk_write_strategy(path, name: str, vector: np.ndarray, description: str = "",
                       comments: tuple[str, ...] = ()) -> None:
-    from strategies.skirmish import params as P
-    from strategies.skirmish.library import PARAMS
+    from . import params as P
+    from .library import PARAMS
     write_atomic(path, strategy_toml(P, PARAMS, name, vector, description, comments))

@@ -25,8 +25,8 @@ SR_MODE_ONLY = ("onslaught_allies", "vs_team_base_turns", "vs_team_w_draw", "vs_
 
 def star_realms() -> TuneSpace:
     from simcore.games.star_realms.card_data import load_tables
-    from strategies.star_realms import params as P
-    from strategies.star_realms.library import PARAMS, resolve
+    from . import params as P
+    from .library import PARAMS, resolve
 
     params = {n: (PARAMS[n], *SR_RANGES[n]) for n in sorted(PARAMS, key=PARAMS.get)}
     return TuneSpace("star-realms", ("balanced", "combat_first", "trade_first"), params,
@@ -36,8 +36,8 @@ def star_realms() -> TuneSpace:
 
 
 def _sr_start(name: str):
-    from strategies.star_realms import params as P
-    from strategies.star_realms.library import load_spec
+    from . import params as P
+    from .library import load_spec
     shown, _, vec = load_spec(name)
     return SimpleNamespace(name=shown, kind="random" if vec[P.P_KIND] == P.KIND_RANDOM else "heuristic", vector=vec)
 
@@ -65,7 +65,7 @@ def sr_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int
     """``arena.head_to_head`` for Star Realms (``paired_match``); ``matchup`` is (decks, max turns)."""
     from simcore.games.star_realms.setup import SRMatchup, mode_of
     from simcore.games.star_realms.simulate import play_games
-    from strategies.star_realms.library import resolve
+    from .library import resolve
     decks, max_turns = matchup
 
     def play(sides, strategies, n, start):
@@ -76,8 +76,8 @@ def sr_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int
 
 def sr_strategy_toml(name: str, vector: np.ndarray, description: str = "", comments: tuple[str, ...] = ()) -> str:
     """A Star Realms strategy file setting every parameter (``strategies.star_realms.library`` reads it)."""
-    from strategies.star_realms import params as P
-    from strategies.star_realms.library import PARAMS
+    from . import params as P
+    from .library import PARAMS
     return strategy_toml(P, PARAMS, name, vector, description, comments)
 
 

@@ -12,7 +12,7 @@ from simcore.errors import CommandsimError
 from .cardset import compile_cards, find_cards, load_card_list
 from .cardset.edits import apply_edits, edited_tables, single_edits
 from .cardset.patch import patch_toml
-from .matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, Matchup
+from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, Matchup
 from .simulate import play_games
 from .tables import FACTIONS, START_SETS
 

@@ -6,12 +6,12 @@ from concurrent.futures import ThreadPoolExecutor
 import numba
 import numpy as np
 
-from .game import play_game
-from simcore.games.last_command.jit import hot_entry, hot_inlined
+from .rules import play_game
+from .jit import hot_entry, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from simcore.rng import game_seed
 from simcore.blocks import MIN_BLOCK, BlockPool, Pending, block_bounds, padded
-from simcore.games.last_command.tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
+from .tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
 from strategies.last_command.params import N_PARAMS
 from strategies.last_command.situation import N_BLOCKS
 

@@ -7,14 +7,14 @@ any Bonuses on revealed System cards"; "you may use the moved Crewmember to trig
 more than one System". So every Bonus due is claimed once, in the order the policy picks, and
 what is due is looked at again after each claim (a claim may move Crew or System cards).
 """
-from simcore.games.last_command.opcodes import Op
-from simcore.games.last_command.tables import BONUS_PER_CREW, C_BONUS, C_BONUS_PLAIN, C_EXPERTISE
+from .opcodes import Op
+from .tables import BONUS_PER_CREW, C_BONUS, C_BONUS_PLAIN, C_EXPERTISE
 
 from .effects import run_segment
 from .events import log_event
-from simcore.games.last_command.jit import hot
+from .jit import hot
 from .layout import CREW, EV_BONUS, N_SYSTEMS, PH_BONUS, S_BONUS_DONE, S_MOVED, S_WINNER
-from .rules import active_type, crew_with_expertise, pile
+from .queries import active_type, crew_with_expertise, pile
 from strategies.last_command.policy import effect_rank, pick_bonus
 
 

@@ -1,16 +1,16 @@
 """Card Phase: every card in hand is played or discarded for 2 Credits."""
-from simcore.games.last_command.opcodes import Op
-from simcore.games.last_command.tables import C_COVER, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_CREW, KIND_SYSTEM
+from .opcodes import Op
+from .tables import C_COVER, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_CREW, KIND_SYSTEM
 
 from .effects import discard_pile_for, run_segment
 from .events import log_event
-from simcore.games.last_command.jit import hot, hot_inlined
+from .jit import hot, hot_inlined
 from .layout import (CREW, CREW_DISC, DISCARD_CREDITS, EV_CLEAR_CREW, EV_DISCARD, EV_PLAY_CREW, EV_PLAY_SYSTEM,
                      HAND, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PH_CARD, S_ANYPOWER, S_FREE_PLAYS, S_PENDING_COPY,
                      S_PENDING_SYS, S_POWER, S_WINNER, STACK, S_CUR_CARD)
-from simcore.games.last_command.piles import move_all, push, remove_at
+from .piles import move_all, push, remove_at
 from .primitives import gain_credits, most_power_system
-from .rules import can_play_system, main_has_op, pile, total_crew
+from .queries import can_play_system, main_has_op, pile, total_crew
 from strategies.last_command.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_action, free_play_card
 
 # Card Phase actions, at most: a card whose Ability draws it back (a lone Holodeck or Ship's A.I.

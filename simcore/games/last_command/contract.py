@@ -15,7 +15,7 @@ from simcore.errors import CommandsimError
 from simcore.game import (Alias, Cell, CompareSpec, GameInfo, Noun, Option, OptionError, Order, Question, ReplaySpec, Setting,
                           SweepSpec, card_settings, check_one_of)
 
-from .matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, MAX_TURNS_LIMIT, MODES, Matchup
+from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MAX_TURNS_LIMIT, MODES, Matchup
 from .tables import FACTIONS, START_SETS
 
 INFO = GameInfo(
@@ -128,7 +128,7 @@ class LastCommand:
         from .cardset.capacity import game_size
         from .cardset.loader import display_path, merge_cards, skipped_entries
         from .layout import CAP
-        from .matchup import check_every_setup
+        from .setup import check_every_setup
         cards = read_cards(path)
         merged = merge_cards(load_card_list(), cards)
         check_every_setup(compile_cards(merged))

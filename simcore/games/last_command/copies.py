@@ -7,7 +7,7 @@ a System stack only from the top or all at once, so a card that leaves play ends
 copier or copied card lay at or above the place it left (``end_copies``): a copy never outlives
 either card, and a card later played to the same place is never taken for one.
 """
-from simcore.games.last_command.jit import hot, hot_outlined
+from .jit import hot, hot_outlined
 from .layout import COPY_FIELDS, CP_PILE, CP_POS, CP_SRC_PILE, CP_SRC_POS, MAX_COPIES, S_COPY, S_COPY_N
 
 

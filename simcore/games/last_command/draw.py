@@ -1,18 +1,18 @@
 """Drawing cards: deck refills from in-play cards and discards, Malfunctions resolved as drawn,
 Cloaked-Mines style triggers on draws caused by an Ability."""
-from simcore.games.last_command.opcodes import Op
-from simcore.games.last_command.tables import (C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_MALFUNCTION,
+from .opcodes import Op
+from .tables import (C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_MALFUNCTION,
                                                MALF_RETURN_DISCARD)
 
 from .copies import end_copies
 from .events import log_event
-from simcore.games.last_command.jit import hot, hot_inlined, hot_outlined
+from .jit import hot, hot_inlined, hot_outlined
 from .layout import (CREW, CREW_DECK, CREW_DISC, EV_DRAW, EV_MALF_DRAWN, EV_RESHUFFLE, HAND, M_MALF, N_SYSTEMS,
                      PH_DRAW, S_MALF_DRAWN, S_MOVED, S_PHASE, S_SOLO_AI, S_WINNER, STACK, SYS_DECK,
                      SYS_DISC)
-from simcore.games.last_command.piles import move_all, pop, push, shuffle
+from .piles import move_all, pop, push, shuffle
 from .primitives import apply_simple, deal_damage
-from .rules import ongoing_sum, pile
+from .queries import ongoing_sum, pile
 from strategies.last_command.policy import draw_source
 
 MAX_REPLACEMENTS = 32  # replacement draws in one draw, at most

@@ -1,21 +1,21 @@
 """The effect interpreter: runs a segment of opcode rows for a player, one branch per opcode."""
 import numpy as np
 
-from simcore.games.last_command.opcodes import Dest, Op
-from simcore.games.last_command.tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
+from .opcodes import Dest, Op
+from .tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
 from .copies import add_copy, end_copies
 from .draw import draw_chosen
 from .events import log_event
-from simcore.games.last_command.jit import hot, hot_outlined
+from .jit import hot, hot_outlined
 from .layout import (CAP, CREW, CREW_DECK, CREW_DISC, EV_COPY, EV_FORCED_DISCARD, EV_MALF_REPAIR, EV_MOVE_CREW,
                      EV_SCRAP, EV_TAKE, HAND, M_CREW, M_MALF, M_SCRAP, M_SYS_DECK, PH_BONUS, S_ANYPOWER,
                      S_BONUS_DRAWS, S_FREE_PLAYS, S_MOVED, S_PENDING_COPY, S_PENDING_SYS, S_SOLO_AI, S_WINNER, STACK,
                      SYS_DECK, SYS_DISC, M_AI_MARKET, M_FACEUP, SCR_CAND_A, SCR_CAND_B, SCR_SCORES)
 from .market_piles import take_market_item
-from simcore.games.last_command.piles import pop, push, remove_at
+from .piles import pop, push, remove_at
 from .primitives import apply_simple
-from .rules import active_type, pile
+from .queries import active_type, pile
 from strategies.last_command.policy import (choose_option, effect_rank, is_random, malfunction_repair_pile,
                                             next_effect_row, pick_copy_target, pick_crew_move, pick_hand_discard,
                                             pick_market_card, pick_opponent_inplay, pick_own_card, pick_quantum_card,

@@ -1,16 +1,15 @@
 """Event log writer: a row per event with the state after it (only when logging is on)."""
-from simcore.games.last_command.jit import hot
+from simcore.event_log import log_row
+
+from .jit import hot
 from .layout import (L_A, L_B, L_C, L_CREDITS, L_EVENT, L_HULL, L_PLAYER, L_POWER, L_TURN, S_CREDITS, S_HULL,
                      S_LOG_LOST, S_LOG_N, S_POWER, S_TURN)
 
 
 @hot
 def log_event(log, sc, p, ev, a, b, c):
-    if log.shape[0] <= 1:
-        return
-    n = sc[S_LOG_N]
-    if n >= log.shape[0]:
-        sc[S_LOG_LOST] += 1
+    n = log_row(log, sc, S_LOG_N, S_LOG_LOST)
+    if n < 0:
         return
     log[n, L_TURN] = sc[S_TURN]
     log[n, L_PLAYER] = p
@@ -23,4 +22,3 @@ def log_event(log, sc, p, ev, a, b, c):
         log[n, L_CREDITS + q] = sc[S_CREDITS + q]
         for s in range(3):
             log[n, L_POWER + 3 * q + s] = sc[S_POWER + 3 * q + s]
-    sc[S_LOG_N] = n + 1

@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from simcore.errors import TOML_TOO_DEEP
-from simcore.games.last_command.tables import CardTables, FACTIONS
+from .tables import CardTables, FACTIONS
 
-from .matchup import FogOfWar, Matchup, MatchupError, build_setup
+from .setup import FogOfWar, Matchup, MatchupError, build_setup
 
 SEATS = ("first", "second")
 FIELDS = ("hand", "extra", "draw")

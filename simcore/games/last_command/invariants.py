@@ -4,14 +4,14 @@ Codes (0 = fine): see INVARIANT_NAMES. Used by tests over thousands of seeded ga
 import numpy as np
 from numba import njit
 
-from simcore.games.last_command.tables import C_KIND, KIND_MALFUNCTION
+from .tables import C_KIND, KIND_MALFUNCTION
 
-from .game import play_phase, setup_game
+from .rules import play_phase, setup_game
 from .layout import (CAP, CFG_MAX_TURNS, COPY_FIELDS, CP_PILE, CP_POS, CP_SRC_PILE, CP_SRC_POS, CREW, S_COPY,
                      S_COPY_N, S_SOLO_AI, FACEUP_SLOTS, HAND, LOG_COLS, M_FACEUP,
                      MAX_CREDITS, MAX_CREW_PER_SYSTEM, MAX_HULL, MAX_POWER, N_PILES, N_SC, N_SETUP_ROWS, S_CREDITS,
                      S_HULL, S_POWER, S_TURN, S_WINNER)
-from .rules import pile
+from .queries import pile
 
 OK = 0
 CARDS_NOT_CONSERVED = 1

@@ -1,13 +1,13 @@
 """Market Phase: purchases and set refreshes."""
-from simcore.games.last_command.tables import C_CREDIT
+from .tables import C_CREDIT
 
 from .events import log_event
-from simcore.games.last_command.jit import hot, hot_inlined
+from .jit import hot, hot_inlined
 from .layout import (CREW_DISC, EV_BUY, EV_REFRESH, FACEUP_SLOTS, M_CREW, M_FACEUP, M_SYS_DECK, N_SYSTEMS,
                      REFRESH_COST, S_BOUGHT, S_CREDITS, SCR_COSTS, SYS_DISC)
 from .market_piles import take_market_item
-from simcore.games.last_command.piles import insert_bottom, pop, push
-from .rules import discounts, pile
+from .piles import insert_bottom, pop, push
+from .queries import discounts, pile
 from strategies.last_command.policy import M_BUY_SYSTEM, M_REFRESH, M_STOP, market_action
 
 MAX_MARKET_ACTIONS = 40

@@ -1,7 +1,7 @@
 """Taking cards out of the Market (shared by purchases and free gains)."""
-from simcore.games.last_command.jit import hot
+from .jit import hot
 from .layout import M_CREW, M_FACEUP, M_SYS_DECK
-from simcore.games.last_command.piles import pop, push, remove_at
+from .piles import pop, push, remove_at
 
 
 @hot

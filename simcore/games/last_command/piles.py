@@ -1,7 +1,7 @@
 """Fixed-size piles: push/pop on top (the last slot), insert at the bottom, shuffle; and The Last Command's
 random numbers (the core's generator, ``simcore.rng``, in its state slot ``S_RNG``)."""
 from simcore import rng
-from simcore.games.last_command.jit import hot
+from .jit import hot
 
 from .layout import S_RNG
 

@@ -3,14 +3,14 @@
 ``apply_simple`` runs the opcodes that need no card movement or drawing; Malfunctions'
 top Abilities use only these, so drawing a Malfunction never recurses into drawing.
 """
-from simcore.games.last_command.opcodes import Op, SystemTarget
+from .opcodes import Op, SystemTarget
 
 from .events import log_event
-from simcore.games.last_command.jit import hot
+from .jit import hot
 from .layout import (EV_EFFECT, EV_MALF_DEALT, MAX_CREDITS, MAX_HULL, MAX_POWER, M_MALF, N_SYSTEMS,
                      S_CREDITS, S_DAMAGE_DEALT, S_HULL, S_POWER, S_SOLO_AI, S_WINNER, SYS_DECK, SYS_DISC)
-from simcore.games.last_command.piles import pop, push
-from .rules import crew_count, ongoing_sum, pile
+from .piles import pop, push
+from .queries import crew_count, ongoing_sum, pile
 from strategies.last_command.policy import lose_power_system, malfunction_pile, power_system
 from strategies.last_command.solo_ai import malfunction_pile as solo_malfunction_pile
 

@@ -1,9 +1,9 @@
 """Read-only rule queries shared by the engine and the policies (no state changes)."""
-from simcore.games.last_command.opcodes import Op, Req
-from simcore.games.last_command.tables import (C_BONUS, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING, C_POWER, C_REQ,
+from .opcodes import Op, Req
+from .tables import (C_BONUS, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING, C_POWER, C_REQ,
                                                C_REQ_ARG, C_SYSTEM, KIND_SYSTEM)
 
-from simcore.games.last_command.jit import hot, hot_inlined
+from .jit import hot, hot_inlined
 from .copies import copied_type
 from .layout import CREW, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PLAYER_PILES, S_ANYPOWER, S_COPY_N, S_POWER, STACK
 

@@ -3,7 +3,7 @@ from .bonus import bonus_phase
 from .cardplay import card_phase
 from .draw import draw_chosen, draw_from
 from .events import log_event
-from simcore.games.last_command.jit import hot, hot_inlined
+from .jit import hot, hot_inlined
 from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S_SOLO_AI,
                      CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
                      EV_DRAW_GAME, EV_TURN, EV_WIN, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_MALF, M_SYS_DECK,
@@ -12,8 +12,8 @@ from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S
                      SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS, SU_SYS, SYS_DECK)
 from .market import market_phase
 from .solo import ai_card_phase, ai_market_phase, resolve_held_malfunctions, setup_ai
-from simcore.games.last_command.piles import find, pop, push, remove_at, shuffle
-from .rules import pile
+from .piles import find, pop, push, remove_at, shuffle
+from .queries import pile
 from strategies.last_command.policy import draw_source
 
 WINNER_DRAW = 2

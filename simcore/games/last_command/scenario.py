@@ -13,20 +13,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.games.last_command.cardset import load_cards
+from .cardset import load_cards
 from simcore.errors import CommandsimError
-from simcore.games.last_command.tables import CardTables
+from .tables import CardTables
 from strategies.last_command.library import strategy_rows
 
 from strategies.last_command.solo_row import solo_ai_row
 
-from .game import play_phase, play_turn
+from .rules import play_phase, play_turn
 from .layout import (CFG_AI_DRAW, CFG_SOLO_AI, M_AI_MARKET, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, S_SOLO_AI,
                      CAP, CFG_DRAW_COUNT, CFG_MAX_TURNS, CREW, CREW_DECK, CREW_DISC, HAND, LOG_COLS, M_CREW,
                      M_FACEUP, M_MALF, M_SCRAP, M_SYS_DECK, N_CFG, N_PILES, N_SC, S_ANYPOWER, S_BONUS_DRAWS,
                      S_CREDITS, S_HULL, S_LOG_N, S_PENDING_COPY, S_POWER, S_RNG, S_TURN, S_WINNER, STACK, SYS_DECK,
                      SYS_DISC)
-from .matchup import SOLO_AI_HAND, SOLO_AI_SEAT
+from .setup import SOLO_AI_HAND, SOLO_AI_SEAT
 
 SYSTEMS = ("engineering", "comms", "tactical")
 EXPERTISES = ("engineer", "comms_expert", "tactician")

@@ -24,22 +24,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.last_command.jit import hot, hot_entry, hot_inlined, hot_outlined
+from .jit import hot, hot_entry, hot_inlined, hot_outlined
 from simcore.rng import game_seed
 from simcore.search import UCB_C, best_option, deal_unseen, decision_rng, rs_below, ucb_pick
-from simcore.games.last_command.tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
+from .tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
 from .batch import (R_BOUGHT, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS, R_WINNER, fixed_shapes)
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .events import log_event
-from .game import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game
+from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game
 from .layout import (CAP, CFG_MAX_TURNS, CREW, CREW_DECK, EV_DRAW_GAME, EV_TURN, EV_WIN, HAND, LOG_COLS, M_AI_MARKET,
                      M_CREW, M_MALF, M_SYS_DECK, MAX_CREW_PER_SYSTEM, N_PILES, N_SC, N_SYSTEMS, PH_BONUS, PH_CARD,
                      PH_DRAW, PH_MARKET, S_BOUGHT, S_CREDITS, S_CUR, S_DAMAGE_DEALT, S_DECISION, S_HULL,
                      S_MALF_DRAWN, S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS,
                      SYS_DECK)
 from .market import MAX_MARKET_ACTIONS, market_costs, market_phase_from, market_step
-from .rules import discounts, pile
+from .queries import discounts, pile
 from strategies.last_command.actions import A_PLAY_CREW, M_BUY_CREW, M_BUY_SYSTEM, M_STOP
 from strategies.last_command.heuristic import market_item
 from strategies.last_command.policy import card_action, market_action

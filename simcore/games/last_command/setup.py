@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.errors import CommandsimError
-from simcore.games.last_command.tables import (C_COUNT, C_EXPERTISE, C_FACTION, C_KIND, C_START_SET, C_SYSTEM,
+from .tables import (C_COUNT, C_EXPERTISE, C_FACTION, C_KIND, C_START_SET, C_SYSTEM,
                                                FACTION_NONE, FACTIONS, KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM,
                                                START_SETS, START_STANDARD, CardTables)
 

@@ -3,26 +3,23 @@ or replay one game with its event log. Notebook-friendly; the CLI is a thin laye
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from simcore.games.last_command.cardset import load_cards
-from simcore.games.last_command.batch import (N_RESULT_COLS, R_BOUGHT, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS,
+from .cardset import load_cards
+from .batch import (N_RESULT_COLS, R_BOUGHT, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS,
                                               R_WINNER, play_batch, play_one, start_batch)
-from simcore.games.last_command.game import WINNER_DRAW
-from simcore.games.last_command.layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LOG_N
-from simcore.games.last_command.matchup import Matchup, build_setup
+from .layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LOG_N
+from .setup import Matchup, build_setup
 from simcore.rng import SEED_MAX, game_seed
 from simcore.blocks import BlockPool
 from simcore.errors import CommandsimError
-from simcore.records import Records, check_threads, constant_column
-from simcore.games.last_command.tables import CardTables
+from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
+from .tables import CardTables
 from strategies.last_command.library import resolved, search_budgets, strategy_name, strategy_rows
 from strategies.last_command.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
 
-WINNER_LABELS = {0: "first", 1: "second", WINNER_DRAW: "draw"}
 MAX_LOG_EVENTS = 20000
 
 
@@ -129,15 +126,7 @@ class _Batch:
                        turns=out[:, R_TURNS], strategies=names)
 
 
-@dataclass
-class Replay:
-    seed: int
-    matchup: Matchup
-    strategies: tuple[str, str]
-    result: dict
-    events: np.ndarray          # int32[n_events, LOG_COLS]
-    lost_events: int
-    tables: CardTables
+Replay = GameReplay   # the core's record of one replayed game
 
 
 def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
@@ -153,7 +142,7 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
     bought = np.zeros((2, tables.cards.shape[0]), np.int32)
     row = np.zeros(N_RESULT_COLS, np.int64)
     if budgets.any():
-        from simcore.games.last_command.search import play_one_search, workspace
+        from .search import play_one_search, workspace
         play_one_search(tables.cards, tables.eff, setup, setup_n, cfg, strat, budgets, np.int64(game_seed_value),
                         piles, cnt, sc, log, bought, row, workspace(strat, tables.cards.shape[0]))
     else:

@@ -29,7 +29,7 @@ def _tables():
 
 
 def _play(first, second, strategies, n, seed, first_game, threads) -> np.ndarray:
-    from .matchup import Matchup
+    from .setup import Matchup
     from .simulate import play_games
     m = Matchup((first[0], second[0]), (first[1], second[1]))
     rec = play_games(n, seed, m, tuple(strategies), _tables(), threads, first_game=first_game, keep_bought=False)

@@ -4,19 +4,19 @@ The A.I. keeps one Player deck (its System deck pile) and one discard (its Syste
 discard piles together: they are only ever shuffled back as one), draws 4, keeps the Malfunctions
 it draws in its Draw step until the start of its next turn (any other it resolves as drawn), and
 buys blind from its own Market deck."""
-from simcore.games.last_command.opcodes import Req
-from simcore.games.last_command.tables import (C_EXPERTISE, C_KIND, C_POWER, C_REQ, C_REQ_ARG, C_SYSTEM, KIND_CREW,
+from .opcodes import Req
+from .tables import (C_EXPERTISE, C_KIND, C_POWER, C_REQ, C_REQ_ARG, C_SYSTEM, KIND_CREW,
                                                KIND_MALFUNCTION, KIND_SYSTEM)
 
 from .cardplay import discard_for_credits, free_plays, play_crew, play_system
 from .draw import ai_resolve_malfunction, draw_card
 from .events import log_event
-from simcore.games.last_command.jit import hot_outlined
+from .jit import hot_outlined
 from .layout import (CREW, CREW_DISC, EV_BUY, EV_CLEAR_CREW, HAND, M_AI_MARKET, M_CREW, M_SYS_DECK,
                      MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_ANYPOWER, S_BOUGHT, S_CREDITS, S_CUR_CARD,
                      S_FREE_PLAYS, S_POWER, S_WINNER, STACK, SYS_DECK, SYS_DISC)
-from simcore.games.last_command.piles import move_all, pop, push, remove_at, shuffle
-from .rules import can_play_system, crew_count, crew_with_expertise, has_crew_space, pile, total_crew, total_power
+from .piles import move_all, pop, push, remove_at, shuffle
+from .queries import can_play_system, crew_count, crew_with_expertise, has_crew_space, pile, total_crew, total_power
 from strategies.last_command.solo_ai import beneficial, bonus_worth, counts_crew, crew_power, crew_system
 
 # Engineering, Comms, Tactical cards in the A.I.'s Market deck: "5 Tactical cards, 4 Comms cards,

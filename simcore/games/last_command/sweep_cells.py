@@ -21,7 +21,7 @@ from simcore.errors import CommandsimError
 from simcore.game import Cell, OptionError, Order, parse_list
 
 from .fog import FogFile
-from .matchup import DEFAULT_MAX_TURNS, DIFFICULTIES, MODES, Matchup
+from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MODES, Matchup
 from .tables import FACTIONS, START_SETS
 
 DEFAULT_FACTIONS = ("federation", "sunder")

@@ -21,7 +21,7 @@ from reports.advisor.card_set import CardSet
 from reports.advisor.targets import Component, Target, TargetError, _percent
 from simcore.errors import CommandsimError
 
-from .data import SkirmishData, SkirmishTables, compile_sets, load_data
+from .card_data import SkirmishData, SkirmishTables, compile_sets, load_data
 from .edits import FORCE, edited_tables, entry_keys, patch, single_edits
 from .setup import DEFAULT_MAX_TURNS, Matchup
 from .simulate import play_games
@@ -114,7 +114,7 @@ class SkirmishCards(CardSet):
         for n in names:
             key = keys.get(n.casefold()) or keys.get((FORCE + n).casefold())
             if key is None:
-                from .data import _did_you_mean
+                from .card_data import _did_you_mean
                 raise CommandsimError(f"no command, unit or force named '{n}'"
                                       + _did_you_mean(n, [k for k in entry_keys(self.data)]))
             out.append(key)

@@ -7,13 +7,12 @@ either kind replaces or adds entries by name. Every mistake names the file, the 
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from simcore.card_files import display_path, toml_error_position
+from simcore.card_files import display_path, merge_by_key, read_toml
 
 from . import opcodes as O
 from .errors import SkirmishDataError
@@ -283,36 +282,14 @@ def read_force(file: str, name: str, t) -> Force:
     return Force(name, tuple(units), cp, tuple(t.get("estimated", ())), raw=t, file=file)
 
 
-def _read_toml(path: Path) -> dict:
-    shown = display_path(path)
-    try:
-        return tomllib.loads(path.read_bytes().decode("utf-8"))
-    except OSError as exc:
-        raise SkirmishDataError(shown, None, None, f"cannot read the file ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise SkirmishDataError(shown, None, None, f"not UTF-8 text (bad byte at offset {exc.start})") from None
-    except tomllib.TOMLDecodeError as exc:
-        line, message = toml_error_position(exc)
-        raise SkirmishDataError(shown, None, None, f"malformed TOML: {message}", line=line) from None
-
-
 def _merge(base: list, extra: list) -> list:
-    out = list(base)
-    where = {x.name.casefold(): i for i, x in enumerate(out)}
-    for x in extra:
-        i = where.get(x.name.casefold())
-        if i is None:
-            where[x.name.casefold()] = len(out)
-            out.append(x)
-        else:
-            out[i] = x
-    return out
+    return merge_by_key(base, extra, lambda x: x.name)
 
 
 def _read_file(path: Path, data: SkirmishData) -> SkirmishData:
     """``data`` with the entries of one file (commands, sets, units or forces) replacing or added by name."""
     shown = display_path(path)
-    raw = _read_toml(path)
+    raw = read_toml(path, SkirmishDataError)
     for key in raw:
         if key not in ("command", "set", "unit", "force"):
             raise SkirmishDataError(shown, None, key, "unknown top-level key: expected [[command]], [set.NAME], "

@@ -1,8 +1,7 @@
 """Geometry on the range track and the seed's five pre-declaration checks, shared by the protocol and the
 policies (which only ever choose among commands these checks allow)."""
-import numpy as np
 
-from simcore.rng import mix64
+from simcore import rng
 
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_TRACK, PLACE, S_CP, S_RNG, U_ALIVE, U_MORALE, U_MOVE, U_POS, U_RANGE, U_RESTR,
@@ -12,16 +11,12 @@ from .opcodes import (CC_COST, CC_ELIGIBLE, CC_KIND, CC_PREVENTED_BY, CC_REACH, 
                       E_NOT_ENGAGED, E_SUPPRESSED, E_WHEN_PINNED, R_CHARGE, R_MOVE, R_RANGE, TG_ENEMY, TG_NONE,
                       TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE, TT_FRIEND, TT_SELF)
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_S11 = np.uint64(11)
 
 
 @hot
 def rand_below(sc, n):
     """Uniform integer in [0, n) from the battle's SplitMix64 state (``simcore.rng``'s generator)."""
-    x = np.uint64(sc[S_RNG]) + _GOLDEN
-    sc[S_RNG] = np.int64(x)
-    return np.int64((mix64(x) >> _S11) % np.uint64(n))
+    return rng.rand_below(sc, S_RNG, n)
 
 
 @hot

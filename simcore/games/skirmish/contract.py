@@ -55,12 +55,12 @@ class Skirmish:
     def load_tables(self, cards=()):
         """The skirmish's data (commands, units, forces, command sets): a battle's tables are compiled for its
         two command sets when it is played (``tables_for``)."""
-        from .data import load_data
+        from .card_data import load_data
         paths = _paths(cards)
         return load_data(paths or None)
 
     def tables_for(self, data, command_sets: tuple[str, str]):
-        from .data import compile_sets
+        from .card_data import compile_sets
         key = (id(data), tuple(command_sets))
         hit = self._compiled.get(key)
         if hit is None or hit[0] is not data:
@@ -109,7 +109,7 @@ class Skirmish:
         return lines + [f"  command sets   {', '.join(in_sets) or 'none'}"]
 
     def validate_cards(self, path: Path, extras: dict) -> list[str]:
-        from .data import compile_sets
+        from .card_data import compile_sets
         data = self.load_tables([path])
         for s in data.sets:
             compile_sets(data, (s, s))

@@ -27,7 +27,7 @@ from simcore.card_patch import entry_toml, patch_text, toml_key
 from simcore.errors import CardDataError, CommandsimError
 
 from . import opcodes as O
-from .data import (LIMITS, PROFILE_LIMITS, SkirmishData, SkirmishTables, compile_sets, read_command, read_force,
+from .card_data import (LIMITS, PROFILE_LIMITS, SkirmishData, SkirmishTables, compile_sets, read_command, read_force,
                    read_unit)
 from .layout import MAX_UNITS
 

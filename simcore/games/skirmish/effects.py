@@ -1,6 +1,8 @@
 """What the parts of a command do on the track: movement, ranged attacks (Target Lock, then damage),
 suppression, cover, rallying and melee. Each returns nothing; legality is the protocol's concern."""
 from .checks import d6, engaged
+from simcore.event_log import log_row
+
 from .jit import hot
 from .layout import (EV_DAMAGE, EV_DESTROYED, EV_LOCK, EV_MELEE, EV_MOVE, EV_SUPPRESS, L_A, L_B, L_C, L_CP, L_D,
                      L_EVENT, L_PLAYER, L_TURN, S_CP, S_KILLS, S_LOG_LOST, S_LOG_N, S_TURN, U_ALIVE, U_ARMOR, U_COVER,
@@ -13,11 +15,8 @@ MAX_SUPP_PENALTY = 2
 
 @hot
 def log_event(log, sc, p, ev, a, b, c, d):
-    if log.shape[0] <= 1:
-        return
-    k = sc[S_LOG_N]
-    if k >= log.shape[0]:
-        sc[S_LOG_LOST] += 1
+    k = log_row(log, sc, S_LOG_N, S_LOG_LOST)
+    if k < 0:
         return
     log[k, L_TURN] = sc[S_TURN]
     log[k, L_PLAYER] = p
@@ -28,7 +27,6 @@ def log_event(log, sc, p, ev, a, b, c, d):
     log[k, L_D] = d
     log[k, L_CP] = sc[S_CP]
     log[k, L_CP + 1] = sc[S_CP + 1]
-    sc[S_LOG_N] = k + 1
 
 
 @hot

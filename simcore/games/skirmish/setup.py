@@ -8,7 +8,7 @@ import numpy as np
 
 from simcore.errors import CommandsimError
 
-from .data import SkirmishTables
+from .card_data import SkirmishTables
 from .layout import (CFG_AVAIL, CFG_BUDGET, CFG_CHECK_CMD, CFG_MAX_ORDERS, CFG_MAX_TURNS, CFG_N_UNITS, CFG_OBJECTIVE,
                      CFG_TRACK, MAX_UNITS, N_CFG)
 from .opcodes import CC_TIMING, TIMING_CHECK

@@ -2,24 +2,22 @@
 ``Records``), or replay one battle with its event log."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
-from simcore.records import Records, check_threads, constant_column
+from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from strategies.skirmish.library import strategy_rows
 from strategies.skirmish.params import P_ROLLOUTS
 
 from .batch import (N_RESULT_COLS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
                     has_search, new_state, padded_tables, play_batch, play_one)
-from .data import SkirmishTables, load_tables
+from .card_data import SkirmishTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
 from .setup import Matchup, budgets_of, build_setup
 
-WINNER_LABELS = ("first", "second", "draw")
 MODE = "battle"
 MAX_LOG_EVENTS = 50000
 
@@ -76,16 +74,7 @@ def matchup_labels(matchup: Matchup, tables) -> tuple[str, str]:
     return tuple(f"{s}:{cp}" for s, cp in zip(matchup.command_sets, budgets_of(tables, matchup)))
 
 
-@dataclass
-class Replay:
-    seed: int
-    matchup: Matchup
-    strategies: tuple[str, str]
-    result: dict
-    events: np.ndarray          # int32[n_events, LOG_COLS]
-    lost_events: int
-    tables: SkirmishTables
-    setup: np.ndarray
+Replay = GameReplay   # the core's record of one replayed game
 
 
 def replay_game(game_seed_value: int, matchup: Matchup = Matchup(), strategies=("reserve", "reserve"),

@@ -12,13 +12,13 @@ from simcore.errors import CommandsimError
 
 @lru_cache(maxsize=1)
 def _data():
-    from .data import load_data
+    from .card_data import load_data
     return load_data()
 
 
 @lru_cache(maxsize=8)
 def _tables(sets: tuple[str, str]):
-    from .data import compile_sets
+    from .card_data import compile_sets
     return compile_sets(_data(), sets)
 
 

@@ -7,13 +7,12 @@ is the core's (``simcore.card_files``).
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from simcore.card_files import card_files, display_path, toml_error_position
+from simcore.card_files import card_files, display_path, merge_by_key, read_toml
 from simcore.errors import CardDataError, UnknownCardError
 
 from . import opcodes as O
@@ -215,22 +214,9 @@ class _Reader:
                       stated=marks["stated"], estimated=marks["estimated"], raw=t)
 
 
-def _read_toml(path: Path) -> dict:
-    shown = display_path(path)
-    try:
-        return tomllib.loads(path.read_bytes().decode("utf-8"))
-    except OSError as exc:
-        raise CardDataError(shown, None, None, f"cannot read the file ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise CardDataError(shown, None, None, f"not UTF-8 text (bad byte at offset {exc.start})") from None
-    except tomllib.TOMLDecodeError as exc:
-        line, message = toml_error_position(exc)
-        raise CardDataError(shown, None, None, f"malformed TOML: {message}", line=line) from None
-
-
 def read_card_file(path: Path) -> list[SRCard]:
     shown = display_path(path)
-    data = _read_toml(path)
+    data = read_toml(path)
     for key in data:
         if key != "card":
             raise CardDataError(shown, None, key, "unknown top-level key: a card file holds only [[card]] tables")
@@ -245,7 +231,7 @@ def read_card_file(path: Path) -> list[SRCard]:
 
 def read_decks(path: Path, by_name: dict[str, SRCard]) -> dict[str, Deck]:
     shown = display_path(path)
-    data = _read_toml(path)
+    data = read_toml(path)
     if set(data) != {"deck"} or not isinstance(data["deck"], dict):
         raise CardDataError(shown, None, "deck", "expected only [deck.<name>] tables")
     decks = {}
@@ -327,14 +313,7 @@ def load_card_list(path: str | Path | None = None,
     layers = [] if overrides is None else list(overrides) if isinstance(overrides, (list, tuple)) else [overrides]
     for layer in layers:
         extra, extra_decks = _read_files(Path(layer))
-        position = {c.name.casefold(): i for i, c in enumerate(cards)}
-        for c in extra:
-            i = position.get(c.name.casefold())
-            if i is None:
-                position[c.name.casefold()] = len(cards)
-                cards.append(c)
-            else:
-                cards[i] = c
+        cards = merge_by_key(cards, extra, lambda c: c.name)
         deck_file = extra_decks or deck_file
     seen: dict[str, SRCard] = {}
     for c in cards:

@@ -2,6 +2,8 @@
 effect is made of (draw, discard, scrap, destroy a base, refill the trade row) and ally checks."""
 from strategies.star_realms import policy as pol
 
+from simcore.event_log import log_row
+
 from .jit import hot, hot_outlined
 from .layout import (CFG_EXPLORER, CFG_OPP_DISCARD, CFG_OUTPOSTS, CFG_SCRAP_FROM, DECK, DISCARD,
                      EACH_MEMBER_DISCARDS, EV_ALLY, EV_BUY, EV_CHOICE, EV_DESTROY_BASE, EV_DISCARD, EV_DRAW,
@@ -47,11 +49,8 @@ def own(cards, sc, p, t, d):
 
 @hot
 def log_event(log, sc, p, ev, a, b, c):
-    if log.shape[0] <= 1:
-        return
-    n = sc[S_LOG_N]
-    if n >= log.shape[0]:
-        sc[S_LOG_LOST] += 1
+    n = log_row(log, sc, S_LOG_N, S_LOG_LOST)
+    if n < 0:
         return
     log[n, L_TURN] = sc[S_TURN]
     log[n, L_PLAYER] = p
@@ -63,7 +62,6 @@ def log_event(log, sc, p, ev, a, b, c):
     log[n, L_AUTH + 1] = sc[S_AUTH + 1]
     log[n, L_TRADE] = sc[S_TRADE]
     log[n, L_COMBAT] = sc[S_COMBAT]
-    sc[S_LOG_N] = n + 1
 
 
 @hot

@@ -3,23 +3,18 @@
 The mixing function and the per-game seeds are the core's (``simcore.rng``); only the
 offset of the RNG state in ``sc`` is this game's.
 """
-import numpy as np
 
 from .jit import hot
-from simcore.rng import mix64
+from simcore import rng
 
 from .layout import S_RNG
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_S11 = np.uint64(11)
 
 
 @hot
 def rand_below(sc, n):
     """Uniform integer in [0, n) (n >= 1)."""
-    x = np.uint64(sc[S_RNG]) + _GOLDEN
-    sc[S_RNG] = np.int64(x)
-    return np.int64((mix64(x) >> _S11) % np.uint64(n))
+    return rng.rand_below(sc, S_RNG, n)
 
 
 @hot

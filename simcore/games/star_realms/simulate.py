@@ -2,14 +2,13 @@
 ``Records`` and column style as The Last Command's ``simcore.games.last_command.simulate``), or replay one game with its log."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
-from simcore.records import Records, check_threads, constant_column
+from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from strategies.star_realms.library import strategy_rows
 
 from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_ROLLOUTS, R_SEARCHES, R_SEED, R_TURNS,
@@ -19,7 +18,6 @@ from .layout import S_LOG_LOST, S_LOG_N
 from .search import Scratch, rollout_rows
 from .setup import SRMatchup, build_setup, opponents, player_rows
 
-WINNER_LABELS = ("first", "second", "draw")
 VARIANT = "core"    # Star Realms has no starting-card variants: the variant columns name the card set
 MAX_LOG_EVENTS = 20000
 
@@ -76,15 +74,7 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
     return records
 
 
-@dataclass
-class Replay:
-    seed: int
-    matchup: SRMatchup
-    strategies: tuple[str, str]
-    result: dict
-    events: np.ndarray          # int32[n_events, LOG_COLS]
-    lost_events: int
-    tables: SRTables
+Replay = GameReplay   # the core's record of one replayed game
 
 
 def replay_game(game_seed_value: int, matchup: SRMatchup = SRMatchup(), strategies=("balanced", "balanced"),

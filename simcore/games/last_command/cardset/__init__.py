@@ -13,12 +13,12 @@ import difflib
 from collections.abc import Sequence
 from pathlib import Path
 
-from simcore.games.last_command.cardset.compile import compile_cards, compile_effects
-from simcore.games.last_command.cardset.component_list import check_component_list, component_list_problems
-from simcore.games.last_command.cardset.loader import display_path, merge_cards, read_cards
-from simcore.games.last_command.cardset.model import Card, Effect
+from .compile import compile_cards, compile_effects
+from .component_list import check_component_list, component_list_problems
+from .loader import display_path, merge_cards, read_cards
+from .model import Card, Effect
 from simcore.errors import UnknownCardError
-from simcore.games.last_command.tables import CardTables
+from ..tables import CardTables
 
 __all__ = [
     "Card", "Effect", "load_cards", "load_card_list", "read_cards", "shipped_cards_dir", "compile_cards",

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from simcore.games.last_command import tables as T
-from simcore.games.last_command.cardset.model import Card
-from simcore.games.last_command.layout import CAP
+from .. import tables as T
+from .model import Card
+from ..layout import CAP
 from simcore.errors import CardDataError
 
 

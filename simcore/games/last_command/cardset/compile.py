@@ -8,11 +8,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from simcore.games.last_command import tables as T
-from simcore.games.last_command.cardset import schema as S
-from simcore.games.last_command.cardset.capacity import check_capacity, check_effect_rows
-from simcore.games.last_command.cardset.model import Card, Effect
-from simcore.games.last_command.opcodes import ENUMS, OPSPECS, Op, Req
+from .. import tables as T
+from . import schema as S
+from .capacity import check_capacity, check_effect_rows
+from .model import Card, Effect
+from ..opcodes import ENUMS, OPSPECS, Op, Req
 
 _REQ_CODES = {"crew_in_system": Req.CREW_IN_SYSTEM, "covering": Req.COVERING,
               "expertise_in_system": Req.EXPERTISE_IN_SYSTEM}

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from simcore.games.last_command.cardset import provenance
-from simcore.games.last_command.cardset.model import Card, Effect
+from . import provenance
+from .model import Card, Effect
 
 LIST_COLUMNS = ("name", "kind", "system", "expertise", "rank", "faction", "start_set", "count",
                 "credit_cost", "power_cost", "estimated_fields", "key", "source")

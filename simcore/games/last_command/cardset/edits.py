@@ -23,15 +23,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Sequence
 
-from simcore.games.last_command.cardset import schema as S
-from simcore.games.last_command.cardset.compile import compile_cards
-from simcore.games.last_command.cardset.model import Card, Effect
-from simcore.games.last_command.cardset.provenance import mark_of
-from simcore.games.last_command.cardset.validate import CardReader
+from . import schema as S
+from .compile import compile_cards
+from .model import Card, Effect
+from .provenance import mark_of
+from .validate import CardReader
 from simcore.card_edits import CardEdit, CardField, field_edits, set_path
 from simcore.errors import CardDataError, CommandsimError
-from simcore.games.last_command.opcodes import OPSPECS
-from simcore.games.last_command.tables import CardTables
+from ..opcodes import OPSPECS
+from ..tables import CardTables
 
 COMPONENT_LIST = "stated"     # the mark of a card's copy count: the rulebook's component list gives it
 

@@ -5,13 +5,12 @@ here; each card table is checked by ``simcore.games.last_command.cardset.validat
 """
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
-from simcore.card_files import card_files, display_path, skipped_entries, toml_error_position
-from simcore.games.last_command.cardset.model import Card, Effect, card_key
-from simcore.games.last_command.cardset.validate import CardReader
-from simcore.errors import TOML_TOO_DEEP, CardDataError
+from simcore.card_files import card_files, display_path, merge_by_key, read_toml, skipped_entries
+from .model import Card, Effect, card_key
+from .validate import CardReader
+from simcore.errors import CardDataError
 
 __all__ = ["Card", "Effect", "card_key", "display_path", "read_cards", "card_files", "read_card_file",
            "check_unique_keys", "merge_cards", "skipped_entries"]
@@ -28,17 +27,7 @@ def read_cards(path: str | Path) -> list[Card]:
 
 def read_card_file(path: Path) -> list[Card]:
     shown = display_path(path)
-    try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except OSError as exc:
-        raise CardDataError(shown, None, None, f"cannot read the file ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise CardDataError(shown, None, None, f"not UTF-8 text (bad byte at offset {exc.start})") from None
-    except tomllib.TOMLDecodeError as exc:
-        line, message = toml_error_position(exc)
-        raise CardDataError(shown, None, None, f"malformed TOML: {message}", line=line) from None
-    except RecursionError:
-        raise CardDataError(shown, None, None, TOML_TOO_DEEP) from None
+    data = read_toml(path)
     for key in data:
         if key != "card":
             raise CardDataError(shown, None, key, "unknown top-level key: a card file holds only [[card]] tables")
@@ -62,13 +51,4 @@ def check_unique_keys(cards: list[Card]) -> None:
 
 def merge_cards(base: list[Card], overrides: list[Card]) -> list[Card]:
     """``overrides`` replace base cards with the same key (keeping their place) and add new ones at the end."""
-    merged = list(base)
-    position = {c.key.casefold(): i for i, c in enumerate(merged)}
-    for card in overrides:
-        i = position.get(card.key.casefold())
-        if i is None:
-            position[card.key.casefold()] = len(merged)
-            merged.append(card)
-        else:
-            merged[i] = card
-    return merged
+    return merge_by_key(base, overrides, lambda c: c.key)

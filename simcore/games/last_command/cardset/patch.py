@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from simcore.card_patch import entry_toml, patch_text, toml_value
-from simcore.games.last_command.cardset.model import Card
+from .model import Card
 
 __all__ = ["card_toml", "patch_toml", "toml_value"]
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from simcore.games.last_command.cardset.model import Card, Effect
+from .model import Card, Effect
 
 _STEP = re.compile(r"\[(\d+)\]|\.options\[(\d+)\]|\.(\w+)")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from simcore.games.last_command.cardset.model import Card, Effect
+from .model import Card, Effect
 
 SYSTEM_ORDER_TIE = "on a tie, the first of Engineering, Comms, Tactical (estimated: the rulebook has no tie rule)"
 

@@ -5,8 +5,8 @@ compiler and the CLI agree on one definition.
 """
 from __future__ import annotations
 
-from simcore.games.last_command import tables
-from simcore.games.last_command.opcodes import Expertise, System
+from .. import tables
+from ..opcodes import Expertise, System
 
 KINDS = {"system": tables.KIND_SYSTEM, "crew": tables.KIND_CREW, "malfunction": tables.KIND_MALFUNCTION}
 SYSTEMS = {s.name.lower(): int(s) for s in System}

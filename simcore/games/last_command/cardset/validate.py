@@ -9,11 +9,11 @@ from __future__ import annotations
 import difflib
 import re
 
-from simcore.games.last_command.cardset import provenance
-from simcore.games.last_command.cardset import schema as S
-from simcore.games.last_command.cardset.model import Card, Effect, card_key
+from . import provenance
+from . import schema as S
+from .model import Card, Effect, card_key
 from simcore.errors import CardDataError
-from simcore.games.last_command.opcodes import ENUMS, ONGOING_OPS, OPSPECS
+from ..opcodes import ENUMS, ONGOING_OPS, OPSPECS
 
 
 def _got(value) -> str:
