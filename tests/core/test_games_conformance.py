@@ -179,3 +179,23 @@ def test_conformance_sweep_and_compare_on_a_cluster_equal_the_local_runs(game, c
     b = cmp.run_compare(game, question, games=40, seed=3, chunk_size=6, runner=cluster)
     pd.testing.assert_frame_equal(a.table, b.table)
     np.testing.assert_array_equal(a.pairs.to_numpy(), b.pairs.to_numpy())
+
+
+def test_conformance_runs_that_stop_early_stop_alike_on_a_cluster(game, cluster):
+    """A sweep to a target interval and a comparison until its verdict look at the same rounds wherever their
+    chunks play, so they stop at the same round."""
+    from reports import compare as cmp
+    from reports import sweep as sw
+    from reports.until_verdict import run_until_verdict
+    tables = game.load_tables()
+    cells = game.sweep_cells(SweepSpec(), tables)[:2]
+    kw = dict(target_ci=0.15, max_games=200, tables=tables)
+    local = sw.play_sweep(game, cells, 20, 6, **kw)
+    remote = sw.play_sweep(game, cells, 20, 6, chunk_size=3, runner=cluster, **kw)
+    pd.testing.assert_frame_equal(local.aggregate, remote.aggregate)
+    pd.testing.assert_frame_equal(local.cells, remote.cells)
+    question = cmp.question_of(game)
+    a = run_until_verdict(game, question, round_games=20, max_games=80, seed=4)
+    b = run_until_verdict(game, question, round_games=20, max_games=80, seed=4, chunk_size=7, runner=cluster)
+    pd.testing.assert_frame_equal(a.comparison.table, b.comparison.table)
+    pd.testing.assert_frame_equal(a.looks, b.looks)
