@@ -251,7 +251,9 @@ def scheduler_option() -> click.Option:
     return O("--scheduler", default=None, metavar="ADDRESS",
              help="Play on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for N worker processes "
                   "here [default: $COMMANDSIM_SCHEDULER, else this machine's threads]. Needs the cluster extra; "
-                  "results are identical to a local run.")
+                  "results are identical to a local run. A worker silent for 60 s ($COMMANDSIM_WORKER_TIMEOUT) is "
+                  "dropped and its chunks played elsewhere; a chunk waited for an hour ($COMMANDSIM_CHUNK_TIMEOUT) "
+                  "stops the run.")
 
 
 def out_option(default: str, help: str, dest: str = "out_path") -> click.Option:
