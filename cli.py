@@ -20,7 +20,8 @@ from simcore import limits
 from simcore.errors import CommandsimError
 from simcore.game import Game, OptionError
 from simcore.games import registry
-from simcore.interrupts import exit_code, raise_if_interrupted, signals_as_interrupts, stopped_text
+from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
+                                stopped_text)
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
 
@@ -75,6 +76,14 @@ class CommandsimGroup(click.Group):
             raise _usage(exc) from None
         except click.UsageError as exc:
             raise one_line(exc) from None
+
+    def main(self, *args, **kwargs):
+        try:
+            return super().main(*args, **kwargs)
+        except SystemExit as exc:   # a signal that left an engine thread running (a search game, a compile)
+            if isinstance(exc.code, int):
+                exit_now_if_stranded(exc.code)
+            raise
 
     def invoke(self, ctx: click.Context):
         with signals_as_interrupts():
@@ -679,7 +688,8 @@ def replay(game: Game, seed: int, index: int | None, sides: str | None, strategy
                       (strategy, opponent_strategy), mode.lower() if mode else None, max_turns, cards_path,
                       extras or {})
     game_seed = seed_of_game(seed, index) if index is not None else seed
-    r = game.replay(game_seed, spec)
+    say_if_compiling(game)
+    r = stoppable(game.replay, game_seed, spec)   # a long search game or a compile obeys a signal
     for line in (r.json_lines() if as_json else r.text_lines()):
         click.echo(line)
 
@@ -1006,6 +1016,7 @@ def bench(game: Game, games: int | None, strategy: str, sides: str | None, repea
     tables = game.load_tables([cards_path] if cards_path is not None else [])
     order = _checked(f"'{game.info.side.flag}'", b.bench_order, game, _pair(sides, game.info.side.flag), strategy,
                      tables)
+    say_if_compiling(game)
     for line in b.bench_lines(game, order, strategy, tables, games, repeats):
         click.echo(line)
     if startup:
@@ -1266,6 +1277,7 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     if not quiet:
         click.echo(f"Tuning {start_name} against {', '.join(opts.pool)}: {generations} generations x "
                    f"{population} candidates x {games} games, seed {seed}.")
+    say_if_compiling(game)
     result = run_tune(opts, tables, progress, runner)
     result.name = name or result.name
     done = len(result.generations)
@@ -1444,6 +1456,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
         if not no_retune and not card_set.can_retune:
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
+    say_if_compiling(game)
     started = time.perf_counter()
     try:
         advice = run_advise(card_set, target, opts, progress, runner)
@@ -1586,21 +1599,27 @@ def _check_out_file(path: Path, param: str, suffixes=(".csv", ".parquet")) -> No
         raise click.BadParameter(f"cannot write into '{folder}'", param_hint=param)
 
 
+def say_if_compiling(game: Game) -> None:
+    """Say on stderr, always (a log, CI and a notebook see it too; --quiet too), that the game's engine
+    compiles first when its cache is cold, and how long that takes."""
+    from simcore import jit_cache
+
+    notice = jit_cache.compile_notice(game.module, game.info.title)
+    if notice:
+        click.echo(notice, err=True)
+
+
 class _Progress:
     """A progress bar on stderr (only on a terminal, not with --quiet), fed by the library's
     ``progress(done, total)`` calls; ``total`` may shrink (cells reaching --target-ci early). Whenever the
-    game's engine must compile first, it says so on stderr (a log or a notebook sees it too)."""
+    game's engine must compile first, it says so on stderr (``say_if_compiling``)."""
 
     def __init__(self, game: Game, total: int, label: str, quiet: bool, unit: str = "games"):
         import time
 
-        from simcore import jit_cache
-
         self.done, self.total, self._at, self._clock, self.unit = 0, total, time.perf_counter(), time.perf_counter, unit
         self.bar = None
-        if not quiet and not jit_cache.compiled(game.module):
-            click.echo(f"Compiling the {game.info.title} engine on first use (one to three minutes; cached "
-                       f"afterwards)...", err=True)
+        say_if_compiling(game)
         if not quiet and sys.stderr.isatty():
             self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True,
                                          show_percent=True, item_show_func=lambda item: item)
