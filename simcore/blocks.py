@@ -15,7 +15,7 @@ from concurrent.futures import Future
 import numba
 import numpy as np
 
-from .interrupts import name_engine_thread, stoppable, strand
+from .interrupts import name_engine_thread, stoppable, stopping, strand
 
 # games per task handed to a thread: small enough to balance the threads' loads, large enough
 # that a task's start-up (argument checks, the state arrays) is negligible
@@ -98,8 +98,7 @@ class EngineThreads:
         return self
 
     def __exit__(self, kind, *exc) -> None:
-        stopped = kind is not None and issubclass(kind, KeyboardInterrupt)
-        self.shutdown(wait=not stopped, cancel_futures=kind is not None)
+        self.shutdown(wait=not stopping(kind), cancel_futures=kind is not None)
 
 
 def run_blocks(play_range: Callable[[int, int], None], n: int, threads: int | None = None,
@@ -185,8 +184,7 @@ class BlockPool:
         return self
 
     def __exit__(self, kind, *exc) -> None:
-        stopped = kind is not None and issubclass(kind, KeyboardInterrupt)
-        self.close(cancel=kind is not None, wait=not stopped)
+        self.close(cancel=kind is not None, wait=not stopping(kind))
 
 
 def padded(table: np.ndarray, rows: int) -> np.ndarray:

@@ -102,6 +102,19 @@ def watching() -> bool:
     return _watching and threading.current_thread() is threading.main_thread()
 
 
+def signal_received() -> bool:
+    """True once a signal has been caught inside the current ``signals_as_interrupts`` block."""
+    return bool(_received)
+
+
+def stopping(kind) -> bool:
+    """Whether a block left with an exception of type ``kind`` is being stopped by a signal (its engine
+    threads are then not waited for): a ``KeyboardInterrupt``, or a generator closed while a signal
+    unwinds its caller."""
+    return kind is not None and (issubclass(kind, KeyboardInterrupt)
+                                 or (issubclass(kind, GeneratorExit) and signal_received()))
+
+
 def strand(threads) -> None:
     """Note engine ``threads`` a signal leaves running (``exit_now_if_stranded``)."""
     _stranded.extend(t for t in threads if t.is_alive())

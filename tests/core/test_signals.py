@@ -146,3 +146,12 @@ def test_engine_threads_play_every_block_once_as_a_thread_pool_does():
     assert sorted(out) == list(range(10_000))
     with EngineThreads(2) as pool:
         assert [f.result() for f in [pool.submit(pow, 2, k) for k in range(5)]] == [1, 2, 4, 8, 16]
+
+
+def test_every_stopped_command_exits_with_its_signals_code_not_a_fixed_130():
+    # issue #31 item 6: tournament and advise once ended every stop with Exit(130), SIGTERM and SIGHUP too
+    import re
+    text = (Path(__file__).resolve().parents[2] / "cli.py").read_text()
+    assert not re.search(r"Exit\(\s*1[23]\d\s*\)", text)
+    handlers = re.findall(r"except KeyboardInterrupt as exc:.*?raise click\.exceptions\.Exit\((.*?)\) from", text, re.S)
+    assert handlers and set(handlers) == {"exit_code(exc)"}
