@@ -38,7 +38,7 @@ def stopped(args, tmp_path, signum):
     """Start ``args``, send ``signum`` once an engine thread plays, and return (exit code, stderr)."""
     proc = start(args, cwd=tmp_path)
     try:
-        wait_for(lambda: engine_threads(proc.pid) > 0, proc, timeout=600)
+        wait_for(lambda: engine_threads(proc.pid) > 0, proc, timeout=120)
         time.sleep(0.5)   # well inside the engine call
         proc.send_signal(signum)
         try:
@@ -90,7 +90,7 @@ def test_sigterm_and_sighup_stop_a_tournament_with_their_own_exit_code(tmp_path,
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 @pytest.mark.parametrize("game", GAMES)
 def test_sigterm_and_sighup_stop_advise_with_their_own_exit_code(tmp_path, game, signum):
-    code, out, err = stopped(["advise", "--game", game, "--target", "first player = 50%", "--screen-games", "200000",
+    code, out, err = stopped(["advise", "--game", game, "--target", "first player = 50%", "--screen-games", "200000", "--test-games", "200000",
                               "--out", "a.csv"], tmp_path, signum)
     assert code == 128 + signum, err
     assert err.strip().splitlines()[-1] == f"{said(signum)}; nothing written."
