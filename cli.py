@@ -1134,7 +1134,17 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
         space = registry.tuning(name)
         _checked(f"'{game.info.side.flag}' / '--variants'", space.matchup, sides, variants, space.load_tables(None))
     total = games * (len(names) if finding is not None else len(names) - 1)
-    progress = _Progress(game, total, f"{len(names)} rungs", quiet)
+    estimate = None
+    try:
+        if not quiet:   # the cost first, from each rung's measured speed: a search rung takes most of it
+            say_if_compiling(game)
+            estimate = (lad.estimate_ladder(name, names, games, seed, threads, sides, variants) if finding is None
+                        else sf.estimate_finding(finding_sides, finding, names, side_a, side_b, games, seed, threads))
+            click.echo(estimate.text(lad.shorter_hint(estimate, 2 if finding else 4)), err=True)
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after 0 of {total:,} games; nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
+    progress = _Progress(game, total, f"{len(names)} rungs", quiet, weights=estimate)
     try:
         with progress:
             if finding is None:
@@ -1614,14 +1624,17 @@ class _Progress:
     ``progress(done, total)`` calls; ``total`` may shrink (cells reaching --target-ci early). Whenever the
     game's engine must compile first, it says so on stderr (``say_if_compiling``)."""
 
-    def __init__(self, game: Game, total: int, label: str, quiet: bool, unit: str = "games"):
+    def __init__(self, game: Game, total: int, label: str, quiet: bool, unit: str = "games", weights=None):
         import time
 
         self.done, self.total, self._at, self._clock, self.unit = 0, total, time.perf_counter(), time.perf_counter, unit
+        # weights (``reports.ladder.Estimate``): the bar advances by expected time, not by games
+        self.weights, self._weighed = weights, 0
         self.bar = None
         say_if_compiling(game)
         if not quiet and sys.stderr.isatty():
-            self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True,
+            length = total if weights is None else max(1, round(1000 * weights.seconds))
+            self.bar = click.progressbar(length=length, label=label, file=sys.stderr, show_pos=weights is None,
                                          show_percent=True, item_show_func=lambda item: item)
 
     def __call__(self, done: int, total: int) -> None:
@@ -1629,6 +1642,11 @@ class _Progress:
         now = self._clock()
         step, self.done, self.total, last, self._at = done - self.done, done, total, self._at, now
         if self.bar is None:
+            return
+        if self.weights is not None:   # by expected time; the speed shown is still the last chunk's games/s
+            weighed = round(1000 * self.weights.seconds_done(done))
+            self.bar.update(weighed - self._weighed, current_item=f"{step / max(now - last, 1e-9):,.1f} {self.unit}/s")
+            self._weighed = weighed
             return
         self.bar.length = total
         if step:   # the speed of the last chunk: the first one may include compiling
