@@ -64,7 +64,8 @@ def compile_notice(module: str, title: str) -> str | None:
     notebook): else None."""
     if compiled(module):
         return None
-    return f"Compiling the {title} engine on first use ({COLD_COMPILE}; cached afterwards)..."
+    name = title if title.lower().startswith("the ") else f"the {title}"
+    return f"Compiling {name} engine on first use ({COLD_COMPILE}; cached afterwards)..."
 
 
 @contextlib.contextmanager

@@ -24,8 +24,9 @@ def cold(monkeypatch):
 
 
 def notice(game: str) -> str:
-    return (f"Compiling the {registry.get(game).info.title} engine on first use ({jit_cache.COLD_COMPILE}; "
-            f"cached afterwards)...")
+    title = registry.get(game).info.title
+    name = title if title.startswith("The ") else f"the {title}"   # "Compiling The Last Command engine"
+    return f"Compiling {name} engine on first use ({jit_cache.COLD_COMPILE}; cached afterwards)..."
 
 
 @pytest.mark.parametrize("game", GAMES)

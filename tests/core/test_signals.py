@@ -34,9 +34,9 @@ def engine_threads(pid: int) -> int:
     return n
 
 
-def stopped(args, tmp_path, signum):
-    """Start ``args``, send ``signum`` once an engine thread plays, and return (exit code, stderr)."""
-    proc = start(args, cwd=tmp_path)
+def stopped(args, tmp_path, signum, **env):
+    """Start ``args``, send ``signum`` once an engine thread plays, and return (exit code, stdout, stderr)."""
+    proc = start(args, cwd=tmp_path, **env)
     try:
         wait_for(lambda: engine_threads(proc.pid) > 0, proc, timeout=120)
         time.sleep(0.5)   # well inside the engine call
@@ -64,6 +64,19 @@ def test_a_signal_stops_a_long_search_replay_at_once(tmp_path, game, signum):
     assert code == 128 + signum, err
     assert out == ""                                # no half replay on stdout
     assert err.strip().splitlines()[-1] == f"{said(signum)}."
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_signal_stops_a_first_time_compile_at_once(tmp_path, game):
+    run = tmp_path / "run"
+    run.mkdir()
+    code, out, err = stopped(["replay", "--game", game, "--seed", "1"], run, signal.SIGINT,
+                             COMMANDSIM_CACHE_DIR=str(tmp_path / "empty-cache"))
+    assert code == 130, err
+    assert err.strip().splitlines()[0].startswith("Compiling ")
+    assert f"{registry.get(game).info.title} engine on first use" in err.strip().splitlines()[0]
+    assert err.strip().splitlines()[-1] == "Interrupted."
+    assert out == "" and os.listdir(run) == []
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
