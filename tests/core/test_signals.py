@@ -103,7 +103,8 @@ def test_sigterm_and_sighup_stop_a_tournament_with_their_own_exit_code(tmp_path,
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 @pytest.mark.parametrize("game", GAMES)
 def test_sigterm_and_sighup_stop_advise_with_their_own_exit_code(tmp_path, game, signum):
-    code, out, err = stopped(["advise", "--game", game, "--target", "first player = 50%", "--screen-games", "200000", "--test-games", "200000",
+    code, out, err = stopped(["advise", "--game", game, "--target", "first player = 50%", "--allow-stated",
+                              "--screen-games", "200000", "--test-games", "200000",
                               "--out", "a.csv"], tmp_path, signum)
     assert code == 128 + signum, err
     assert err.strip().splitlines()[-1] == f"{said(signum)}; nothing written."
