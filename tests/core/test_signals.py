@@ -79,12 +79,14 @@ def test_a_signal_stops_a_first_time_compile_at_once(tmp_path, game):
     assert out == "" and os.listdir(run) == []
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("signum, quiet", [(signal.SIGTERM, False), (signal.SIGINT, True)],
+                         ids=["SIGTERM-in-the-estimate", "SIGINT-quiet-in-the-run"])
 @pytest.mark.parametrize("game", GAMES)
-def test_a_signal_stops_a_ladder_with_a_search_rung_at_once_and_writes_nothing(tmp_path, game, signum):
+def test_a_signal_stops_a_ladder_with_a_search_rung_at_once_and_writes_nothing(tmp_path, game, signum, quiet):
+    # without --quiet the signal lands in the estimate's timed games, with it in the ladder's own
     bottom = registry.get(game).info.rungs[0]
     code, out, err = stopped(["ladder", "--game", game, "--rungs", f"{bottom},{LONG_SEARCH}", "--games", "8",
-                              "--out", "o.csv"], tmp_path, signum)
+                              "--out", "o.csv", *(["-q"] if quiet else [])], tmp_path, signum)
     assert code == 128 + signum, err
     assert err.strip().splitlines()[-1].startswith(f"{said(signum)} after 0 of 8 games; nothing written.")
     assert os.listdir(tmp_path) == []
