@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterator
 HANDLED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
 _received: list[int] = []   # signals caught inside ``signals_as_interrupts``, oldest first
-_signalled: list[int] = []  # signals caught since the process began (kept after the block ends)
-_stranded: list[threading.Thread] = []   # engine threads a signal left running
+_signalled: list[int] = []  # signals caught in the latest block (kept after it ends, for exit_now_if_stranded)
+_stranded: list[threading.Thread] = []   # engine threads a signal left running in the latest block
 _watching = False           # inside ``signals_as_interrupts`` in the main thread
 POLL_SECONDS = 0.05         # how often the main thread waiting for an engine call looks up
 
@@ -83,6 +83,8 @@ def signals_as_interrupts(signals=HANDLED) -> Iterator[None]:
 
     global _watching
     _received.clear()
+    _signalled.clear()
+    _stranded.clear()
     previous = {s: signal.signal(s, handler) for s in signals}
     previous_hook, sys.unraisablehook = sys.unraisablehook, unraisable
     watching, _watching = _watching, True
