@@ -171,3 +171,27 @@ def test_every_stopped_command_exits_with_its_signals_code_not_a_fixed_130():
     assert not re.search(r"Exit\(\s*1[23]\d\s*\)", text)
     handlers = re.findall(r"except KeyboardInterrupt as exc:.*?raise click\.exceptions\.Exit\((.*?)\) from", text, re.S)
     assert handlers and set(handlers) == {"exit_code(exc)"}
+
+
+# ---- every command x every signal (issue #31 item 6), in the default game
+
+COMMANDS = {
+    "sweep": ["sweep", "--games", "2000000", "--out", "o.csv"],
+    "compare": ["compare", "--games", "2000000", "--out", "c.csv"],
+    "tournament": ["tournament", "--games", "400000", "--out", "t.csv"],
+    "tournament-search": ["tournament", "--strategies", f"{registry.get(registry.DEFAULT_GAME).info.rungs[1]},"
+                                                        f"{LONG_SEARCH}", "--games", "8", "--out", "t.csv"],
+    "ladder": ["ladder", "--rungs", f"random,{LONG_SEARCH}", "--games", "8", "--out", "l.csv", "-q"],
+    "tune": ["tune", "--games", "400000", "--out", "t.toml"],
+    "advise": ["advise", "--target", "first player = 50%", "--screen-games", "200000", "--test-games", "200000",
+               "--out", "a.csv"],
+}
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_stops_on_every_signal_with_128_plus_n_and_writes_nothing(tmp_path, command, signum):
+    code, out, err = stopped(COMMANDS[command], tmp_path, signum)
+    assert code == 128 + signum, err
+    assert err.strip().splitlines()[-1].startswith(said(signum))
+    assert os.listdir(tmp_path) == []
