@@ -280,6 +280,8 @@ def _runner(scheduler: str | None, threads: int | None):
     from simcore.cluster import connect, scheduler_address
 
     runner = connect(scheduler_address(scheduler), threads)
+    if hasattr(runner, "on_notice"):   # a hung worker removed: one line on stderr
+        runner.on_notice = lambda text: click.echo(text, err=True)
     click.get_current_context().call_on_close(runner.close)
     return runner
 

@@ -31,7 +31,6 @@ environment (``COMMANDSIM_WORKER_TIMEOUT``, ``COMMANDSIM_CHUNK_TIMEOUT``, second
 from __future__ import annotations
 
 import os
-import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 
@@ -128,6 +127,7 @@ class DaskRunner:
         self.chunk_timeout = _seconds(CHUNK_TIMEOUT_ENV, CHUNK_TIMEOUT)
         self._heard: dict[str, tuple[float, float]] = {}   # worker -> (its last_seen, when it last changed here)
         self.removed: list[str] = []   # workers removed for their silence
+        self.on_notice: Callable[[str], None] | None = None   # told of each removal (the CLI prints it)
 
     def check_new_workers(self) -> None:
         """Workers that joined since the last check (a cluster scaled up, a worker restarted) must run
@@ -183,8 +183,9 @@ class DaskRunner:
             self.client.run_on_scheduler(_remove_worker, address)
             self._heard.pop(address, None)
             self.removed.append(address)
-            print(f"Dask worker {address} sent no heartbeat for {self.worker_timeout:g} s ({WORKER_TIMEOUT_ENV}): "
-                  f"removed, its chunks are played again on the other workers.", file=sys.stderr)
+            if self.on_notice is not None:
+                self.on_notice(f"Dask worker {address} sent no heartbeat for {self.worker_timeout:g} s "
+                               f"({WORKER_TIMEOUT_ENV}): removed, its chunks are played again on the other workers.")
         if silent and len(workers) <= len(silent):
             raise ClusterError(f"every Dask worker stopped answering ({', '.join(silent)}: no heartbeat for "
                                f"{self.worker_timeout:g} s): the run stops")

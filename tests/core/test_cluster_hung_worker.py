@@ -93,6 +93,8 @@ def _slow_chunk(task, shared, threads):
 def test_a_stopped_worker_is_removed_and_its_chunks_are_played_on_the_other(monkeypatch):
     monkeypatch.setenv(cl.WORKER_TIMEOUT_ENV, "10")   # a loaded machine delays heartbeats by seconds
     runner = cl.connect("local:2")
+    notices = []
+    runner.on_notice = notices.append
     pids = runner.client.run(os.getpid)
     stopped = None
     try:
@@ -102,6 +104,8 @@ def test_a_stopped_worker_is_removed_and_its_chunks_are_played_on_the_other(monk
         os.kill(pids[stopped], signal.SIGSTOP)
         assert list(results) == [10 * t for t in range(1, 8)]   # every chunk once, in task order
         assert runner.removed == [stopped]
+        assert notices == [f"Dask worker {stopped} sent no heartbeat for 10 s (COMMANDSIM_WORKER_TIMEOUT): removed, "
+                           f"its chunks are played again on the other workers."]
     finally:
         if stopped is not None:
             os.kill(pids[stopped], signal.SIGKILL)
