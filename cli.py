@@ -20,7 +20,8 @@ from simcore import limits
 from simcore.errors import CommandsimError
 from simcore.game import Game, OptionError
 from simcore.games import registry
-from simcore.interrupts import exit_code, raise_if_interrupted, signals_as_interrupts, stopped_text
+from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
+                                stopped_text)
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
 
@@ -75,6 +76,14 @@ class CommandsimGroup(click.Group):
             raise _usage(exc) from None
         except click.UsageError as exc:
             raise one_line(exc) from None
+
+    def main(self, *args, **kwargs):
+        try:
+            return super().main(*args, **kwargs)
+        except SystemExit as exc:   # a signal that left an engine thread running (a search game, a compile)
+            if isinstance(exc.code, int):
+                exit_now_if_stranded(exc.code)
+            raise
 
     def invoke(self, ctx: click.Context):
         with signals_as_interrupts():
@@ -251,7 +260,9 @@ def scheduler_option() -> click.Option:
     return O("--scheduler", default=None, metavar="ADDRESS",
              help="Play on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for N worker processes "
                   "here [default: $COMMANDSIM_SCHEDULER, else this machine's threads]. Needs the cluster extra; "
-                  "results are identical to a local run.")
+                  "results are identical to a local run. A worker silent for 60 s ($COMMANDSIM_WORKER_TIMEOUT) is "
+                  "dropped and its chunks played elsewhere; a chunk waited for an hour ($COMMANDSIM_CHUNK_TIMEOUT) "
+                  "stops the run.")
 
 
 def out_option(default: str, help: str, dest: str = "out_path") -> click.Option:
@@ -269,6 +280,8 @@ def _runner(scheduler: str | None, threads: int | None):
     from simcore.cluster import connect, scheduler_address
 
     runner = connect(scheduler_address(scheduler), threads)
+    if hasattr(runner, "on_notice"):   # a hung worker removed: one line on stderr
+        runner.on_notice = lambda text: click.echo(text, err=True)
     click.get_current_context().call_on_close(runner.close)
     return runner
 
@@ -677,7 +690,8 @@ def replay(game: Game, seed: int, index: int | None, sides: str | None, strategy
                       (strategy, opponent_strategy), mode.lower() if mode else None, max_turns, cards_path,
                       extras or {})
     game_seed = seed_of_game(seed, index) if index is not None else seed
-    r = game.replay(game_seed, spec)
+    say_if_compiling(game)
+    r = stoppable(game.replay, game_seed, spec)   # a long search game or a compile obeys a signal
     for line in (r.json_lines() if as_json else r.text_lines()):
         click.echo(line)
 
@@ -1004,6 +1018,7 @@ def bench(game: Game, games: int | None, strategy: str, sides: str | None, repea
     tables = game.load_tables([cards_path] if cards_path is not None else [])
     order = _checked(f"'{game.info.side.flag}'", b.bench_order, game, _pair(sides, game.info.side.flag), strategy,
                      tables)
+    say_if_compiling(game)
     for line in b.bench_lines(game, order, strategy, tables, games, repeats):
         click.echo(line)
     if startup:
@@ -1121,7 +1136,17 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
         space = registry.tuning(name)
         _checked(f"'{game.info.side.flag}' / '--variants'", space.matchup, sides, variants, space.load_tables(None))
     total = games * (len(names) if finding is not None else len(names) - 1)
-    progress = _Progress(game, total, f"{len(names)} rungs", quiet)
+    estimate = None
+    try:
+        if not quiet:   # the cost first, from each rung's measured speed: a search rung takes most of it
+            say_if_compiling(game)
+            estimate = (lad.estimate_ladder(name, names, games, seed, threads, sides, variants) if finding is None
+                        else sf.estimate_finding(finding_sides, finding, names, side_a, side_b, games, seed, threads))
+            click.echo(estimate.text(lad.shorter_hint(estimate, 2 if finding else 4)), err=True)
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after 0 of {total:,} games; nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
+    progress = _Progress(game, total, f"{len(names)} rungs", quiet, weights=estimate)
     try:
         with progress:
             if finding is None:
@@ -1264,6 +1289,7 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     if not quiet:
         click.echo(f"Tuning {start_name} against {', '.join(opts.pool)}: {generations} generations x "
                    f"{population} candidates x {games} games, seed {seed}.")
+    say_if_compiling(game)
     result = run_tune(opts, tables, progress, runner)
     result.name = name or result.name
     done = len(result.generations)
@@ -1442,6 +1468,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
         if not no_retune and not card_set.can_retune:
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
+    say_if_compiling(game)
     started = time.perf_counter()
     try:
         advice = run_advise(card_set, target, opts, progress, runner)
@@ -1584,23 +1611,32 @@ def _check_out_file(path: Path, param: str, suffixes=(".csv", ".parquet")) -> No
         raise click.BadParameter(f"cannot write into '{folder}'", param_hint=param)
 
 
+def say_if_compiling(game: Game) -> None:
+    """Say on stderr, always (a log, CI and a notebook see it too; --quiet too), that the game's engine
+    compiles first when its cache is cold, and how long that takes."""
+    from simcore import jit_cache
+
+    notice = jit_cache.compile_notice(game.module, game.info.title)
+    if notice:
+        click.echo(notice, err=True)
+
+
 class _Progress:
     """A progress bar on stderr (only on a terminal, not with --quiet), fed by the library's
     ``progress(done, total)`` calls; ``total`` may shrink (cells reaching --target-ci early). Whenever the
-    game's engine must compile first, it says so on stderr (a log or a notebook sees it too)."""
+    game's engine must compile first, it says so on stderr (``say_if_compiling``)."""
 
-    def __init__(self, game: Game, total: int, label: str, quiet: bool, unit: str = "games"):
+    def __init__(self, game: Game, total: int, label: str, quiet: bool, unit: str = "games", weights=None):
         import time
 
-        from simcore import jit_cache
-
         self.done, self.total, self._at, self._clock, self.unit = 0, total, time.perf_counter(), time.perf_counter, unit
+        # weights (``reports.ladder.Estimate``): the bar advances by expected time, not by games
+        self.weights, self._weighed = weights, 0
         self.bar = None
-        if not quiet and not jit_cache.compiled(game.module):
-            click.echo(f"Compiling the {game.info.title} engine on first use (one to three minutes; cached "
-                       f"afterwards)...", err=True)
+        say_if_compiling(game)
         if not quiet and sys.stderr.isatty():
-            self.bar = click.progressbar(length=total, label=label, file=sys.stderr, show_pos=True,
+            length = total if weights is None else max(1, round(1000 * weights.seconds))
+            self.bar = click.progressbar(length=length, label=label, file=sys.stderr, show_pos=weights is None,
                                          show_percent=True, item_show_func=lambda item: item)
 
     def __call__(self, done: int, total: int) -> None:
@@ -1608,6 +1644,11 @@ class _Progress:
         now = self._clock()
         step, self.done, self.total, last, self._at = done - self.done, done, total, self._at, now
         if self.bar is None:
+            return
+        if self.weights is not None:   # by expected time; the speed shown is still the last chunk's games/s
+            weighed = round(1000 * self.weights.seconds_done(done))
+            self.bar.update(weighed - self._weighed, current_item=f"{step / max(now - last, 1e-9):,.1f} {self.unit}/s")
+            self._weighed = weighed
             return
         self.bar.length = total
         if step:   # the speed of the last chunk: the first one may include compiling

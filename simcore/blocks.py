@@ -7,11 +7,15 @@ inline; it can call this one.)
 """
 from __future__ import annotations
 
+import queue
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 
 import numba
 import numpy as np
+
+from .interrupts import name_engine_thread, stoppable, stopping, strand
 
 # games per task handed to a thread: small enough to balance the threads' loads, large enough
 # that a task's start-up (argument checks, the state arrays) is negligible
@@ -33,6 +37,70 @@ def block_bounds(n: int, threads: int, min_block: int = MIN_BLOCK) -> list[tuple
     return bounds
 
 
+class EngineThreads:
+    """A thread pool for engine calls (``concurrent.futures.ThreadPoolExecutor``'s ``submit`` and
+    ``shutdown``) on daemon threads: a signal stops the main thread's wait at once, and
+    ``shutdown(wait=False)`` leaves a block that is being played to finish on its own, or to end
+    with the process (``simcore.interrupts``), instead of holding up the exit for as long as a
+    search game lasts (an executor's threads are joined when Python exits)."""
+
+    def __init__(self, threads: int, name: str = "engine"):
+        self._size, self._name = max(1, threads), name
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._threads: list[threading.Thread] = []
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable, *args) -> Future:
+        future: Future = Future()
+        self._queue.put((future, fn, args))
+        with self._lock:
+            if len(self._threads) < self._size:
+                t = threading.Thread(target=self._work, name=f"{self._name}_{len(self._threads)}", daemon=True)
+                t.start()
+                self._threads.append(t)
+        return future
+
+    def _work(self) -> None:
+        name_engine_thread()
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            future, fn, args = item
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(fn(*args))
+            except BaseException as exc:
+                future.set_exception(exc)
+            del item, future, fn, args
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        """Stop taking work; ``cancel_futures``: drop the blocks not yet begun; ``wait``: wait for the
+        blocks begun, else leave them running (noted by ``simcore.interrupts.strand``)."""
+        if cancel_futures:
+            while True:
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if item is not None:
+                    item[0].cancel()
+        for _ in self._threads:
+            self._queue.put(None)
+        if wait:
+            for t in self._threads:
+                t.join()
+        else:
+            strand(self._threads)
+
+    def __enter__(self) -> "EngineThreads":
+        return self
+
+    def __exit__(self, kind, *exc) -> None:
+        self.shutdown(wait=not stopping(kind), cancel_futures=kind is not None)
+
+
 def run_blocks(play_range: Callable[[int, int], None], n: int, threads: int | None = None,
                min_block: int = MIN_BLOCK) -> None:
     """Call ``play_range(lo, hi)`` over blocks covering games 0 .. n - 1 on ``threads`` threads
@@ -40,9 +108,9 @@ def run_blocks(play_range: Callable[[int, int], None], n: int, threads: int | No
     take seconds each (a search player's) pass a ``min_block`` of 1: a few of them fill every thread."""
     threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
     if threads == 1 or n <= min_block:
-        play_range(0, n)
+        stoppable(play_range, 0, n)   # on a thread a signal can leave (simcore.interrupts)
         return
-    with ThreadPoolExecutor(threads) as pool:
+    with EngineThreads(threads) as pool:
         tasks = [pool.submit(play_range, lo, hi) for lo, hi in block_bounds(n, threads, min_block)]
         try:
             for t in tasks:
@@ -85,7 +153,7 @@ class BlockPool:
 
     def __init__(self, threads: int | None = None):
         self.threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
-        self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="engine")
+        self._pool = EngineThreads(self.threads)
 
     def submit(self, play_range: Callable[[int, int], None], n: int, last: bool = True,
                min_block: int = MIN_BLOCK) -> Pending:
@@ -107,15 +175,16 @@ class BlockPool:
             bounds = list(zip(edges[:-1], edges[1:]))
         return Pending([self._pool.submit(play_range, lo, hi) for lo, hi in bounds])
 
-    def close(self, cancel: bool = False) -> None:
-        """Wait for the blocks begun; with ``cancel`` drop those not yet begun (an error, Ctrl-C)."""
-        self._pool.shutdown(wait=True, cancel_futures=cancel)
+    def close(self, cancel: bool = False, wait: bool = True) -> None:
+        """Wait for the blocks begun (not with ``wait`` False: a signal); with ``cancel`` drop those not
+        yet begun (an error, Ctrl-C)."""
+        self._pool.shutdown(wait=wait, cancel_futures=cancel)
 
     def __enter__(self) -> BlockPool:
         return self
 
     def __exit__(self, kind, *exc) -> None:
-        self.close(cancel=kind is not None)
+        self.close(cancel=kind is not None, wait=not stopping(kind))
 
 
 def padded(table: np.ndarray, rows: int) -> np.ndarray:

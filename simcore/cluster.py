@@ -19,10 +19,19 @@ processes here, anything else is a scheduler address (``tcp://host:8786``).  On 
 worker must import commandsim with the same engine sources (``jit_cache.engine_hash``) as this
 process, or the run stops before any game with one line naming the workers; workers that join
 later are checked before the next batch of chunks is sent.
+
+A worker that stops answering (hung, stopped with SIGSTOP, its machine frozen) would stall a run for
+ever: Dask reschedules the chunks of a worker that dies, not of one that hangs. While a run waits
+for a chunk, a worker whose heartbeat has not changed for ``WORKER_TIMEOUT`` seconds is removed from
+the scheduler, which plays its chunks again on the other workers (each chunk's result is still
+taken once); a chunk that still has no result after ``CHUNK_TIMEOUT`` seconds of waiting for it, or
+a run left with no worker, stops with one line (``ClusterError``: exit 2). Both are read from the
+environment (``COMMANDSIM_WORKER_TIMEOUT``, ``COMMANDSIM_CHUNK_TIMEOUT``, seconds).
 """
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 
 from .errors import CommandsimError
@@ -31,6 +40,23 @@ from .jit_cache import engine_hash
 SCHEDULER_ENV = "COMMANDSIM_SCHEDULER"
 CONNECT_TIMEOUT = 10.0   # seconds to reach the scheduler and to see a first worker
 EXTRA_HINT = 'pip install "commandsim[cluster]"'
+WORKER_TIMEOUT_ENV, CHUNK_TIMEOUT_ENV = "COMMANDSIM_WORKER_TIMEOUT", "COMMANDSIM_CHUNK_TIMEOUT"
+WORKER_TIMEOUT = 60.0     # seconds without a heartbeat: the worker is removed, its chunks played elsewhere
+CHUNK_TIMEOUT = 3600.0    # seconds waiting for one chunk's result: the run stops
+WATCH_SECONDS = 1.0       # how often a waiting run looks at the workers' heartbeats
+
+
+def _seconds(env: str, default: float) -> float:
+    text = os.environ.get(env, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not (value > 0 and value < float("inf")):
+        raise ClusterError(f"{env} must be a number of seconds > 0, got '{text}'")
+    return value
 
 ChunkFn = Callable[[object, object, "int | None"], object]
 
@@ -82,6 +108,11 @@ def _same(value):
     return value
 
 
+async def _remove_worker(address: str, dask_scheduler=None):
+    """Runs on the scheduler: forget worker ``address`` (its chunks go back to the queue)."""
+    return await dask_scheduler.remove_worker(address=address, stimulus_id="commandsim-silent-worker")
+
+
 class DaskRunner:
     """Chunks on the workers of a Dask cluster; results come back in task order.
 
@@ -92,6 +123,11 @@ class DaskRunner:
         self.client = client
         self.cluster = cluster
         self.checked = set(checked)   # workers whose engine matches this one
+        self.worker_timeout = _seconds(WORKER_TIMEOUT_ENV, WORKER_TIMEOUT)
+        self.chunk_timeout = _seconds(CHUNK_TIMEOUT_ENV, CHUNK_TIMEOUT)
+        self._heard: dict[str, tuple[float, float]] = {}   # worker -> (its last_seen, when it last changed here)
+        self.removed: list[str] = []   # workers removed for their silence
+        self.on_notice: Callable[[str], None] | None = None   # told of each removal (the CLI prints it)
 
     def check_new_workers(self) -> None:
         """Workers that joined since the last check (a cluster scaled up, a worker restarted) must run
@@ -108,12 +144,52 @@ class DaskRunner:
         shared_f = self.client.submit(_same, shared, pure=False)
         futures = self.client.map(fn, tasks, [shared_f] * len(tasks), [None] * len(tasks), pure=False)
         try:
-            for future in futures:   # in task order: later chunks keep running meanwhile
-                yield future.result()
+            for i, future in enumerate(futures):   # in task order: later chunks keep running meanwhile
+                yield self._result(future, i, len(futures))
                 future.release()
         finally:   # stopped early (an error, Ctrl-C, a time limit): drop what is still queued
             self.client.cancel([f for f in futures if not f.done()])
             shared_f.release()
+
+    def _result(self, future, index: int, count: int):
+        """``future``'s result; meanwhile silent workers are removed (``drop_silent_workers``), and a
+        chunk still without a result after ``chunk_timeout`` seconds stops the run."""
+        began = time.monotonic()
+        while True:
+            try:
+                return future.result(timeout=WATCH_SECONDS)
+            except TimeoutError:
+                pass
+            self.drop_silent_workers()
+            if time.monotonic() - began > self.chunk_timeout:
+                raise ClusterError(f"chunk {index + 1} of {count} had no result after {self.chunk_timeout:g} s "
+                                   f"({CHUNK_TIMEOUT_ENV}): the cluster's workers make no progress")
+
+    def drop_silent_workers(self) -> list[str]:
+        """Remove from the scheduler the workers whose heartbeat has not changed for ``worker_timeout``
+        seconds (of this machine's clock: the scheduler's may differ); the scheduler plays their
+        chunks again on the other workers. Raises ``ClusterError`` when no worker is left."""
+        now = time.monotonic()
+        workers = self.client.scheduler_info()["workers"]
+        silent = []
+        for address, info in workers.items():
+            seen = info.get("last_seen")
+            before = self._heard.get(address)
+            if before is None or before[0] != seen:
+                self._heard[address] = (seen, now)
+            elif now - before[1] > self.worker_timeout:
+                silent.append(address)
+        for address in silent:
+            self.client.run_on_scheduler(_remove_worker, address)
+            self._heard.pop(address, None)
+            self.removed.append(address)
+            if self.on_notice is not None:
+                self.on_notice(f"Dask worker {address} sent no heartbeat for {self.worker_timeout:g} s "
+                               f"({WORKER_TIMEOUT_ENV}): removed, its chunks are played again on the other workers.")
+        if silent and len(workers) <= len(silent):
+            raise ClusterError(f"every Dask worker stopped answering ({', '.join(silent)}: no heartbeat for "
+                               f"{self.worker_timeout:g} s): the run stops")
+        return silent
 
     def close(self) -> None:
         self.client.close()

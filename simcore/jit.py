@@ -88,7 +88,10 @@ def dispatcher(fn, cache=True, entry=False, outlined=False, **options):
         _OUTLINED_PREFIXES.add(_mangled_prefix(fn))
     if entry:
         _ENTRY_PREFIXES.add(_mangled_prefix(fn))
-        options["nogil"] = True
+    # every function releases the GIL when Python calls it: an entry so that threads play blocks in
+    # parallel, and a game Python plays by itself (a replay) so that the main thread stays free to
+    # obey a signal while an engine thread plays it (``simcore.interrupts.stoppable``)
+    options.setdefault("nogil", True)
     disp = HotDispatcher(py_func=fn, locals={}, targetoptions={"nopython": True, "_nrt": False, **options})
     if cache:
         disp.enable_caching()

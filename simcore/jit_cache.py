@@ -53,6 +53,21 @@ def compiled(module: str) -> bool:
     return folder.is_dir() and any(folder.rglob("*.nbi"))
 
 
+# a game's cold compile, measured with COMMANDSIM_CACHE_DIR an empty folder on a loaded 2-core machine
+# (README, "First run"); what a run says before the first game when its cache is cold
+COLD_COMPILE = "1.5 to 2.5 minutes on a loaded 2-core machine"
+
+
+def compile_notice(module: str, title: str) -> str | None:
+    """The line to print on stderr before a run of the game whose contract is ``module`` when its
+    engine must compile first (``compiled``), whatever the output is (a terminal, a log, CI, a
+    notebook): else None."""
+    if compiled(module):
+        return None
+    name = title if title.lower().startswith("the ") else f"the {title}"
+    return f"Compiling {name} engine on first use ({COLD_COMPILE}; cached afterwards)..."
+
+
 @contextlib.contextmanager
 def cache_dir(path: Path):
     """numba's cache folder set to ``path`` while dispatchers are made (numba reads it when a function's

@@ -1,8 +1,6 @@
 """Many games on several threads: each thread plays whole games and writes only its own output rows."""
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import numba
 import numpy as np
 
@@ -10,7 +8,8 @@ from .rules import play_game
 from .jit import hot_entry, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
 from simcore.rng import game_seed
-from simcore.blocks import MIN_BLOCK, BlockPool, Pending, block_bounds, padded
+from simcore.blocks import MIN_BLOCK, BlockPool, EngineThreads, Pending, block_bounds, padded
+from simcore.interrupts import stoppable
 from .tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
 from strategies.last_command.params import N_PARAMS
 from strategies.last_command.situation import N_BLOCKS
@@ -162,11 +161,11 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
     run = _runner(budgets)
     min_block = _min_block(budgets)
     if threads == 1 or n <= min_block:
-        stats = run(*args, 0, n, out, out_bought)
+        stats = stoppable(run, *args, 0, n, out, out_bought)   # on a thread a signal can leave
         if search and search_stats is not None:
             search_stats += stats
         return
-    with ThreadPoolExecutor(threads) as pool:
+    with EngineThreads(threads) as pool:
         tasks = [pool.submit(run, *args, lo, hi, out, out_bought) for lo, hi in block_bounds(n, threads, min_block)]
         try:
             for t in tasks:
