@@ -190,10 +190,19 @@ def game_options(game: Game, command: str) -> list[click.Option]:
     return out
 
 
+def _listed(ctx, param, value):
+    """A comma list option given with no name in it (``''``, ``','``) is refused: it never means the default."""
+    if value is not None and not any(x.strip() for x in str(value).split(",")):
+        raise OneLineUsageError(f"Invalid value for '{param.opts[0]}': expected a comma list of names, got "
+                                f"{value!r}")
+    return value
+
+
 def sides_option(game: Game, help: str, default: str | None = None, metavar: str = "LIST") -> click.Option:
     """The sides of a command: ``--factions`` in every game, also spelt as the game names them (``--decks``)."""
     flags = list(dict.fromkeys([game.info.side.flag, "--factions"]))
-    return O(*flags, "sides", default=default, show_default=default is not None, metavar=metavar, help=help)
+    return O(*flags, "sides", default=default, show_default=default is not None, metavar=metavar, help=help,
+             callback=_listed)
 
 
 def variants_option(game: Game, help: str, flag: str = "--variants", dest: str = "variants",
@@ -205,7 +214,8 @@ def variants_option(game: Game, help: str, flag: str = "--variants", dest: str =
     noun = game.info.variant
     own = flag.replace("variants", noun.many.replace(" ", "-")).replace("variant", noun.one.replace(" ", "-"))
     flags = list(dict.fromkeys([own, flag]))
-    return [O(*flags, dest, default=default, show_default=default is not None, metavar=metavar, help=help)]
+    return [O(*flags, dest, default=default, show_default=default is not None, metavar=metavar, help=help,
+              callback=_listed)]
 
 
 def mode_option(game: Game, help: str, many: bool = False) -> list[click.Option]:
@@ -213,7 +223,7 @@ def mode_option(game: Game, help: str, many: bool = False) -> list[click.Option]
     if len(game.info.modes) < 2:
         return []
     if many:
-        return [O("--mode", "modes", default=None, metavar="LIST", help=help)]
+        return [O("--mode", "modes", default=None, metavar="LIST", help=help, callback=_listed)]
     return [O("--mode", "mode", type=click.Choice(game.info.modes, case_sensitive=False), default=None, help=help)]
 
 
@@ -247,11 +257,22 @@ def quiet_option(help: str) -> click.Option:
     return O("--quiet", "-q", is_flag=True, help=help)
 
 
+def _scheduler(ctx, param, value):
+    """``--scheduler`` checked when parsed, before any work and before Dask is imported."""
+    if value is None:
+        return None
+    from simcore.cluster import check_address
+    try:
+        return check_address(value)
+    except CommandsimError as exc:
+        raise OneLineUsageError(f"Invalid value for '--scheduler': {exc}") from None
+
+
 def scheduler_option() -> click.Option:
-    return O("--scheduler", default=None, metavar="ADDRESS",
-             help="Play on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for N worker processes "
-                  "here [default: $COMMANDSIM_SCHEDULER, else this machine's threads]. Needs the cluster extra; "
-                  "results are identical to a local run.")
+    return O("--scheduler", default=None, metavar="ADDRESS", callback=_scheduler,
+             help=f"Play on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for N worker processes "
+                  f"here (N from 1 to {limits.WORKERS_MAX}) [default: $COMMANDSIM_SCHEDULER, else this machine's "
+                  f"threads]. Needs the cluster extra; results are identical to a local run.")
 
 
 def out_option(default: str, help: str, dest: str = "out_path") -> click.Option:
@@ -869,7 +890,7 @@ def _echo_comparison(game: Game, question, result, looks, games, max_games, seed
 def tournament_params(game: Game) -> list[click.Parameter]:
     i = game.info
     return [
-        O("--strategies", "entries", default=None, metavar="LIST",
+        O("--strategies", "entries", default=None, metavar="LIST", callback=_listed,
           help="Comma list of entries: built-in names or strategy .toml files (and the game's own entries, e.g. "
                "The Last Command's Solo A.I. levels ai:easy .. ai:insane) [default: the game's tuning pool]."),
         O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True, metavar="N",
@@ -1020,7 +1041,7 @@ def bench(game: Game, games: int | None, strategy: str, sides: str | None, repea
 def ladder_params(game: Game) -> list[click.Parameter]:
     i = game.info
     return [
-        O("--rungs", default=None, metavar="LIST",
+        O("--rungs", default=None, metavar="LIST", callback=_listed,
           help=f"Strategies from weakest to strongest (built-in names, strategy files, search:N) [default: "
                f"{_default_list(i.rungs)}; with --finding less random]."),
         O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=2000, show_default=True,
@@ -1175,7 +1196,7 @@ def tune_params(game: Game) -> list[click.Parameter]:
         O("--strategy", "start", default=None, metavar="NAME|PATH",
           help=f"The heuristic strategy whose parameters are searched, starting from its values [default: "
                f"{i.default_strategy}]."),
-        O("--opponents", default=None, metavar="LIST",
+        O("--opponents", default=None, metavar="LIST", callback=_listed,
           help="Comma list of the strategies (names or files) each candidate plays against [default: the game's "
                "pool, see `strategies list`]."),
         O("--generations", type=click.IntRange(1, limits.TUNE_GENERATIONS_MAX), default=10, show_default=True,
@@ -1191,7 +1212,7 @@ def tune_params(game: Game) -> list[click.Parameter]:
         seed_option("Seeds the search (candidates drawn) and every game; the same seed gives the same run."),
         O("--time-limit", type=FiniteFloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
           help="Stop searching after this long (the final check comes on top) [default: no limit]."),
-        O("--params", "param_list", default=None, metavar="LIST",
+        O("--params", "param_list", default=None, metavar="LIST", callback=_listed,
           help="Comma list of the parameters to search [default: all; see `strategies show`]."),
         O("--sigma", type=FiniteFloatRange(min=0, max=10, min_open=True), default=0.15, show_default=True,
           metavar="X", help="Initial spread of the search, as a share of each parameter's range (up to 10)."),
@@ -1321,7 +1342,7 @@ def advise_params(game: Game) -> list[click.Parameter]:
           help=f"The strategy of both players: a built-in name or a .toml file [default: "
                f"{game.info.default_strategy}]."),
         cards_option(),
-        O("--only", "only_cards", default=None, metavar="LIST",
+        O("--only", "only_cards", default=None, metavar="LIST", callback=_listed,
           help="Edit only these cards (comma-separated names) [default: every card]."),
         O("--allow-stated", is_flag=True,
           help="Also edit values the game's sources state; estimated values are still preferred."),

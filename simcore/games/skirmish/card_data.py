@@ -12,7 +12,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.card_files import display_path, merge_by_key, read_toml
+from simcore.card_files import card_files, display_path, merge_by_key, read_toml
+from simcore.errors import CardDataError
 
 from . import opcodes as O
 from .errors import SkirmishDataError
@@ -340,10 +341,10 @@ def load_data(overrides: str | Path | list | tuple | None = None) -> SkirmishDat
     for extra in (overrides if isinstance(overrides, (list, tuple)) else [overrides]):
         if extra is None:
             continue
-        p = Path(extra)
-        if not p.exists():
-            raise SkirmishDataError(display_path(p), None, None, "no such file or folder")
-        files += sorted(p.glob("*.toml")) if p.is_dir() else [p]
+        try:   # the core's reader of a card folder: what is no regular file is skipped (FIFOs, links to nothing)
+            files += card_files(Path(extra))
+        except CardDataError as exc:
+            raise SkirmishDataError(exc.file, None, None, exc.message) from None
     for f in files:
         _read_file(f, data)
     units = {u.name for u in data.units}
