@@ -227,8 +227,19 @@ def mode_option(game: Game, help: str, many: bool = False) -> list[click.Option]
     return [O("--mode", "mode", type=click.Choice(game.info.modes, case_sensitive=False), default=None, help=help)]
 
 
+def _card_folder_notes(ctx, param, value):
+    """The entries of a ``--cards`` folder that are not read (a FIFO, a link to nothing, ``X.TOML``), each a note
+    on stderr: every game reads its folders through ``simcore.card_files``, which skips them."""
+    if value is not None and not ctx.resilient_parsing:
+        from simcore.card_files import skipped_lines
+        for line in skipped_lines(Path(value)):
+            click.echo(f"Note: {param.opts[0]}: {line}", err=True)
+    return value
+
+
 def cards_option(help: str | None = None) -> click.Option:
     return O("--cards", "cards_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
+             callback=_card_folder_notes,
              help=help or "Card TOML file or folder: its cards replace shipped cards with the same key and add "
                           "new ones.")
 
@@ -721,6 +732,7 @@ def compare_params(game: Game) -> list[click.Parameter]:
                          "opponent_variant", metavar="NAME"),
         cards_option("Card TOML file or folder overriding shipped cards in both A and B."),
         O("--cards-b", "cards_b_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
+          callback=_card_folder_notes,
           help="Card TOML file or folder merged over B's cards only (e.g. one card re-costed): B plays the edited "
                "set, A the original one."),
         *game_options(game, "compare"),
