@@ -262,3 +262,35 @@ def test_report_refuses_a_seed_beyond_64_bits(tmp_path):
     games.to_csv(tmp_path / "games.csv", index=False)
     refused("report", tmp_path / "games.csv", "--out", tmp_path / "rep",
             text="line 3, column 'seed': expected a whole number from 0 to 2^63 - 1")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_run_with_a_card_folder_notes_the_entries_it_did_not_read(game, odd_folder):
+    (odd_folder / "entry.toml").write_text(shipped_card_file(game).read_text())
+    result = invoke("cards", "list", "--game", game, "--cards", odd_folder)
+    assert result.exit_code == 0, result.output
+    for name, why in SKIPPED.items():
+        assert f"Note: --cards: Skipped {odd_folder / name}: {why}." in result.output
+
+
+# ---- item 9: names and options that do not apply
+
+@pytest.mark.parametrize("command", ["sweep", "compare", "replay", "tournament", "cards"])
+@pytest.mark.parametrize("name", ["", " "])
+def test_an_empty_game_name_is_refused(command, name):
+    args = ["cards", "list"] if command == "cards" else [command]
+    refused(*args, "--game", name, option="--game", text="unknown game an empty name")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_mode_or_variant_the_game_does_not_have_is_refused_not_ignored(game):
+    info = registry.get(game).info
+    if len(info.modes) < 2:
+        refused("replay", "--game", game, "--seed", 1, "--mode", "duel", text="No such option '--mode'")
+    else:
+        refused("replay", "--game", game, "--seed", 1, "--mode", "no-such-mode", option="--mode")
+    if len(info.variants) < 2:
+        refused("sweep", "--game", game, "--variants", "standard", text="No such option '--variants'")
+    else:
+        v = info.variants[0]
+        refused("sweep", "--game", game, "--variants", f"{v},{v},{v}", text="given twice")
