@@ -130,7 +130,8 @@ def _writable_folder(path: Path) -> Path | None:
     return None if writable else folder
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a temporary file or folder of a process that does not is stale)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -152,7 +153,7 @@ def stale_temp_files(target: Path) -> list[Path]:
         if not (name.startswith(prefix) and name.endswith(".tmp")):
             continue
         pid = name[len(prefix):-len(".tmp")].split(".", 1)[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
             stale.append(Path(entry.path))
     return stale
 

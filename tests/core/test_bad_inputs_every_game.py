@@ -294,3 +294,20 @@ def test_a_mode_or_variant_the_game_does_not_have_is_refused_not_ignored(game):
     else:
         v = info.variants[0]
         refused("sweep", "--game", game, "--variants", f"{v},{v},{v}", text="given twice")
+
+
+# ---- item 10: bench's temporary folders
+
+def test_bench_removes_the_temporary_folders_of_a_run_killed_outright(tmp_path):
+    import subprocess
+    from simcore import bench
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = tmp_path / f"{bench.TEMP_PREFIX}{dead.pid}-abc"
+    (stale / "cache").mkdir(parents=True)
+    alive = tmp_path / f"{bench.TEMP_PREFIX}{os.getpid()}-def"
+    alive.mkdir()
+    other = tmp_path / f"{bench.TEMP_PREFIX}notapid"
+    other.mkdir()
+    assert bench.remove_stale_temp_folders(str(tmp_path)) == [str(stale)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([alive.name, other.name])
