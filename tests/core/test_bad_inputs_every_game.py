@@ -311,3 +311,10 @@ def test_bench_removes_the_temporary_folders_of_a_run_killed_outright(tmp_path):
     other.mkdir()
     assert bench.remove_stale_temp_folders(str(tmp_path)) == [str(stale)]
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([alive.name, other.name])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_strategy_file_nested_too_deeply_is_one_line_naming_it(game, tmp_path):
+    deep = tmp_path / "deep.toml"
+    deep.write_text("a = " + "[" * 3000 + "]" * 3000 + "\n")
+    refused("strategies", "show", deep, "--game", game, text=f"{deep}: malformed TOML: arrays or tables nested too")
