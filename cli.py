@@ -193,8 +193,8 @@ def game_options(game: Game, command: str) -> list[click.Option]:
 def _listed(ctx, param, value):
     """A comma list option given with no name in it (``''``, ``','``) is refused: it never means the default."""
     if value is not None and not any(x.strip() for x in str(value).split(",")):
-        raise OneLineUsageError(f"Invalid value for '{param.opts[0]}': expected a comma list of names, got "
-                                f"{value!r}")
+        what = "a name" if param.metavar == "NAME" else "a comma list of names"
+        raise OneLineUsageError(f"Invalid value for '{param.opts[0]}': expected {what}, got {value!r}")
     return value
 
 

@@ -318,3 +318,12 @@ def test_a_strategy_file_nested_too_deeply_is_one_line_naming_it(game, tmp_path)
     deep = tmp_path / "deep.toml"
     deep.write_text("a = " + "[" * 3000 + "]" * 3000 + "\n")
     refused("strategies", "show", deep, "--game", game, text=f"{deep}: malformed TOML: arrays or tables nested too")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_empty_variant_of_a_comparison_is_refused(game):
+    info = registry.get(game).info
+    if len(info.variants) < 2:
+        pytest.skip(f"{game} has one {info.variant.one}: compare offers no --variant-a")
+    flag = "--" + info.variant.one.replace(" ", "-") + "-a"
+    refused("compare", "--game", game, flag, "", option=flag, text="expected a name, got ''")
