@@ -225,8 +225,8 @@ def test_star_realms_pile_overflow_is_blamed_on_the_users_card(tmp_path):
     # card, not on the shipped card with the most copies
     extra = tmp_path / "many.toml"
     extra.write_text("".join(f'[[card]]\nname = "Swarm {i}"\nfaction = "blob"\nkind = "ship"\nrole = "trade_deck"\n'
-                             f'count = 20\ncost = 1\nprimary = [{{ op = "combat", n = 1 }}]\nsource = "test"\n'
-                             f'stated = ["faction", "kind", "role", "count", "cost", "primary"]\n\n' for i in range(3)))
+                             f'count = 5\ncost = 1\nprimary = [{{ op = "combat", n = 1 }}]\nsource = "test"\n'
+                             f'stated = ["faction", "kind", "role", "count", "cost", "primary"]\n\n' for i in range(4)))
     line = refused("cards", "validate", "--game", "star-realms", extra, text="more than the 128 a pile can hold")
     assert line.startswith(f"Error: {extra}: card 'Swarm 0', field 'count'"), line
 
