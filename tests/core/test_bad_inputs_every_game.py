@@ -16,9 +16,18 @@ import pandas as pd
 import pytest
 
 from simcore.games import registry
-from tests.conftest import invoke
+from tests.conftest import TINY_GAME, invoke
 
 GAMES = registry.names()
+WITH_TINY = [*GAMES, TINY_GAME[0]]     # the card-folder tests: the tiny race of the tests reads folders too
+
+
+@pytest.fixture
+def tiny_registered(request):
+    """The tiny race registered around a test parametrized with its name (as the conformance tests do)."""
+    registry.register(*TINY_GAME)
+    yield
+    registry.GAMES.pop(TINY_GAME[0], None)
 
 
 def refused(*args, option: str | None = None, text: str = ""):
@@ -37,8 +46,8 @@ def refused(*args, option: str | None = None, text: str = ""):
 def shipped_card_file(name: str) -> Path:
     """A shipped card file of game ``name`` (its contract's folder ``cards/``), one whose entries are
     ``[[...]]`` tables."""
-    folder = Path(importlib.import_module(registry.GAMES[name]).__file__).parent / "cards"
-    for path in sorted(folder.glob("*.toml")):
+    here = Path(importlib.import_module(registry.GAMES[name]).__file__).parent
+    for path in sorted((here / "cards").glob("*.toml")) + sorted(here.glob("cards*.toml")):
         if "\n[[" in "\n" + path.read_text():
             return path
     pytest.skip(f"{name} ships no card folder")
@@ -182,7 +191,8 @@ SKIPPED = {"pipe.toml": "not a regular file: a named pipe", "gone.toml": "a symb
            "X.TOML": "not read: card files end in lower-case '.toml'"}
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WITH_TINY)
+@pytest.mark.usefixtures("tiny_registered")
 def test_validate_skips_special_entries_of_a_card_folder_with_a_note(game, odd_folder):
     (odd_folder / "entry.toml").write_text(shipped_card_file(game).read_text())
     result = invoke("cards", "validate", "--game", game, odd_folder)
@@ -191,27 +201,31 @@ def test_validate_skips_special_entries_of_a_card_folder_with_a_note(game, odd_f
         assert f"Skipped {odd_folder / name}: {why}" in result.output, result.output
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WITH_TINY)
+@pytest.mark.usefixtures("tiny_registered")
 def test_a_folder_of_nothing_readable_is_one_line_naming_each_entry(game, odd_folder):
     line = refused("cards", "validate", "--game", game, odd_folder, text="no *.toml card files in this folder")
     for name, why in SKIPPED.items():
         assert f"skipped {odd_folder / name}: {why}" in line
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WITH_TINY)
+@pytest.mark.usefixtures("tiny_registered")
 def test_a_link_loop_or_a_fifo_given_as_the_card_file_is_one_line(game, odd_folder):
     refused("cards", "validate", "--game", game, odd_folder / "loop_a.toml", text="a symbolic link loop")
     refused("cards", "validate", "--game", game, odd_folder / "pipe.toml", text="a named pipe")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WITH_TINY)
+@pytest.mark.usefixtures("tiny_registered")
 def test_a_file_nested_too_deeply_is_one_line_naming_it(game, tmp_path):
     deep = tmp_path / "deep.toml"
     deep.write_text("a = " + "[" * 3000 + "]" * 3000 + "\n")
     refused("cards", "validate", "--game", game, deep, text=f"{deep}: malformed TOML: arrays or tables nested too")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WITH_TINY)
+@pytest.mark.usefixtures("tiny_registered")
 def test_two_entries_of_one_name_in_one_file_are_refused_naming_file_and_name(game, tmp_path):
     entry = first_entry(shipped_card_file(game))
     twice = tmp_path / "twice.toml"
@@ -264,7 +278,8 @@ def test_report_refuses_a_seed_beyond_64_bits(tmp_path):
             text="line 3, column 'seed': expected a whole number from 0 to 2^63 - 1")
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", WITH_TINY)
+@pytest.mark.usefixtures("tiny_registered")
 def test_a_run_with_a_card_folder_notes_the_entries_it_did_not_read(game, odd_folder):
     (odd_folder / "entry.toml").write_text(shipped_card_file(game).read_text())
     result = invoke("cards", "list", "--game", game, "--cards", odd_folder)
