@@ -199,10 +199,19 @@ def game_options(game: Game, command: str) -> list[click.Option]:
     return out
 
 
+def _listed(ctx, param, value):
+    """A comma list option given with no name in it (``''``, ``','``) is refused: it never means the default."""
+    if value is not None and not any(x.strip() for x in str(value).split(",")):
+        what = "a name" if param.metavar == "NAME" else "a comma list of names"
+        raise OneLineUsageError(f"Invalid value for '{param.opts[0]}': expected {what}, got {value!r}")
+    return value
+
+
 def sides_option(game: Game, help: str, default: str | None = None, metavar: str = "LIST") -> click.Option:
     """The sides of a command: ``--factions`` in every game, also spelt as the game names them (``--decks``)."""
     flags = list(dict.fromkeys([game.info.side.flag, "--factions"]))
-    return O(*flags, "sides", default=default, show_default=default is not None, metavar=metavar, help=help)
+    return O(*flags, "sides", default=default, show_default=default is not None, metavar=metavar, help=help,
+             callback=_listed)
 
 
 def variants_option(game: Game, help: str, flag: str = "--variants", dest: str = "variants",
@@ -214,7 +223,8 @@ def variants_option(game: Game, help: str, flag: str = "--variants", dest: str =
     noun = game.info.variant
     own = flag.replace("variants", noun.many.replace(" ", "-")).replace("variant", noun.one.replace(" ", "-"))
     flags = list(dict.fromkeys([own, flag]))
-    return [O(*flags, dest, default=default, show_default=default is not None, metavar=metavar, help=help)]
+    return [O(*flags, dest, default=default, show_default=default is not None, metavar=metavar, help=help,
+              callback=_listed)]
 
 
 def mode_option(game: Game, help: str, many: bool = False) -> list[click.Option]:
@@ -222,12 +232,23 @@ def mode_option(game: Game, help: str, many: bool = False) -> list[click.Option]
     if len(game.info.modes) < 2:
         return []
     if many:
-        return [O("--mode", "modes", default=None, metavar="LIST", help=help)]
+        return [O("--mode", "modes", default=None, metavar="LIST", help=help, callback=_listed)]
     return [O("--mode", "mode", type=click.Choice(game.info.modes, case_sensitive=False), default=None, help=help)]
+
+
+def _card_folder_notes(ctx, param, value):
+    """The entries of a ``--cards`` folder that are not read (a FIFO, a link to nothing, ``X.TOML``), each a note
+    on stderr: every game reads its folders through ``simcore.card_files``, which skips them."""
+    if value is not None and not ctx.resilient_parsing:
+        from simcore.card_files import skipped_lines
+        for line in skipped_lines(Path(value)):
+            click.echo(f"Note: {param.opts[0]}: {line}", err=True)
+    return value
 
 
 def cards_option(help: str | None = None) -> click.Option:
     return O("--cards", "cards_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
+             callback=_card_folder_notes,
              help=help or "Card TOML file or folder: its cards replace shipped cards with the same key and add "
                           "new ones.")
 
@@ -256,13 +277,24 @@ def quiet_option(help: str) -> click.Option:
     return O("--quiet", "-q", is_flag=True, help=help)
 
 
+def _scheduler(ctx, param, value):
+    """``--scheduler`` checked when parsed, before any work and before Dask is imported."""
+    if value is None:
+        return None
+    from simcore.cluster import check_address
+    try:
+        return check_address(value)
+    except CommandsimError as exc:
+        raise OneLineUsageError(f"Invalid value for '--scheduler': {exc}") from None
+
+
 def scheduler_option() -> click.Option:
-    return O("--scheduler", default=None, metavar="ADDRESS",
-             help="Play on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for N worker processes "
-                  "here [default: $COMMANDSIM_SCHEDULER, else this machine's threads]. Needs the cluster extra; "
-                  "results are identical to a local run. A worker silent for 60 s ($COMMANDSIM_WORKER_TIMEOUT) is "
-                  "dropped and its chunks played elsewhere; a chunk waited for an hour ($COMMANDSIM_CHUNK_TIMEOUT) "
-                  "stops the run.")
+    return O("--scheduler", default=None, metavar="ADDRESS", callback=_scheduler,
+             help=f"Play on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for N worker processes "
+                  f"here (N from 1 to {limits.WORKERS_MAX}) [default: $COMMANDSIM_SCHEDULER, else this machine's "
+                  f"threads]. Needs the cluster extra; results are identical to a local run. A worker silent for "
+                  f"60 s ($COMMANDSIM_WORKER_TIMEOUT) is dropped and its chunks played elsewhere; a chunk waited for "
+                  f"an hour ($COMMANDSIM_CHUNK_TIMEOUT) stops the run.")
 
 
 def out_option(default: str, help: str, dest: str = "out_path") -> click.Option:
@@ -536,7 +568,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     import time
 
     from reports import sweep as sw
-    from reports.files import TableStream, write_tables
+    from reports.files import TableStream, Target, check_targets, next_to, write_tables
     from simcore.game import SweepSpec
 
     # every option is checked before any game is played or any file is touched
@@ -546,12 +578,10 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
         _checked("'--opponent-strategy'", _distinct, game, strategy, opponent_strategy)
     if max_games is not None and target_ci is None:
         raise click.BadParameter("a games cap applies only with --target-ci", param_hint="'--max-games'")
-    cards_out = _sweep_out_paths(out_path)
-    if per_game_path is not None:
-        _check_out_file(per_game_path, "'--per-game'")
-        if per_game_path.resolve() in (out_path.resolve(), cards_out.resolve()):
-            raise click.BadParameter(f"'{per_game_path}' is also the aggregate or per-card table: give another "
-                                     f"path", param_hint="'--per-game'")
+    cards_out = next_to(out_path, "cards", "--out")
+    check_targets([Target("--out", out_path, "aggregate table"),
+                   Target("--out", cards_out, "per-card table", next_to=out_path),
+                   *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])])
     spec = SweepSpec(_names(sides), _names(variants), _names(modes), strategy, opponent_strategy, mixed_variants,
                      max_turns, extras or {})
     tables = game.load_tables([cards_path] if cards_path is not None else [])
@@ -608,16 +638,6 @@ def _distinct(game: Game, a: str, b: str) -> None:
     elif a != b and game.check_strategy(a) == game.check_strategy(b):
         raise CommandsimError(f"'{a}' and '{b}' are both named '{game.check_strategy(a)}': give one another name so "
                               f"that their results stay apart")
-
-
-def _sweep_out_paths(out_path: Path) -> Path:
-    """Check ``--out`` and the per-card table next to it before any work; returns the latter."""
-    _check_out_file(out_path, "'--out'")
-    cards_out = out_path.with_name(f"{out_path.stem}_cards{out_path.suffix}")
-    if cards_out.is_dir():
-        raise click.BadParameter(f"'{cards_out}' (the per-card table next to '{out_path}') is a folder, expected "
-                                 f"a file path", param_hint="'--out'")
-    return cards_out
 
 
 def _echo_sweep(game: Game, aggregate) -> None:
@@ -726,6 +746,7 @@ def compare_params(game: Game) -> list[click.Parameter]:
                          "opponent_variant", metavar="NAME"),
         cards_option("Card TOML file or folder overriding shipped cards in both A and B."),
         O("--cards-b", "cards_b_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
+          callback=_card_folder_notes,
           help="Card TOML file or folder merged over B's cards only (e.g. one card re-costed): B plays the edited "
                "set, A the original one."),
         *game_options(game, "compare"),
@@ -794,7 +815,7 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
 
     from reports import compare as cmp
     from reports import until_verdict as seq
-    from reports.files import write_table
+    from reports.files import Target, check_targets, write_table
     from simcore.game import CompareSpec
 
     games = games if games is not None else (seq.DEFAULT_ROUND_GAMES if until_verdict else 20000)
@@ -811,7 +832,7 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     if opponent_strategy is not None:
         _checked("'--opponent-strategy'", game.check_strategy, opponent_strategy)
         _checked("'--opponent-strategy'", _distinct, game, strategy, opponent_strategy)
-    _check_out_file(out_path, "'--out'")
+    check_targets([Target("--out", out_path, "comparison table")])
     question = game.compare_question(CompareSpec(
         tuple(x.lower() for x in pair) if pair else None, side_b.strip().lower() if side_b else None,
         variant_a, variant_b, opponent_variant, cards_path, cards_b_path, strategy, opponent_strategy, max_turns,
@@ -883,7 +904,7 @@ def _echo_comparison(game: Game, question, result, looks, games, max_games, seed
 def tournament_params(game: Game) -> list[click.Parameter]:
     i = game.info
     return [
-        O("--strategies", "entries", default=None, metavar="LIST",
+        O("--strategies", "entries", default=None, metavar="LIST", callback=_listed,
           help="Comma list of entries: built-in names or strategy .toml files (and the game's own entries, e.g. "
                "The Last Command's Solo A.I. levels ai:easy .. ai:insane) [default: the game's tuning pool]."),
         O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True, metavar="N",
@@ -920,20 +941,20 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
       commandsim report out/tournament.csv out/tournament_ratings.csv
     """
     from reports import tournament as tour
-    from reports.files import write_tables
+    from reports.files import Target, check_targets, next_to, write_tables
 
     space = _checked("'--game'", registry.tuning, game.info.name)
     names = _checked("'--strategies'", tour.check_entries,
                      entries.split(",") if entries is not None else list(space.default_pool))
+    ratings_out = next_to(out_path, "ratings", "--out")
+    check_targets([Target("--out", out_path, "matrix table"),
+                   Target("--out", ratings_out, "ratings table", next_to=out_path)])
     tables = space.load_tables(cards_path)
     player, check_entry = _checked(f"'{game.info.side.flag}' / '--variants'", tour.pair_player, game, space, sides,
                                    variants, tables, max_turns, threads)
     for name in names:
         _checked("'--strategies'", check_entry, name)
     _checked("'--games'", tour.check_games, games)
-    ratings_out = out_path.with_name(f"{out_path.stem}_ratings{out_path.suffix}")
-    _check_out_file(out_path, "'--out'")
-    _check_out_file(ratings_out, "'--out'")
     pairs = len(names) * (len(names) - 1) // 2
     progress = _Progress(game, pairs, f"{pairs} pairs", quiet, unit="pairs")
     try:
@@ -1035,7 +1056,7 @@ def bench(game: Game, games: int | None, strategy: str, sides: str | None, repea
 def ladder_params(game: Game) -> list[click.Parameter]:
     i = game.info
     return [
-        O("--rungs", default=None, metavar="LIST",
+        O("--rungs", default=None, metavar="LIST", callback=_listed,
           help=f"Strategies from weakest to strongest (built-in names, strategy files, search:N) [default: "
                f"{_default_list(i.rungs)}; with --finding less random]."),
         O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=2000, show_default=True,
@@ -1099,7 +1120,7 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
     """
     from reports import ladder as lad
     from reports import skill_finding as sf
-    from reports.files import write_table
+    from reports.files import Target, check_targets, write_table
 
     name = game.info.name
     _checked("'--game'", registry.sides, name)
@@ -1126,7 +1147,7 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
         raise click.BadParameter(f"a ladder needs at least two rungs, got {', '.join(names) or 'none'}",
                                  param_hint="'--rungs'")
     out_path = out_path or Path("out/ladder.csv" if finding is None else f"out/ladder_{finding}.csv")
-    _check_out_file(out_path, "'--out'")
+    check_targets([Target("--out", out_path, "ladder table")])
     finding_sides = registry.sides(name)
     if finding is not None:   # the sides are checked before any game is played
         _checked("'--a'", finding_sides.parse, side_a or finding_sides.defaults[finding][0])
@@ -1200,7 +1221,7 @@ def tune_params(game: Game) -> list[click.Parameter]:
         O("--strategy", "start", default=None, metavar="NAME|PATH",
           help=f"The heuristic strategy whose parameters are searched, starting from its values [default: "
                f"{i.default_strategy}]."),
-        O("--opponents", default=None, metavar="LIST",
+        O("--opponents", default=None, metavar="LIST", callback=_listed,
           help="Comma list of the strategies (names or files) each candidate plays against [default: the game's "
                "pool, see `strategies list`]."),
         O("--generations", type=click.IntRange(1, limits.TUNE_GENERATIONS_MAX), default=10, show_default=True,
@@ -1216,7 +1237,7 @@ def tune_params(game: Game) -> list[click.Parameter]:
         seed_option("Seeds the search (candidates drawn) and every game; the same seed gives the same run."),
         O("--time-limit", type=FiniteFloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
           help="Stop searching after this long (the final check comes on top) [default: no limit]."),
-        O("--params", "param_list", default=None, metavar="LIST",
+        O("--params", "param_list", default=None, metavar="LIST", callback=_listed,
           help="Comma list of the parameters to search [default: all; see `strategies show`]."),
         O("--sigma", type=FiniteFloatRange(min=0, max=10, min_open=True), default=0.15, show_default=True,
           metavar="X", help="Initial spread of the search, as a share of each parameter's range (up to 10)."),
@@ -1257,11 +1278,10 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     from strategies.tuning.tuner import TuneOptions, pool_names
     from strategies.tuning.tuner import tune as run_tune
 
+    from reports.files import Target, check_targets
+
     gname = game.info.name
-    if out_path.suffix.lower() != ".toml":
-        raise click.BadParameter(f"expected a path ending in .toml, got '{out_path}'", param_hint="'--out'")
-    if out_path.is_dir():
-        raise click.BadParameter(f"'{out_path}' is a folder, expected a file path", param_hint="'--out'")
+    check_targets([Target("--out", out_path, "strategy file", (".toml",))])
     space = _checked("'--game'", registry.tuning, gname)
     tables = space.load_tables(cards_path)
     matchup = space.matchup(sides, variants, tables)
@@ -1276,7 +1296,6 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
                        params=params, matchup=matchup, threads=threads, game=gname)
     opts.check()
     start_name = space.load_start(start).name
-    _check_out_file(out_path, "'--out'", (".toml",))
     runner = _runner(scheduler, threads)
 
     def progress(g):
@@ -1347,7 +1366,7 @@ def advise_params(game: Game) -> list[click.Parameter]:
           help=f"The strategy of both players: a built-in name or a .toml file [default: "
                f"{game.info.default_strategy}]."),
         cards_option(),
-        O("--only", "only_cards", default=None, metavar="LIST",
+        O("--only", "only_cards", default=None, metavar="LIST", callback=_listed,
           help="Edit only these cards (comma-separated names) [default: every card]."),
         O("--allow-stated", is_flag=True,
           help="Also edit values the game's sources state; estimated values are still preferred."),
@@ -1417,7 +1436,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     import time
 
     from reports.advisor.advise import AdviseOptions, advise as run_advise, edit_space
-    from reports.files import write_tables
+    from reports.files import Target, check_targets, next_to, write_tables
 
     gname = game.info.name
     extras = extras or {}
@@ -1425,11 +1444,11 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     if (target_text is None) == (ladder_text is None):
         raise UserError("give one of --target (a match-up or the first player)"
                         + (" and --ladder (the solo ladder)" if "ladder" in extras else ""))
-    _check_out_file(out_path, "'--out'")
-    patch_path = patch_path or out_path.with_name(f"{out_path.stem}_patch.toml")
-    _check_out_file(patch_path, "'--patch'", (".toml",))
-    if patch_path.resolve() == out_path.resolve():
-        raise click.BadParameter(f"'{patch_path}' is also the --out table: give another path", param_hint="'--patch'")
+    derived = patch_path is None
+    patch_path = patch_path or next_to(out_path, "patch", "--out", ".toml")
+    check_targets([Target("--out", out_path, "table of edits"),
+                   Target("--out" if derived else "--patch", patch_path, "card patch", (".toml",),
+                          next_to=out_path if derived else None)])
     card_set = registry.advisor(gname, cards_path)   # the game's hook: its cards, edits, targets
     target = (card_set.target(target_text, max_turns) if target_text is not None
               else card_set.ladder(ladder_text, (extras.get("variant") or "standard").strip().lower(), max_turns))
@@ -1569,12 +1588,13 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
       commandsim report out/sweep.csv
       commandsim report out/sweep.csv out/games.parquet out/compare.csv --out out/report
     """
+    from reports.files import Target, check_targets
     from reports.html_report import REPORT_NAME, build_report, write_report
     from reports.inputs import read_results
 
     if out_dir.exists() and not out_dir.is_dir():
         raise click.BadParameter(f"'{out_dir}' is a file, expected a folder", param_hint="'--out'")
-    _check_out_file(out_dir / REPORT_NAME, "'--out'", suffixes=(".html",))
+    check_targets([Target("--out", out_dir / REPORT_NAME, "report page", (".html",))])
     data = read_results(results)
     built = build_report(data, title)
     written = write_report(built, out_dir)
@@ -1584,31 +1604,6 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
     click.echo(f"Wrote {out_dir / REPORT_NAME} and {len(pngs)} plot{'' if len(pngs) == 1 else 's'}: "
                f"{', '.join(pngs)}.")
 
-
-
-def _check_out_file(path: Path, param: str, suffixes=(".csv", ".parquet")) -> None:
-    """Check before any work that ``path`` has one of ``suffixes`` and its folder can be written."""
-    import os
-    import tempfile
-
-    if suffixes and path.suffix.lower() not in suffixes:
-        raise click.BadParameter(f"expected a path ending in {' or '.join(suffixes)}, got '{path}'",
-                                 param_hint=param)
-    if path.is_dir():
-        raise click.BadParameter(f"'{path}' is a folder, expected a file path", param_hint=param)
-    folder = path.resolve().parent
-    while not folder.exists():
-        folder = folder.parent
-    writable = folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
-    if writable and folder == path.resolve().parent:
-        try:   # the real test (access() says yes to root everywhere): create and remove a file there
-            fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=folder)
-            os.close(fd)
-            os.unlink(probe)
-        except OSError:
-            writable = False
-    if not writable:
-        raise click.BadParameter(f"cannot write into '{folder}'", param_hint=param)
 
 
 def say_if_compiling(game: Game) -> None:

@@ -24,6 +24,7 @@ import queue
 import tempfile
 import threading
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
@@ -47,12 +48,90 @@ def _umask() -> int:
 
 
 def write_error(path: Path, exc: OSError) -> OutputFileError:
-    """The one-line error for an OS failure while writing ``path``."""
+    """The one-line error for an OS failure while writing ``path`` (an ``OutputFileError`` already names
+    its path: it is kept, not wrapped into "cannot write X: cannot write Y")."""
+    if isinstance(exc, OutputFileError):
+        return exc
     reason = exc.strerror or str(exc)
     return OutputFileError(f"cannot write {path}: {reason}")
 
 
-def _pid_alive(pid: int) -> bool:
+# ---- every output target of a command, checked before its first game
+
+TABLE_SUFFIXES = (".csv", ".parquet")
+
+
+@dataclass(frozen=True)
+class Target:
+    """One file a command will write: the option that names it, what it holds (``"aggregate table"``), the
+    suffixes it may have (empty: any) and, for a file derived from another target's name (``<stem>_cards``),
+    that target's path."""
+    option: str
+    path: Path
+    what: str
+    suffixes: tuple[str, ...] = TABLE_SUFFIXES
+    next_to: Path | None = None
+
+
+def next_to(path: Path, tag: str, option: str, suffix: str | None = None) -> Path:
+    """The file named after ``path`` with ``_tag`` (``o.csv`` -> ``o_cards.csv``); an ``OptionError`` of
+    ``option`` when ``path`` has no file name (``--out ''``)."""
+    _named(Path(path), option)
+    path = Path(path)
+    return path.with_name(f"{path.stem}_{tag}{path.suffix if suffix is None else suffix}")
+
+
+def _named(path: Path, option: str) -> None:
+    from simcore.game import OptionError
+    if str(path) in ("", ".") or not path.name or path.name in (".", ".."):
+        raise OptionError(option, f"expected a file path, got '{'' if str(path) == '.' else path}'")
+
+
+def check_targets(targets: Iterable[Target]) -> None:
+    """Check, before any game is played, every output of a command together: each has a file name and an
+    allowed suffix, is no folder, lies in a folder this process can write (tried: a file is created and
+    removed there), and no two of them are the same file (paths compared resolved: ``./o.csv``, a link).
+    The first problem is an ``OptionError`` of the option that named the target (exit 2, one line)."""
+    from simcore.game import OptionError
+    seen: dict[str, Target] = {}
+    for t in targets:
+        path = Path(t.path)
+        _named(path, t.option)
+        if t.suffixes and path.suffix.lower() not in t.suffixes:
+            raise OptionError(t.option, f"expected a path ending in {' or '.join(t.suffixes)}, got '{path}'")
+        where = f"'{path}'" + (f" (the {t.what} next to '{t.next_to}')" if t.next_to is not None else "")
+        if path.is_dir():
+            raise OptionError(t.option, f"{where} is a folder, expected a file path")
+        folder = _writable_folder(path)
+        if folder is not None:
+            raise OptionError(t.option, f"cannot write into '{folder}'" + (
+                f" ({where} goes there)" if t.next_to is not None else ""))
+        key = os.path.normcase(os.path.realpath(path))
+        other = seen.get(key)
+        if other is not None:
+            raise OptionError(t.option, f"{where} is also the {other.what} ({other.option} '{other.path}'): give "
+                                        f"another path")
+        seen[key] = t
+
+
+def _writable_folder(path: Path) -> Path | None:
+    """None when ``path``'s folder can be written (or created), else the folder that cannot."""
+    folder = path.resolve().parent
+    while not folder.exists():
+        folder = folder.parent
+    writable = folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)
+    if writable:   # the folder, or the one its missing folders would be made in
+        try:   # the real test (access() says yes to root everywhere): create and remove a file there
+            fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=folder)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError:
+            writable = False
+    return None if writable else folder
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a temporary file or folder of a process that does not is stale)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -74,7 +153,7 @@ def stale_temp_files(target: Path) -> list[Path]:
         if not (name.startswith(prefix) and name.endswith(".tmp")):
             continue
         pid = name[len(prefix):-len(".tmp")].split(".", 1)[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not _pid_alive(int(pid)):
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
             stale.append(Path(entry.path))
     return stale
 
@@ -87,9 +166,31 @@ def remove_stale_temp_files(target: Path) -> None:
             pass
 
 
-def _stage(target: Path) -> Path:
-    """An empty temporary file with normal permissions in the target's folder (created if missing)."""
+def _missing_folders(target: Path) -> list[Path]:
+    """The folders above ``target`` that do not exist yet, outermost first."""
+    missing, folder = [], Path(os.path.abspath(target)).parent
+    while not os.path.lexists(folder) and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing[::-1]
+
+
+def _remove_folders(created: list[Path]) -> None:
+    """Remove the folders a failed write created, innermost first, as long as they are empty."""
+    for folder in reversed(created):
+        try:
+            folder.rmdir()
+        except OSError:
+            pass
+    created.clear()
+
+
+def _stage(target: Path, created: list[Path] | None = None) -> Path:
+    """An empty temporary file with normal permissions in the target's folder (created if missing; the
+    folders it created are added to ``created``, so that a failed write removes them)."""
     try:
+        if created is not None:
+            created.extend(_missing_folders(target))
         target.parent.mkdir(parents=True, exist_ok=True)
         remove_stale_temp_files(target)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
@@ -137,7 +238,8 @@ class TableStream:
     def __init__(self, target: str | Path):
         self.target = Path(target)
         self.format = table_format(self.target)
-        self.tmp: Path | None = _stage(self.target)
+        self._created: list[Path] = []       # folders made for the target: removed with a discarded stream
+        self.tmp: Path | None = _stage(self.target, self._created)
         self.rows = 0
         self._columns: list[str] | None = None
         self._parquet = ParquetStream(self.tmp, self.target) if self.format == "parquet" else None
@@ -217,6 +319,7 @@ class TableStream:
         if self.tmp is not None:
             self.tmp.unlink(missing_ok=True)
             self.tmp = None
+            _remove_folders(self._created)
 
     def __enter__(self) -> "TableStream":
         return self
@@ -238,10 +341,11 @@ def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable
     """
     streams = list(streams)
     staged: list[tuple[Path, Path]] = []
+    created: list[Path] = []     # folders made for the targets: a failed write leaves none behind
     try:
         for target, df in tables.items():
             target = Path(target)
-            tmp = _stage(target)
+            tmp = _stage(target, created)
             staged.append((tmp, target))
             try:
                 _write(df, tmp, table_format(target))
@@ -249,7 +353,7 @@ def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable
                 raise write_error(target, exc) from None
         for target, data in (files or {}).items():
             target = Path(target)
-            tmp = _stage(target)
+            tmp = _stage(target, created)
             staged.append((tmp, target))
             try:
                 tmp.write_bytes(data)
@@ -273,6 +377,7 @@ def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable
             tmp.unlink(missing_ok=True)
         for stream in streams:
             stream.discard()
+        _remove_folders(created)
         raise
     return [target for _, target in staged] + [stream.target for stream in streams]
 

@@ -11,9 +11,11 @@ import numpy as np
 import pandas as pd
 
 from simcore.errors import CommandsimError
+from simcore.rng import SEED_MAX
 
 EXPECTED = {
     "count": "a whole number >= 0",
+    "seed": "a whole number from 0 to 2^63 - 1 (a seed)",
     "share": "a number from 0 to 1",
     "share_or_blank": "a number from 0 to 1, or nothing",
     "signed_share": "a number from -1 to 1",
@@ -24,13 +26,13 @@ EXPECTED = {
 
 NUMERIC = {
     "aggregate": {"games": "count", "wins": "count", "losses": "count", "draws": "count", "win_rate": "share",
-                  "ci_low": "share", "ci_high": "share", "mean_turns": "amount", "seed": "count"},
+                  "ci_low": "share", "ci_high": "share", "mean_turns": "amount", "seed": "seed"},
     "cards": {"credit_cost": "count", "power_cost": "count", "times_bought": "count", "seat_games": "count",
               "buy_rate": "amount", "games_bought": "count", "wins_when_bought": "count",
               "win_rate_when_bought": "share_or_blank", "ci_low": "share_or_blank", "ci_high": "share_or_blank",
               "win_rate_not_bought": "share_or_blank"},
-    "per_game": {"game": "count", "seed": "count", "turns": "count"},
-    "compare": {"seeds": "count", "games": "count", "max_turns": "count", "seed": "count", "score_a": "share",
+    "per_game": {"game": "seed", "seed": "seed", "turns": "count"},
+    "compare": {"seeds": "count", "games": "count", "max_turns": "count", "seed": "seed", "score_a": "share",
                 "score_b": "share", "diff": "signed_share", "diff_ci_low": "signed_share",
                 "diff_ci_high": "signed_share", "diff_se": "amount", "band": "share",
                 **{f"{c}_{s}": "count" for c in ("wins", "losses", "draws") for s in ("a", "b")},
@@ -52,16 +54,20 @@ NUMERIC = {
 NUMERIC["ladder"] = {"level": "count", "games": "count", "wins": "count", "losses": "count", "draws": "count",
                      **{c: "share" for c in ("win_rate", "ci_low", "ci_high", "score", "score_ci_low",
                                              "score_ci_high")},
-                     **{c: "number" for c in ("elo", "elo_ci_low", "elo_ci_high")}, "seed": "count"}
+                     **{c: "number" for c in ("elo", "elo_ci_low", "elo_ci_high")}, "seed": "seed"}
 NUMERIC["skill"] = {"level": "count", "games": "count", "wins": "count", "losses": "count", "draws": "count",
-                    **{c: "share" for c in ("score", "ci_low", "ci_high")}, "effect": "signed_share", "seed": "count"}
+                    **{c: "share" for c in ("score", "ci_low", "ci_high")}, "effect": "signed_share", "seed": "seed"}
 # text columns whose values are a closed set
 CHOICES = {"per_game": {"winner": ("first", "second", "draw")},
            "aggregate": {"seat": ("first", "second", "both")},
            "ladder": {"verdict": ("stronger", "weaker", "not shown different")},
            "skill": {"finding": ("first-player", "matchup"), "across_rungs": ("sign change", "size change", "stable")}}
 
-_RANGES = {"count": (0, None), "share": (0, 1), "share_or_blank": (0, 1), "signed_share": (-1, 1),
+# tables whose rows count every game they played as a win, a loss or a draw
+ACCOUNTED = ("aggregate", "tournament", "ladder", "skill")
+
+_RANGES = {"count": (0, None), "seed": (0, SEED_MAX), "share": (0, 1), "share_or_blank": (0, 1),
+           "signed_share": (-1, 1),
            "amount": (0, None), "number": (None, None), "number_or_blank": (None, None)}
 
 
@@ -95,7 +101,7 @@ def check_table(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0,
         low, high = _RANGES[kind_of_value]
         bad |= values < low if low is not None else False
         bad |= values > high if high is not None else False
-        if kind_of_value == "count":
+        if kind_of_value in ("count", "seed"):
             bad |= values.notna() & (values != np.floor(values))
         if bad.any():
             i = int(np.flatnonzero(bad.to_numpy())[0])
@@ -103,7 +109,15 @@ def check_table(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0,
             got = "nothing" if blank.iloc[i] else repr(value) if isinstance(value, str) else str(value)
             raise ResultsFileError(f"{path}: {_where(first_row + i, fmt)}, column '{column}': expected "
                                    f"{EXPECTED[kind_of_value]}, got {got}")
-        out[column] = values.astype(np.int64) if kind_of_value == "count" else values.astype(float)
+        out[column] = values.astype(np.int64) if kind_of_value in ("count", "seed") else values.astype(float)
+    outcomes = [c for c in ("wins", "losses", "draws") if c in out.columns]
+    if kind in ACCOUNTED and "games" in out.columns and len(outcomes) == 3:
+        bad = (out["wins"] + out["losses"] + out["draws"] != out["games"]).to_numpy()
+        if bad.any():   # every game is won, lost or drawn: a table that loses some is damaged
+            i = int(np.flatnonzero(bad)[0])
+            r = out.iloc[i]
+            raise ResultsFileError(f"{path}: {_where(first_row + i, fmt)}, column 'games': expected wins + losses + "
+                                   f"draws = {int(r.wins) + int(r.losses) + int(r.draws)}, got {int(r.games)}")
     for column, allowed in CHOICES.get(kind, {}).items():
         if column in df.columns:
             bad = ~df[column].astype(str).isin(allowed)

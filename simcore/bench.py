@@ -25,7 +25,34 @@ CHUNK = 20_000   # games per engine call: the main thread sees Ctrl-C between ca
 SEARCH_CHUNK = 8     # a search player's games per call: each one is thousands of rollouts
 DEFAULT_GAMES = 50_000
 DEFAULT_SEARCH_GAMES = 100
-TEMP_PREFIX = "commandsim-bench-"
+TEMP_PREFIX = "commandsim-bench-"   # then the pid of the process that made it: commandsim-bench-<pid>-<random>
+
+
+def _temp_folder() -> tempfile.TemporaryDirectory:
+    """A temporary folder of this process, named with its pid; the folders of bench runs killed outright
+    (SIGKILL: nothing of theirs could clean up) are removed first (issue 31, item 10)."""
+    remove_stale_temp_folders()
+    return tempfile.TemporaryDirectory(prefix=f"{TEMP_PREFIX}{os.getpid()}-")
+
+
+def remove_stale_temp_folders(root: str | None = None) -> list[str]:
+    """Remove the bench folders under ``root`` (the temporary folder) whose process no longer runs."""
+    import shutil
+
+    from reports.files import pid_alive
+    root = root or tempfile.gettempdir()
+    removed = []
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return removed
+    for entry in entries:
+        pid = entry.name[len(TEMP_PREFIX):].split("-", 1)[0]
+        if (entry.name.startswith(TEMP_PREFIX) and pid.isdigit() and int(pid) != os.getpid()
+                and entry.is_dir(follow_symlinks=False) and not pid_alive(int(pid))):
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(entry.path)
+    return removed
 
 
 @dataclass
@@ -184,7 +211,7 @@ def startup_times(game: Game, cards_path=None) -> tuple[float, float]:
                env={"COMMANDSIM_CACHE_DIR": cache})
         return time.perf_counter() - start
 
-    with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as cache:
+    with _temp_folder() as cache:
         return run(cache), run(cache)
 
 
@@ -207,7 +234,7 @@ finally:
 def cli_peak_memory(args: list[str], what: str, cwd: str | None = None) -> tuple[float, float]:
     """Peak resident memory (MB) and wall time (s) of a new process running ``commandsim ARGS``
     (the ``cli`` module of the folder ``cwd``, by default this process's)."""
-    with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as out:
+    with _temp_folder() as out:
         report = os.path.join(out, "peak.txt")
         start = time.perf_counter()
         _child([sys.executable, "-c", _CLI_CHILD, *args, report], what, stdout=subprocess.DEVNULL, cwd=cwd)
@@ -219,7 +246,7 @@ def cli_peak_memory(args: list[str], what: str, cwd: str | None = None) -> tuple
 def sweep_peak_memory(game: Game, games: int, cards_path=None, extra: tuple[str, ...] = ()) -> tuple[float, float]:
     """Peak resident memory (MB) and wall time (s) of a new process running `commandsim sweep --game`
     with ``games`` games per cell (the game's default grid, or the cells ``extra`` options choose)."""
-    with tempfile.TemporaryDirectory(prefix=TEMP_PREFIX) as out:
+    with _temp_folder() as out:
         args = ["sweep", "--game", game.info.name, "--games", str(games), "--quiet", "--out",
                 os.path.join(out, "sweep.csv"), *extra]
         if cards_path:

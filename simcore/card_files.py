@@ -19,7 +19,7 @@ def display_path(path: Path) -> str:
     cwd = Path.cwd().resolve()
     try:
         return str(path.resolve().relative_to(cwd)) if cwd != cwd.parent else str(path)
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):   # RuntimeError: a symbolic link loop cannot be resolved
         return str(path)
 
 
@@ -33,7 +33,8 @@ def card_files(path: Path) -> list[Path]:
         return files
     if path.is_file():
         return [path]
-    raise CardDataError(display_path(path), None, None, "no such file or folder")
+    why = _not_a_file(path) if os.path.lexists(path) else None
+    raise CardDataError(display_path(path), None, None, why or "no such file or folder")
 
 
 def skipped_entries(folder: Path) -> list[tuple[str, str]]:
@@ -55,6 +56,11 @@ def skipped_entries(folder: Path) -> list[tuple[str, str]]:
     return out
 
 
+def skipped_lines(path: Path) -> list[str]:
+    """``cards validate``'s lines (every game's) for the entries of card folder ``path`` it did not read."""
+    return [f"Skipped {name}: {why}." for name, why in skipped_entries(path)]
+
+
 def _not_a_file(entry: Path) -> str | None:
     try:
         if entry.is_file():
@@ -66,7 +72,11 @@ def _not_a_file(entry: Path) -> str | None:
         if exc.errno == errno.ENOENT and entry.is_symlink():
             return "a symbolic link to nothing"
         return f"cannot be read ({exc.strerror})"
-    return "a folder, not a file" if entry.is_dir() else "not a regular file"
+    if entry.is_dir():
+        return "a folder, not a file"
+    kind = "a named pipe" if entry.is_fifo() else "a device" if entry.is_char_device() or \
+        entry.is_block_device() else "a socket" if entry.is_socket() else "a special file"
+    return f"not a regular file: {kind}{' (a symbolic link to it)' if entry.is_symlink() else ''}"
 
 
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")

@@ -216,6 +216,7 @@ def connect(address: str | None, threads: int | None = None) -> LocalRunner | Da
     if threads is not None:
         raise ClusterError("--threads applies to the local runner; on a cluster every worker uses its own cores "
                            "(NUMBA_NUM_THREADS on the worker)")
+    address = check_address(address)   # a usage error is said before Dask is imported (seconds)
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -247,10 +248,23 @@ def connect(address: str | None, threads: int | None = None) -> LocalRunner | Da
     return DaskRunner(client, cluster, checked)
 
 
+def check_address(address: str) -> str:
+    """``--scheduler``'s value checked as text, before Dask is imported: an address, or local:N with N from 1 to
+    ``limits.WORKERS_MAX``; ``ClusterError`` otherwise (an empty value too: it does not mean "run here")."""
+    text = str(address).strip()
+    if not text:
+        raise ClusterError(f"expected a scheduler address (tcp://host:8786) or local:N, got {address!r}")
+    if text.startswith("local:"):
+        _local_workers(text)
+    return text
+
+
 def _local_workers(address: str) -> int:
+    from .limits import WORKERS_MAX
     text = address[len("local:"):]
-    if not text.isdigit() or int(text) < 1:
-        raise ClusterError(f"--scheduler local:N takes a number of worker processes N >= 1, got '{address}'")
+    if not text.isdigit() or not 1 <= int(text) <= WORKERS_MAX:
+        raise ClusterError(f"--scheduler local:N takes a number of worker processes N from 1 to {WORKERS_MAX}, "
+                           f"got '{address}'")
     return int(text)
 
 

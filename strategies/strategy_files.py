@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcore.errors import StrategyError
+from simcore.errors import TOML_TOO_DEEP, StrategyError
 from simcore.search import MAX_ROLLOUTS, parse_search
 
 ROLLOUTS = "rollouts"
@@ -90,6 +90,8 @@ class StrategyFiles:
             data = tomllib.loads(path.read_text())
         except tomllib.TOMLDecodeError as exc:
             raise StrategyError(f"{where}: malformed TOML: {exc}") from None
+        except RecursionError:
+            raise StrategyError(f"{where}: {TOML_TOO_DEEP}") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise StrategyError(f"{where}: cannot read the strategy file: {exc}") from None
         for key in data:

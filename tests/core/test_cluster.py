@@ -159,7 +159,7 @@ def test_cluster_extra_not_installed_is_one_line_exit_2(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--scheduler", "local:0"], "local:N takes a number of worker processes N >= 1, got 'local:0'"),
+    (["--scheduler", "local:0"], "local:N takes a number of worker processes N from 1 to 256, got 'local:0'"),
     (["--scheduler", "local:2", "--threads", "2"], "--threads applies to the local runner"),
 ])
 def test_bad_scheduler_options_are_one_line_exit_2(tmp_path, args, message):

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from simcore.card_files import card_files, read_toml, skipped_lines
 from simcore.errors import CardDataError, CommandsimError, StrategyError
 from simcore.game import (Cell, GameInfo, Listing, Noun, Order, Question, Replay, Setting, card_settings,
                           check_one_of, parse_list)
@@ -53,10 +54,7 @@ class Race:
 
 
 def _read(path: Path) -> list[dict]:
-    try:
-        data = tomllib.loads(path.read_text())
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise CardDataError(str(path), None, None, f"cannot read: {exc}") from None
+    data = read_toml(path)   # the core's reader: every failure one line naming the file
     out = []
     for i, card in enumerate(data.get("card", [])):
         for field in ("name", "cost", "steps"):
@@ -71,8 +69,13 @@ def _read(path: Path) -> list[dict]:
 def load(cards=()) -> Tables:
     merged = {c["name"]: c for c in _read(HERE / "cards.toml")}
     for path in cards:
-        for c in _read(Path(path)):
-            merged[c["name"]] = c
+        for file in card_files(Path(path)):   # a folder's files as every game reads them (simcore.card_files)
+            names = [c["name"] for c in _read(file)]
+            if len(set(names)) < len(names):
+                raise CardDataError(str(file), next(n for n in names if names.count(n) > 1), "name",
+                                    "duplicate card name in this file")
+            for c in _read(file):
+                merged[c["name"]] = c
     cs = list(merged.values())
     return Tables(tuple(c["name"] for c in cs), tuple(c["cost"] for c in cs), tuple(c["steps"] for c in cs),
                   tuple(tuple(c.get("estimated", ())) for c in cs), tuple(c["file"] for c in cs))
@@ -150,7 +153,7 @@ class TinyRace:
 
     def validate_cards(self, path, extras):
         t = self.load_tables([path])
-        return [f"OK: {path}: {len(t.names)} cards."]
+        return [f"OK: {path}: {len(t.names)} cards."] + skipped_lines(Path(path))
 
     def audit_listing(self, cards, fmt):
         t = self.load_tables([cards] if cards else [])

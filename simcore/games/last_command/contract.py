@@ -126,7 +126,8 @@ class LastCommand:
     def validate_cards(self, path: Path, extras: dict) -> list[str]:
         from .cardset import check_component_list, compile_cards, load_card_list, read_cards
         from .cardset.capacity import game_size
-        from .cardset.loader import display_path, merge_cards, skipped_entries
+        from simcore.card_files import skipped_lines
+        from .cardset.loader import display_path, merge_cards
         from .layout import CAP
         from .setup import check_every_setup
         cards = read_cards(path)
@@ -138,7 +139,7 @@ class LastCommand:
         copies = sum(card.count for card in cards)
         lines = [f"OK: {display_path(path)}: {len(cards)} card types ({copies} cards), {estimates} estimated fields; "
                  f"with the shipped cards a game holds up to {game_size(merged).total} cards (limit {CAP})."]
-        return lines + [f"Skipped {name}: {why}." for name, why in skipped_entries(path)]
+        return lines + skipped_lines(Path(path))
 
     def audit_listing(self, cards, fmt: str):
         from simcore.game import Listing

@@ -12,10 +12,12 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.card_files import display_path, merge_by_key, read_toml
+from simcore.card_files import card_files, display_path, merge_by_key, read_toml
+from simcore.errors import CardDataError
 
 from . import opcodes as O
 from .errors import SkirmishDataError
+from .layout import MAX_EFF_ROWS, MAX_PROFILES
 
 DATA_DIR = Path(__file__).resolve().parent / "cards"     # named so the package data pattern ships it
 COMMAND_FIELDS = ("name", "kind", "timing", "trigger", "trigger_target", "cost", "target", "reach", "eligibility",
@@ -340,12 +342,17 @@ def load_data(overrides: str | Path | list | tuple | None = None) -> SkirmishDat
     for extra in (overrides if isinstance(overrides, (list, tuple)) else [overrides]):
         if extra is None:
             continue
-        p = Path(extra)
-        if not p.exists():
-            raise SkirmishDataError(display_path(p), None, None, "no such file or folder")
-        files += sorted(p.glob("*.toml")) if p.is_dir() else [p]
+        try:   # the core's reader of a card folder: what is no regular file is skipped (FIFOs, links to nothing)
+            files += card_files(Path(extra))
+        except CardDataError as exc:
+            raise SkirmishDataError(exc.file, None, None, exc.message) from None
     for f in files:
         _read_file(f, data)
+    if len(data.units) > MAX_PROFILES:   # refused here, by `cards validate` and every run alike
+        u = data.units[MAX_PROFILES]
+        raise SkirmishDataError(u.file, f"unit '{u.name}'", None,
+                                f"unit number {MAX_PROFILES + 1} of the set: a battle holds at most {MAX_PROFILES} "
+                                f"unit profiles (skirmish/layout.py)")
     units = {u.name for u in data.units}
     for f in data.forces.values():
         if len(f.units) > 6:
@@ -416,6 +423,9 @@ def compile_sets(data: SkirmishData, command_sets: tuple[str, str] = ("full", "f
         row[O.CC_OPENS_WINDOW] = int(c.opens_window)
         row[O.CC_EFF], row[O.CC_EFF + 1] = len(eff), len(c.effects)
         eff += [(int(O.OP_NAMES[op]), n) for op, n in c.resolution_order()]
+    if len(eff) > MAX_EFF_ROWS:
+        raise CommandsimError(f"the command sets {command_sets[0]} and {command_sets[1]} hold {len(eff)} effect rows, "
+                              f"at most {MAX_EFF_ROWS}")
     profiles = np.asarray([[u.profile[f] for f in O.PROFILE_FIELDS] for u in data.units], np.int32).reshape(-1, O.N_PC)
     return SkirmishTables(table, np.asarray(eff, np.int32).reshape(-1, 2), profiles, [c.name for c, _ in rows],
                           [u.name for u in data.units], data, tuple(command_sets), tuple(avail))

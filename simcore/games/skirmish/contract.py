@@ -109,12 +109,14 @@ class Skirmish:
         return lines + [f"  command sets   {', '.join(in_sets) or 'none'}"]
 
     def validate_cards(self, path: Path, extras: dict) -> list[str]:
+        from simcore.card_files import display_path, skipped_lines
         from .card_data import compile_sets
         data = self.load_tables([path])
-        for s in data.sets:
-            compile_sets(data, (s, s))
-        return [f"OK: {path}: {len(data.commands)} commands, {len(data.units)} units, forces "
-                f"{', '.join(data.forces)}, command sets {', '.join(data.sets)}."]
+        for a in data.sets:   # every pair of command sets a battle can play, as a run compiles it
+            for b in data.sets:
+                compile_sets(data, (a, b))
+        return [f"OK: {display_path(Path(path))}: {len(data.commands)} commands, {len(data.units)} units, forces "
+                f"{', '.join(data.forces)}, command sets {', '.join(data.sets)}."] + skipped_lines(Path(path))
 
     def audit_listing(self, cards, fmt: str) -> Listing:
         data = self.load_tables([cards] if cards is not None else [])

@@ -224,7 +224,11 @@ def read_card_file(path: Path) -> list[SRCard]:
     if not isinstance(tables, list) or not tables or not all(isinstance(x, dict) for x in tables):
         raise CardDataError(shown, None, "card", "expected one or more [[card]] tables")
     cards = [_Reader(shown, i, x).read() for i, x in enumerate(tables)]
-    for c in cards:
+    seen: set[str] = set()
+    for c in cards:   # two cards of one name in one file: the second would replace the first unseen
+        if c.name.casefold() in seen:
+            raise CardDataError(shown, c.name, "name", "duplicate card name in this file")
+        seen.add(c.name.casefold())
         c.file = shown
     return cards
 

@@ -101,7 +101,9 @@ class StarRealms:
         for mode in MODES:   # every check a game makes: each mode's setup must fit the engine's piles
             for m in mode_matchups(mode):
                 build_setup(tables, m)
-        return [f"OK: {path}: {len(tables.names)} card types, decks {', '.join(tables.decks)}, every mode set up."]
+        from simcore.card_files import display_path, skipped_lines
+        return ([f"OK: {display_path(Path(path))}: {len(tables.names)} card types, decks {', '.join(tables.decks)}, "
+                 f"every mode set up."] + skipped_lines(Path(path)))
 
     def audit_listing(self, cards, fmt: str) -> Listing:
         from .rule_notes import rule_notes

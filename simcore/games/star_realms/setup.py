@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pathlib import Path
+
 import numpy as np
 
 from simcore.errors import CardDataError, CommandsimError
@@ -120,7 +122,7 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
     # every card of the game could end in one pile: the fixed-size piles must hold them all
     total = len(trade) + len(row) + int(cfg[CFG_N_EXPLORERS] + sum(cfg[CFG_N_DECK + p] for p in range(MAX_PLAYERS)))
     if total > CAP:
-        biggest = max(tables.card_list, key=lambda c: c.count)
+        biggest = _blamed(tables.card_list)
         raise CardDataError(biggest.file or biggest.source, biggest.name, "count",
                             f"the {m.mode} game would hold {total} cards, more than the {CAP} a pile can hold")
     setup[SU_TRADE, :len(trade)] = trade
@@ -128,6 +130,21 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
     cfg[CFG_N_TRADE] = len(trade)
     cfg[CFG_N_ROW] = len(row)
     return setup, cfg
+
+
+def _blamed(cards):
+    """The card a game too large for the piles is blamed on: the user's card (from a --cards file) with the
+    most copies, the shipped one with the most only when the user changed none."""
+    from .card_data import CARDS_DIR
+    shipped = str(CARDS_DIR.resolve())
+
+    def users(c) -> bool:
+        try:
+            return bool(c.file) and not str(Path(c.file).resolve()).startswith(shipped)
+        except (OSError, RuntimeError):
+            return True
+    own = [c for c in cards if users(c)]
+    return max(own or cards, key=lambda c: c.count)
 
 
 def opponents(cfg: np.ndarray) -> tuple[int, int]:
