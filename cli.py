@@ -1605,7 +1605,6 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
                f"{', '.join(pngs)}.")
 
 
-
 def say_if_compiling(game: Game) -> None:
     """Say on stderr, always (a log, CI and a notebook see it too; --quiet too), that the game's engine
     compiles first when its cache is cold, and how long that takes."""
