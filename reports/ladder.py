@@ -184,3 +184,14 @@ def finding_line(table: pd.DataFrame, name: str = "") -> str:
     stops = (f"{first['rung']} is the first rung not shown stronger than the one below ({first['below']}: "
              f"score {first['score']:.1%} [{first['score_ci_low']:.1%}, {first['score_ci_high']:.1%}])")
     return head + stops + ("" if len(bad) == 1 else f"; {summary(table)}")
+
+
+def default_rungs_help(game: str) -> str:
+    """The default rungs as ``ladder --help`` states them: those ``ladder`` plays (``default_rungs``), and
+    with ``--finding`` (``without_random``); the registry's list when the game has no tuner."""
+    try:
+        kept, _ = default_rungs(game)
+        finding = without_random(game, kept)
+    except CommandsimError:
+        kept = finding = list(registry.get(game).info.rungs)
+    return f"{', '.join(kept)}; with --finding: {', '.join(finding)}"
