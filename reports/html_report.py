@@ -90,6 +90,8 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
         sections.append(section)
 
     agg = results.aggregate
+    games = rg.games_by_source(agg, results.per_game.lengths, results.compare, results.ladder, results.skill)
+    side, variant = _nouns(games)
     if not agg.empty:
         rates = data.win_rate_table(agg)
         shown = pd.DataFrame({"cell": rates["label"], "games": rates["games"], "wins": rates["wins"],
@@ -97,11 +99,12 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
                               "win rate": rates["win_rate"].map(_percent),
                               "95% CI": [_interval(lo, hi) for lo, hi in zip(rates["ci_low"], rates["ci_high"])],
                               "mean turns": rates["mean_turns"].round(1)})
-        add(Section("Win rate per cell", notes=["Each faction's win rate over both seats (seat 'both'), with its "
+        add(Section("Win rate per cell", notes=[f"Each {side}'s win rate over both seats (seat 'both'), with its "
                                                 "95% Wilson interval. Draws at the turn cap count as not won."],
                     table=shown), "win_rates.png", plots.win_rates(rates))
-        for mode, name, what in (("duel", "heatmap.png", "faction × variant"),
-                                 ("solo", "heatmap_solo.png", "Solo Mode: faction and variant × difficulty")):
+        for mode, name, what in (("duel", "heatmap.png", f"{side} × {variant}"),
+                                 ("solo", "heatmap_solo.png", f"against a difficulty level: {side} and {variant} × "
+                                                              f"difficulty")):
             table = data.heatmap_table(agg, mode)
             if not table.empty:
                 add(Section(f"Heat map: {what}", notes=["Win rate pooled over the opponents (wins / games of "
@@ -112,7 +115,6 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
                      "cards come from the per-game records.")
     elif not results.cards.empty:
         notes.append("No sweep aggregate given: no win-rate, heat-map, mean-length or first-player plots.")
-    games = rg.games_by_source(agg, results.per_game.lengths, results.compare, results.ladder, results.skill)
     notes += _mixing_notes(results, games)
 
     if not results.per_game.empty:
@@ -132,8 +134,8 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
     if not played.empty:
         first = data.duel_first_player(played)
         if first.empty:
-            notes.append("No duel cells: first-player advantage does not apply (in Solo Mode the player always "
-                         "moves first).")
+            notes.append("No cell was played in both seat orders: first-player advantage does not apply (the "
+                         "rules fix who moves first).")
         else:
             shown = pd.DataFrame({"cell": first["side_a"].str.replace("|", " ") + " vs "
                                   + first["side_b"].str.replace("|", " "), "games": first["games"],
@@ -150,12 +152,14 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
         for source in sources:
             table = card_tables[card_tables["source"] == source]
             name = "cards.png" if len(sources) == 1 else f"cards_{_slug(source)}.png"
-            add(Section(f"Market cards ({source})",
+            add(Section(f"Cards bought ({source})",
                         notes=["Copies bought per seat-game, and the share of seat-games the buyer won (95% interval) "
                                "next to the share won without the card. This is an association, not a balance "
                                "finding: winners buy more cards, so a card bought by winners is not necessarily "
                                "what made them win."]),
-                name, plots.cards(table, f"Market cards ({source})"))
+                name, plots.cards(table, f"Cards bought ({source})"))
+    elif not agg.empty and any(kind == "cards" for _, kind in results.files):
+        notes.append("The per-card table lists no card bought (a game whose sides buy no cards): no card plots.")
     elif not agg.empty:
         notes.append("No per-card table found (expected <stem>_cards.csv or .parquet next to the aggregate): no "
                      "card plots.")
@@ -202,6 +206,16 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
     if items or own:
         sections.insert(0, Section(FINDINGS, notes=finding_notes, items=items + own))
     return Report(title, sections, images, notes, list(results.files))
+
+
+def _nouns(games: dict) -> tuple[str, str]:
+    """What the reported game calls its sides and variants (``GameInfo``); "side" and "variant" when the
+    files are of several games or of none known."""
+    known = {g for g in games.values() if g is not None}
+    if len(known) != 1:
+        return "side", "variant"
+    info = rg.registry.get(known.pop()).info
+    return info.side.one, info.variant.one
 
 
 def _sources(table: pd.DataFrame) -> list[str]:
@@ -310,7 +324,7 @@ def tournament_sections(matrix: pd.DataFrame, ratings: pd.DataFrame):
         if not part.empty:
             cycles = tour.cycle_text(part, tour.cycles_of(part))
             notes = ["Score of the row entry against the column entry (win 1, draw ½); '—': the pair did not "
-                     "meet (two Solo A.I. levels). Every pair played the same seeds, seats swapped."]
+                     "meet (two entries the game does not pair, as two A.I. levels). Every pair played the same seeds, seats swapped."]
             notes += ([f"Non-transitive cycle (each step's 95% interval clear of 50%): {c}" for c in cycles]
                       or ["No non-transitive cycle with every step's interval clear of 50%."])
             yield (Section(f"Tournament matrix ({source})", notes=notes),

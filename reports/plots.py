@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 DPI = 100
 ROW_HEIGHT = 0.32     # inches per bar of a horizontal chart
 WIDTH = 9.0
+EDGE = 0.03           # room beyond 0% and 100% on a zoomed share axis, so a marker there is drawn whole
 
 
 def _figure(rows: int = 1, width: float = WIDTH, min_height: float = 2.5, ncols: int = 1) -> tuple[Figure, list]:
@@ -37,12 +38,13 @@ def _errors(rate, low, high) -> np.ndarray:
 
 def zoom_limits(low, high, centre: float = 0.5, margin: float = 0.15, least: float = 0.02) -> tuple[float, float]:
     """x limits that hold every interval [low, high] and ``centre``, with a ``margin`` share of the span
-    either side (at least ``least``), within 0 .. 1: a 2-point difference and its interval stay visible."""
+    either side (at least ``least``), within 0 .. 1 plus room for a marker at 0% or 100%: a 2-point
+    difference and its interval stay visible."""
     low, high = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
     lo = min(np.nanmin(low, initial=centre), centre)
     hi = max(np.nanmax(high, initial=centre), centre)
     pad = max(margin * (hi - lo), least)
-    return max(0.0, lo - pad), min(1.0, hi + pad)
+    return max(-EDGE, lo - pad), min(1.0 + EDGE, hi + pad)
 
 
 def win_rates(table: pd.DataFrame) -> Figure:
@@ -144,7 +146,7 @@ def first_player(table: pd.DataFrame) -> Figure:
     return fig
 
 
-def cards(table: pd.DataFrame, title: str = "Market cards") -> Figure:
+def cards(table: pd.DataFrame, title: str = "Cards bought") -> Figure:
     """Per card: copies bought per seat-game (left) and the buyer's win rate with 95% interval (right,
     with the win rate of the seat-games without the card as a cross)."""
     t = table.sort_values("win_rate_when_bought", na_position="first").reset_index(drop=True)

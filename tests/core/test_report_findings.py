@@ -65,7 +65,7 @@ def test_a_card_bought_by_winners_is_no_finding_and_has_no_causal_word():
     assert not any("Railgun" in item for item in findings_of(report))
     page = report.html()
     assert not [w for w in CAUSAL if w in page]
-    assert "an association, not a balance finding" in note_of(report, "Market cards")
+    assert "an association, not a balance finding" in note_of(report, "Cards bought")
 
 
 # ---- item 2: the questions first, "balanced" when the interval says so
@@ -96,6 +96,15 @@ def test_the_first_player_caption_and_finding_quote_the_reported_games_rule(tiny
     assert rule and rule in caption and first and all(rule in item for item in first)
     page = report.html()
     assert not [o for o in others if o in page] and "Credits" not in page.replace(rule, "")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_heat_map_and_captions_use_the_reported_games_nouns(tiny_game, name):
+    info = registry.get(name).info
+    report = build_report(Results(aggregate=aggregate_of(sweep_games(name, 0.6))))
+    titles = [s.title for s in report.sections]
+    assert f"Heat map: {info.side.one} × {info.variant.one}" in titles and "heatmap.png" in report.images
+    assert note_of(report, "Win rate per cell").startswith(f"Each {info.side.one}'s win rate")
 
 
 def test_a_game_that_cannot_be_told_gets_no_rule_quoted():
@@ -210,4 +219,4 @@ def test_the_win_rate_plot_zooms_to_the_intervals():
     rates = win_rate_table(aggregate_of(sweep_games("last-command", 0.51, 40_000)))
     low, high = win_rates(rates).axes[0].get_xlim()
     assert 0.4 < low < rates["ci_low"].min() and rates["ci_high"].max() < high < 0.6
-    assert zoom_limits([0.0], [1.0]) == (0.0, 1.0)
+    assert zoom_limits([0.0], [1.0]) == (-0.03, 1.03)
