@@ -1530,8 +1530,10 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
     'commandsim compare' and 'commandsim tournament' (the matrix; its
     <stem>_ratings next to it is read too), in CSV or Parquet, recognised
     by their columns; per-game files are read in batches (memory stays flat).
-    The page opens with Findings: statements with their 95% interval and n
-    that clear 50% +- 2 points after Holm's correction over all tested.
+    The page opens with Findings: each match-up and first-player advantage
+    with its 95% interval and n, a lean when it clears 50% +- 2 points after
+    Holm's correction over all tested, 'balanced' when inside them; then what
+    each comparison, tournament, ladder and advice table concludes.
     Plots: win rate per cell with 95% intervals, a faction x variant heat map
     (solo: x difficulty), game lengths (a distribution from per-game records,
     else each cell's mean), first-player advantage, per-card buy rate and win

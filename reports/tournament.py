@@ -222,8 +222,14 @@ def finding_line(matrix: pd.DataFrame, ratings: pd.DataFrame, name: str = "") ->
     head = f"Tournament{f' ({name})' if name else ''}: "
     parts = []
     if not ratings.empty:
-        parts.append("ranking " + " > ".join(f"{r.entry} (Elo {r.elo:.0f} [{r.elo_ci_low:.0f}, {r.elo_ci_high:.0f}])"
-                                             for r in ratings.sort_values("rank").itertuples()))
+        ranked = ratings.sort_values("rank")
+        parts.append("ranking by strength " + ", ".join(
+            f"{r.rank}. {r.entry} (Elo {r.elo:.0f} [{r.elo_ci_low:.0f}, {r.elo_ci_high:.0f}])" for r in ranked.itertuples()))
+        lows, highs = ranked["elo_ci_low"].to_numpy(), ranked["elo_ci_high"].to_numpy()
+        close = [f"{a} and {b}" for a, b, lo, hi in zip(ranked["entry"], ranked["entry"].iloc[1:], lows, highs[1:])
+                 if hi >= lo]
+        if close:
+            parts.append("not told apart (their Elo intervals overlap): " + ", ".join(close))
     if not matrix.empty:
         found = cycle_text(matrix, cycles_of(matrix))
         parts.append(f"{len(found)} non-transitive cycle{'' if len(found) == 1 else 's'} "

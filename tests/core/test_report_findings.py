@@ -146,6 +146,14 @@ def test_two_comparisons_with_the_same_labels_are_told_apart_by_their_files():
     assert list(table["file"]) == ["cards_a", "cards_b"]
 
 
+def test_a_tournament_says_which_adjacent_ranks_it_cannot_tell_apart():
+    scores = {("a", "b"): (510, 490, 0), ("b", "a"): (490, 510, 0)}
+    t = run_tournament(["a", "b"], lambda x, y, games, seed: scores[(x, y)], 1000)
+    (line,) = findings_of(build_report(Results(tournament=t.matrix.assign(source="t"),
+                                               ratings=t.ratings.assign(source="t"))))
+    assert "not told apart (their Elo intervals overlap): a and b" in line
+
+
 def test_a_tournament_states_its_ranking_and_its_cycle():
     beats = {("rock", "scissors"): (700, 300, 0), ("scissors", "paper"): (700, 300, 0),
              ("paper", "rock"): (700, 300, 0), ("rock", "paper"): (300, 700, 0),
@@ -153,7 +161,7 @@ def test_a_tournament_states_its_ranking_and_its_cycle():
     t = run_tournament(["rock", "paper", "scissors"], lambda a, b, games, seed: beats[(a, b)], 1000)
     report = build_report(Results(tournament=t.matrix.assign(source="t"), ratings=t.ratings.assign(source="t")))
     (line,) = findings_of(report)
-    assert line.startswith("Tournament: ranking ") and " > " in line
+    assert line.startswith("Tournament: ranking by strength 1. ") and "2. " in line and "3. " in line
     assert "1 non-transitive cycle" in line and "rock > scissors > paper > rock" in line
 
 
