@@ -167,7 +167,8 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
     if not results.compare.empty:
         cmp = results.compare
         shown = pd.DataFrame({
-            **({"file": cmp["source"]} if cmp["source"].nunique() > 1 else {}), "faction": cmp["faction"], "vs": cmp["opponent_faction"] + " " + cmp["opponent_variant"],
+            **({"file": cmp["source"]} if cmp["source"].nunique() > 1 else {}),   # two compares told apart
+            "faction": cmp["faction"], "vs": cmp["opponent_faction"] + " " + cmp["opponent_variant"],
             "A": cmp["label_a"], "B": cmp["label_b"], "games per side": cmp["games"],
             "win rate A": [f"{_percent(r)} ({_interval(lo, hi)})"
                            for r, lo, hi in zip(cmp["win_rate_a"], cmp["ci_low_a"], cmp["ci_high_a"])],
@@ -214,7 +215,7 @@ def _nouns(games: dict) -> tuple[str, str]:
     known = {g for g in games.values() if g is not None}
     if len(known) != 1:
         return "side", "variant"
-    info = rg.registry.get(known.pop()).info
+    info = rg.game_info(known.pop())
     return info.side.one, info.variant.one
 
 

@@ -53,6 +53,11 @@ def games_by_source(*tables: pd.DataFrame) -> dict[str, str | None]:
     return out
 
 
+def game_info(game: str):
+    """The ``GameInfo`` of registered game ``game``."""
+    return registry.get(game).info
+
+
 def first_player_rule(game: str | None) -> str:
     """``GameInfo.first_player`` of ``game`` ("" when the game is not known or states none)."""
     if game is None:
