@@ -7,7 +7,10 @@ as PNG files, from the tables of ``reports.inputs.read_results``.
     >>> write_report(report, "out/report")          # report.html and the PNGs, all or nothing
 
 Sections (each only when its data is there; the report says what is missing and why): the
-Findings first (``reports.findings``: statements with interval and n, Holm-corrected), then win
+Findings first (``reports.findings``: each match-up and first-player advantage answered with interval
+and n, Holm-corrected; then each comparison's, tournament's, ladder's and advice table's own finding),
+every caption in the reported game's words (``reports.report_games``: which game each file is of, and
+whether per-game records are of the aggregate's sweep), then win
 rate per cell with intervals, heat map(s), game length (a distribution from per-game records,
 else the aggregates' mean length per cell), first-player advantage (duel rows), per-card buy rate
 and win rate when bought (per-card tables), paired comparisons, tournament matrices (heat map, cycles)
