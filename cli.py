@@ -1054,11 +1054,13 @@ def bench(game: Game, games: int | None, strategy: str, sides: str | None, repea
 # ---- the skill ladder and the designer's question (is a finding still true when both sides play well?)
 
 def ladder_params(game: Game) -> list[click.Parameter]:
+    from reports import ladder as lad
+
     i = game.info
     return [
         O("--rungs", default=None, metavar="LIST", callback=_listed,
           help=f"Strategies from weakest to strongest (built-in names, strategy files, search:N) [default: "
-               f"{_default_list(i.rungs)}; with --finding less random]."),
+               f"{lad.default_rungs_help(i.name)}]."),
         O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=2000, show_default=True,
           metavar="N",
           help="Games per pair of rungs (a multiple of 4: every seed with both seat orders, half of the seeds with "
@@ -1574,8 +1576,10 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
     'commandsim compare' and 'commandsim tournament' (the matrix; its
     <stem>_ratings next to it is read too), in CSV or Parquet, recognised
     by their columns; per-game files are read in batches (memory stays flat).
-    The page opens with Findings: statements with their 95% interval and n
-    that clear 50% +- 2 points after Holm's correction over all tested.
+    The page opens with Findings: each match-up and first-player advantage
+    with its 95% interval and n, a lean when it clears 50% +- 2 points after
+    Holm's correction over all tested, 'balanced' when inside them; then what
+    each comparison, tournament, ladder and advice table concludes.
     Plots: win rate per cell with 95% intervals, a faction x variant heat map
     (solo: x difficulty), game lengths (a distribution from per-game records,
     else each cell's mean), first-player advantage, per-card buy rate and win
@@ -1685,23 +1689,11 @@ def _add_aliases() -> None:
 # ---- printing
 
 def _echo_table(header, rows):
-    """An aligned table: numbers right-aligned, text left-aligned."""
-    cells = [[("" if v is None else str(v)) for v in row] for row in [header, *rows]]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    numeric = [all(_is_number(row[i]) for row in cells[1:] if row[i]) and any(row[i] for row in cells[1:])
-               for i in range(len(header))]
-    for row in cells:
-        click.echo("  ".join(v.rjust(w) if num and row is not cells[0] else v.ljust(w)
-                             for v, w, num in zip(row, widths, numeric)).rstrip())
+    """An aligned table (``reports.text_table``): numbers right-aligned, text left-aligned."""
+    from reports.text_table import table_lines
 
-
-def _is_number(text: str) -> bool:
-    t = text.replace(",", "").replace("%", "").strip()
-    try:
-        float(t)
-        return True
-    except ValueError:
-        return False
+    for line in table_lines(header, rows):
+        click.echo(line)
 
 
 def _echo_listing(listing, fmt: str) -> None:

@@ -333,3 +333,17 @@ def question_of(game: Game | str, **options) -> Question:
     from simcore.game import CompareSpec
     game = registry.get(game) if isinstance(game, str) else game
     return game.compare_question(CompareSpec(**options))
+
+
+def finding_lines(table: pd.DataFrame) -> list[str]:
+    """Each comparison's verdict as a report's Findings state it (rows of ``COMPARE_COLUMNS``, with
+    ``source`` naming the file when several are given: two comparisons keep distinct labels)."""
+    several = "source" in table.columns and table["source"].nunique() > 1
+    out = []
+    for r in table.itertuples():
+        where = f"{r.source}: " if several else ""
+        out.append(f"{where}{r.label_a} vs {r.label_b} ({r.faction} against {r.opponent_faction} "
+                   f"{r.opponent_variant}, {int(r.games):,} games per side): A − B {100 * r.diff:+.1f} points "
+                   f"[{100 * r.diff_ci_low:+.1f}, {100 * r.diff_ci_high:+.1f}], band ±{100 * r.band:g}: "
+                   f"{r.verdict_text}")
+    return out

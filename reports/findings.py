@@ -1,21 +1,25 @@
-"""The statements a report opens with: what a designer would act on, each with its interval and n,
-kept only when the data support it after correcting for the number of statements tested.
+"""The statements a report opens with: the questions the sweep was run to answer, each answered with its
+interval and n, then any other finding the data support after correcting for the number of statements tested.
 
 Statements tested (each a share of games with its 95% Wilson interval):
 
-* **first player**, per duel cell: the share of games the player moving first won;
 * **match-up**, per duel cell (one side, the one listed first): that side's win rate over both seats;
-* **card**, per card bought at least once: the share of seat-games its buyer won.
+* **first player**, per duel cell: the share of games the player moving first won (the game's rule for
+  moving first, ``GameInfo.first_player``, quoted beside it).
+
+A per-card buyers' win rate is not a statement: winners buy more, so it is an association shown in the
+per-card section, never a finding.
 
 Each is tested against a band around 50% (``band``, default +-2 points: a designer does not act on a
 1-point lean): the null hypothesis is that the true share lies inside the band, and the p-value is the
 two-sided score test against the nearer edge of the band (the test the Wilson interval inverts: the
-95% interval misses the band exactly when p < 0.05).  With dozens of cells and cards some intervals
-miss the band by chance, so **Holm's step-down correction** is applied over all the statements tested:
-sorted by p-value, the k-th smallest (of m) must be below alpha / (m - k + 1), and testing stops at the
-first that is not.  The chance that even one finding is a false alarm stays at most alpha (5%) whatever
-the number of statements, and Holm rejects everything Bonferroni does and more.  Every finding's 95%
-interval therefore lies outside the band; the text shows it with n and the Holm-adjusted p-value.
+95% interval misses the band exactly when p < 0.05).  With dozens of cells some intervals miss the band
+by chance, so **Holm's step-down correction** is applied over all the statements tested: sorted by
+p-value, the k-th smallest (of m) must be below alpha / (m - k + 1), and testing stops at the first that
+is not.  The chance that even one finding is a false alarm stays at most alpha (5%) whatever the number
+of statements, and Holm rejects everything Bonferroni does and more.  Every question is answered: a
+**lean** (its 95% interval lies outside the band; shown with n and the Holm-adjusted p-value),
+**balanced** (its 95% interval lies inside the band) or not enough games to tell.
 """
 from __future__ import annotations
 
@@ -102,15 +106,70 @@ def findings(statements: list[Statement], alpha: float = ALPHA, band: float = BA
     return sorted(out, key=lambda f: (f.p_holm, f.statement.kind, f.statement.subject))
 
 
+# ---- the questions of a sweep, answered either way
+
+QUESTIONS = ("match-up", "first player")   # what a sweep is run to answer, in the order the Findings lead with
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A question of the sweep (a match-up, the first-player advantage) answered: ``verdict`` is "lean"
+    (a finding: outside the band after Holm's correction), "balanced" (the 95% interval lies inside the
+    band) or "undecided" (neither: more games would tell)."""
+    statement: Statement
+    rate: float
+    ci_low: float
+    ci_high: float
+    p_holm: float
+    verdict: str
+    band: float = BAND
+
+    @property
+    def text(self) -> str:
+        s = self.statement
+        head = f"{s.subject}: {self.rate:.1%} [{self.ci_low:.1%}, {self.ci_high:.1%}] (n = {s.n:,})"
+        points = f"±{100 * self.band:g} points"
+        if self.verdict == "lean":
+            meaning = s.high_text if self.rate > 0.5 else s.low_text
+            return f"{head}: {meaning} (Holm-adjusted {_p_text(self.p_holm)})"
+        if self.verdict == "balanced":
+            return (f"{head}: balanced within {points} (the 95% interval lies inside "
+                    f"{0.5 - self.band:.0%}–{0.5 + self.band:.0%})")
+        return f"{head}: not enough games to tell whether it is within {points}"
+
+
+def answers(statements: list[Statement], alpha: float = ALPHA, band: float = BAND) -> list[Answer]:
+    """Every question statement answered (lean, balanced or undecided), the match-ups first then the
+    first-player advantage, each in the order given; then the findings among the other statements by
+    adjusted p. Holm's correction runs over all the statements, as ``findings``."""
+    p = [band_p_value(s.successes, s.n, band) for s in statements]
+    rejected, adjusted = holm(p, alpha)
+    asked, rest = [], []
+    for s, p_adj, keep in zip(statements, adjusted, rejected):
+        low, high = (float(x) for x in wilson_interval(s.successes, s.n))
+        inside = low >= 0.5 - band and high <= 0.5 + band
+        verdict = "lean" if keep else "balanced" if inside else "undecided"
+        answer = Answer(s, s.successes / s.n, low, high, float(p_adj), verdict, band)
+        if s.kind in QUESTIONS:
+            asked.append(answer)
+        elif keep:
+            rest.append(answer)
+    asked.sort(key=lambda a: QUESTIONS.index(a.statement.kind))   # stable: the given order within a kind
+    rest.sort(key=lambda a: (a.p_holm, a.statement.kind, a.statement.subject))
+    return asked + rest
+
+
 # ---- the statements of a report's tables
 
-def first_player_statements(first: pd.DataFrame) -> list[Statement]:
-    """From ``aggregate.first_player_table`` (side_a, side_b, games, first_wins)."""
+def first_player_statements(first: pd.DataFrame, rule: str = "") -> list[Statement]:
+    """From ``aggregate.first_player_table`` (side_a, side_b, games, first_wins); ``rule``: what moving
+    first means in the game's rules (``GameInfo.first_player``), quoted in the statement."""
     if first.empty:
         return []
+    why = f" ({rule})" if rule else ""
     return [Statement("first player", f"first player, {a.replace('|', ' ')} vs {b.replace('|', ' ')}",
-                      int(w), int(n), "going second with 6 Credits does not compensate",
-                      "the second player's extra Credit over-compensates")
+                      int(w), int(n), f"the player moving first wins more often{why}",
+                      f"the player moving second wins more often{why}")
             for a, b, w, n in zip(first["side_a"], first["side_b"], first["first_wins"], first["games"]) if n > 0]
 
 
@@ -121,10 +180,9 @@ def matchup_statements(rates: pd.DataFrame) -> list[Statement]:
     duel = rates[rates.get("mode", pd.Series("duel", index=rates.index)) != "solo"]
     seen, out = set(), []
     for r in duel.itertuples():
-        cell = frozenset([(r.faction, r.variant, r.strategy), (r.opponent_faction, r.opponent_variant,
-                                                                 r.opponent_strategy),
-                          getattr(r, "source", "")])
-        if cell in seen or r.games <= 0:
+        side, other = (r.faction, r.variant, r.strategy), (r.opponent_faction, r.opponent_variant, r.opponent_strategy)
+        cell = frozenset([side, other, getattr(r, "source", "")])
+        if cell in seen or r.games <= 0 or side == other:   # a mirror is even by construction: no question
             continue
         seen.add(cell)
         out.append(Statement("match-up", r.label, int(r.wins), int(r.games), "favoured: the match-up is not even",
@@ -132,29 +190,18 @@ def matchup_statements(rates: pd.DataFrame) -> list[Statement]:
     return out
 
 
-def card_statements(cards: pd.DataFrame) -> list[Statement]:
-    """From per-card tables (``aggregate.CARD_COLUMNS`` plus ``source``): cards bought at least once."""
-    several = "source" in cards.columns and cards["source"].nunique() > 1
-    out = []
-    for r in cards.itertuples():
-        if r.games_bought > 0:
-            where = f" ({r.source})" if several else ""
-            out.append(Statement("card", f"{r.card}'s buyers win{where}", int(r.wins_when_bought),
-                                 int(r.games_bought), "under-costed or too strong",
-                                 "over-costed or a trap"))
-    return out
-
-
 def findings_section_text(statements: list[Statement], alpha: float = ALPHA,
                           band: float = BAND) -> tuple[list[str], list[str]]:
-    """(findings as sentences, notes saying what was tested and how) for a report's first section."""
-    found = findings(statements, alpha, band)
+    """(the answers as sentences, notes saying what was tested and how) for a report's first section:
+    each question of the sweep answered, then any other finding."""
+    given = answers(statements, alpha, band)
     kinds = ", ".join(f"{sum(s.kind == k for s in statements)} {k}" for k in dict.fromkeys(s.kind for s in statements))
     how = (f"{len(statements)} statements tested ({kinds}), each a share against 50% ± {100 * band:g} points; "
            f"{CORRECTION}'s step-down correction over all of them keeps the chance of any false finding at "
-           f"{alpha:.0%} or less. Each finding shows its 95% Wilson interval, which lies outside the band, its n "
-           f"and its Holm-adjusted p-value.")
-    if not found:
-        return [], [f"No finding: none of the {len(statements)} statements clears its band after the correction.",
-                    how]
-    return [f.text for f in found], [how]
+           f"{alpha:.0%} or less. A lean shows its 95% Wilson interval, which lies outside the band, its n and its "
+           f"Holm-adjusted p-value; 'balanced' means the 95% interval lies inside the band; otherwise more games "
+           f"would tell.")
+    if not any(a.verdict == "lean" for a in given):
+        return [a.text for a in given], [f"No lean: none of the {len(statements)} statements clears its band "
+                                         f"after the correction.", how]
+    return [a.text for a in given], [how]

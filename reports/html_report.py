@@ -7,7 +7,10 @@ as PNG files, from the tables of ``reports.inputs.read_results``.
     >>> write_report(report, "out/report")          # report.html and the PNGs, all or nothing
 
 Sections (each only when its data is there; the report says what is missing and why): the
-Findings first (``reports.findings``: statements with interval and n, Holm-corrected), then win
+Findings first (``reports.findings``: each match-up and first-player advantage answered with interval
+and n, Holm-corrected; then each comparison's, tournament's, ladder's and advice table's own finding),
+every caption in the reported game's words (``reports.report_games``: which game each file is of, and
+whether per-game records are of the aggregate's sweep), then win
 rate per cell with intervals, heat map(s), game length (a distribution from per-game records,
 else the aggregates' mean length per cell), first-player advantage (duel rows), per-card buy rate
 and win rate when bought (per-card tables), paired comparisons, tournament matrices (heat map, cycles)
@@ -25,9 +28,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from . import compare as cmp_
 from . import findings as fnd
 from . import plots
 from . import report_data as data
+from . import report_games as rg
 from . import tournament as tour
 from .files import write_files
 from .inputs import Results, ResultsFileError
@@ -88,6 +93,8 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
         sections.append(section)
 
     agg = results.aggregate
+    games = rg.games_by_source(agg, results.per_game.lengths, results.compare, results.ladder, results.skill)
+    side, variant = _nouns(games)
     if not agg.empty:
         rates = data.win_rate_table(agg)
         shown = pd.DataFrame({"cell": rates["label"], "games": rates["games"], "wins": rates["wins"],
@@ -95,20 +102,23 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
                               "win rate": rates["win_rate"].map(_percent),
                               "95% CI": [_interval(lo, hi) for lo, hi in zip(rates["ci_low"], rates["ci_high"])],
                               "mean turns": rates["mean_turns"].round(1)})
-        add(Section("Win rate per cell", notes=["Each faction's win rate over both seats (seat 'both'), with its "
+        add(Section("Win rate per cell", notes=[f"Each {side}'s win rate over both seats (seat 'both'), with its "
                                                 "95% Wilson interval. Draws at the turn cap count as not won."],
                     table=shown), "win_rates.png", plots.win_rates(rates))
-        for mode, name, what in (("duel", "heatmap.png", "faction × variant"),
-                                 ("solo", "heatmap_solo.png", "Solo Mode: faction and variant × difficulty")):
+        for mode, name, what in (("duel", "heatmap.png", f"{side} × {variant}"),
+                                 ("solo", "heatmap_solo.png", f"against a difficulty level: {side} and {variant} × "
+                                                              f"difficulty")):
             table = data.heatmap_table(agg, mode)
             if not table.empty:
                 add(Section(f"Heat map: {what}", notes=["Win rate pooled over the opponents (wins / games of "
                                                         "the seat-'both' rows)."]),
                     name, plots.heatmap(table, f"Win rate, {what}", spread=0.5 if mode == "solo" else 0.25))
-    else:
-        notes.append("No sweep aggregate given: no win-rate, heat-map, mean-length or first-player plots."
-                     if results.per_game.empty else "No sweep aggregate given: no win-rate or heat-map plots; "
-                     "first-player advantage and the cards come from the per-game records.")
+    elif not results.per_game.empty:
+        notes.append("No sweep aggregate given: no win-rate or heat-map plots; first-player advantage and the "
+                     "cards come from the per-game records.")
+    elif not results.cards.empty:
+        notes.append("No sweep aggregate given: no win-rate, heat-map, mean-length or first-player plots.")
+    notes += _mixing_notes(results, games)
 
     if not results.per_game.empty:
         lengths = data.game_length_table(results.per_game.lengths)
@@ -127,17 +137,17 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
     if not played.empty:
         first = data.duel_first_player(played)
         if first.empty:
-            notes.append("No duel cells: first-player advantage does not apply (in Solo Mode the player always "
-                         "moves first).")
+            notes.append("No cell was played in both seat orders: first-player advantage does not apply (the "
+                         "rules fix who moves first).")
         else:
             shown = pd.DataFrame({"cell": first["side_a"].str.replace("|", " ") + " vs "
                                   + first["side_b"].str.replace("|", " "), "games": first["games"],
                                   "first wins": first["first_wins"], "second wins": first["second_wins"],
                                   "draws": first["draws"], "first-player win rate": first["first_win_rate"].map(_percent),
                                   "95% CI": [_interval(lo, hi) for lo, hi in zip(first["ci_low"], first["ci_high"])]})
-            add(Section("First-player advantage", notes=["Share of games won by the player moving first (5 "
-                                                         "Credits; the second starts with 6), both factions in "
-                                                         "each seat on the same seeds."], table=shown),
+            add(Section("First-player advantage", notes=[f"Share of games won by the player moving first"
+                                                         f"{_rules_text(played, games)}, both sides in each seat on "
+                                                         f"the same seeds."], table=shown),
                 "first_player.png", plots.first_player(first))
 
     if not card_tables.empty:
@@ -145,11 +155,14 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
         for source in sources:
             table = card_tables[card_tables["source"] == source]
             name = "cards.png" if len(sources) == 1 else f"cards_{_slug(source)}.png"
-            add(Section(f"Market cards ({source})",
+            add(Section(f"Cards bought ({source})",
                         notes=["Copies bought per seat-game, and the share of seat-games the buyer won (95% interval) "
-                               "next to the share won without the card. A card bought by winners is not "
-                               "necessarily what made them win."]),
-                name, plots.cards(table, f"Market cards ({source})"))
+                               "next to the share won without the card. This is an association, not a balance "
+                               "finding: winners buy more cards, so a card bought by winners is not necessarily "
+                               "what made them win."]),
+                name, plots.cards(table, f"Cards bought ({source})"))
+    elif not agg.empty and any(kind == "cards" for _, kind in results.files):
+        notes.append("The per-card table lists no card bought (a game whose sides buy no cards): no card plots.")
     elif not agg.empty:
         notes.append("No per-card table found (expected <stem>_cards.csv or .parquet next to the aggregate): no "
                      "card plots.")
@@ -157,6 +170,7 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
     if not results.compare.empty:
         cmp = results.compare
         shown = pd.DataFrame({
+            **({"file": cmp["source"]} if cmp["source"].nunique() > 1 else {}),   # two compares told apart
             "faction": cmp["faction"], "vs": cmp["opponent_faction"] + " " + cmp["opponent_variant"],
             "A": cmp["label_a"], "B": cmp["label_b"], "games per side": cmp["games"],
             "win rate A": [f"{_percent(r)} ({_interval(lo, hi)})"
@@ -186,14 +200,122 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
 
     statements = []
     if not played.empty:
-        statements += fnd.first_player_statements(data.duel_first_player(played))
         statements += fnd.matchup_statements(data.win_rate_table(played))
-    if not card_tables.empty:
-        statements += fnd.card_statements(card_tables)
-    if statements:   # a tournament or a comparison alone has its own verdicts: nothing here to test
-        items, finding_notes = fnd.findings_section_text(statements)
-        sections.insert(0, Section(FINDINGS, notes=finding_notes, items=items))
+        statements += _first_player_statements(played, games)
+    items, finding_notes = fnd.findings_section_text(statements) if statements else ([], [])
+    own = _own_findings(results)
+    if own:
+        finding_notes.append("The comparisons, tournaments, skill ladders and advice state their own verdicts, each "
+                             "from its own test (see its section).")
+    if items or own:
+        sections.insert(0, Section(FINDINGS, notes=finding_notes, items=items + own))
     return Report(title, sections, images, notes, list(results.files))
+
+
+def _nouns(games: dict) -> tuple[str, str]:
+    """What the reported game calls its sides and variants (``GameInfo``); "side" and "variant" when the
+    files are of several games or of none known."""
+    known = {g for g in games.values() if g is not None}
+    if len(known) != 1:
+        return "side", "variant"
+    info = rg.game_info(known.pop())
+    return info.side.one, info.variant.one
+
+
+def _sources(table: pd.DataFrame) -> list[str]:
+    return list(dict.fromkeys(table["source"])) if "source" in table.columns and not table.empty else []
+
+
+def _rules_text(played: pd.DataFrame, games: dict) -> str:
+    """" (the game's rule for moving first)", per game when the sources are of several games."""
+    rules = {}
+    for source in _sources(played) or [None]:
+        game = games.get(source) if source is not None else rg.game_of_table(played)
+        rule = rg.first_player_rule(game)
+        if rule:
+            rules.setdefault(rule, game)
+    if not rules:
+        return ""
+    if len(rules) == 1:
+        return f" ({next(iter(rules))})"
+    return " (" + "; ".join(f"{game}: {rule}" for rule, game in rules.items()) + ")"
+
+
+def _first_player_statements(played: pd.DataFrame, games: dict) -> list:
+    """The first-player statements of every source, each quoting its own game's rule."""
+    sources = _sources(played)
+    if len(sources) <= 1:
+        game = games.get(sources[0]) if sources else rg.game_of_table(played)
+        return fnd.first_player_statements(data.duel_first_player(played), rg.first_player_rule(game))
+    out = []
+    for source in sources:
+        first = data.duel_first_player(played[played["source"] == source])
+        if not first.empty:
+            first = first.assign(side_a=source + ": " + first["side_a"])
+        out += fnd.first_player_statements(first, rg.first_player_rule(games.get(source)))
+    return out
+
+
+def _own_findings(results: Results) -> list[str]:
+    """What each comparison, tournament, ladder, finding against skill and advice table concludes."""
+    from .ladder import finding_line as ladder_line
+    out = cmp_.finding_lines(results.compare) if not results.compare.empty else []
+    matrix, ratings = results.tournament, results.ratings
+    sources = list(dict.fromkeys([*_sources(matrix), *_sources(ratings)]))
+    for source in sources:
+        m = matrix[matrix["source"] == source] if not matrix.empty else matrix
+        r = ratings[ratings["source"] == source] if not ratings.empty else ratings
+        out.append(tour.finding_line(m, r, source if len(sources) > 1 else ""))
+    for source, _, part in _by_source(results.ladder):
+        out.append(ladder_line(part, f"{part['game'].iloc[0]}, {source}"))
+    for source, _, part in _by_source(results.skill):
+        r0 = part.iloc[0]
+        what = ("first-player advantage" if r0["finding"] == "first-player"
+                else f"match-up {r0['side_a']} vs {r0['side_b']}")
+        out.append(f"Finding against skill ({r0['game']}, {source}): the {what} across skill levels: "
+                   f"{r0['across_rungs_text']}")
+    for source, _, part in _by_source(results.advice):
+        out += _advice_lines(part, source)
+    return out
+
+
+def _advice_lines(part: pd.DataFrame, source: str) -> list[str]:
+    proposal = part[part["stage"].str.startswith("proposal")]
+    if proposal.empty:
+        return [f"Balance advisor ({source}): no proposal (the unedited cards were already within the band, or no "
+                f"edit helped)."]
+    out = []
+    for r in proposal.itertuples():
+        value = _percent(r.value) + (f" [{_interval(r.value_ci_low, r.value_ci_high)}]"
+                                     if not pd.isna(r.value_ci_low) else "")
+        out.append(f"Balance advisor ({source}): proposal {r.edit} ({r.stage.removeprefix('proposal, ')}): "
+                   f"{r.component} {value} (goal {100 * r.goal:g}%), effect {100 * r.effect:+.1f} points "
+                   f"[{100 * r.effect_ci_low:+.1f}, {100 * r.effect_ci_high:+.1f}]: {r.verdict}")
+    return out
+
+
+def _mixing_notes(results: Results, games: dict) -> list[str]:
+    """Say so when the files are of several games, or per-game records are not of the aggregate's sweep."""
+    notes = []
+    by_game: dict[str, list[str]] = {}
+    for source, game in games.items():
+        if game is not None:
+            by_game.setdefault(game, []).append(source)
+    if len(by_game) > 1:
+        notes.append(f"These files are results of {len(by_game)} different games ("
+                     + "; ".join(f"{g}: {', '.join(s)}" for g, s in by_game.items())
+                     + "): nothing is pooled across games; each section's rows name their file.")
+    agg = results.aggregate
+    if not agg.empty and not results.per_game.empty:
+        counted = data.per_game_aggregate(results.per_game)
+        for source in _sources(counted):
+            part = counted[counted["source"] == source]
+            if not any(rg.same_sweep(agg[agg["source"] == s], part) for s in _sources(agg)):
+                notes.append(f"The per-game records {source} do not count the same games as the aggregate "
+                             f"{', '.join(_sources(agg))}: they come from a different sweep (or card set). Game "
+                             f"lengths come from the per-game records; win rates, first-player advantage and the "
+                             f"Findings from the aggregate.")
+    return notes
 
 
 def tournament_sections(matrix: pd.DataFrame, ratings: pd.DataFrame):
@@ -206,7 +328,7 @@ def tournament_sections(matrix: pd.DataFrame, ratings: pd.DataFrame):
         if not part.empty:
             cycles = tour.cycle_text(part, tour.cycles_of(part))
             notes = ["Score of the row entry against the column entry (win 1, draw ½); '—': the pair did not "
-                     "meet (two Solo A.I. levels). Every pair played the same seeds, seats swapped."]
+                     "meet (two entries the game does not pair, as two A.I. levels). Every pair played the same seeds, seats swapped."]
             notes += ([f"Non-transitive cycle (each step's 95% interval clear of 50%): {c}" for c in cycles]
                       or ["No non-transitive cycle with every step's interval clear of 50%."])
             yield (Section(f"Tournament matrix ({source})", notes=notes),

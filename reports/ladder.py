@@ -261,3 +261,27 @@ def without_random(game: str, rungs: Sequence[str]) -> list[str]:
         if kind != "random":
             out.append(name)
     return out
+
+
+def finding_line(table: pd.DataFrame, name: str = "") -> str:
+    """A skill ladder (rows of ``LADDER_COLUMNS``, weakest pair first) as one sentence of a report's
+    Findings: the rung that stops being stronger than the one below, if any."""
+    head = f"Skill ladder{f' ({name})' if name else ''}: "
+    bad = table[table["verdict"] != "stronger"]
+    if bad.empty:
+        return head + summary(table)
+    first = bad.iloc[0]
+    stops = (f"{first['rung']} is the first rung not shown stronger than the one below ({first['below']}: "
+             f"score {first['score']:.1%} [{first['score_ci_low']:.1%}, {first['score_ci_high']:.1%}])")
+    return head + stops + ("" if len(bad) == 1 else f"; {summary(table)}")
+
+
+def default_rungs_help(game: str) -> str:
+    """The default rungs as ``ladder --help`` states them: those ``ladder`` plays (``default_rungs``), and
+    with ``--finding`` (``without_random``); the registry's list when the game has no tuner."""
+    try:
+        kept, _ = default_rungs(game)
+        finding = without_random(game, kept)
+    except CommandsimError:
+        kept = finding = list(registry.get(game).info.rungs)
+    return f"{', '.join(kept)}; with --finding: {', '.join(finding)}"

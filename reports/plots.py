@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 DPI = 100
 ROW_HEIGHT = 0.32     # inches per bar of a horizontal chart
 WIDTH = 9.0
+EDGE = 0.03           # room beyond 0% and 100% on a zoomed share axis, so a marker there is drawn whole
 
 
 def _figure(rows: int = 1, width: float = WIDTH, min_height: float = 2.5, ncols: int = 1) -> tuple[Figure, list]:
@@ -35,8 +36,20 @@ def _errors(rate, low, high) -> np.ndarray:
     return np.vstack([np.clip(rate - low, 0, None), np.clip(high - rate, 0, None)])
 
 
+def zoom_limits(low, high, centre: float = 0.5, margin: float = 0.15, least: float = 0.02) -> tuple[float, float]:
+    """x limits that hold every interval [low, high] and ``centre``, with a ``margin`` share of the span
+    either side (at least ``least``), within 0 .. 1 plus room for a marker at 0% or 100%: a 2-point
+    difference and its interval stay visible."""
+    low, high = np.asarray(low, dtype=float), np.asarray(high, dtype=float)
+    lo = min(np.nanmin(low, initial=centre), centre)
+    hi = max(np.nanmax(high, initial=centre), centre)
+    pad = max(margin * (hi - lo), least)
+    return max(-EDGE, lo - pad), min(1.0 + EDGE, hi + pad)
+
+
 def win_rates(table: pd.DataFrame) -> Figure:
-    """Win rate per cell and perspective with 95% Wilson interval bars; 50% marked."""
+    """Win rate per cell and perspective with 95% Wilson interval bars; 50% marked; the axis spans the
+    intervals (and 50%), not 0 to 1."""
     fig, (ax,) = _figure(len(table))
     y = np.arange(len(table))[::-1]
     ax.errorbar(table["win_rate"], y, xerr=_errors(table["win_rate"], table["ci_low"], table["ci_high"]),
@@ -44,7 +57,7 @@ def win_rates(table: pd.DataFrame) -> Figure:
     ax.axvline(0.5, color="grey", lw=1, ls="--")
     ax.set_yticks(y, table["label"])
     ax.set_xlabel("win rate (95% Wilson interval; draws count as not won)")
-    ax.set_xlim(0, 1)
+    ax.set_xlim(*zoom_limits(table["ci_low"], table["ci_high"]))
     ax.set_title("Win rate per cell")
     ax.grid(axis="x", alpha=0.3)
     return fig
@@ -126,14 +139,14 @@ def first_player(table: pd.DataFrame) -> Figure:
                 fmt="o", color="tab:green", capsize=3)
     ax.axvline(0.5, color="grey", lw=1, ls="--")
     ax.set_yticks(y, labels)
-    ax.set_xlim(0, 1)
-    ax.set_xlabel("share of games won by the player moving first (5 Credits; second starts with 6)")
+    ax.set_xlim(*zoom_limits(table["ci_low"], table["ci_high"]))
+    ax.set_xlabel("share of games won by the player moving first (95% Wilson interval)")
     ax.set_title("First-player advantage")
     ax.grid(axis="x", alpha=0.3)
     return fig
 
 
-def cards(table: pd.DataFrame, title: str = "Market cards") -> Figure:
+def cards(table: pd.DataFrame, title: str = "Cards bought") -> Figure:
     """Per card: copies bought per seat-game (left) and the buyer's win rate with 95% interval (right,
     with the win rate of the seat-games without the card as a cross)."""
     t = table.sort_values("win_rate_when_bought", na_position="first").reset_index(drop=True)
@@ -171,7 +184,8 @@ def comparisons(table: pd.DataFrame) -> Figure:
         ax.fill_betweenx([yi - 0.4, yi + 0.4], -band, band, color="tab:green", alpha=0.15, lw=0)
     ax.errorbar(diff, y, xerr=_errors(diff, low, high), fmt="o", color="tab:purple", capsize=3)
     ax.axvline(0, color="grey", lw=1)
-    labels = [f"{r.faction}: {r.label_a} vs {r.label_b}" for r in table.itertuples()]
+    several = "source" in table.columns and table["source"].nunique() > 1
+    labels = [f"{f'{r.source}: ' if several else ''}{r.faction}: {r.label_a} vs {r.label_b}" for r in table.itertuples()]
     ax.set_yticks(y, labels)
     ax.set_xlabel("score difference A - B in points (95% paired interval; shaded: equivalence band)")
     ax.set_title("Paired comparisons")

@@ -50,9 +50,12 @@ def win_rate_table(aggregate: pd.DataFrame) -> pd.DataFrame:
 def heatmap_table(aggregate: pd.DataFrame, mode: str = "duel") -> pd.DataFrame:
     """Win rate (wins / games, seat both, pooled over opponents, their variants and strategies).
 
-    Duel: rows are factions, columns variants.  Solo: rows "faction variant", columns difficulties.
+    ``duel``: the cells of two players (any mode without a difficulty): rows are sides, columns variants.
+    ``solo``: the cells against a difficulty level: rows "side variant", columns difficulties.
     Cells not played are NaN."""
-    both = aggregate[(aggregate["seat"] == "both") & (aggregate["mode"] == mode)]
+    levels = aggregate["difficulty"].fillna("").astype(str).str.strip() != "" if "difficulty" in aggregate.columns \
+        else pd.Series(False, index=aggregate.index)
+    both = aggregate[(aggregate["seat"] == "both") & (levels if mode == "solo" else ~levels)]
     if both.empty:
         return pd.DataFrame()
     if mode == "solo":

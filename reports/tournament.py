@@ -214,3 +214,25 @@ def cycle_text(matrix: pd.DataFrame, cycles: Sequence[tuple[str, ...]]) -> list[
         out.append(" > ".join(cycle + cycle[:1]) + "  ("
                    + ", ".join(f"{a} {score.loc[(a, b), 'score']:.1%} vs {b}" for a, b in steps) + ")")
     return out
+
+
+def finding_line(matrix: pd.DataFrame, ratings: pd.DataFrame, name: str = "") -> str:
+    """A tournament's ranking (Bradley-Terry, strongest first, Elo with 95% interval) and its
+    non-transitive cycles, as one sentence of a report's Findings."""
+    head = f"Tournament{f' ({name})' if name else ''}: "
+    parts = []
+    if not ratings.empty:
+        ranked = ratings.sort_values("rank")
+        parts.append("ranking by strength " + ", ".join(
+            f"{r.rank}. {r.entry} (Elo {r.elo:.0f} [{r.elo_ci_low:.0f}, {r.elo_ci_high:.0f}])" for r in ranked.itertuples()))
+        lows, highs = ranked["elo_ci_low"].to_numpy(), ranked["elo_ci_high"].to_numpy()
+        close = [f"{a} and {b}" for a, b, lo, hi in zip(ranked["entry"], ranked["entry"].iloc[1:], lows, highs[1:])
+                 if hi >= lo]
+        if close:
+            parts.append("not told apart (their Elo intervals overlap): " + ", ".join(close))
+    if not matrix.empty:
+        found = cycle_text(matrix, cycles_of(matrix))
+        parts.append(f"{len(found)} non-transitive cycle{'' if len(found) == 1 else 's'} "
+                     f"(each step's interval clear of 50%): " + "; ".join(found) if found
+                     else "no non-transitive cycle with every step's interval clear of 50%")
+    return head + "; ".join(parts)

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports.findings import (Statement, band_p_value, card_statements, findings, findings_section_text, holm,
+from reports.findings import (Statement, answers, band_p_value, findings, findings_section_text, holm,
                               matchup_statements)
 from reports.html_report import build_report
 from reports.inputs import Results
@@ -65,28 +65,40 @@ def test_many_fair_cells_give_no_false_alarm_after_the_correction():
 def test_a_real_finding_survives_among_fair_cells():
     rng = np.random.default_rng(4)
     statements = [statement(int(w), 2000, f"cell {i}") for i, w in enumerate(rng.binomial(2000, 0.5, size=60))]
-    statements.append(Statement("card", "Scrizzian Maul's buyers win", 580, 2000, "too strong",
-                                "over-costed or a trap"))
+    statements.append(statement(580, 2000, "federation vs sunder"))
     found = findings(statements)
-    assert [f.statement.subject for f in found] == ["Scrizzian Maul's buyers win"]
-    assert "29.0% [27.1%, 31.0%] (n = 2,000): over-costed or a trap (Holm-adjusted p < 0.0001)" in found[0].text
+    assert [f.statement.subject for f in found] == ["federation vs sunder"]
+    assert "29.0% [27.1%, 31.0%] (n = 2,000): disfavoured (Holm-adjusted p < 0.0001)" in found[0].text
 
 
 def test_no_finding_says_so_and_names_the_correction():
     items, notes = findings_section_text([statement(200, 400)])
-    assert items == [] and notes[0].startswith("No finding: none of the 1 statements")
+    assert items == ["cell: 50.0% [45.1%, 54.9%] (n = 400): not enough games to tell whether it is within ±2 points"]
+    assert notes[0].startswith("No lean: none of the 1 statements")
     assert "Holm" in notes[1]
 
 
-def test_each_duel_cell_is_one_match_up_statement_and_unbought_cards_none():
+def test_each_duel_cell_is_one_match_up_statement():
     rates = pd.DataFrame({"mode": "duel", "faction": ["federation", "sunder"],
                           "opponent_faction": ["sunder", "federation"], "variant": "standard",
                           "opponent_variant": "standard", "strategy": "balanced",
                           "opponent_strategy": "balanced", "wins": [600, 380], "games": [1000, 1000],
                           "label": ["federation vs sunder", "sunder vs federation"]})
     assert [s.subject for s in matchup_statements(rates)] == ["federation vs sunder"]
-    cards = pd.DataFrame({"card": ["Railgun", "Teleporter"], "games_bought": [300, 0], "wins_when_bought": [200, 0]})
-    assert [s.subject for s in card_statements(cards)] == ["Railgun's buyers win"]
+
+
+def test_an_interval_inside_the_band_is_answered_balanced():
+    (a,) = answers([statement(50_100, 100_000, "federation vs sunder")])
+    assert a.verdict == "balanced"
+    assert a.text == ("federation vs sunder: 50.1% [49.8%, 50.4%] (n = 100,000): balanced within ±2 points (the 95% "
+                      "interval lies inside 48%–52%)")
+
+
+def test_the_questions_lead_match_ups_first_then_first_player_whatever_their_p_values():
+    given = [Statement("first player", "first player, a vs b", 12_000, 20_000, "first wins more", "second wins more"),
+             statement(1_010, 2_000, "a vs b"), statement(1_400, 2_000, "a vs c")]
+    assert [(a.statement.subject, a.verdict) for a in answers(given)] == [
+        ("a vs b", "undecided"), ("a vs c", "lean"), ("first player, a vs b", "lean")]
 
 
 def test_the_report_opens_with_the_findings():
@@ -101,3 +113,11 @@ def test_the_report_opens_with_the_findings():
     assert report.sections[0].items[0].startswith("federation standard vs sunder standard: 61.9% [61.2%, 62.6%]")
     page = report.html()
     assert page.index("<h2>Findings</h2>") < page.index("<img")
+
+
+def test_a_mirror_match_up_is_no_question():
+    rates = pd.DataFrame({"mode": "standard", "faction": ["standard"], "opponent_faction": ["standard"],
+                          "variant": "core", "opponent_variant": "core", "strategy": "balanced",
+                          "opponent_strategy": "balanced", "wins": [200], "games": [400],
+                          "label": ["standard core vs standard core"]})
+    assert matchup_statements(rates) == []

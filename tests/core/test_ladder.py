@@ -178,3 +178,21 @@ def test_bad_input_is_one_line_and_exit_2(args, word, tmp_path):
     assert res.exit_code == 2, res.output
     lines = res.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error:") and word in lines[0], res.output
+
+
+@pytest.mark.parametrize("name", ["last-command", "star-realms", "skirmish", "tiny-race"])
+def test_ladder_help_states_the_rungs_the_ladder_plays_by_default(tiny_game, run_cli, name):
+    """Issue 32: `ladder --help` shows the real default rungs, the ladder's and --finding's (less random
+    play), as the command resolves them; a game without a tuner shows its registry list."""
+    from reports.ladder import default_rungs, without_random
+    from simcore.games import registry
+
+    result = run_cli("ladder", "--game", name, "--help", terminal_width=400)
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    if getattr(registry.get(name), "tuning", None) is None:
+        rungs = finding = list(registry.get(name).info.rungs)
+    else:
+        rungs = default_rungs(name)[0]
+        finding = without_random(name, rungs)
+    assert f"[default: {', '.join(rungs)}; with --finding: {', '.join(finding)}]" in text

@@ -49,7 +49,9 @@ window.addEventListener("load", () => {
   const probe = document.createElement("pre");
   probe.id = "probe";
   probe.textContent = JSON.stringify({images: out, first_heading: findings ? findings.textContent : null,
-                                      findings_top: findings ? findings.getBoundingClientRect().top : null});
+                                      findings_top: findings ? findings.getBoundingClientRect().top : null,
+                                      findings: [...document.querySelectorAll("ul.findings li")].map(e => e.innerText),
+                                      notes: [...document.querySelectorAll("p.note")].map(e => e.innerText)});
   document.body.appendChild(probe);
 });
 </script>
@@ -82,6 +84,42 @@ def games(first, second, winners, turns, variant="standard"):
                          "first_faction": first, "second_faction": second, "first_variant": variant,
                          "second_variant": variant, "first_strategy": "balanced", "second_strategy": "balanced",
                          "winner": winners, "turns": turns})
+
+
+def probe_page(exe: str, page_path: Path) -> dict:
+    """What the probe saw of the page once Chromium had rendered it."""
+    probe = page_path.with_name("probe.html")
+    probe.write_text(page_path.read_text().replace("</body>", PROBE + "</body>"))
+    dom = run_browser(exe, "--dump-dom", probe.as_uri()).stdout
+    found = re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S)
+    assert found, "the probe did not run: " + dom[-500:]
+    return json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<")
+                      .replace("&gt;", ">"))
+
+
+@pytest.mark.parametrize("name", ["star-realms", "skirmish"])
+def test_a_games_report_names_its_own_rules_in_the_findings_and_captions(tmp_path, name):
+    """Issue 32: the Findings and the first-player caption, as the browser shows them, quote the reported
+    game's rule for moving first, and no other game's (no "6 Credits" in a Star Realms report)."""
+    from simcore.games import registry
+
+    exe = browser()
+    info = registry.get(name).info
+    a, b = info.sides[0], info.sides[1]
+    rng = np.random.default_rng(5)
+    parts = [games(x, y, rng.choice(["first", "second"], 3000, p=[0.62, 0.38]), rng.integers(10, 30, 3000),
+                   info.variants[0]).assign(mode=info.modes[0]) for x, y in ((a, b), (b, a))]
+    per_game = pd.concat(parts, ignore_index=True)
+    aggregate_games(per_game, seed=1).assign(mode=info.modes[0]).to_csv(tmp_path / "sweep.csv", index=False)
+    write_report(build_report(read_results([tmp_path / "sweep.csv"])), tmp_path / "report")
+    seen = probe_page(exe, tmp_path / "report" / REPORT_NAME)
+    first = [f for f in seen["findings"] if f.startswith("first player")]
+    assert first and all(info.first_player in f for f in first)
+    assert [n for n in seen["notes"] if n.startswith("Share of games won by the player moving first")
+            and info.first_player in n]
+    others = [g.info.first_player for g in registry.games() if g.info.name != name]
+    text = " ".join(seen["findings"] + seen["notes"])
+    assert not [o for o in others if o in text] and "Credits" not in text
 
 
 def test_report_renders_in_chromium_with_every_plot_decoded_and_visible(tmp_path):

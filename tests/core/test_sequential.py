@@ -149,3 +149,39 @@ def test_report_reads_an_until_verdict_comparison(tmp_path):
                                            "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert [kind for _, kind in read_results([out]).files] == ["compare"]
+
+
+def test_normal_tails_are_the_standard_librarys_erfc_to_1e_12():
+    """Issue 32: the tails come from ``math.erfc``, not a fitted approximation (relative error 1.2e-7)."""
+    import math
+    from statistics import NormalDist
+
+    from reports.sequential import _upper_tail
+
+    x = np.linspace(-6, 9, 301)
+    exact = np.array([0.5 * math.erfc(v / math.sqrt(2)) for v in x])
+    assert np.max(np.abs(_upper_tail(x) / exact - 1)) < 1e-12
+    low = x[x <= 2]           # where NormalDist's cdf is exact too (1 - cdf loses digits in the upper tail)
+    assert np.max(np.abs(_upper_tail(low) / np.array([NormalDist().cdf(-v) for v in low]) - 1)) < 1e-12
+    assert _upper_tail(np.array([1.959963984540054]))[0] == pytest.approx(0.025, rel=1e-12, abs=0)
+
+
+def test_the_critical_value_solver_agrees_with_plain_bisection_to_1e_12():
+    import math
+
+    from reports.sequential import _solve, _upper_tail
+
+    x = np.linspace(-3, 3, 81)
+    mass = np.exp(-0.5 * x ** 2)
+    mass /= mass.sum()
+
+    def crossing(b):
+        return float(mass @ (_upper_tail(b - x) + _upper_tail(b + x)))
+
+    for target in (0.05, 0.01, 1e-4, 1e-8):
+        lo, hi = 0.0, 40.0
+        for _ in range(60):
+            mid = 0.5 * (lo + hi)
+            lo, hi = (mid, hi) if crossing(mid * 1.3) > target else (lo, mid)
+        assert abs(_solve(crossing, target, 1.3) - 0.5 * (lo + hi)) < 1e-12
+    assert _solve(crossing, 0.0, 1.0) == math.inf

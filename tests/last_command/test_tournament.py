@@ -166,11 +166,12 @@ def test_report_recognises_the_matrix_and_its_ratings_and_draws_both(tmp_path):
     assert [kind for _, kind in results.files] == ["tournament", "ratings"]
     report = build_report(results)
     titles = [s.title for s in report.sections]
-    assert titles == ["Tournament matrix (t)", "Tournament ratings (t)"]
+    assert titles == ["Findings", "Tournament matrix (t)", "Tournament ratings (t)"]   # its own finding first
     assert {"tournament.png", "ratings.png"} <= set(report.images)
-    notes = " ".join(report.sections[0].notes)
+    assert "rock > scissors > paper > rock" in report.sections[0].items[0]
+    notes = " ".join(report.sections[1].notes)
     assert "rock > scissors > paper > rock" in notes
-    assert list(report.sections[1].table["entry"]) == list(t.ratings["entry"])
+    assert list(report.sections[2].table["entry"]) == list(t.ratings["entry"])
 
 
 def test_cli_report_of_a_tournament_exits_0_and_writes_the_plots(tmp_path):

@@ -1,0 +1,78 @@
+"""Which game, and which sweep, each file of a report comes from: read from the files' own columns, so
+that a report says so when it mixes games or puts one sweep's per-game records beside another's aggregate.
+
+Files do not name their game (a ladder and a finding against skill do: their ``game`` column); a
+table's modes and side names do, since every registered game has its own (``GameInfo.modes``,
+``GameInfo.sides``). A file whose game cannot be told (a tournament of strategy names, an advice table)
+is ``None``: the report names no game's rule for it.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pandas as pd
+
+from simcore.games import registry
+
+SIDE_COLUMNS = ("faction", "opponent_faction", "first_faction", "second_faction")
+
+
+def game_named(modes: Iterable[str], sides: Iterable[str]) -> str | None:
+    """The one registered game whose modes and sides include these (empty names ignored), else None."""
+    modes, sides = {str(m) for m in modes if str(m)}, {str(s) for s in sides if str(s)}
+    if not sides:
+        return None
+    hits = [g.info.name for g in registry.games()
+            if modes <= set(g.info.modes) and sides <= set(g.info.sides)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def game_of_table(table: pd.DataFrame) -> str | None:
+    """The game of one table: its ``game`` column when it names a registered game, else its modes and sides."""
+    if table.empty:
+        return None
+    if "game" in table.columns and table["game"].dtype == object:
+        names = {str(g).strip().lower() for g in table["game"]}
+        known = [n for n in names if n in registry.names()]
+        if len(names) == 1 and known:
+            return known[0]
+    modes = table["mode"] if "mode" in table.columns else []
+    sides = [v for c in SIDE_COLUMNS if c in table.columns for v in table[c]]
+    return game_named(modes, sides)
+
+
+def games_by_source(*tables: pd.DataFrame) -> dict[str, str | None]:
+    """Source (a file's stem) -> its game, over tables with a ``source`` column (first table naming it wins)."""
+    out: dict[str, str | None] = {}
+    for table in tables:
+        if table.empty or "source" not in table.columns:
+            continue
+        for source, part in table.groupby("source", sort=False):
+            if out.get(source) is None:
+                out[source] = game_of_table(part)
+    return out
+
+
+def game_info(game: str):
+    """The ``GameInfo`` of registered game ``game``."""
+    return registry.get(game).info
+
+
+def first_player_rule(game: str | None) -> str:
+    """``GameInfo.first_player`` of ``game`` ("" when the game is not known or states none)."""
+    if game is None:
+        return ""
+    return getattr(registry.get(game).info, "first_player", "") or ""
+
+
+def _counts(table: pd.DataFrame) -> pd.DataFrame:
+    keys = ["faction", "opponent_faction", "variant", "opponent_variant", "strategy", "opponent_strategy", "seat"]
+    return table.groupby(keys)[["games", "wins", "losses", "draws"]].sum().sort_index()
+
+
+def same_sweep(aggregate: pd.DataFrame, per_game_aggregate: pd.DataFrame) -> bool:
+    """Whether per-game records (as ``report_data.per_game_aggregate``) count the same games as a sweep's
+    aggregate: every duel cell and seat with the same games, wins, losses and draws."""
+    agg = aggregate[aggregate["mode"] != "solo"] if "mode" in aggregate.columns else aggregate
+    a, b = _counts(agg), _counts(per_game_aggregate)
+    return a.index.equals(b.index) and (a.to_numpy() == b.to_numpy()).all()
