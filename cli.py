@@ -335,19 +335,28 @@ def list_cards(game: Game, cards_path: Path | None, fmt: str):
     _echo_listing(game.cards_listing(cards_path, fmt), fmt)
 
 
-@game_command(cards, "show", lambda game: [click.Argument(["name"]), cards_option()])
-def show(game: Game, name: str, cards_path: Path | None):
+@game_command(cards, "show", lambda game: [
+    click.Argument(["name"]), cards_option(),
+    O("--toml", "as_toml", is_flag=True, help="Print the card as a TOML block to paste into a --cards file (keep "
+                                              "its name and the fields you change).")])
+def show(game: Game, name: str, cards_path: Path | None, as_toml: bool = False):
     """Show everything about one card: fields with their provenance, text, compiled effects, rules.
 
     Values the game's sources state are marked [stated], the others [estimated]; a
     'rule:' line says where the engine plays the card more simply than its text.
+    With --toml: the card as a block to paste into a card file, of which an
+    override keeps only the name and the fields it changes.
 
     \b
     Examples:
       commandsim cards show "Ship's A.I."
       commandsim cards show "Blob World" --game star-realms
+      commandsim cards show Railgun --toml > my_cards.toml
     """
-    for line in game.card_lines(name, cards_path):
+    from simcore.card_overrides import entry_blocks
+    lines = (entry_blocks(game.card_entries([cards_path] if cards_path is not None else []), name) if as_toml
+             else game.card_lines(name, cards_path))
+    for line in lines:
         click.echo(line)
 
 
@@ -543,6 +552,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
                      max_turns, extras or {})
     tables = game.load_tables([cards_path] if cards_path is not None else [])
     cells = game.sweep_cells(spec, tables)
+    _echo_card_changes(game, [cards_path] if cards_path is not None else [])
     per_seed = sw.seat_orders(cells)
     _checked("'--games'", sw.check_games, games, per_seed)
     cap = _checked("'--max-games'", sw.check_target, target_ci, max_games, games, per_seed)
@@ -585,6 +595,13 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     click.echo(f"Wrote {out_path} (aggregate, {len(result.aggregate)} rows) and {cards_out} "
                f"(per card, {len(result.cards)} rows)" + (f" and {per_game_path} (per game, {played:,} rows)."
                                                          if per_game_path else "."))
+
+
+def _echo_card_changes(game: Game, paths: list[Path], labels: list[str] = ()) -> None:
+    """Say on stderr what each card file given changes of the shipped cards (before any game is played)."""
+    from simcore.card_overrides import change_lines
+    for line in change_lines(game.card_entries, paths, labels):
+        click.echo(line, err=True)
 
 
 def _distinct(game: Game, a: str, b: str) -> None:
@@ -803,6 +820,8 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
         variant_a, variant_b, opponent_variant, cards_path, cards_b_path, strategy, opponent_strategy, max_turns,
         extras or {}))
     runner = _runner(scheduler, threads)
+    _echo_card_changes(game, [p for p in (cards_path, cards_b_path) if p is not None],
+                       [""] * (cards_path is not None) + ["B"] * (cards_b_path is not None))
 
     progress = _Progress(game, 2 * (max_games if until_verdict else games), "A and B", quiet)
     started = time.perf_counter()

@@ -243,6 +243,10 @@ class Game(Protocol):
     def card_lines(self, name: str, cards: Path | None) -> list[str]:
         """``cards show NAME``: the card's fields with their provenance (stated / estimated / rule)."""
 
+    def card_entries(self, cards: Sequence[Path] = ()) -> dict:
+        """Every entry played with ``cards`` merged over the shipped ones, by key, as a card file writes it
+        (``simcore.card_overrides.Entry``): ``cards show --toml`` and what a card file changes."""
+
     def validate_cards(self, path: Path, extras: dict) -> list[str]:
         """``cards validate PATH``: every check a run makes, or ``CommandsimError``; lines to print."""
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from simcore.card_overrides import Entry, complete_override
 from simcore.errors import CardDataError, CommandsimError, StrategyError
 from simcore.game import (Cell, GameInfo, Listing, Noun, Order, Question, Replay, Setting, card_settings,
                           check_one_of, parse_list)
@@ -52,13 +53,15 @@ class Race:
     max_turns: int = MAX_TURNS
 
 
-def _read(path: Path) -> list[dict]:
+def _read(path: Path, loaded: dict | None = None) -> list[dict]:
+    """The cards of one file; a card naming one of ``loaded`` takes the fields it does not give from it."""
     try:
         data = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise CardDataError(str(path), None, None, f"cannot read: {exc}") from None
     out = []
     for i, card in enumerate(data.get("card", [])):
+        card = complete_override(card, (loaded or {}).get(card.get("name")))
         for field in ("name", "cost", "steps"):
             if field not in card:
                 raise CardDataError(str(path), card.get("name", f"#{i + 1}"), field, "missing required field")
@@ -71,7 +74,7 @@ def _read(path: Path) -> list[dict]:
 def load(cards=()) -> Tables:
     merged = {c["name"]: c for c in _read(HERE / "cards.toml")}
     for path in cards:
-        for c in _read(Path(path)):
+        for c in _read(Path(path), merged):
             merged[c["name"]] = c
     cs = list(merged.values())
     return Tables(tuple(c["name"] for c in cs), tuple(c["cost"] for c in cs), tuple(c["steps"] for c in cs),
@@ -129,6 +132,12 @@ class TinyRace:
 
     def load_tables(self, cards=()):
         return load([cards] if isinstance(cards, (str, Path)) else list(cards or ()))
+
+    def card_entries(self, cards=()):
+        tables = self.load_tables(cards)
+        return {name: Entry("[[card]]", {"name": name, "cost": cost, "steps": steps,
+                                         **({"estimated": list(est)} if est else {})})
+                for name, cost, steps, est in zip(tables.names, tables.cost, tables.steps, tables.estimated)}
 
     def card_info(self, tables):
         return pd.DataFrame({"card": list(tables.names), "cost": list(tables.cost)})

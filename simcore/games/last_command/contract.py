@@ -79,16 +79,26 @@ class LastCommand:
         return OPTIONS.get(command, ())
 
     # ---------------------------------------------------------------- cards
-    def load_tables(self, cards=()):
-        from .cardset import compile_cards, load_card_list, read_cards
+    def _card_list(self, cards=()):
+        from .cardset import load_card_list, read_cards
         from .cardset.loader import merge_cards
         cards = [cards] if isinstance(cards, (str, Path)) else list(cards or ())
         if not cards:
-            return compile_cards(load_card_list())
+            return load_card_list()
         merged = load_card_list(overrides=cards[0])
         for path in cards[1:]:
-            merged = merge_cards(merged, read_cards(path))
-        return compile_cards(merged)
+            merged = merge_cards(merged, read_cards(path, merged))
+        return merged
+
+    def load_tables(self, cards=()):
+        from .cardset import compile_cards
+        return compile_cards(self._card_list(cards))
+
+    def card_entries(self, cards=()):
+        from simcore.card_overrides import Entry
+        from .cardset.patch import DOTTED
+        return {card.key: Entry("[[card]]", card.raw, DOTTED, ("name", "start_set"))
+                for card in self._card_list(cards)}
 
     def card_info(self, tables) -> pd.DataFrame:
         return pd.DataFrame({"card": tables.names, "kind": [c.kind for c in tables.catalog],
@@ -129,8 +139,9 @@ class LastCommand:
         from .cardset.loader import display_path, merge_cards, skipped_entries
         from .layout import CAP
         from .setup import check_every_setup
-        cards = read_cards(path)
-        merged = merge_cards(load_card_list(), cards)
+        shipped = load_card_list()
+        cards = read_cards(path, shipped)
+        merged = merge_cards(shipped, cards)
         check_every_setup(compile_cards(merged))
         if extras.get("component_list"):
             check_component_list(cards, where=display_path(path))

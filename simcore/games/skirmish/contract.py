@@ -75,6 +75,17 @@ class Skirmish:
     def buyable(self, tables):
         return []
 
+    def card_entries(self, cards=()):
+        from simcore.card_overrides import Entry
+        data = self.load_tables(cards)
+        sets = {f"set {s}": Entry(f"[set.{s}]", {"commands": list(cmds), **(
+            {"cost": dict(data.set_costs[s])} if data.set_costs.get(s) else {})}, identity=())
+            for s, cmds in data.sets.items()}
+        return {**{c.name: Entry("[[command]]", c.raw) for c in data.commands},
+                **{u.name: Entry("[[unit]]", u.raw) for u in data.units},
+                **{f"force {f.name}": Entry(f"[force.{f.name}]", f.raw, identity=()) for f in data.forces.values()},
+                **sets}
+
     def cards_listing(self, cards, fmt: str) -> Listing:
         data = self.load_tables([cards] if cards is not None else [])
         header = ("name", "entry", "timing", "cost", "trigger", "estimated")

@@ -66,6 +66,14 @@ class StarRealms:
         paths = _paths([cards] if cards is not None else [])
         return load_card_list(overrides=paths or None)
 
+    def card_entries(self, cards=()):
+        from simcore.card_overrides import Entry
+        from .card_data import load_card_list
+        paths = _paths(cards)
+        deck, decks = load_card_list(overrides=paths or None)
+        return {**{c.name: Entry("[[card]]", c.raw) for c in deck},
+                **{f"deck {d.name}": Entry(f"[deck.{d.name}]", d.raw, identity=()) for d in decks.values()}}
+
     def cards_listing(self, cards, fmt: str) -> Listing:
         deck, _ = self._cards(cards)
         header = ("name", "faction", "kind", "cost", "defense", "count", "role", "estimated")
