@@ -516,7 +516,10 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     each side's win rate as first player, as second player and overall
     (seat first/second/both), with wins, losses, draws and Wilson intervals.
     A second table gives per-card buy rates and the buyer's win rate (an
-    association: players who are ahead buy more).
+    association: players who are ahead buy more). Given no match-up option
+    (sides, variants, modes, --mixed-variants), a sweep also plays the
+    match-ups the game's sources ask about, and its table leads with them
+    (The Last Command: asymmetrical against standard starts).
 
     \b
     Examples:
@@ -533,7 +536,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
 
     from reports import sweep as sw
     from reports.files import TableStream, write_tables
-    from simcore.game import SweepSpec
+    from simcore.game import SweepSpec, asked
 
     # every option is checked before any game is played or any file is touched
     _checked("'--strategy'", game.check_strategy, strategy)
@@ -548,8 +551,8 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
         if per_game_path.resolve() in (out_path.resolve(), cards_out.resolve()):
             raise click.BadParameter(f"'{per_game_path}' is also the aggregate or per-card table: give another "
                                      f"path", param_hint="'--per-game'")
-    spec = SweepSpec(_names(sides), _names(variants), _names(modes), strategy, opponent_strategy, mixed_variants,
-                     max_turns, extras or {})
+    spec = asked(SweepSpec(_names(sides), _names(variants), _names(modes), strategy, opponent_strategy,
+                           mixed_variants, max_turns, extras or {}), game.info)
     tables = game.load_tables([cards_path] if cards_path is not None else [])
     cells = game.sweep_cells(spec, tables)
     _echo_card_changes(game, [cards_path] if cards_path is not None else [])
@@ -576,7 +579,11 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
 
     played = int(result.cells["games"].sum())
     if not quiet:
-        _echo_sweep(game, result.aggregate)
+        if spec.questions:
+            click.echo("First the match-ups the game's sources ask about: "
+                       + "; ".join(q.text or f"{q.sides[0]} {q.variants[0]} vs {q.sides[1]} {q.variants[1]}"
+                                   for q in spec.questions) + ".")
+        _echo_sweep(game, result.aggregate, spec.questions)
         click.echo(f"\n{played:,} games in {len(cells)} cell{'' if len(cells) == 1 else 's'} in {elapsed:.1f} s, "
                    f"seed {seed}.")
     if target_ci is not None:
@@ -624,11 +631,11 @@ def _sweep_out_paths(out_path: Path) -> Path:
     return cards_out
 
 
-def _echo_sweep(game: Game, aggregate) -> None:
-    from reports.aggregate import first_player_table
+def _echo_sweep(game: Game, aggregate, questions=()) -> None:
+    from reports.aggregate import first_player_table, question_order
 
     side = game.info.side.one.upper()
-    both = aggregate[aggregate["seat"] == "both"]
+    both = question_order(aggregate[aggregate["seat"] == "both"], questions)
     levels = bool((aggregate["difficulty"].astype(str) != "").any())
     header = ("MODE", side, "VARIANT", "STRATEGY", "VS", "VS VARIANT", "VS STRATEGY",
               *(("DIFFICULTY",) if levels else ()), "GAMES", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI", "TURNS")

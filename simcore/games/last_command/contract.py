@@ -13,7 +13,7 @@ import pandas as pd
 
 from simcore.errors import CommandsimError
 from simcore.game import (Alias, Cell, CompareSpec, GameInfo, Noun, Option, OptionError, Order, Question, ReplaySpec, Setting,
-                          SweepSpec, card_settings, check_one_of)
+                          SweepQuestion, SweepSpec, card_settings, check_one_of)
 
 from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MAX_TURNS_LIMIT, MODES, Matchup
 from .tables import FACTIONS, START_SETS
@@ -22,6 +22,11 @@ INFO = GameInfo(
     "last-command", "The Last Command", Noun("faction", "factions"), Noun("variant", "variants"), tuple(FACTIONS),
     MODES, tuple(START_SETS), "balanced", DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT,
     first_player="the first player starts with 5 Credits, the second with 6",
+    sweep_questions=(
+        SweepQuestion(("federation", "sunder"), ("asymmetrical", "standard"),
+                      "asymmetrical Federation against standard Sunder: the imbalance the variant creates"),
+        SweepQuestion(("federation", "sunder"), ("standard", "asymmetrical"),
+                      "standard Federation against asymmetrical Sunder")),
     summary="the deckbuilding duel of two Command ships (rulebook: Federation Remnant and the Sunder), with "
             "Solo Mode against the rulebook's A.I.")
 
@@ -218,7 +223,7 @@ class LastCommand:
     # ---------------------------------------------------------------- play
     def sweep_cells(self, spec: SweepSpec, tables) -> list[Cell]:
         from .fog import read_fog
-        from .sweep_cells import DEFAULT_FACTIONS, DEFAULT_VARIANTS, check_cells, grid
+        from .sweep_cells import DEFAULT_FACTIONS, DEFAULT_VARIANTS, check_cells, grid, question_cells
         fogs = []
         for path in spec.extras.get("fog_paths") or ():
             try:
@@ -232,6 +237,8 @@ class LastCommand:
         max_turns = spec.max_turns or DEFAULT_MAX_TURNS
         cells = grid(mode[0], spec.sides or DEFAULT_FACTIONS, spec.variants or DEFAULT_VARIANTS, strategy,
                      spec.opponent_strategy, spec.mixed_variants, spec.extras.get("difficulties"), fogs)
+        if mode[0] == "duel" and spec.questions:
+            cells = question_cells(spec.questions, strategy, spec.opponent_strategy or strategy, fogs, cells)
         check_cells(cells, tables, max_turns)
         return [c.cell(max_turns) for c in cells]
 

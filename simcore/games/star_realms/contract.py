@@ -13,7 +13,7 @@ import pandas as pd
 
 from simcore.errors import CommandsimError
 from simcore.game import (Cell, CompareSpec, GameInfo, Listing, Noun, OptionError, Order, Question, ReplaySpec,
-                          Setting, SweepSpec, card_settings, check_one_of, parse_list)
+                          Setting, SweepQuestion, SweepSpec, card_settings, check_one_of, parse_list)
 
 from .setup import DEFAULT_MAX_TURNS, MODES
 
@@ -28,6 +28,8 @@ INFO = GameInfo(
     sweep_sides_help="Comma list of decks (standard, alliance, hydra): every pair of them (a mirror too) in the mode "
                      "the two decks play [default: each mode's own match-up].",
     first_player="the first player draws a starting hand of 3 cards, the second a full hand",
+    sweep_questions=(SweepQuestion(("alliance", "standard"), (VARIANT, VARIANT),
+                                   "the Alliance Command Deck against a standard start"),),
     summary="the deckbuilding duel with the Alliance Command Deck's modes: standard, Command Deck vs standard, "
             "Commander Duel and Two Against One")
 
@@ -171,6 +173,8 @@ class StarRealms:
                      if not all(tables.decks[d].members == 2 for d in p) and mode_of(p, tables) in modes]
             if not pairs:
                 raise OptionError("--decks", f"no pair of {', '.join(decks)} plays a mode of {', '.join(modes)}")
+        asked = [tuple(q.sides) for q in spec.questions if tuple(q.sides) in pairs]
+        pairs = asked + [p for p in pairs if p not in asked]      # the game's questions lead
         strategy = spec.strategy or INFO.default_strategy
         opponent = spec.opponent_strategy or strategy
         cells = []
