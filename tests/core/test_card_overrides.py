@@ -89,3 +89,16 @@ def test_sweep_and_compare_say_what_each_card_file_changes(game, tmp_path):
     compare = invoke("compare", "--game", name, "--games", 20, "--cards-b", path, "-q", "--out", tmp_path / "c.csv")
     assert compare.exit_code == 0, compare.output
     assert f"cards B: {path} changes {key} {field} {old} -> {new}" in compare.stderr.splitlines()
+
+
+def test_an_asymmetrical_starting_card_is_overridden_with_its_start_set(tmp_path):
+    game = registry.get("last-command")
+    path = tmp_path / "laser.toml"
+    path.write_text('[[card]]\nname = "Basic Laser"\nstart_set = "asymmetrical"\npower_cost = 2\n')
+    shipped, changed = game.card_entries([]), game.card_entries([path])
+    assert changed["Basic Laser (asymmetrical)"].table["power_cost"] == 2
+    assert changed["Basic Laser"].table == shipped["Basic Laser"].table
+    from simcore.card_overrides import change_lines
+    old = shipped["Basic Laser (asymmetrical)"].table["power_cost"]
+    assert change_lines(game.card_entries, [path]) == [
+        f"cards: {path} changes Basic Laser (asymmetrical) power_cost {old} -> 2"]

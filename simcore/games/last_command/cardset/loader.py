@@ -28,12 +28,16 @@ def read_cards(path: str | Path, base: list[Card] | None = None) -> list[Card]:
 
 
 def _completed(table: dict, loaded: dict[str, Card]) -> dict:
-    """An override table completed from the loaded card it names (by name and, for an asymmetrical
-    starting card, ``start_set``)."""
+    """An override table completed from the loaded card it names: by its key (its name and, for an
+    asymmetrical starting card, ``start_set``), or by its name alone when one loaded card has it (the
+    asymmetrical Basic Laser, which has no standard namesake)."""
     name, start_set = table.get("name"), table.get("start_set")
     if not isinstance(name, str) or not isinstance(start_set, (str, type(None))):
         return table
     card = loaded.get(card_key(name.strip(), start_set).casefold())
+    if card is None and start_set is None:
+        named = [c for c in loaded.values() if c.name.casefold() == name.strip().casefold()]
+        card = named[0] if len(named) == 1 else None
     return complete_override(table, card.raw if card is not None else None)
 
 
