@@ -219,8 +219,8 @@ def mode_option(game: Game, help: str, many: bool = False) -> list[click.Option]
 
 def cards_option(help: str | None = None) -> click.Option:
     return O("--cards", "cards_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
-             help=help or "Card TOML file or folder: its cards replace shipped cards with the same key and add "
-                          "new ones.")
+             help=help or "Card TOML file or folder: an entry naming a shipped card changes only the fields it "
+                          "gives (the rest come from the shipped card); other entries are new cards.")
 
 
 def threads_option() -> click.Option:
