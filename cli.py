@@ -249,8 +249,8 @@ def _card_folder_notes(ctx, param, value):
 def cards_option(help: str | None = None) -> click.Option:
     return O("--cards", "cards_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
              callback=_card_folder_notes,
-             help=help or "Card TOML file or folder: its cards replace shipped cards with the same key and add "
-                          "new ones.")
+             help=help or "Card TOML file or folder: an entry naming a shipped card changes only the fields it "
+                          "gives (the rest come from the shipped card); other entries are new cards.")
 
 
 def threads_option() -> click.Option:
@@ -380,19 +380,28 @@ def list_cards(game: Game, cards_path: Path | None, fmt: str):
     _echo_listing(game.cards_listing(cards_path, fmt), fmt)
 
 
-@game_command(cards, "show", lambda game: [click.Argument(["name"]), cards_option()])
-def show(game: Game, name: str, cards_path: Path | None):
+@game_command(cards, "show", lambda game: [
+    click.Argument(["name"]), cards_option(),
+    O("--toml", "as_toml", is_flag=True, help="Print the card as a TOML block to paste into a --cards file (keep "
+                                              "its name and the fields you change).")])
+def show(game: Game, name: str, cards_path: Path | None, as_toml: bool = False):
     """Show everything about one card: fields with their provenance, text, compiled effects, rules.
 
     Values the game's sources state are marked [stated], the others [estimated]; a
     'rule:' line says where the engine plays the card more simply than its text.
+    With --toml: the card as a block to paste into a card file, of which an
+    override keeps only the name and the fields it changes.
 
     \b
     Examples:
       commandsim cards show "Ship's A.I."
       commandsim cards show "Blob World" --game star-realms
+      commandsim cards show Railgun --toml > my_cards.toml
     """
-    for line in game.card_lines(name, cards_path):
+    from simcore.card_overrides import entry_blocks
+    lines = (entry_blocks(game.card_entries([cards_path] if cards_path is not None else []), name) if as_toml
+             else game.card_lines(name, cards_path))
+    for line in lines:
         click.echo(line)
 
 
@@ -552,7 +561,10 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     each side's win rate as first player, as second player and overall
     (seat first/second/both), with wins, losses, draws and Wilson intervals.
     A second table gives per-card buy rates and the buyer's win rate (an
-    association: players who are ahead buy more).
+    association: players who are ahead buy more). Given no match-up option
+    (sides, variants, modes, --mixed-variants), a sweep also plays the
+    match-ups the game's sources ask about, and its table leads with them
+    (The Last Command: asymmetrical against standard starts).
 
     \b
     Examples:
@@ -569,7 +581,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
 
     from reports import sweep as sw
     from reports.files import TableStream, Target, check_targets, next_to, write_tables
-    from simcore.game import SweepSpec
+    from simcore.game import SweepSpec, asked
 
     # every option is checked before any game is played or any file is touched
     _checked("'--strategy'", game.check_strategy, strategy)
@@ -582,10 +594,11 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     check_targets([Target("--out", out_path, "aggregate table"),
                    Target("--out", cards_out, "per-card table", next_to=out_path),
                    *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])])
-    spec = SweepSpec(_names(sides), _names(variants), _names(modes), strategy, opponent_strategy, mixed_variants,
-                     max_turns, extras or {})
+    spec = asked(SweepSpec(_names(sides), _names(variants), _names(modes), strategy, opponent_strategy,
+                           mixed_variants, max_turns, extras or {}), game.info)
     tables = game.load_tables([cards_path] if cards_path is not None else [])
     cells = game.sweep_cells(spec, tables)
+    _echo_card_changes(game, [cards_path] if cards_path is not None else [])
     per_seed = sw.seat_orders(cells)
     _checked("'--games'", sw.check_games, games, per_seed)
     cap = _checked("'--max-games'", sw.check_target, target_ci, max_games, games, per_seed)
@@ -609,7 +622,11 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
 
     played = int(result.cells["games"].sum())
     if not quiet:
-        _echo_sweep(game, result.aggregate)
+        if spec.questions:
+            click.echo("First the match-ups the game's sources ask about: "
+                       + "; ".join(q.text or f"{q.sides[0]} {q.variants[0]} vs {q.sides[1]} {q.variants[1]}"
+                                   for q in spec.questions) + ".")
+        _echo_sweep(game, result.aggregate, spec.questions)
         click.echo(f"\n{played:,} games in {len(cells)} cell{'' if len(cells) == 1 else 's'} in {elapsed:.1f} s, "
                    f"seed {seed}.")
     if target_ci is not None:
@@ -630,6 +647,13 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
                                                          if per_game_path else "."))
 
 
+def _echo_card_changes(game: Game, paths: list[Path], labels: list[str] = ()) -> None:
+    """Say on stderr what each card file given changes of the shipped cards (before any game is played)."""
+    from simcore.card_overrides import change_lines
+    for line in change_lines(game.card_entries, paths, labels):
+        click.echo(line, err=True)
+
+
 def _distinct(game: Game, a: str, b: str) -> None:
     """Two strategies given under one display name would merge their games into one row."""
     check = getattr(game, "check_distinct", None)
@@ -640,11 +664,11 @@ def _distinct(game: Game, a: str, b: str) -> None:
                               f"that their results stay apart")
 
 
-def _echo_sweep(game: Game, aggregate) -> None:
-    from reports.aggregate import first_player_table
+def _echo_sweep(game: Game, aggregate, questions=()) -> None:
+    from reports.aggregate import first_player_table, question_order
 
     side = game.info.side.one.upper()
-    both = aggregate[aggregate["seat"] == "both"]
+    both = question_order(aggregate[aggregate["seat"] == "both"], questions)
     levels = bool((aggregate["difficulty"].astype(str) != "").any())
     header = ("MODE", side, "VARIANT", "STRATEGY", "VS", "VS VARIANT", "VS STRATEGY",
               *(("DIFFICULTY",) if levels else ()), "GAMES", "WINS", "LOSSES", "DRAWS", "WIN RATE", "95% CI", "TURNS")
@@ -838,6 +862,8 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
         variant_a, variant_b, opponent_variant, cards_path, cards_b_path, strategy, opponent_strategy, max_turns,
         extras or {}))
     runner = _runner(scheduler, threads)
+    _echo_card_changes(game, [p for p in (cards_path, cards_b_path) if p is not None],
+                       [""] * (cards_path is not None) + ["B"] * (cards_b_path is not None))
 
     progress = _Progress(game, 2 * (max_games if until_verdict else games), "A and B", quiet)
     started = time.perf_counter()

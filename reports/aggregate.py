@@ -178,3 +178,24 @@ def card_table(counts: pd.DataFrame) -> pd.DataFrame:
 def card_stats(records) -> pd.DataFrame:
     """Per-card statistics of one ``Records`` (``simcore.games.last_command.simulate.play_games`` output)."""
     return card_table(card_counts(records.bought, records.games["winner"], records.card_names))
+
+
+def question_order(rows: pd.DataFrame, questions) -> pd.DataFrame:
+    """``rows`` (aggregate rows) with those of the game's questions (``simcore.game.SweepQuestion``: a
+    side and variant against another) first, in the questions' order; the others after them as they
+    were. A record's variant matches a question's by name or as its setting (``full:4`` is ``full``)."""
+    if not len(questions) or rows.empty:
+        return rows
+
+    def same(label, name) -> bool:
+        label = str(label)
+        return label == name or label.startswith(f"{name}:")
+
+    def rank(r) -> int:
+        for i, q in enumerate(questions):
+            if (r.faction, r.opponent_faction) == tuple(q.sides) and same(r.variant, q.variants[0]) \
+                    and same(r.opponent_variant, q.variants[1]):
+                return i
+        return len(questions)
+    order = np.array([rank(r) for r in rows.itertuples()])
+    return rows.iloc[np.argsort(order, kind="stable")]

@@ -1,7 +1,8 @@
 """Single-field numeric card edits, game-agnostic: the balance advisor (``reports/advisor``) searches over them.
 
-A *field* is one number of one card (or of any data entry a game edits: a unit profile, a force), named
-by the entry's key and a path inside its TOML table (``cost``, ``main[0].n``, ``effects[1].n``); an
+A *field* is one number of one card (or of any data entry a game edits: a unit profile, a force), found
+by the entry's key and a path inside its TOML table (``cost``, ``main[0].n``, ``effects[1].n``) and named
+as a designer reads the card ("Cadet Fitz: Ability, second option: Damage", ``CardField.reads``); an
 *edit* moves it by ``delta`` within the field's valid range.  Each game lists its fields
 (``simcore/games/*/..edits``) and applies edits to its tables as read, which its own validator then
 reads again, so an edited entry is exactly what a patch file (``simcore.card_patch``) gives back
@@ -16,19 +17,42 @@ from dataclasses import dataclass
 _STEP = re.compile(r"\[(\d+)\]|\.?(\w+)")
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def ordinal(i: int) -> str:
+    """``0`` -> "first": the i-th of a card's effects or options, as a designer counts them."""
+    return _ORDINALS[i] if 0 <= i < len(_ORDINALS) else f"number {i + 1}"
+
+
+def words(name: str) -> str:
+    """A field or op name of a card file as a card reads it: ``credit_cost`` -> "Credit cost"."""
+    text = name.replace("_", " ").strip()
+    if text.startswith("opp "):
+        text = "opponent " + text[4:]
+    return text[:1].upper() + text[1:]
+
+
 @dataclass(frozen=True)
 class CardField:
-    """One number of one card: where it is, its value, its valid range and its provenance mark."""
+    """One number of one card: where it is, its value, its valid range and its provenance mark.
+    ``reads``: the number as a designer reads the card ("Ability, second option: Damage"; the path
+    when empty), which edits are named by; ``path`` is where it sits in the card's TOML table."""
     card: str          # the card's (entry's) key
     path: str
     value: int
     low: int
     high: int
     mark: str          # "stated" or "estimated"
+    reads: str = ""
+
+    @property
+    def shown(self) -> str:
+        return self.reads or self.path
 
     @property
     def name(self) -> str:
-        return f"{self.card}: {self.path}"
+        return f"{self.card}: {self.shown}"
 
 
 @dataclass(frozen=True)
@@ -43,7 +67,7 @@ class CardEdit:
 
     @property
     def label(self) -> str:
-        return f"{self.field.card}: {self.field.path} {self.field.value} -> {self.new_value}"
+        return f"{self.field.card}: {self.field.shown} {self.field.value} -> {self.new_value}"
 
     @property
     def size(self) -> int:

@@ -67,6 +67,16 @@ class Option:
 
 
 @dataclass(frozen=True)
+class SweepQuestion:
+    """A match-up the game's sources ask about: side A with its variant against side B with its. A
+    sweep given no match-up option plays it (``GameInfo.sweep_questions``) and its table leads with it.
+    ``text``: the question as the sources ask it."""
+    sides: tuple[str, str]
+    variants: tuple[str, str]
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's capabilities as data.
 
@@ -76,7 +86,9 @@ class GameInfo:
     (None: the first mode only). ``max_turns``: the turn cap
     of a game (a game still running then is a draw), ``max_turns_limit`` the largest cap accepted.
     ``rungs``: the skill ladder's default rungs, weakest first. ``turn``: what one of ``turns`` counts.
-    ``first_player``: a sentence on what moving first means in this game's rules (reports quote it)."""
+    ``first_player``: a sentence on what moving first means in this game's rules (reports quote it).
+    ``sweep_questions``: the match-ups its sources ask about, which a sweep given no match-up option plays
+    first (``SweepQuestion``)."""
     name: str
     title: str
     side: Noun
@@ -95,6 +107,7 @@ class GameInfo:
     turn: str = "player-turn"
     first_player: str = ""
     summary: str = ""
+    sweep_questions: tuple[SweepQuestion, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -126,7 +139,8 @@ class Cell:
 @dataclass(frozen=True)
 class SweepSpec:
     """A sweep's options as the user gave them (None: the game's default). ``extras``: the game's own
-    options (``Option.dest`` -> value)."""
+    options (``Option.dest`` -> value). ``questions``: cells the game plays first, before its grid
+    (``asked``: the game's own questions when no match-up option is given)."""
     sides: tuple[str, ...] | None = None
     variants: tuple[str, ...] | None = None
     modes: tuple[str, ...] | None = None
@@ -135,6 +149,17 @@ class SweepSpec:
     mixed_variants: bool = False
     max_turns: int | None = None
     extras: dict = field(default_factory=dict)
+    questions: tuple[SweepQuestion, ...] = ()
+
+
+def asked(spec: SweepSpec, info: GameInfo) -> SweepSpec:
+    """``spec`` with the game's own questions (``GameInfo.sweep_questions``) when it names no match-up
+    (no sides, variants, modes or mixed variants): ``commandsim sweep`` with no options plays what the
+    game's sources ask about, and its table leads with it."""
+    import dataclasses
+    if spec.sides is None and spec.variants is None and spec.modes is None and not spec.mixed_variants:
+        return dataclasses.replace(spec, questions=info.sweep_questions)
+    return spec
 
 
 @dataclass(frozen=True)
@@ -215,6 +240,10 @@ class Replay:
         """One JSON object per event (JSON Lines)."""
         return self.json(self.game)
 
+    def __str__(self) -> str:
+        """The text view (``print(replay)`` in a notebook)."""
+        return "\n".join(self.text_lines())
+
 
 @runtime_checkable
 class Game(Protocol):
@@ -242,6 +271,10 @@ class Game(Protocol):
 
     def card_lines(self, name: str, cards: Path | None) -> list[str]:
         """``cards show NAME``: the card's fields with their provenance (stated / estimated / rule)."""
+
+    def card_entries(self, cards: Sequence[Path] = ()) -> dict:
+        """Every entry played with ``cards`` merged over the shipped ones, by key, as a card file writes it
+        (``simcore.card_overrides.Entry``): ``cards show --toml`` and what a card file changes."""
 
     def validate_cards(self, path: Path, extras: dict) -> list[str]:
         """``cards validate PATH``: every check a run makes, or ``CommandsimError``; lines to print."""

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from .advise import Advice
     from .card_set import CardSet
 
-ADVICE_COLUMNS = ("rank", "stage", "edit", "card", "field", "old_value", "new_value", "mark", "component", "goal",
-                  "base", "effect", "effect_ci_low", "effect_ci_high", "value", "value_ci_low", "value_ci_high",
-                  "games", "looks", "verdict", "band")
+ADVICE_COLUMNS = ("rank", "stage", "edit", "edits", "card", "field", "old_value", "new_value", "mark", "component",
+                  "goal", "base", "effect", "effect_ci_low", "effect_ci_high", "value", "value_ci_low",
+                  "value_ci_high", "distance", "games", "looks", "verdict", "band")
 
 
 def values_with_interval(scores: np.ndarray):
@@ -30,7 +30,7 @@ def values_with_interval(scores: np.ndarray):
 
 
 def _edit_columns(edits: Sequence[CardEdit]) -> dict:
-    return {"edit": "; ".join(e.label for e in edits) or "(no edit)",
+    return {"edit": "; ".join(e.label for e in edits) or "(no edit)", "edits": len(edits),
             "card": "; ".join(e.field.card for e in edits), "field": "; ".join(e.field.path for e in edits),
             "old_value": "; ".join(str(e.field.value) for e in edits),
             "new_value": "; ".join(str(e.new_value) for e in edits),
@@ -62,7 +62,10 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_
             add(0, stage, closest.edits, check.effect, check.effect_low, check.effect_high, check.values, check.low,
                 check.high, check.games, 1, verdict)
     nan = np.full(len(target.components), np.nan)
-    for i, cand in enumerate(sorted(advice.evaluated, key=Candidate.key), start=1):
+    # the sets the search played, ranked by what the table shows: the distance to the target, then
+    # the number of edits (then stated edits and the total change, as the search prefers)
+    for i, cand in enumerate(sorted(advice.evaluated, key=lambda c: (c.miss, c.fields, c.stated, c.total_change)),
+                             start=1):
         scores = scores_of.get(cand.edits)
         if scores is None or not cand.edits:
             continue
@@ -84,6 +87,9 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_
     base = dict(zip(target.labels, advice.base_values))
     table.loc[screened, "base"] = table.loc[screened, "component"].map(base)
     table.loc[screened, "value"] = table.loc[screened, "base"] + table.loc[screened, "effect"]
+    # a row's distance to the target: the largest distance of its set's components from their goals
+    far = (table["value"] - table["goal"]).abs()
+    table["distance"] = far.groupby([table["stage"], table["rank"]]).transform("max")
     return table
 
 
@@ -92,7 +98,8 @@ def proposal_patch(card_set: CardSet, advice: Advice) -> str:
     edits = advice.closest.edits
     notes: dict[str, list[str]] = {}
     for e in edits:
-        notes.setdefault(e.field.card, []).append(f"edited: {e.field.path} {e.field.value} -> {e.new_value} "
+        notes.setdefault(e.field.card, []).append(f"edited: {e.field.shown}{f' ({e.field.path})' if e.field.reads else ''} "
+                                                  f"{e.field.value} -> {e.new_value} "
                                                   f"(was {e.field.mark}); the text below is unchanged")
     target = advice.target
     header = [f"Card patch from commandsim advise: {target.text}, band +-{100 * advice.options.band:g} points, "

@@ -22,8 +22,9 @@ def test_default_grid_writes_the_aggregate_and_card_tables(tmp_path):
     assert str(out) in result.output and str(tmp_path / "sweep_cards.csv") in result.output
     table = pd.read_csv(out, keep_default_na=False)
     assert list(table.columns) == list(AGGREGATE_COLUMNS)
-    # 2 cells (standard, asymmetrical) x 2 factions' perspectives x 3 seats
-    assert len(table) == 12
+    # 4 cells (the two mixed ones the rulebook's variant asks about, standard, asymmetrical) x 2 factions'
+    # perspectives x 3 seats
+    assert len(table) == 24
     assert set(table["seat"]) == {"first", "second", "both"}
     assert (table["games"][table["seat"] == "both"] == 40).all()
     assert (table["games"][table["seat"] != "both"] == 20).all()
@@ -175,7 +176,7 @@ def test_ctrl_c_writes_nothing_and_exits_130(tmp_path, monkeypatch):
     out = tmp_path / "sweep.csv"
     result = run("--out", str(out))
     assert result.exit_code == 130, result.output
-    assert "Interrupted after 20 of 80 games; nothing written." in result.output
+    assert "Interrupted after 20 of 160 games; nothing written." in result.output
     assert list(tmp_path.iterdir()) == []
 
 
@@ -197,7 +198,7 @@ def test_target_ci_stops_at_the_cap_and_says_which_cells(tmp_path):
     out = tmp_path / "sweep.csv"
     result = run("--target-ci", "0.01", "--max-games", "100", "--out", str(out), "-q")
     assert result.exit_code == 0, result.output
-    assert "2 of 2 cells stopped at --max-games 100 before reaching +-1.00%:" in result.output
+    assert "4 of 4 cells stopped at --max-games 100 before reaching +-1.00%:" in result.output
     assert "federation standard (balanced) vs sunder standard (balanced)" in result.output
     table = pd.read_csv(out, keep_default_na=False)
     # rounds of 40 games: 40, 80, then the last round is cut to the cap
@@ -238,21 +239,22 @@ def test_per_game_writes_one_row_per_game(tmp_path, suffix):
     out, games_path = tmp_path / "sweep.csv", tmp_path / f"games{suffix}"
     result = run("--per-game", str(games_path), "--out", str(out), "-q")
     assert result.exit_code == 0, result.output
-    assert f"{games_path} (per game, 80 rows)" in result.output
+    assert f"{games_path} (per game, 160 rows)" in result.output
     games = (pd.read_csv(games_path, keep_default_na=False) if suffix == ".csv" else pd.read_parquet(games_path))
-    assert len(games) == 80                              # 2 cells x 40 games
+    assert len(games) == 160                             # 4 cells x 40 games
     assert list(games.columns[:len(PER_GAME_BASE)]) == PER_GAME_BASE
     bought = [c for c in games.columns if c.startswith(("first_bought:", "second_bought:"))]
     assert bought and len(bought) % 2 == 0 and "first_bought:Railgun" in bought
     assert set(games["winner"]) <= {"first", "second", "draw"}
     assert (games["mode"] == "duel").all() and (games["difficulty"] == "").all()
     # every seed of a cell is played once with each seat order
-    for _, cell in games.groupby("first_variant"):
+    for _, cell in games.groupby(["first_variant", "second_variant"]):
         assert sorted(cell["game"]) == sorted(list(range(20)) * 2)
     # the per-game rows add up to the aggregate
     table = pd.read_csv(out, keep_default_na=False)
     for r in table[table["seat"] == "first"].itertuples():
-        mine = games[(games["first_faction"] == r.faction) & (games["first_variant"] == r.variant)]
+        mine = games[(games["first_faction"] == r.faction) & (games["first_variant"] == r.variant)
+                     & (games["second_variant"] == r.opponent_variant)]
         assert len(mine) == r.games and (mine["winner"] == "first").sum() == r.wins
         assert mine["turns"].mean() == pytest.approx(r.mean_turns)
 

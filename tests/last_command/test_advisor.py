@@ -209,16 +209,21 @@ def test_the_search_prefers_fewest_fields_then_smallest_change_and_judges_sets_b
 def test_the_advisor_finds_the_edit_that_unbalanced_the_card_set(fixture_run):
     result, out = fixture_run
     assert result.exit_code == 0, result.output
-    assert "Proposal (1 field(s), total change 1):\n  Basic Laser: main[0].n 3 -> 2 (was estimated)" in result.output
+    assert "Proposal (1 field(s), total change 1):\n  Basic Laser: Effect: Damage 3 -> 2 (was estimated)" in result.output
     table = pd.read_csv(out)
     fixed = table[table["stage"] == "proposal, fixed strategies"].iloc[0]
-    assert fixed["edit"] == "Basic Laser: main[0].n 3 -> 2" and fixed["verdict"] == "holds"
+    assert fixed["edit"] == "Basic Laser: Effect: Damage 3 -> 2" and fixed["verdict"] == "holds"
     assert fixed["value_ci_low"] >= 0.48 and fixed["value_ci_high"] <= 0.52 and fixed["effect_ci_high"] < -0.1
     screened = table[table["stage"].isin(["screen", "sequential test"])]
-    assert screened.iloc[0]["edit"] == "Basic Laser: main[0].n 3 -> 2"
+    assert screened.iloc[0]["edit"] == "Basic Laser: Effect: Damage 3 -> 2"
     assert kind_of(table.columns) == "advice"
     html = build_report(read_results([out])).html()
-    assert "Balance advisor (advice)" in html and "Basic Laser: main[0].n 3 -&gt; 2" in html
+    assert "Balance advisor (advice)" in html and "Basic Laser: Effect: Damage 3 -&gt; 2" in html
+    # the search's sets ranked by what the table shows: the distance to the target, then the number of edits
+    search = table[table["stage"] == "search"].drop_duplicates("rank").sort_values("rank")
+    assert len(search) > 1
+    keys = list(zip(search["distance"].round(9), search["edits"]))
+    assert keys == sorted(keys)
 
 
 def test_the_advisors_patch_loads_with_cards_and_compare_rechecks_it(fixture_run, tmp_path):

@@ -53,8 +53,6 @@ BAD_CARDS = [
      "credit_cost", "expected an integer 0..10, got the string '6'"),
     ("wrong-enum", railgun('system = "tactical"', 'system = "tactics"'),
      "system", "expected one of engineering, comms, tactical, got the string 'tactics' (did you mean 'tactical'?)"),
-    ("missing-required", railgun("power_cost = 3\n", ""),
-     "power_cost", "missing required field"),
     ("negative-cost", railgun("credit_cost = 6", "credit_cost = -3"),
      "credit_cost", "expected an integer 0..10, got -3"),
     ("absurd-power", railgun("power_cost = 3", "power_cost = 9"),
@@ -95,6 +93,17 @@ BAD_CARDS = [
 ]
 
 
+def test_a_new_card_missing_a_required_field_names_it(tmp_path, monkeypatch):
+    """A card that names no shipped card needs every required field (an override of a shipped card takes
+    the ones it does not give from it: tests/core/test_card_overrides.py)."""
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "cards", "market_tactical.toml", railgun("power_cost = 3\n", "").replace("Railgun", "Coilgun"))
+    result = run_cli("cards", "validate", "cards")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip() == ("Error: cards/market_tactical.toml: card 'Coilgun', field 'power_cost': "
+                                     "missing required field")
+
+
 def write(folder: Path, name: str, text: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
@@ -132,7 +141,8 @@ def test_valid_railgun_passes(tmp_path):
     path = write(tmp_path, "ok.toml", RAILGUN)
     result = run_cli("cards", "validate", str(path))
     assert result.exit_code == 0, result.output
-    assert "1 card types (1 cards), 3 estimated fields" in result.output
+    # its other fields (requirement, two Bonuses) come from the shipped Railgun, with their marks
+    assert "1 card types (1 cards), 6 estimated fields" in result.output
 
 
 def test_malformed_toml_names_file_and_line(tmp_path, monkeypatch):
@@ -157,8 +167,9 @@ def test_duplicate_key_across_files_names_the_second_file(tmp_path, monkeypatch)
     write(tmp_path / "set", "b.toml", RAILGUN.replace('"Railgun"', '"railgun"'))
     result = run_cli("cards", "validate", "set")
     assert result.exit_code == 2
-    assert result.stderr.strip() == ("Error: set/b.toml: card 'railgun', field 'name': "
-                                     "duplicate card key 'railgun': already defined in set/a.toml")
+    # an override names a shipped card in any letter case and keeps its spelling
+    assert result.stderr.strip() == ("Error: set/b.toml: card 'Railgun', field 'name': "
+                                     "duplicate card key 'Railgun': already defined in set/a.toml")
 
 
 def test_asymmetrical_cards_may_share_a_name_but_not_a_key(tmp_path):

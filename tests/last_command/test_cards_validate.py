@@ -50,7 +50,7 @@ def test_cards_validate_says_which_entries_it_skipped(tmp_path, monkeypatch):
     result = run("cards", "validate", "set")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
-        "OK: set: 1 card types (1 cards), 3 estimated fields; with the shipped cards a game holds up to 112 cards "
+        "OK: set: 1 card types (1 cards), 6 estimated fields; with the shipped cards a game holds up to 112 cards "
         "(limit 160).",
         "Skipped set/X.TOML: not read: card files end in lower-case '.toml'.",
         "Skipped set/dangling.toml: a symbolic link to nothing.",

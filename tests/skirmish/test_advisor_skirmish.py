@@ -64,7 +64,7 @@ def test_stated_skirmish_values_are_never_edited_without_allow_stated(shipped):
     assert stated == {(c, "cost") for c in ("Move", "Snap Fire", "Covering Fire", "Defend", "Intervene")}
     fixture = load_data(FIXTURE)
     only = ("Veteran", "force elite")
-    assert [e.label for e in single_edits(fixture, only=only)] == ["Veteran: armor 6 -> 5", "Veteran: armor 6 -> 7"]
+    assert [e.label for e in single_edits(fixture, only=only)] == ["Veteran: Armor 6 -> 5", "Veteran: Armor 6 -> 7"]
     assert {e.field.card for e in single_edits(fixture, allow_stated=True, only=only)} == set(only)
 
 
@@ -86,7 +86,7 @@ def test_a_defaulted_cost_edited_becomes_an_estimate_the_reader_accepts(tmp_path
                    'estimated = ["timing", "target"]\n\n[set.full]\ncommands = ["Move", "Shoot", "Melee", "Dig"]\n')
     data = load_data(own)
     (up,) = [e for e in single_edits(data, allow_stated=True, only=["Dig"]) if e.delta > 0]
-    assert up.label == "Dig: cost 1 -> 2" and up.field.mark == "stated"   # the seed's "most commands cost 1"
+    assert up.label == "Dig: Cost (Command Points) 1 -> 2" and up.field.mark == "stated"   # the seed's "most commands cost 1"
     dig = apply_edits(data, [up]).command("Dig")
     assert dig.cost == 2 and dig.provenance("cost") == "estimated"
     path = tmp_path / "patch.toml"
@@ -146,14 +146,14 @@ def test_the_advisor_finds_the_edit_that_unbalanced_the_skirmish_data(fixture_ru
     result, out = fixture_run
     assert result.exit_code == 0, result.output
     assert "strategy reserve" in result.output.splitlines()[0]
-    assert "Proposal (1 field(s), total change 1):\n  Veteran: armor 6 -> 5 (was estimated)" in result.output
+    assert "Proposal (1 field(s), total change 1):\n  Veteran: Armor 6 -> 5 (was estimated)" in result.output
     table = pd.read_csv(out)
     fixed = table[table["stage"] == "proposal, fixed strategies"].iloc[0]
-    assert fixed["edit"] == "Veteran: armor 6 -> 5" and abs(fixed["value"] - 0.52) <= 0.04
+    assert fixed["edit"] == "Veteran: Armor 6 -> 5" and abs(fixed["value"] - 0.52) <= 0.04
     assert fixed["base"] > 0.65 and fixed["effect_ci_high"] < -0.1
     # re-checked with a strategy tuned on the edited data, both printed
     retuned = table[table["stage"] == "proposal, re-tuned strategies"]
-    assert len(retuned) == 1 and retuned.iloc[0]["edit"] == "Veteran: armor 6 -> 5"
+    assert len(retuned) == 1 and retuned.iloc[0]["edit"] == "Veteran: Armor 6 -> 5"
     assert "re-tuned strategies: elite full vs raiders full" in result.output
     games = result.output.split("Games: ")[1]
     assert "tune 0," not in games and ", tune " in games

@@ -47,7 +47,7 @@ def test_card_provenance_stated_star_realms_values_are_never_edited_without_allo
             ("Fleet Director Nandi", "authority"), ("Nandi's Onslaught", "scrap[1].n")} <= keys
     fixture_cards, _ = load_card_list(overrides=FIXTURE)
     only_estimated = single_edits(fixture_cards)
-    assert [e.label for e in only_estimated] == ["Explorer: cost 0 -> 1"]   # 0 - 1 is out of range
+    assert [e.label for e in only_estimated] == ["Explorer: Cost 0 -> 1"]   # 0 - 1 is out of range
 
 
 def test_star_realms_edits_stay_within_each_fields_valid_range(shipped):
@@ -127,11 +127,11 @@ def test_an_unknown_game_is_one_line_and_exit_code_2():
 def test_the_advisor_finds_the_edit_that_unbalanced_the_star_realms_card_set(fixture_run):
     result, out = fixture_run
     assert result.exit_code == 0, result.output
-    assert "Proposal (1 field(s), total change 1):\n  Explorer: cost 0 -> 1 (was estimated)" in result.output
+    assert "Proposal (1 field(s), total change 1):\n  Explorer: Cost 0 -> 1 (was estimated)" in result.output
     table = pd.read_csv(out)
     fixed = table[table["stage"] == "proposal, fixed strategies"].iloc[0]
     # the search's seeds put it inside the band; the fresh seeds near it (the shipped cards give ~53%)
-    assert fixed["edit"] == "Explorer: cost 0 -> 1" and abs(fixed["value"] - 0.5) <= 0.05
+    assert fixed["edit"] == "Explorer: Cost 0 -> 1" and abs(fixed["value"] - 0.5) <= 0.05
     assert fixed["base"] < 0.2 and fixed["effect_ci_low"] > 0.3
 
 
@@ -141,7 +141,7 @@ def test_the_star_realms_proposal_is_rechecked_with_a_strategy_tuned_on_the_edit
     assert "re-tuned strategies: first player (standard mirror)" in result.output
     table = pd.read_csv(out)
     retuned = table[table["stage"] == "proposal, re-tuned strategies"]
-    assert len(retuned) == 1 and retuned.iloc[0]["edit"] == "Explorer: cost 0 -> 1"
+    assert len(retuned) == 1 and retuned.iloc[0]["edit"] == "Explorer: Cost 0 -> 1"
     assert retuned.iloc[0]["games"] == table[table["stage"] == "proposal, fixed strategies"].iloc[0]["games"]
     games = result.output.split("Games: ")[1]
     assert "tune 0," not in games and ", tune " in games

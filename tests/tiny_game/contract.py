@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.card_files import card_files, read_toml, skipped_lines
+from simcore.card_overrides import Entry, complete_override
 from simcore.errors import CardDataError, CommandsimError, StrategyError
 from simcore.game import (Cell, GameInfo, Listing, Noun, Order, Question, Replay, Setting, card_settings,
                           check_one_of, parse_list)
@@ -53,10 +54,12 @@ class Race:
     max_turns: int = MAX_TURNS
 
 
-def _read(path: Path) -> list[dict]:
+def _read(path: Path, loaded: dict | None = None) -> list[dict]:
+    """The cards of one file; a card naming one of ``loaded`` takes the fields it does not give from it."""
     data = read_toml(path)   # the core's reader: every failure one line naming the file
     out = []
     for i, card in enumerate(data.get("card", [])):
+        card = complete_override(card, (loaded or {}).get(card.get("name")))
         for field in ("name", "cost", "steps"):
             if field not in card:
                 raise CardDataError(str(path), card.get("name", f"#{i + 1}"), field, "missing required field")
@@ -70,11 +73,12 @@ def load(cards=()) -> Tables:
     merged = {c["name"]: c for c in _read(HERE / "cards.toml")}
     for path in cards:
         for file in card_files(Path(path)):   # a folder's files as every game reads them (simcore.card_files)
-            names = [c["name"] for c in _read(file)]
+            cards = _read(file, merged)
+            names = [c["name"] for c in cards]
             if len(set(names)) < len(names):
                 raise CardDataError(str(file), next(n for n in names if names.count(n) > 1), "name",
                                     "duplicate card name in this file")
-            for c in _read(file):
+            for c in cards:
                 merged[c["name"]] = c
     cs = list(merged.values())
     return Tables(tuple(c["name"] for c in cs), tuple(c["cost"] for c in cs), tuple(c["steps"] for c in cs),
@@ -132,6 +136,12 @@ class TinyRace:
 
     def load_tables(self, cards=()):
         return load([cards] if isinstance(cards, (str, Path)) else list(cards or ()))
+
+    def card_entries(self, cards=()):
+        tables = self.load_tables(cards)
+        return {name: Entry("[[card]]", {"name": name, "cost": cost, "steps": steps,
+                                         **({"estimated": list(est)} if est else {})})
+                for name, cost, steps, est in zip(tables.names, tables.cost, tables.steps, tables.estimated)}
 
     def card_info(self, tables):
         return pd.DataFrame({"card": list(tables.names), "cost": list(tables.cost)})

@@ -13,7 +13,7 @@ import pandas as pd
 
 from simcore.errors import CommandsimError
 from simcore.game import (Alias, Cell, CompareSpec, GameInfo, Noun, Option, OptionError, Order, Question, ReplaySpec, Setting,
-                          SweepSpec, card_settings, check_one_of)
+                          SweepQuestion, SweepSpec, card_settings, check_one_of)
 
 from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MAX_TURNS_LIMIT, MODES, Matchup
 from .tables import FACTIONS, START_SETS
@@ -22,6 +22,11 @@ INFO = GameInfo(
     "last-command", "The Last Command", Noun("faction", "factions"), Noun("variant", "variants"), tuple(FACTIONS),
     MODES, tuple(START_SETS), "balanced", DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT,
     first_player="the first player starts with 5 Credits, the second with 6",
+    sweep_questions=(
+        SweepQuestion(("federation", "sunder"), ("asymmetrical", "standard"),
+                      "asymmetrical Federation against standard Sunder: the imbalance the variant creates"),
+        SweepQuestion(("federation", "sunder"), ("standard", "asymmetrical"),
+                      "standard Federation against asymmetrical Sunder")),
     summary="the deckbuilding duel of two Command ships (rulebook: Federation Remnant and the Sunder), with "
             "Solo Mode against the rulebook's A.I.")
 
@@ -79,16 +84,26 @@ class LastCommand:
         return OPTIONS.get(command, ())
 
     # ---------------------------------------------------------------- cards
-    def load_tables(self, cards=()):
-        from .cardset import compile_cards, load_card_list, read_cards
+    def _card_list(self, cards=()):
+        from .cardset import load_card_list, read_cards
         from .cardset.loader import merge_cards
         cards = [cards] if isinstance(cards, (str, Path)) else list(cards or ())
         if not cards:
-            return compile_cards(load_card_list())
+            return load_card_list()
         merged = load_card_list(overrides=cards[0])
         for path in cards[1:]:
-            merged = merge_cards(merged, read_cards(path))
-        return compile_cards(merged)
+            merged = merge_cards(merged, read_cards(path, merged))
+        return merged
+
+    def load_tables(self, cards=()):
+        from .cardset import compile_cards
+        return compile_cards(self._card_list(cards))
+
+    def card_entries(self, cards=()):
+        from simcore.card_overrides import Entry
+        from .cardset.patch import DOTTED
+        return {card.key: Entry("[[card]]", card.raw, DOTTED, ("name", "start_set"))
+                for card in self._card_list(cards)}
 
     def card_info(self, tables) -> pd.DataFrame:
         return pd.DataFrame({"card": tables.names, "kind": [c.kind for c in tables.catalog],
@@ -130,8 +145,9 @@ class LastCommand:
         from .cardset.loader import display_path, merge_cards
         from .layout import CAP
         from .setup import check_every_setup
-        cards = read_cards(path)
-        merged = merge_cards(load_card_list(), cards)
+        shipped = load_card_list()
+        cards = read_cards(path, shipped)
+        merged = merge_cards(shipped, cards)
         check_every_setup(compile_cards(merged))
         if extras.get("component_list"):
             check_component_list(cards, where=display_path(path))
@@ -208,7 +224,7 @@ class LastCommand:
     # ---------------------------------------------------------------- play
     def sweep_cells(self, spec: SweepSpec, tables) -> list[Cell]:
         from .fog import read_fog
-        from .sweep_cells import DEFAULT_FACTIONS, DEFAULT_VARIANTS, check_cells, grid
+        from .sweep_cells import DEFAULT_FACTIONS, DEFAULT_VARIANTS, check_cells, grid, question_cells
         fogs = []
         for path in spec.extras.get("fog_paths") or ():
             try:
@@ -222,6 +238,8 @@ class LastCommand:
         max_turns = spec.max_turns or DEFAULT_MAX_TURNS
         cells = grid(mode[0], spec.sides or DEFAULT_FACTIONS, spec.variants or DEFAULT_VARIANTS, strategy,
                      spec.opponent_strategy, spec.mixed_variants, spec.extras.get("difficulties"), fogs)
+        if mode[0] == "duel" and spec.questions:
+            cells = question_cells(spec.questions, strategy, spec.opponent_strategy or strategy, fogs, cells)
         check_cells(cells, tables, max_turns)
         return [c.cell(max_turns) for c in cells]
 

@@ -150,6 +150,23 @@ def grid(mode: str, factions, variants, strategy: str, opponent_strategy: str | 
                        mixed_variants, fogs)
 
 
+def question_cells(questions, strategy: str, opponent_strategy: str, fogs: Sequence[FogFile],
+                   grid_cells: Sequence[MatchCell]) -> list[MatchCell]:
+    """The cells of the game's questions (``simcore.game.SweepQuestion``: a faction and variant against
+    another), each from the standard start and from each Fog of War file, then the grid's other cells."""
+    asked = []
+    for fog in (None, *fogs):
+        for q in questions:
+            assignments = [(q.sides, q.variants)]
+            if strategy != opponent_strategy:
+                assignments.append((q.sides[::-1], q.variants[::-1]))
+            for sides, variants in assignments:
+                cell = MatchCell(tuple(sides), tuple(variants), (strategy, opponent_strategy), fog=fog)
+                if cell not in asked:
+                    asked.append(cell)
+    return asked + [c for c in grid_cells if c not in asked]
+
+
 def check_cells(cells: Sequence[MatchCell], tables, max_turns: int) -> None:
     """Every cell's games set up before any is played: a Fog of War file's cards must exist and be free."""
     for cell in cells:

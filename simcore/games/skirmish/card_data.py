@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.card_files import card_files, display_path, merge_by_key, read_toml
+from simcore.card_overrides import complete_override
 from simcore.errors import CardDataError
 
 from . import opcodes as O
@@ -288,6 +289,12 @@ def _merge(base: list, extra: list) -> list:
     return merge_by_key(base, extra, lambda x: x.name)
 
 
+def _completed(table: dict, loaded: dict[str, dict]) -> dict:
+    """An override entry completed from the loaded entry of its name (``complete_override``)."""
+    name = table.get("name")
+    return complete_override(table, loaded.get(name.strip().casefold()) if isinstance(name, str) else None)
+
+
 def _read_file(path: Path, data: SkirmishData) -> SkirmishData:
     """``data`` with the entries of one file (commands, sets, units or forces) replacing or added by name."""
     shown = display_path(path)
@@ -300,7 +307,8 @@ def _read_file(path: Path, data: SkirmishData) -> SkirmishData:
         rows = raw.get(key, [])
         if not isinstance(rows, list) or not all(isinstance(x, dict) for x in rows):
             raise SkirmishDataError(shown, None, key, f"expected [[{key}]] tables")
-        entries = [reader(shown, i, x) for i, x in enumerate(rows)]
+        loaded = {x.name.casefold(): x.raw for x in (data.commands if key == "command" else data.units)}
+        entries = [reader(shown, i, _completed(x, loaded)) for i, x in enumerate(rows)]
         seen = set()
         for x in entries:
             if x.name.casefold() in seen:
@@ -328,6 +336,9 @@ def _read_file(path: Path, data: SkirmishData) -> SkirmishData:
         data.set_costs[name] = dict(costs)
         data.set_files[name] = shown
     for name, t in raw.get("force", {}).items():
+        loaded = data.forces.get(name)
+        if isinstance(t, dict) and loaded is not None:
+            t = complete_override(t, loaded.raw)
         data.forces[name] = read_force(shown, name, t)
         data.force_files[name] = shown
     return data

@@ -14,7 +14,7 @@ import pandas as pd
 
 from simcore.errors import CommandsimError
 from simcore.game import (Cell, CompareSpec, GameInfo, Listing, Noun, OptionError, Order, Question, ReplaySpec,
-                          Setting, SweepSpec, card_settings, check_one_of, parse_list)
+                          Setting, SweepQuestion, SweepSpec, card_settings, check_one_of, parse_list)
 
 from .setup import DEFAULT_MAX_TURNS, Matchup
 
@@ -30,6 +30,8 @@ INFO = GameInfo(
     ("full", "no-covering-fire", "no-responses", "covering-fire-2cp"), "reserve", DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT,
     rungs=("random", "reserve", "spender", "tuned", "search:100:tuned", "search:1000:tuned"),
     turn="turn", first_player="the first force deploys first and gives the first command of each turn",
+    sweep_questions=(SweepQuestion(("line", "line"), ("full", "no-covering-fire"),
+                                   "the line with the full command set against a line without Covering Fire"),),
     summary="two forces on a range track, commands with their Command Point costs, checks, one response window "
             "and the seed's order of resolution")
 
@@ -74,6 +76,17 @@ class Skirmish:
 
     def buyable(self, tables):
         return []
+
+    def card_entries(self, cards=()):
+        from simcore.card_overrides import Entry
+        data = self.load_tables(cards)
+        sets = {f"set {s}": Entry(f"[set.{s}]", {"commands": list(cmds), **(
+            {"cost": dict(data.set_costs[s])} if data.set_costs.get(s) else {})}, identity=())
+            for s, cmds in data.sets.items()}
+        return {**{c.name: Entry("[[command]]", c.raw) for c in data.commands},
+                **{u.name: Entry("[[unit]]", u.raw) for u in data.units},
+                **{f"force {f.name}": Entry(f"[force.{f.name}]", f.raw, identity=()) for f in data.forces.values()},
+                **sets}
 
     def cards_listing(self, cards, fmt: str) -> Listing:
         data = self.load_tables([cards] if cards is not None else [])
@@ -191,16 +204,19 @@ class Skirmish:
             setting_pairs = list(itertools.product(settings, repeat=2))
         else:
             setting_pairs = [(s, s) for s in settings]
+        asked = [((q.sides[0], q.sides[1]), (self._setting(q.variants[0], data, "--command-sets"),
+                                             self._setting(q.variants[1], data, "--command-sets")))
+                 for q in spec.questions]
+        grid = [((a, b), (sa, sb)) for sa, sb in setting_pairs for a, b in pairs]
         cells = []
-        for sa, sb in setting_pairs:
-            for a, b in pairs:
-                first = self._order((a, b), (sa, sb), (strategy, opponent), data, max_turns)
-                orders = [first]
-                if (a, sa) != (b, sb) or strategy != opponent:
-                    orders.append(self._order((b, a), (sb, sa), (opponent, strategy), data, max_turns))
-                cells.append(Cell(MODE, (a, b), first.variants, (strategy, opponent), tuple(orders),
-                                  label=f"{a} {first.variants[0]} ({strategy}) vs {b} {first.variants[1]} "
-                                        f"({opponent})"))
+        for (a, b), (sa, sb) in asked + [g for g in grid if g not in asked]:     # the game's questions lead
+            first = self._order((a, b), (sa, sb), (strategy, opponent), data, max_turns)
+            orders = [first]
+            if (a, sa) != (b, sb) or strategy != opponent:
+                orders.append(self._order((b, a), (sb, sa), (opponent, strategy), data, max_turns))
+            cells.append(Cell(MODE, (a, b), first.variants, (strategy, opponent), tuple(orders),
+                              label=f"{a} {first.variants[0]} ({strategy}) vs {b} {first.variants[1]} "
+                                    f"({opponent})"))
         return cells
 
     def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True):

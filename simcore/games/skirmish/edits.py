@@ -22,7 +22,7 @@ import copy
 import dataclasses
 from collections.abc import Iterable, Sequence
 
-from simcore.card_edits import CardEdit, CardField, field_edits, set_path
+from simcore.card_edits import CardEdit, CardField, field_edits, ordinal, set_path, words
 from simcore.card_patch import entry_toml, patch_text, toml_key
 from simcore.errors import CardDataError, CommandsimError
 
@@ -59,22 +59,25 @@ def data_fields(data: SkirmishData) -> list[CardField]:
             continue
         key = keys[("command", c.name)]
         if c.timing != "check":
-            out.append(CardField(key, "cost", c.cost, *LIMITS["cost"], c.provenance("cost") or "stated"))
-        for i, (_, n) in enumerate(c.effects):
-            out.append(CardField(key, f"effects[{i}].n", n, *LIMITS["n"], c.provenance("effects") or "estimated"))
+            out.append(CardField(key, "cost", c.cost, *LIMITS["cost"], c.provenance("cost") or "stated",
+                                 "Cost (Command Points)"))
+        for i, (op, n) in enumerate(c.effects):
+            part = f"{ordinal(i)} part" if len(c.effects) > 1 else "Effect"
+            out.append(CardField(key, f"effects[{i}].n", n, *LIMITS["n"], c.provenance("effects") or "estimated",
+                                 f"{words(part)}: {words(op)}"))
     for u in data.units:
         if u.name in in_forces:
             key = keys[("unit", u.name)]
-            out += [CardField(key, f, u.profile[f], *PROFILE_LIMITS[f], u.provenance(f) or "estimated")
+            out += [CardField(key, f, u.profile[f], *PROFILE_LIMITS[f], u.provenance(f) or "estimated", words(f))
                     for f in O.PROFILE_FIELDS]
     for f in data.forces.values():
         key = FORCE + f.name
-        out.append(CardField(key, "cp", f.cp, *LIMITS["cp"], f.provenance("cp")))
+        out.append(CardField(key, "cp", f.cp, *LIMITS["cp"], f.provenance("cp"), "Command Points"))
         kinds = dict.fromkeys(f.units)
         for unit in kinds:
             count = f.units.count(unit)
             out.append(CardField(key, f"units.{unit}", count, 0 if len(kinds) > 1 else 1,
-                                 count + MAX_FORCE_UNITS - len(f.units), f.provenance("units")))
+                                 count + MAX_FORCE_UNITS - len(f.units), f.provenance("units"), f"{unit} units"))
     return out
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.card_files import card_files, display_path, merge_by_key, read_toml
+from simcore.card_overrides import complete_override
 from simcore.errors import CardDataError, UnknownCardError
 
 from . import opcodes as O
@@ -75,6 +76,7 @@ class Deck:
     outposts: str = TEAM_RULES["outposts"][0]
     opponent_discards: str = TEAM_RULES["opponent_discards"][0]
     scrap_from: str = TEAM_RULES["scrap_from"][0]
+    raw: dict = field(default_factory=dict, repr=False, compare=False)   # the [deck.NAME] table as read
 
 
 @dataclass
@@ -214,7 +216,9 @@ class _Reader:
                       stated=marks["stated"], estimated=marks["estimated"], raw=t)
 
 
-def read_card_file(path: Path) -> list[SRCard]:
+def read_card_file(path: Path, base: list[SRCard] | None = None) -> list[SRCard]:
+    """The cards of one file; with ``base`` (the cards it overrides), a table naming one of them takes
+    the fields it does not give from it."""
     shown = display_path(path)
     data = read_toml(path)
     for key in data:
@@ -223,7 +227,12 @@ def read_card_file(path: Path) -> list[SRCard]:
     tables = data.get("card")
     if not isinstance(tables, list) or not tables or not all(isinstance(x, dict) for x in tables):
         raise CardDataError(shown, None, "card", "expected one or more [[card]] tables")
-    cards = [_Reader(shown, i, x).read() for i, x in enumerate(tables)]
+    loaded = {c.name.casefold(): c for c in base or ()}
+
+    def completed(t):
+        card = loaded.get(t["name"].strip().casefold()) if isinstance(t.get("name"), str) else None
+        return complete_override(t, card.raw if card is not None else None)
+    cards = [_Reader(shown, i, completed(x)).read() for i, x in enumerate(tables)]
     seen: set[str] = set()
     for c in cards:   # two cards of one name in one file: the second would replace the first unseen
         if c.name.casefold() in seen:
@@ -292,19 +301,20 @@ def read_decks(path: Path, by_name: dict[str, SRCard]) -> dict[str, Deck]:
                 fail(f, f"expected one of {', '.join(codes)}, got {v!r}")
             rules[f] = v
         decks[name] = Deck(name, dict(cards), auth, hand, commander, flagship, tuple(gambits), t.get("source", ""),
-                           tuple(estimated), members, **rules)
+                           tuple(estimated), members, **rules, raw=t)
     return decks
 
 
-def _read_files(path: Path) -> tuple[list[SRCard], Path | None]:
-    """The cards of a card file or of a folder's files (name order), and its decks.toml if it has one."""
+def _read_files(path: Path, base: list[SRCard] | None = None) -> tuple[list[SRCard], Path | None]:
+    """The cards of a card file or of a folder's files (name order), and its decks.toml if it has one;
+    ``base``: the cards they override (``read_card_file``)."""
     cards: list[SRCard] = []
     deck_file = None
     for file in card_files(path):
         if file.name == DECKS_FILE:
             deck_file = file
         else:
-            cards.extend(read_card_file(file))
+            cards.extend(read_card_file(file, base))
     return cards, deck_file
 
 
@@ -316,7 +326,7 @@ def load_card_list(path: str | Path | None = None,
     cards, deck_file = _read_files(CARDS_DIR if path is None else Path(path))
     layers = [] if overrides is None else list(overrides) if isinstance(overrides, (list, tuple)) else [overrides]
     for layer in layers:
-        extra, extra_decks = _read_files(Path(layer))
+        extra, extra_decks = _read_files(Path(layer), cards)
         cards = merge_by_key(cards, extra, lambda c: c.name)
         deck_file = extra_decks or deck_file
     seen: dict[str, SRCard] = {}

@@ -13,7 +13,7 @@ import pandas as pd
 
 from simcore.errors import CommandsimError
 from simcore.game import (Cell, CompareSpec, GameInfo, Listing, Noun, OptionError, Order, Question, ReplaySpec,
-                          Setting, SweepSpec, card_settings, check_one_of, parse_list)
+                          Setting, SweepQuestion, SweepSpec, card_settings, check_one_of, parse_list)
 
 from .setup import DEFAULT_MAX_TURNS, MODES
 
@@ -28,6 +28,8 @@ INFO = GameInfo(
     sweep_sides_help="Comma list of decks (standard, alliance, hydra): every pair of them (a mirror too) in the mode "
                      "the two decks play [default: each mode's own match-up].",
     first_player="the first player draws a starting hand of 3 cards, the second a full hand",
+    sweep_questions=(SweepQuestion(("alliance", "standard"), (VARIANT, VARIANT),
+                                   "the Alliance Command Deck against a standard start"),),
     summary="the deckbuilding duel with the Alliance Command Deck's modes: standard, Command Deck vs standard, "
             "Commander Duel and Two Against One")
 
@@ -65,6 +67,14 @@ class StarRealms:
         from .card_data import load_card_list
         paths = _paths([cards] if cards is not None else [])
         return load_card_list(overrides=paths or None)
+
+    def card_entries(self, cards=()):
+        from simcore.card_overrides import Entry
+        from .card_data import load_card_list
+        paths = _paths(cards)
+        deck, decks = load_card_list(overrides=paths or None)
+        return {**{c.name: Entry("[[card]]", c.raw) for c in deck},
+                **{f"deck {d.name}": Entry(f"[deck.{d.name}]", d.raw, identity=()) for d in decks.values()}}
 
     def cards_listing(self, cards, fmt: str) -> Listing:
         deck, _ = self._cards(cards)
@@ -165,6 +175,8 @@ class StarRealms:
                      if not all(tables.decks[d].members == 2 for d in p) and mode_of(p, tables) in modes]
             if not pairs:
                 raise OptionError("--decks", f"no pair of {', '.join(decks)} plays a mode of {', '.join(modes)}")
+        asked = [tuple(q.sides) for q in spec.questions if tuple(q.sides) in pairs]
+        pairs = asked + [p for p in pairs if p not in asked]      # the game's questions lead
         strategy = spec.strategy or INFO.default_strategy
         opponent = spec.opponent_strategy or strategy
         cells = []

@@ -19,7 +19,7 @@ import copy
 import dataclasses
 from collections.abc import Iterable, Sequence
 
-from simcore.card_edits import CardEdit, CardField, field_edits, set_path
+from simcore.card_edits import CardEdit, CardField, field_edits, ordinal, set_path, words
 from simcore.errors import CardDataError, CommandsimError
 
 from .card_data import EFFECT_N, EFFECT_SECTIONS, LIMITS, SRCard, SRTables, _Reader, compile_cards
@@ -34,14 +34,23 @@ def card_fields(card: SRCard) -> list[CardField]:
     for name in ("cost", "defense", "hand_size", "authority"):
         value = getattr(card, name)
         if value is not None:
-            out.append(CardField(card.name, name, value, *LIMITS[name], card.provenance(name) or "estimated"))
+            out.append(CardField(card.name, name, value, *LIMITS[name], card.provenance(name) or "estimated",
+                                 words(name)))
     for section in EFFECT_SECTIONS:
         mark = card.provenance(section) or "estimated"
-        for i, (_, n, other_op, other_n) in enumerate(card.effects.get(section, ())):
-            out.append(CardField(card.name, f"{section}[{i}].n", n, *EFFECT_N, mark))
+        rows = card.effects.get(section, ())
+        for i, (op, n, other_op, other_n) in enumerate(rows):
+            here = SECTION_READS[section] + (f", {ordinal(i)} effect" if len(rows) > 1 else "")
+            out.append(CardField(card.name, f"{section}[{i}].n", n, *EFFECT_N, mark, f"{here}: {words(op)}"))
             if other_op:
-                out.append(CardField(card.name, f"{section}[{i}].or.n", other_n, *EFFECT_N, mark))
+                out.append(CardField(card.name, f"{section}[{i}].or.n", other_n, *EFFECT_N, mark,
+                                     f"{here}, or: {words(other_op)}"))
     return out
+
+
+# what a card calls each ability section
+SECTION_READS = {"primary": "Primary ability", "ally": "Ally ability", "ally2": "Second ally ability",
+                 "scrap": "Scrap ability", "static": "Static ability"}
 
 
 def single_edits(cards: Sequence[SRCard], *, allow_stated: bool = False,

@@ -41,7 +41,7 @@ def load_card_list(path: str | Path | None = None, overrides: str | Path | None 
     base_dir = shipped_cards_dir() if path is None else Path(path)
     cards = read_cards(base_dir)
     if overrides is not None:
-        cards = merge_cards(cards, read_cards(overrides))
+        cards = merge_cards(cards, read_cards(overrides, cards))
     if check_components is None:
         check_components = path is None and overrides is None
     if check_components:

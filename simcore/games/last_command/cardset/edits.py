@@ -28,7 +28,7 @@ from .compile import compile_cards
 from .model import Card, Effect
 from .provenance import mark_of
 from .validate import CardReader
-from simcore.card_edits import CardEdit, CardField, field_edits, set_path
+from simcore.card_edits import CardEdit, CardField, field_edits, ordinal, set_path, words
 from simcore.errors import CardDataError, CommandsimError
 from ..opcodes import OPSPECS
 from ..tables import CardTables
@@ -42,34 +42,43 @@ def card_fields(card: Card) -> list[CardField]:
     """Every editable number of ``card`` (Market cards' costs and copies, Power costs, effect numbers)."""
     out: list[CardField] = []
 
-    def add(path: str, value: int, limits: tuple[int, int], mark: str | None = None):
+    def add(path: str, value: int, limits: tuple[int, int], mark: str | None = None, reads: str = ""):
         out.append(CardField(card.key, path, int(value), limits[0], limits[1], mark or mark_of(card, path) or
-                             "estimated"))
+                             "estimated", reads))
 
     market = not card.is_starting and card.kind != "malfunction"
     if market:
-        add("count", card.count, S.LIMITS["count"], COMPONENT_LIST)
-        add("credit_cost", card.credit_cost, S.LIMITS["credit_cost"])
+        add("count", card.count, S.LIMITS["count"], COMPONENT_LIST, "Copies")
+        add("credit_cost", card.credit_cost, S.LIMITS["credit_cost"], reads="Credit cost")
     if card.kind == "system":
-        add("power_cost", card.power_cost, S.LIMITS["power_cost"])
+        add("power_cost", card.power_cost, S.LIMITS["power_cost"], reads="Power cost")
     if card.requirement and "n" in card.requirement:
-        add("requirement.n", card.requirement["n"], S.CREW_IN_SYSTEM_LIMIT)
+        add("requirement.n", card.requirement["n"], S.CREW_IN_SYSTEM_LIMIT, reads="Requirement: Crew in this System")
     for name in S.EFFECT_FIELDS:
-        _effect_numbers(getattr(card, name), name, add)
+        _effect_numbers(getattr(card, name), name, section_reads(card, name), add)
     for expertise, effects in card.bonus.items():
-        _effect_numbers(effects, f"bonus.{expertise}", add)
+        _effect_numbers(effects, f"bonus.{expertise}", f"{words(expertise)} Bonus", add)
     return out
 
 
-def _effect_numbers(effects: Sequence[Effect], path: str, add) -> None:
+def section_reads(card: Card, name: str) -> str:
+    """What the card calls an effect field: a Crew card's ``main`` is its Ability, a System's its effect."""
+    if name == "main":
+        return "Ability" if card.kind == "crew" else "Effect"
+    return {"covering": "Covering effect", "ongoing": "While uncovered"}.get(name, words(name))
+
+
+def _effect_numbers(effects: Sequence[Effect], path: str, reads: str, add) -> None:
     for i, effect in enumerate(effects):
         at = f"{path}[{i}]"
+        here = reads + (f", {ordinal(i)} effect" if len(effects) > 1 else "")
         for k, option in enumerate(effect.options):
-            _effect_numbers(option, f"{at}.options[{k}]", add)
+            _effect_numbers(option, f"{at}.options[{k}]", f"{here}, {ordinal(k)} option", add)
         kinds = {arg.name: arg.kind for arg in OPSPECS[effect.op].args}
         for name, value in effect.args:
             if kinds[name] == "int":
-                add(f"{at}.{name}", value, S.EFFECT_INT_LIMIT)
+                add(f"{at}.{name}", value, S.EFFECT_INT_LIMIT,
+                    reads=f"{here}: {words(effect.op)}" + ("" if name == "n" else f" ({words(name).lower()})"))
 
 
 def single_edits(cards: Sequence[Card], *, allow_stated: bool = False, only: Iterable[str] | None = None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from simcore.card_files import card_files, display_path, merge_by_key, read_toml, skipped_entries
+from simcore.card_overrides import complete_override
 from .model import Card, Effect, card_key
 from .validate import CardReader
 from simcore.errors import CardDataError
@@ -16,16 +17,31 @@ __all__ = ["Card", "Effect", "card_key", "display_path", "read_cards", "card_fil
            "check_unique_keys", "merge_cards", "skipped_entries"]
 
 
-def read_cards(path: str | Path) -> list[Card]:
-    """All cards of one TOML file, or of every *.toml file of a folder in name order."""
+def read_cards(path: str | Path, base: list[Card] | None = None) -> list[Card]:
+    """All cards of one TOML file, or of every *.toml file of a folder in name order. With ``base`` (the
+    cards these override), a table naming one of them takes the fields it does not give from it."""
     cards: list[Card] = []
     for file in card_files(Path(path)):
-        cards.extend(read_card_file(file))
+        cards.extend(read_card_file(file, base))
     check_unique_keys(cards)
     return cards
 
 
-def read_card_file(path: Path) -> list[Card]:
+def _completed(table: dict, loaded: dict[str, Card]) -> dict:
+    """An override table completed from the loaded card it names: by its key (its name and, for an
+    asymmetrical starting card, ``start_set``), or by its name alone when one loaded card has it (the
+    asymmetrical Basic Laser, which has no standard namesake)."""
+    name, start_set = table.get("name"), table.get("start_set")
+    if not isinstance(name, str) or not isinstance(start_set, (str, type(None))):
+        return table
+    card = loaded.get(card_key(name.strip(), start_set).casefold())
+    if card is None and start_set is None:
+        named = [c for c in loaded.values() if c.name.casefold() == name.strip().casefold()]
+        card = named[0] if len(named) == 1 else None
+    return complete_override(table, card.raw if card is not None else None)
+
+
+def read_card_file(path: Path, base: list[Card] | None = None) -> list[Card]:
     shown = display_path(path)
     data = read_toml(path)
     for key in data:
@@ -36,7 +52,8 @@ def read_card_file(path: Path) -> list[Card]:
         raise CardDataError(shown, None, "card", "expected [[card]] tables (an array of tables)")
     if not tables:
         raise CardDataError(shown, None, None, "holds no [[card]] tables")
-    return [CardReader(shown, i, table).read() for i, table in enumerate(tables)]
+    loaded = {card.key.casefold(): card for card in base or ()}
+    return [CardReader(shown, i, _completed(table, loaded)).read() for i, table in enumerate(tables)]
 
 
 def check_unique_keys(cards: list[Card]) -> None:

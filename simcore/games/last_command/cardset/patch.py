@@ -10,12 +10,12 @@ from .model import Card
 __all__ = ["card_toml", "patch_toml", "toml_value"]
 
 # top-level tables written as dotted keys (``bonus.tactician = [...]``), as the shipped files do
-_DOTTED = ("bonus", "bonus_mode")
+DOTTED = ("bonus", "bonus_mode")
 
 
 def card_toml(table: dict) -> str:
     """One ``[[card]]`` table."""
-    return entry_toml("[[card]]", table, _DOTTED)
+    return entry_toml("[[card]]", table, DOTTED)
 
 
 def patch_toml(cards: Sequence[Card], header: Iterable[str] = (), notes: dict[str, list[str]] | None = None) -> str:
