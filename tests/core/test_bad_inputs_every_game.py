@@ -342,3 +342,23 @@ def test_an_empty_variant_of_a_comparison_is_refused(game):
         pytest.skip(f"{game} has one {info.variant.one}: compare offers no --variant-a")
     flag = "--" + info.variant.one.replace(" ", "-") + "-a"
     refused("compare", "--game", game, flag, "", option=flag, text="expected a name, got ''")
+
+
+# ---- items 3 and 4: every count of advise and tune bounded, in every game
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("option", ["--screen-games", "--test-games", "--search-games", "--check-games", "--seed",
+                                    "--threads", "--candidates", "--tune-generations", "--tune-population",
+                                    "--tune-games", "--max-turns", "--max-edits"])
+def test_every_count_of_advise_is_bounded(game, option, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    refused("advise", "--game", game, "--target", registry.get(game).target_example, option, str(2**63),
+            option=option, text="is not in the range")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("option", ["--sigma", "--generations", "--population", "--games", "--final-games", "--seed"])
+def test_every_number_of_tune_is_bounded(game, option, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    refused("tune", "--game", game, option, str(2**63), option=option, text="is not in the range")
