@@ -1,0 +1,68 @@
+"""``commandsim impact``: card impact by restricted play (``reports.impact``), the core's part, on the tiny race
+(plain Python, fast) and through the CLI for every game's bad input."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from reports.impact import BOTH, bannable_cards, run_impact
+from simcore.errors import CommandsimError
+from simcore.game import Restriction
+from simcore.games import registry
+from tests.conftest import invoke
+
+GAMES = registry.names()
+
+
+def test_impact_the_same_table_on_any_thread_count_and_chunking(tiny_game):
+    a = run_impact(tiny_game, games=400, screen=40, seed=5, measures=("ban", "force"))
+    b = run_impact(tiny_game, games=400, screen=40, seed=5, measures=("ban", "force"), threads=2, chunk_size=13)
+    pd.testing.assert_frame_equal(a.table, b.table)
+    assert set(a.table["measure"]) == {"ban", "force"}
+    assert set(a.table["side"]) == {"red", "blue", BOTH}
+
+
+def test_impact_both_is_the_mean_of_the_sides_on_the_same_seeds(tiny_game):
+    r = run_impact(tiny_game, ["Map"], games=200, screen=100, seed=2)
+    d = r.diffs
+    np.testing.assert_allclose(d[("Map", "ban", BOTH)], (d[("Map", "ban", 0)] + d[("Map", "ban", 1)]) / 2)
+    row = r.both().iloc[0]
+    assert row["impact"] == pytest.approx(d[("Map", "ban", BOTH)].mean())
+    assert row["n"] == 2 * d[("Map", "ban", BOTH)].size
+
+
+def test_impact_a_ban_only_removes_the_card_from_its_seat(tiny_game):
+    tables = tiny_game.load_tables()
+    cell = tiny_game.sweep_cells(__import__("simcore.game", fromlist=["SweepSpec"]).SweepSpec(), tables)[0]
+    order = cell.orders[0]
+    plain = tiny_game.play(order.matchup, order.strategies, 1, 0, 200, tables, 1)
+    banned = tiny_game.play(order.matchup, order.strategies, 1, 0, 200, tables, 1,
+                            restriction=Restriction.seat(1, ("Map",)))
+    m = list(tables.names).index("Map")
+    assert plain.bought[:, 1, m].sum() > 0 and banned.bought[:, 1, m].sum() == 0
+    assert banned.bought[:, 0, m].sum() > 0
+
+
+def test_impact_restriction_names_an_unknown_card():
+    with pytest.raises(CommandsimError, match="card 'Nope' cannot be restricted"):
+        Restriction.seat(0, ("Nope",)).codes(["A", "B"], ["A"])
+    assert not Restriction() and Restriction.seat(1, forced=("A",))
+
+
+def test_impact_cards_only_names_the_card_it_does_not_know(tiny_game):
+    tables = tiny_game.load_tables()
+    assert bannable_cards(tiny_game, tables, "map, BOOTS") == ["Map", "Boots"]
+    with pytest.raises(CommandsimError, match="'Wings' is not a card restricted play can ban"):
+        bannable_cards(tiny_game, tables, "Map,Wings")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_impact_bad_input_is_one_line_and_exit_2(name, tmp_path):
+    out = tmp_path / "impact.csv"
+    for args, where in ((("--cards-only", "No Such Card"), "--cards-only"), (("--side", "nobody"), "--side"),
+                        (("--games", "41"), "--games"), (("--strategy", "no-such-strategy"), "--strategy")):
+        result = invoke("impact", "--game", name, *args, "--out", out, "-q")
+        assert result.exit_code == 2, result.output
+        assert "Traceback" not in result.output and where in result.output
+        assert not out.exists()
