@@ -66,3 +66,22 @@ def test_impact_bad_input_is_one_line_and_exit_2(name, tmp_path):
         assert result.exit_code == 2, result.output
         assert "Traceback" not in result.output and where in result.output
         assert not out.exists()
+
+
+def test_impact_report_has_a_forest_plot_and_leads_the_findings(tiny_game, tmp_path):
+    from reports.files import write_table
+    from reports.html_report import FINDINGS, build_report
+    from reports.inputs import read_results
+    result = run_impact(tiny_game, games=400, screen=40, seed=5, measures=("ban", "force"))
+    write_table(result.table, tmp_path / "impact.csv")
+    report = build_report(read_results([tmp_path / "impact.csv"]))
+    titles = [s.title for s in report.sections]
+    assert titles[0] == FINDINGS and "Card impact: banned" in titles and any(t.startswith("Card impact: forced")
+                                                                             for t in titles)
+    findings = report.sections[0]
+    shown = result.both()[result.both()["verdict"] == "shown"]
+    assert len(shown) and findings.items[0].startswith("Card impact: ")
+    assert any("buyers' win rate also measures who buys" in n for n in findings.notes)
+    assert "impact_ban.png" in report.images and "impact_force.png" in report.images
+    html = report.html()
+    assert "Card impact" in html and "Map" in html
