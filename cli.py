@@ -1117,9 +1117,10 @@ def ladder_params(game: Game) -> list[click.Parameter]:
                      metavar="A,B"),
         *variants_option(game, f"The ladder's {i.variant.many}, as `tune` takes them [default: the game's own].",
                          metavar="A[,B]"),
-        O("--finding", type=click.Choice(["first-player", "matchup"], case_sensitive=False), default=None,
+        O("--finding", type=click.Choice(["first-player", "matchup", "impact"], case_sensitive=False), default=None,
           help="Instead of the ladder: re-measure this finding with both sides at each rung and say whether it "
-               "holds (sign change, size change or stable)."),
+               "holds (sign change, size change or stable); impact: a card's impact (--card) at each rung."),
+        O("--card", default=None, metavar="NAME", help="With --finding impact: the card whose impact is measured."),
         O("--a", "side_a", default=None, metavar="SIDE",
           help="With --finding: side A, as the game writes a side [default: the game's]."),
         O("--b", "side_b", default=None, metavar="SIDE", help="With --finding: side B [default: the game's]."),
@@ -1133,7 +1134,7 @@ def ladder_params(game: Game) -> list[click.Parameter]:
 @game_command(main, "ladder", ladder_params)
 def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | None, sides: str | None,
            finding: str | None, side_a: str | None, side_b: str | None, out_path: Path | None, quiet: bool,
-           variants: str | None = None):
+           variants: str | None = None, card: str | None = None):
     """A skill ladder: each rung head to head against the rung below, with a verdict.
 
     Every pair plays the same seeds, each seed with both seat orders and half
@@ -1171,8 +1172,12 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
     from reports.files import write_table
 
     name = game.info.name
-    _checked("'--game'", registry.sides, name)
     finding = finding.lower() if finding is not None else None
+    if (finding == "impact") != (card is not None):
+        raise click.BadParameter("--finding impact and --card go together", param_hint="'--card'")
+    if finding == "impact":
+        return _ladder_impact(game, card, rungs, games, seed, threads, out_path, quiet)
+    _checked("'--game'", registry.sides, name)
     if finding is None:
         for param, value in (("'--a'", side_a), ("'--b'", side_b)):
             if value is not None:
@@ -1248,6 +1253,37 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
                          for r in table.itertuples()])
             click.echo(f"(score and wins are {r0.subject}'s: win 1, draw 1/2)")
         click.echo(f"Across skill levels: {r0.across_rungs_text}.")
+    click.echo(f"Wrote {out_path}.")
+
+
+def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: int, threads: int | None,
+                   out_path: Path | None, quiet: bool) -> None:
+    """``ladder --finding impact --card NAME``: the card's impact (a ban, both sides) at each rung."""
+    from reports import impact as imp
+    from reports import ladder as lad
+    from reports.files import write_table
+
+    if games % 2:
+        raise click.BadParameter(f"expected an even number (each seed in both seats), got {games}",
+                                 param_hint="'--games'")
+    tables = game.load_tables()
+    card = _checked("'--card'", imp.bannable_cards, game, tables, card)[0]
+    names = (_checked("'--rungs'", lad.parse_rungs, game.info.name, rungs, 1) if rungs is not None
+             else lad.without_random(game.info.name, lad.default_rungs(game.info.name)[0]))
+    out_path = out_path or Path("out/ladder_impact.csv")
+    _check_out_file(out_path, "'--out'")
+    progress = _Progress(game, 1, f"{len(names)} rungs", quiet)
+    with progress:
+        table = imp.impact_at_rungs(game, card, names, games, seed, threads, progress=progress)
+    write_table(table, out_path)
+    if not quiet:
+        click.echo(f"Impact of {card} against skill ({game.info.name}; banned for one side, both sides at the same "
+                   f"rung, same seeds), {games:,} games per rung and side, seed {seed}:")
+        _echo_table(("RUNG", "IMPACT (POINTS)", "95% CI", "N", "VERDICT", "BUYERS' WIN RATE"),
+                    [(r.rung, f"{100 * r.impact:+.1f}", f"{100 * r.ci_low:+.1f} - {100 * r.ci_high:+.1f}", r.n,
+                      r.verdict, "-" if math.isnan(r.buyers_win_rate) else f"{r.buyers_win_rate:.1%}")
+                     for r in table.itertuples()])
+    click.echo(f"Across skill levels: {table['across_rungs_text'].iloc[0]}.")
     click.echo(f"Wrote {out_path}.")
 
 

@@ -327,8 +327,13 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
                 verdicts[k] = "unclear"
             final[k] = seq[k]
             p_final[k] = _p_value(*_mean_se(seq[k][BOTH]))
+    if left < 2:       # the screen played every seed: one fixed-size test of every card, Holm over the table
+        from .findings import holm
+        rejected, _ = holm([screen_p[k] for k in keys], alpha)
+        for k, shown_k in zip(keys, rejected):
+            verdicts[k] = "shown" if shown_k else "unclear"
     for k in keys:
-        if verdicts[k] == "screened":
+        if verdicts[k] == "screened" or (left < 2 and verdicts[k] == "unclear"):
             mean, se = _mean_se(final[k][BOTH])
             if np.isfinite(se) and -band <= mean - 1.96 * se and mean + 1.96 * se <= band:
                 verdicts[k] = "worthless"
@@ -393,6 +398,28 @@ def _table(game, keys, pairs, final, verdicts, p_final, buys, names, strategy, o
                               else (col.map({m: i for i, m in enumerate(MEASURES)}) if col.name == "measure" else col),
                               kind="stable").reset_index(drop=True)
     return table[list(IMPACT_COLUMNS)]
+
+
+# ---- at skill: the impact at each rung of a ladder
+
+def impact_at_rungs(game: Game | str, card: str, rungs: Sequence[str], games: int = 2000, seed: int = 1,
+                    threads: int | None = None, *, progress: Progress | None = None, runner=None) -> pd.DataFrame:
+    """``ladder --finding impact --card NAME``: the card's impact (a ban, both sides, every seed: no screen) with
+    both sides playing each rung in turn on the same seeds, weakest rung first, and what happens across the rungs
+    (``reports.skill_finding.across_rungs``: a sign change, a size change, or stable). A card that only weak
+    players misuse is not a balance problem."""
+    from .skill_finding import across_rungs
+    game = registry.get(game) if isinstance(game, str) else game
+    rows = []
+    for level, rung in enumerate(rungs):
+        r = run_impact(game, [card], rung, None, None, games, seed, threads, screen=games // 2, progress=progress,
+                       runner=runner).both().iloc[0]
+        rows.append({"rung": rung, "level": level, **{c: r[c] for c in IMPACT_COLUMNS}})
+    table = pd.DataFrame(rows)
+    centred = table.assign(score=0.5 + table["impact"], ci_low=0.5 + table["ci_low"], ci_high=0.5 + table["ci_high"],
+                           effect=table["impact"])
+    code, text = across_rungs(centred, card, f"banning {card}")
+    return table.assign(game=game.info.name, finding="impact", across_rungs=code, across_rungs_text=text)
 
 
 # ---- text

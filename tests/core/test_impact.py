@@ -85,3 +85,25 @@ def test_impact_report_has_a_forest_plot_and_leads_the_findings(tiny_game, tmp_p
     assert "impact_ban.png" in report.images and "impact_force.png" in report.images
     html = report.html()
     assert "Card impact" in html and "Map" in html
+
+
+def test_impact_at_each_rung_of_a_ladder(tiny_game):
+    from reports.impact import impact_at_rungs
+    table = impact_at_rungs(tiny_game, "Map", ["spender", "saver"], games=200, seed=4)
+    assert list(table["rung"]) == ["spender", "saver"] and (table["n"] == 200).all()
+    assert set(table["verdict"]) <= {"shown", "worthless", "unclear"}
+    assert table["across_rungs"].iloc[0] in ("sign change", "size change", "stable")
+    assert table["across_rungs_text"].iloc[0]
+
+
+def test_impact_with_every_seed_in_the_screen_is_one_fixed_test_holm_corrected(tiny_game):
+    r = run_impact(tiny_game, games=200, screen=100, seed=5).both()
+    assert set(r["verdict"]) <= {"shown", "worthless", "unclear"} and (r["n"] == 200).all()
+
+
+def test_ladder_finding_impact_needs_its_card():
+    for args in (("--card", "Railgun"), ("--finding", "impact")):
+        result = invoke("ladder", *args, "--out", "unused.csv")
+        assert result.exit_code == 2 and "--finding impact and --card go together" in result.output
+    result = invoke("ladder", "--finding", "impact", "--card", "No Such Card", "--rungs", "balanced")
+    assert result.exit_code == 2 and "'No Such Card' is not a card" in result.output
