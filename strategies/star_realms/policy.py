@@ -453,18 +453,25 @@ def choose_buy(strat, p, cards, piles, cnt, sc, trade, discount, explorer):
     """What to acquire with ``trade``: a trade-row index, ROW_EXPLORER, or NONE to stop buying."""
     n_cand = 0
     best, best_v = NONE, strat[p, P_BUY_MIN]
+    forced = NONE          # restricted play: a card p buys whenever it can afford it, random or not
     for i in range(cnt[TRADE_ROW]):
         t = piles[TRADE_ROW, i]
         if offered(strat, p, cards, t, discount, trade):
             n_cand += 1
-            v = buy_score(strat, p, cards, sc, t) + forced_score(strat, p, t)
+            if forced == NONE and restriction(strat, p, t) == RESTRICT_FORCE:
+                forced = i
+            v = buy_score(strat, p, cards, sc, t)
             if v > best_v:
                 best, best_v = i, v
     if cnt[EXPLORERS] > 0 and offered(strat, p, cards, explorer, 0, trade):
         n_cand += 1
-        v = buy_score(strat, p, cards, sc, explorer) + forced_score(strat, p, explorer)
+        if forced == NONE and restriction(strat, p, explorer) == RESTRICT_FORCE:
+            forced = ROW_EXPLORER
+        v = buy_score(strat, p, cards, sc, explorer)
         if v > best_v:
             best, best_v = ROW_EXPLORER, v
+    if forced != NONE:
+        return forced
     if not is_random(strat, p) or n_cand == 0:
         return best
     pick = rand_below(sc, n_cand + 1)     # one more: stop buying

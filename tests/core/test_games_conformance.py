@@ -171,8 +171,8 @@ def test_conformance_impact_runs_and_ignores_the_thread_count(game, tmp_path):
 
 
 def test_conformance_a_ban_changes_nothing_but_the_banned_card(game):
-    """An empty restriction plays byte for byte as none; a banned card is never bought by its seat (the other
-    seat still may)."""
+    """An empty restriction plays byte for byte as none; a banned card is never bought by its seat; a forced one is
+    bought in more games than the strategy chose to."""
     from simcore.game import Restriction
     tables = game.load_tables()
     cell = game.sweep_cells(SweepSpec(), tables)[0]
@@ -190,6 +190,12 @@ def test_conformance_a_ban_changes_nothing_but_the_banned_card(game):
     assert card in game.bannable(tables)
     banned = game.play(order.matchup, strategies, 5, 0, 30, tables, 1, restriction=Restriction.seat(0, (card,)))
     assert plain.bought[:, 0, column].sum() > 0 and banned.bought[:, 0, column].sum() == 0
+    # forced play: the seat buys the card whenever it can afford it, so in more games than it chose to
+    rarest = int(np.argmin(np.where(plain.bought[:, 0, :].sum(axis=0) > 0, (plain.bought[:, 0, :] > 0).sum(axis=0),
+                                    10 ** 9)))
+    forced = game.play(order.matchup, strategies, 5, 0, 30, tables, 1,
+                       restriction=Restriction.seat(0, forced=(plain.card_names[rarest],)))
+    assert (forced.bought[:, 0, rarest] > 0).sum() > (plain.bought[:, 0, rarest] > 0).sum()
 
 
 # ---- the cluster gives what this process gives
