@@ -267,6 +267,12 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
         raise CommandsimError(f"the screen must play between 2 and {cap} seeds, got {screen}")
     tables = game.load_tables([cards] if cards is not None else [])
     names = bannable_cards(game, tables, cards_only)
+    forcible = getattr(game, "forcible", None)
+    if "force" in measures and forcible is not None:
+        missing = [n for n in names if n not in set(forcible(tables))]
+        if missing:
+            raise CommandsimError(f"--forced: {game.info.title} has no forced play of {', '.join(missing)} (a "
+                                  f"player buys no such card whenever it can afford it)")
     pairs = impact_pairs(game, tables, side, max_turns)
     resolved = (game.resolve_strategy(strategy), game.resolve_strategy(opponent_strategy))
     keys = [(c, m) for m in measures for c in names]

@@ -308,7 +308,9 @@ class Game(Protocol):
         ``winner`` and ``turns`` int arrays and ``bought`` int32[n, 2, n_types] (when ``keep_bought``).
         ``restriction``: restricted play (a game without ``bannable`` is never given one)."""
 
-    # optional: ``bannable(tables) -> list[str]``, the cards restricted play may ban or force (``impact``)
+    # optional: ``bannable(tables) -> list[str]``, the cards restricted play may ban (``impact``);
+    # ``forcible(tables)``, those it may force (default: the bannable ones); ``impact_sides()``, the
+    # (subject, opponent) pairs ``impact`` measures (default: the first two sides, each way)
 
     # ---- paired comparisons
     def compare_question(self, spec: CompareSpec) -> Question:

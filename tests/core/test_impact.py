@@ -107,3 +107,8 @@ def test_ladder_finding_impact_needs_its_card():
         assert result.exit_code == 2 and "--finding impact and --card go together" in result.output
     result = invoke("ladder", "--finding", "impact", "--card", "No Such Card", "--rungs", "balanced")
     assert result.exit_code == 2 and "'No Such Card' is not a card" in result.output
+
+
+def test_impact_forced_play_where_a_game_has_none_is_one_line():
+    result = invoke("impact", "--game", "skirmish", "--forced", "--out", "unused.csv")
+    assert result.exit_code == 2 and "--forced: Skirmish" in result.output and "Traceback" not in result.output

@@ -211,6 +211,10 @@ class Skirmish:
         from .simulate import bannable
         return bannable(tables)
 
+    def forcible(self, tables) -> list[str]:
+        """No forced play: a command is given when the force chooses to, never bought."""
+        return []
+
     # ---------------------------------------------------------------- paired comparisons
     def compare_question(self, spec: CompareSpec) -> Question:
         """With no setting option: does the line do better with the full command set than without Covering
