@@ -28,7 +28,8 @@ interval lies inside +-``band`` (worthless at this strategy), or at the cap.
 
 **Verdicts**: ``shown`` (the impact is not zero, Holm-corrected), ``worthless`` (the interval lies inside
 +-band), ``unclear`` (the cap was reached before either), ``screened`` (the screen saw nothing worth
-testing: its estimate is given, from the screen's seeds).
+testing: its estimate is given, from the screen's seeds).  A card's verdict is read off "both" (the test
+above); each side's row repeats it beside that side's own interval.
 
 Same seeds give the same table on any thread count, chunking or cluster (``runner``).
 """
@@ -372,9 +373,7 @@ def _z(d: np.ndarray) -> float:
 
 def _table(game, keys, pairs, final, verdicts, p_final, buys, names, strategy, opponent_strategy, seed):
     rows = []
-    sides = [(p, pairs[p].subject) for p in range(len(pairs))]
-    if len(pairs) > 1:
-        sides.append((BOTH, BOTH))
+    sides = [(p, pairs[p].subject) for p in range(len(pairs))] + [(BOTH, BOTH)]
     for card, measure in keys:
         j = names.index(card)
         n_buy, pts = int(buys[0, j]), int(buys[1, j])
@@ -383,9 +382,9 @@ def _table(game, keys, pairs, final, verdicts, p_final, buys, names, strategy, o
         for where, label in sides:
             d = final[(card, measure)][where]
             r = paired_difference(d, np.zeros_like(d))
-            rows.append({"card": card, "measure": measure, "side": label if len(pairs) > 1 else BOTH,
+            rows.append({"card": card, "measure": measure, "side": label,
                          "impact": r.mean, "ci_low": r.ci_low, "ci_high": r.ci_high, "se": r.se, "n": 2 * d.size,
-                         "seeds": d.size, "p_value": p_final[(card, measure)] if where == BOTH or len(pairs) == 1
+                         "seeds": d.size, "p_value": p_final[(card, measure)] if where == BOTH
                          else _p_value(r.mean, r.se),
                          "verdict": verdicts[(card, measure)],
                          "buyers": n_buy, "buyers_win_rate": wins / n_buy if n_buy else float("nan"),
