@@ -139,14 +139,15 @@ class ImpactChunk:
 
 
 def play_chunk(chunk: ImpactChunk, tables, threads: int | None = None):
-    """(2 x the subject's score per seed as int8, buys): ``buys`` (unrestricted chunks only) is int64[2, n_cards]:
-    games in which a seat bought each card at least once, and 2 x those seats' scores summed (both seats)."""
+    """(2 x the subject's score per seed as int8, buys): ``buys`` (unrestricted chunks with ``cards`` only; else
+    None) is int64[2, n_cards]: games in which a seat bought each card at least once, and 2 x those seats'
+    scores summed (both seats)."""
     game = registry.load(chunk.game)
     baseline = chunk.restriction is None
     rec = game.play(chunk.matchup, chunk.strategies, chunk.seed, chunk.first_game, chunk.n, tables, threads,
                     keep_bought=baseline and bool(chunk.cards), **({} if baseline else {"restriction": chunk.restriction}))
     points = (2 * seat_scores(rec.winner, chunk.seat)).astype(np.int8)
-    if not baseline:
+    if not chunk.cards:
         return points, None
     buys = np.zeros((2, len(chunk.cards)), np.int64)
     bought = rec.bought
@@ -190,14 +191,18 @@ class _Plays:
 
     def _chunks(self, lo: int, hi: int, restriction_of) -> list[ImpactChunk]:
         chunks = []
-        for k, pair in enumerate(self.pairs):
+        seen = set()     # the unrestricted game of one seating is counted once for the buyers (a mirror's two
+        for k, pair in enumerate(self.pairs):     # orders, or two sides' pairs, may hold the very same games)
             for seat, order in enumerate(pair.orders):
                 strategies = self.strategies if seat == 0 else self.strategies[::-1]
                 restriction = restriction_of(seat)
+                same = repr((order.matchup, strategies))
+                counted = restriction is None and same not in seen
+                seen.add(same)
                 for start in range(lo, hi, self.chunk_size):
                     chunks.append(ImpactChunk(self.game.module, k, seat, order.matchup, strategies, self.seed, start,
                                               min(self.chunk_size, hi - start), restriction,
-                                              tuple(self.cards) if restriction is None else ()))
+                                              tuple(self.cards) if counted else ()))
         return chunks
 
     def run(self, jobs: list[tuple[object, int, int]]) -> dict:

@@ -112,3 +112,22 @@ def test_ladder_finding_impact_needs_its_card():
 def test_impact_forced_play_where_a_game_has_none_is_one_line():
     result = invoke("impact", "--game", "skirmish", "--forced", "--out", "unused.csv")
     assert result.exit_code == 2 and "--forced: Skirmish" in result.output and "Traceback" not in result.output
+
+
+def test_impact_counts_each_unrestricted_game_once_for_the_buyers(tiny_game):
+    """The two sides' pairs hold the same unrestricted games (red first against blue is both red's first seating and
+    blue's second): the buyers' win rate counts each of them once."""
+    from simcore.game import Setting
+    from simcore.records import seat_scores
+    tables = tiny_game.load_tables()
+    r = run_impact(tiny_game, ["Map"], games=200, screen=100, seed=6).both().iloc[0]
+    orders = tiny_game.setting_orders(Setting("red", tables=tables, variant="short"), "blue", "short", 60)
+    buyers = wins = 0
+    for order in orders:
+        rec = tiny_game.play(order.matchup, ("saver", "saver"), 6, 0, 100, tables, 1)
+        m = rec.card_names.index("Map")
+        for s in range(2):
+            has = rec.bought[:, s, m] > 0
+            buyers += int(has.sum())
+            wins += float(seat_scores(rec.winner, s)[has].sum())
+    assert r["buyers"] == buyers and r["buyers_win_rate"] == pytest.approx(wins / buyers)
