@@ -144,8 +144,9 @@ def play_chunk(chunk: ImpactChunk, tables, threads: int | None = None):
     scores summed (both seats)."""
     game = registry.load(chunk.game)
     baseline = chunk.restriction is None
+    extra = {} if baseline else {"restriction": chunk.restriction}   # a game is never given an empty one
     rec = game.play(chunk.matchup, chunk.strategies, chunk.seed, chunk.first_game, chunk.n, tables, threads,
-                    keep_bought=baseline and bool(chunk.cards), **({} if baseline else {"restriction": chunk.restriction}))
+                    keep_bought=baseline and bool(chunk.cards), **extra)
     points = (2 * seat_scores(rec.winner, chunk.seat)).astype(np.int8)
     if not chunk.cards:
         return points, None

@@ -168,7 +168,8 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                 f"({', '.join(AGGREGATE_COLUMNS[:4])}, ...), a per-card table (card, times_bought, ...), "
                 f"per-game records (game, seed, winner, turns, ...), a comparison (label_a, diff, verdict, "
                 f"...), an advice table (stage, edit, effect, ...), a skill ladder (rung, below, score, ...), a finding "
-                f"against skill (finding, rung, score, ...), a card impact table (card, measure, impact, ...) or a tournament matrix or ratings (entry, "
+                f"against skill (finding, rung, score, ...), a card impact table (card, measure, impact, ...) or a "
+                f"tournament matrix or ratings (entry, "
                 f"opponent, score, ... / entry, strength, elo, "
                 f"...); got {', '.join(columns[:8]) or 'no columns'}")
         if kind == "per_game":

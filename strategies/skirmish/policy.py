@@ -10,9 +10,9 @@ from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_STATUS, CC_TARGE
                                             TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE,
                                             X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
 
-from .params import (N_PARAMS, RESTRICT_BAN, KIND_RANDOM, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY, P_W_ADVANCE,
-                     P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
-                     P_W_SUPPRESS)
+from .params import (KIND_RANDOM, N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY,
+                     P_W_ADVANCE, P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
+                     P_W_SUPPRESS, RESTRICT_BAN)
 
 NO_TARGET = -1
 

@@ -9,9 +9,9 @@ from simcore.games.star_realms.opcodes import (C_COST, C_DEFENSE, C_FACTION, C_K
                                                KIND_OUTPOST, KIND_SHIP, TRADE_FEDERATION, Op)
 from simcore.games.star_realms.piles import rand_below
 
-from .params import (KIND_RANDOM, N_PARAMS, RESTRICT_BAN, RESTRICT_FORCE, P_ATTACK_BASES, P_BUY_MIN, P_COST_WEIGHT, P_ONSLAUGHT_ALLIES,
+from .params import (KIND_RANDOM, N_PARAMS, P_ATTACK_BASES, P_BUY_MIN, P_COST_WEIGHT, P_ONSLAUGHT_ALLIES,
                      P_SCRAP_BELOW, P_SYNERGY, P_USE_SCRAP, P_W_AUTHORITY, P_W_COMBAT, P_W_DRAW, P_W_SCRAP,
-                     P_W_TRADE)
+                     P_W_TRADE, RESTRICT_BAN, RESTRICT_FORCE)
 
 NONE = -1
 ROW_EXPLORER = 1000   # choose_buy: the Explorer pile
