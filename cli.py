@@ -927,6 +927,90 @@ def _echo_comparison(game: Game, question, result, looks, games, max_games, seed
 
 # ---- tournament: every pair of entries on the same seeds
 
+def impact_params(game: Game) -> list[click.Parameter]:
+    side = game.info.side
+    return [
+        O("--cards-only", "cards_only", default=None, metavar="LIST",
+          help="Comma list of the cards to measure [default: every card a player acquires or chooses]."),
+        strategy_option(game, "The strategy of both sides (the restricted one plays it with the card forbidden)."),
+        O("--opponent-strategy", default=None, metavar="NAME",
+          help="The unrestricted opponent's strategy [default: same as --strategy]."),
+        O("--side", "side", default=None, metavar="NAME",
+          help=f"Measure the cards for this {side.one} only [default: each of the game's {side.many}, and both]."),
+        O("--forced", is_flag=True, help="Also measure forced play: the side buys the card whenever it can afford "
+                                          "it (is the card worth rushing?)."),
+        O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True,
+          metavar="N", help="Games cap per card and side (even): the promising cards are tested group-sequentially "
+                            "up to it; every card is screened first on an eighth of it."),
+        O("--screen", type=click.IntRange(2, limits.COMPARE_GAMES_MAX), default=None, metavar="SEEDS",
+          help="Seeds of the screen (each played in both seats) [default: an eighth of the cap's, at least 50]."),
+        cards_option(), seed_option("Base seed; the unrestricted games are the same seeds as a sweep's."),
+        threads_option(), max_turns_option(game),
+        O("--band", type=FiniteFloatRange(min=0, max=50, max_open=True), default=2.0, show_default=True,
+          metavar="POINTS", help="A card whose impact's interval lies inside +-band is 'worthless'."),
+        out_option("out/impact.csv", "The impact table (.csv or .parquet)."),
+        quiet_option("No progress bar and no table: only the file."),
+        scheduler_option(),
+    ]
+
+
+@game_command(main, "impact", impact_params)
+def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy: str | None, side: str | None,
+           forced: bool, games: int, screen: int | None, cards_path: Path | None, seed: int, threads: int | None,
+           max_turns: int | None, band: float, out_path: Path, quiet: bool, scheduler: str | None = None,
+           extras: dict | None = None):
+    """Card impact by restricted play: what each card is worth to the side that may take it.
+
+    For every card a player acquires or chooses, one side plays the same
+    seeds with the card forbidden (never bought or chosen; everything else
+    its strategy) against the unrestricted opponent, seats swapped: the drop
+    of its score is the card's impact, with its 95% interval and n, for each
+    side and both, ranked, verdicts corrected for multiplicity (Holm). Every
+    card is screened with few games, the promising ones tested
+    group-sequentially. The buyers' win rate (the win rate of the players
+    who bought the card, in the unrestricted games) stands beside it: it
+    mixes the card's strength with the buyer's situation.
+
+    \b
+    Examples:
+      commandsim impact
+      commandsim impact --cards-only Railgun,"Repair Bot" --games 20000
+      commandsim impact --game star-realms --side standard --forced
+    """
+    from reports import impact as imp
+    from reports.files import Target, check_targets, write_table
+
+    _checked("'--strategy'", game.check_strategy, strategy)
+    if opponent_strategy is not None:
+        _checked("'--opponent-strategy'", game.check_strategy, opponent_strategy)
+    if games % 2:
+        raise click.BadParameter(f"expected an even number (each seed is played in both seats), got {games}",
+                                 param_hint="'--games'")
+    check_targets([Target("--out", out_path, "impact table")])
+    tables = game.load_tables([cards_path] if cards_path is not None else [])
+    _checked("'--cards-only'", imp.bannable_cards, game, tables, cards_only)
+    if side is not None:
+        _checked("'--side'", imp.impact_pairs, game, tables, side, max_turns or game.info.max_turns)
+    if screen is not None and screen > games // 2:
+        raise click.BadParameter(f"the screen plays at most the cap's {games // 2} seeds, got {screen}",
+                                 param_hint="'--screen'")
+    runner = _runner(scheduler, threads)
+    progress = _Progress(game, 1, "impact", quiet)
+    try:
+        with progress:
+            result = imp.run_impact(game, cards_only, strategy, opponent_strategy, side, games, seed, threads,
+                                    max_turns, cards_path, ("ban", "force") if forced else ("ban",), screen,
+                                    band=band / 100, progress=progress, runner=runner)
+        write_table(result.table, out_path)
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} games; nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
+    if not quiet:
+        for line in imp.impact_lines(result):
+            click.echo(line)
+    click.echo(f"Wrote {out_path}.")
+
+
 def tournament_params(game: Game) -> list[click.Parameter]:
     i = game.info
     return [
@@ -1097,9 +1181,10 @@ def ladder_params(game: Game) -> list[click.Parameter]:
                      metavar="A,B"),
         *variants_option(game, f"The ladder's {i.variant.many}, as `tune` takes them [default: the game's own].",
                          metavar="A[,B]"),
-        O("--finding", type=click.Choice(["first-player", "matchup"], case_sensitive=False), default=None,
+        O("--finding", type=click.Choice(["first-player", "matchup", "impact"], case_sensitive=False), default=None,
           help="Instead of the ladder: re-measure this finding with both sides at each rung and say whether it "
-               "holds (sign change, size change or stable)."),
+               "holds (sign change, size change or stable); impact: a card's impact (--card) at each rung."),
+        O("--card", default=None, metavar="NAME", help="With --finding impact: the card whose impact is measured."),
         O("--a", "side_a", default=None, metavar="SIDE",
           help="With --finding: side A, as the game writes a side [default: the game's]."),
         O("--b", "side_b", default=None, metavar="SIDE", help="With --finding: side B [default: the game's]."),
@@ -1113,7 +1198,7 @@ def ladder_params(game: Game) -> list[click.Parameter]:
 @game_command(main, "ladder", ladder_params)
 def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | None, sides: str | None,
            finding: str | None, side_a: str | None, side_b: str | None, out_path: Path | None, quiet: bool,
-           variants: str | None = None):
+           variants: str | None = None, card: str | None = None):
     """A skill ladder: each rung head to head against the rung below, with a verdict.
 
     Every pair plays the same seeds, each seed with both seat orders and half
@@ -1151,8 +1236,12 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
     from reports.files import Target, check_targets, write_table
 
     name = game.info.name
-    _checked("'--game'", registry.sides, name)
     finding = finding.lower() if finding is not None else None
+    if (finding == "impact") != (card is not None):
+        raise click.BadParameter("--finding impact and --card go together", param_hint="'--card'")
+    if finding == "impact":
+        return _ladder_impact(game, card, rungs, games, seed, threads, out_path, quiet)
+    _checked("'--game'", registry.sides, name)
     if finding is None:
         for param, value in (("'--a'", side_a), ("'--b'", side_b)):
             if value is not None:
@@ -1238,6 +1327,37 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
                          for r in table.itertuples()])
             click.echo(f"(score and wins are {r0.subject}'s: win 1, draw 1/2)")
         click.echo(f"Across skill levels: {r0.across_rungs_text}.")
+    click.echo(f"Wrote {out_path}.")
+
+
+def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: int, threads: int | None,
+                   out_path: Path | None, quiet: bool) -> None:
+    """``ladder --finding impact --card NAME``: the card's impact (a ban, both sides) at each rung."""
+    from reports import impact as imp
+    from reports import ladder as lad
+    from reports.files import Target, check_targets, write_table
+
+    if games % 2:
+        raise click.BadParameter(f"expected an even number (each seed in both seats), got {games}",
+                                 param_hint="'--games'")
+    tables = game.load_tables()
+    card = _checked("'--card'", imp.bannable_cards, game, tables, card)[0]
+    names = (_checked("'--rungs'", lad.parse_rungs, game.info.name, rungs, 1) if rungs is not None
+             else lad.without_random(game.info.name, lad.default_rungs(game.info.name)[0]))
+    out_path = out_path or Path("out/ladder_impact.csv")
+    check_targets([Target("--out", out_path, "ladder table")])
+    progress = _Progress(game, 1, f"{len(names)} rungs", quiet)
+    with progress:
+        table = imp.impact_at_rungs(game, card, names, games, seed, threads, progress=progress)
+    write_table(table, out_path)
+    if not quiet:
+        click.echo(f"Impact of {card} against skill ({game.info.name}; banned for one side, both sides at the same "
+                   f"rung, same seeds), {games:,} games per rung and side, seed {seed}:")
+        _echo_table(("RUNG", "IMPACT (POINTS)", "95% CI", "N", "VERDICT", "BUYERS' WIN RATE"),
+                    [(r.rung, f"{100 * r.impact:+.1f}", f"{100 * r.ci_low:+.1f} - {100 * r.ci_high:+.1f}", r.n,
+                      r.verdict, "-" if math.isnan(r.buyers_win_rate) else f"{r.buyers_win_rate:.1%}")
+                     for r in table.itertuples()])
+    click.echo(f"Across skill levels: {table['across_rungs_text'].iloc[0]}.")
     click.echo(f"Wrote {out_path}.")
 
 

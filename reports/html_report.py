@@ -14,7 +14,8 @@ whether per-game records are of the aggregate's sweep), then win
 rate per cell with intervals, heat map(s), game length (a distribution from per-game records,
 else the aggregates' mean length per cell), first-player advantage (duel rows), per-card buy rate
 and win rate when bought (per-card tables), paired comparisons, tournament matrices (heat map, cycles)
-and ratings with their intervals, the skill ladder (each rung against the one below) and findings against
+and ratings with their intervals, card impact by restricted play (a forest plot; its shown cards lead the
+Findings), the skill ladder (each rung against the one below) and findings against
 skill (a finding at every rung of the ladder, ``commandsim ladder --finding``).
 """
 from __future__ import annotations
@@ -78,7 +79,7 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
     """Plots and tables of ``results``; raises ``ResultsFileError`` if there is nothing to report."""
     if all(t.empty for t in (results.aggregate, results.cards, results.per_game, results.compare,
                              results.tournament, results.ratings, results.advice, results.ladder,
-                             results.skill)):
+                             results.skill, results.impact)):
         raise ResultsFileError("nothing to report: give a sweep aggregate, per-card table, per-game records, a "
                                "comparison, a tournament, an advice table, a skill ladder or a finding against "
                                "skill")
@@ -187,6 +188,9 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
             "the band); otherwise 'not enough games to tell'."], table=shown),
             "compare.png", plots.comparisons(cmp))
 
+    for section, name, figure in impact_sections(results.impact):
+        add(section, name, figure)
+
     for section, name, figure in tournament_sections(results.tournament, results.ratings):
         add(section, name, figure)
 
@@ -202,13 +206,14 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
     if not played.empty:
         statements += fnd.matchup_statements(data.win_rate_table(played))
         statements += _first_player_statements(played, games)
+    impact_items, impact_notes = impact_findings(results.impact)
     items, finding_notes = fnd.findings_section_text(statements) if statements else ([], [])
     own = _own_findings(results)
     if own:
         finding_notes.append("The comparisons, tournaments, skill ladders and advice state their own verdicts, each "
                              "from its own test (see its section).")
-    if items or own:
-        sections.insert(0, Section(FINDINGS, notes=finding_notes, items=items + own))
+    if items or own or impact_items:   # an impact table leads: it is the causal answer per card
+        sections.insert(0, Section(FINDINGS, notes=impact_notes + finding_notes, items=impact_items + items + own))
     return Report(title, sections, images, notes, list(results.files))
 
 
@@ -316,6 +321,66 @@ def _mixing_notes(results: Results, games: dict) -> list[str]:
                              f"lengths come from the per-game records; win rates, first-player advantage and the "
                              f"Findings from the aggregate.")
     return notes
+
+
+IMPACT_WHY = ("Impact and the buyers' win rate differ because the buyers' win rate also measures who buys a card: "
+              "players who are ahead have more to spend and buy the dear cards, so a mediocre dear card looks "
+              "strong and a cheap card that wins games looks weak; a ban on the same seeds changes only the card.")
+
+
+def impact_sections(impact: pd.DataFrame):
+    """(section, PNG name, figure) per impact table and measure: a forest plot of each card's effect with its 95%
+    interval (both sides), and the table with the buyers' win rate beside it."""
+    if impact.empty:
+        return []
+    out = []
+    several = impact["source"].nunique() > 1
+    for source, suffix, table in _by_source(impact):
+        for measure in dict.fromkeys(table["measure"]):
+            rows = table[(table["measure"] == measure) & (table["side"] == "both")].sort_values("rank")
+            what = "banned" if measure == "ban" else "forced (bought whenever affordable)"
+            shown = pd.DataFrame({
+                "rank": rows["rank"], "card": rows["card"],
+                "impact (points)": [f"{100 * d:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+                                    for d, lo, hi in zip(rows["impact"], rows["ci_low"], rows["ci_high"])],
+                "n": rows["n"], "verdict": rows["verdict"],
+                "buyers' win rate": [f"{_percent(r)} ({_interval(lo, hi)})" if not pd.isna(r) else "not bought"
+                                     for r, lo, hi in zip(rows["buyers_win_rate"], rows["buyers_ci_low"],
+                                                          rows["buyers_ci_high"])]})
+            title = f"Card impact: {what}" + (f" ({source})" if several else "")
+            notes = [("Each card's impact: the side's score lost when it plays the same seeds with the card "
+                      if measure == "ban" else "Each card's impact: the side's score gained when it plays the same "
+                      "seeds buying the card whenever it can, ") + "against the unrestricted opponent, seats swapped "
+                     "(mean of the sides; 95% paired interval). Verdicts: 'shown' after Holm's correction over the "
+                     "table, 'worthless' when the interval lies inside the band, 'screened' when a short screen saw "
+                     "nothing to test.", IMPACT_WHY]
+            name = f"impact_{measure}{suffix}.png"
+            out.append((Section(title, notes=notes, table=shown), name, plots.impact_forest(rows, title)))
+    return out
+
+
+def impact_findings(impact: pd.DataFrame) -> tuple[list[str], list[str]]:
+    """The Findings' first items: the cards whose impact is shown, largest first."""
+    if impact.empty:
+        return [], []
+    rows = impact[(impact["side"] == "both") & (impact["verdict"] == "shown")]
+    rows = rows.reindex(rows["impact"].abs().sort_values(ascending=False).index)
+    items = []
+    for r in rows.itertuples():
+        bw = "" if pd.isna(r.buyers_win_rate) else f"; its buyers win {r.buyers_win_rate:.1%}"
+        if r.measure == "ban":
+            what = "is worth" if r.impact > 0 else "costs"
+            text = (f"Card impact: {r.card} {what} {abs(100 * r.impact):.1f} points of its side's score "
+                    f"[{100 * r.ci_low:+.1f}, {100 * r.ci_high:+.1f}] (banned on the same seeds, n = {r.n}{bw}).")
+        else:
+            what = "gains" if r.impact > 0 else "loses"
+            text = (f"Card impact: rushing {r.card} {what} {abs(100 * r.impact):.1f} points "
+                    f"[{100 * r.ci_low:+.1f}, {100 * r.ci_high:+.1f}] (forced on the same seeds, n = {r.n}{bw}).")
+        items.append(text)
+    n = int((impact["side"] == "both").sum())
+    note = (f"Card impact by restricted play: {len(items)} of {n} cards shown after Holm's correction over the "
+            f"impact table. {IMPACT_WHY}")
+    return items, [note]
 
 
 def tournament_sections(matrix: pd.DataFrame, ratings: pd.DataFrame):

@@ -58,10 +58,15 @@ NUMERIC["ladder"] = {"level": "count", "games": "count", "wins": "count", "losse
                      **{c: "number" for c in ("elo", "elo_ci_low", "elo_ci_high")}, "seed": "seed"}
 NUMERIC["skill"] = {"level": "count", "games": "count", "wins": "count", "losses": "count", "draws": "count",
                     **{c: "share" for c in ("score", "ci_low", "ci_high")}, "effect": "signed_share", "seed": "seed"}
+NUMERIC["impact"] = {"rank": "count", "n": "count", "seeds": "count", "buyers": "count", "seed": "seed",
+                     **{c: "number_or_blank" for c in ("impact", "ci_low", "ci_high")}, "se": "amount",
+                     "p_value": "share",
+                     **{c: "share_or_blank" for c in ("buyers_win_rate", "buyers_ci_low", "buyers_ci_high")}}
 # text columns whose values are a closed set
 CHOICES = {"per_game": {"winner": ("first", "second", "draw")},
            "aggregate": {"seat": ("first", "second", "both")},
            "ladder": {"verdict": ("stronger", "weaker", "not shown different")},
+           "impact": {"verdict": ("shown", "worthless", "unclear", "screened"), "measure": ("ban", "force")},
            "skill": {"finding": ("first-player", "matchup"), "across_rungs": ("sign change", "size change", "stable")}}
 
 # tables whose rows count every game they played as a win, a loss or a draw

@@ -10,6 +10,7 @@
 * an **advice** table (``commandsim advise --out``): ``reports.advisor.outputs.ADVICE_COLUMNS``;
 * a **skill ladder** (``commandsim ladder --out``): ``reports.ladder.LADDER_COLUMNS``, and a **finding
   against skill** (``ladder --finding``): ``reports.skill_finding.SKILL_COLUMNS``;
+* a **card impact** table (``commandsim impact --out``): ``reports.impact.IMPACT_COLUMNS``;
 * a **tournament matrix** (``commandsim tournament --out``): ``reports.tournament.MATRIX_COLUMNS``, and
   its **ratings** (``<stem>_ratings``, read too when next to it): ``reports.tournament.RATING_COLUMNS``.
 
@@ -30,6 +31,7 @@ from .advisor.outputs import ADVICE_COLUMNS
 from .aggregate import AGGREGATE_COLUMNS, CARD_COLUMNS
 from .compare import COMPARE_COLUMNS
 from .files import table_format
+from .impact import IMPACT_COLUMNS
 from .input_schema import ResultsFileError, check_table
 from .ladder import LADDER_COLUMNS
 from .per_game_scan import PerGameSummary, scan_per_game
@@ -59,6 +61,7 @@ class Results:
     advice: pd.DataFrame = field(default_factory=pd.DataFrame)
     ladder: pd.DataFrame = field(default_factory=pd.DataFrame)    # ``commandsim ladder``
     skill: pd.DataFrame = field(default_factory=pd.DataFrame)     # ``commandsim ladder --finding``
+    impact: pd.DataFrame = field(default_factory=pd.DataFrame)    # ``commandsim impact``
     files: list[tuple[str, str]] = field(default_factory=list)   # (path as given, kind)
 
 
@@ -115,6 +118,8 @@ def kind_of(columns: Sequence[str]) -> str | None:
     """"aggregate", "cards", "per_game", "compare", "tournament", "ratings", "advice", "ladder", "skill" or
     None, from a file's column names."""
     cols = set(columns)
+    if set(IMPACT_COLUMNS) <= cols:
+        return "impact"
     if set(LADDER_COLUMNS) <= cols:
         return "ladder"
     if set(SKILL_COLUMNS) <= cols:
@@ -144,7 +149,8 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                                "per-game records (sweep --per-game), a comparison (commandsim compare --out) or a "
                                "tournament (commandsim tournament --out)")
     parts: dict[str, list[pd.DataFrame]] = {kind: [] for kind in ("aggregate", "cards", "compare",
-                                                                  "tournament", "ratings", "advice", "ladder", "skill")}
+                                                                  "tournament", "ratings", "advice", "ladder", "skill",
+                                                                  "impact")}
     out = Results()
     seen: set[Path] = set()
     for raw in paths:
@@ -162,7 +168,8 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                 f"({', '.join(AGGREGATE_COLUMNS[:4])}, ...), a per-card table (card, times_bought, ...), "
                 f"per-game records (game, seed, winner, turns, ...), a comparison (label_a, diff, verdict, "
                 f"...), an advice table (stage, edit, effect, ...), a skill ladder (rung, below, score, ...), a finding "
-                f"against skill (finding, rung, score, ...) or a tournament matrix or ratings (entry, "
+                f"against skill (finding, rung, score, ...), a card impact table (card, measure, impact, ...) or a "
+                f"tournament matrix or ratings (entry, "
                 f"opponent, score, ... / entry, strength, elo, "
                 f"...); got {', '.join(columns[:8]) or 'no columns'}")
         if kind == "per_game":

@@ -193,6 +193,26 @@ def comparisons(table: pd.DataFrame) -> Figure:
     return fig
 
 
+def impact_forest(table: pd.DataFrame, title: str = "Card impact") -> Figure:
+    """Forest plot of card impact (``reports.impact.IMPACT_COLUMNS``, one side's rows): each card's effect in
+    points with its 95% interval, the first rank at the top; shown cards filled, the others hollow."""
+    fig, (ax,) = _figure(len(table))
+    y = np.arange(len(table))[::-1]
+    d = 100 * table["impact"].to_numpy(float)
+    low, high = 100 * table["ci_low"].to_numpy(float), 100 * table["ci_high"].to_numpy(float)
+    shown = (table["verdict"] == "shown").to_numpy()
+    for mask, face in ((shown, "tab:red"), (~shown, "white")):
+        if mask.any():
+            ax.errorbar(d[mask], y[mask], xerr=_errors(d[mask], low[mask], high[mask]), fmt="o", color="tab:red",
+                        mfc=face, capsize=3)
+    ax.axvline(0, color="grey", lw=1)
+    ax.set_yticks(y, [str(c) for c in table["card"]])
+    ax.set_xlabel("impact in points of the side's score (95% paired interval; filled: shown after Holm)")
+    ax.set_title(title)
+    ax.grid(axis="x", alpha=0.3)
+    return fig
+
+
 def ratings(table: pd.DataFrame) -> Figure:
     """Tournament ratings (``reports.tournament.RATING_COLUMNS``) on the Elo scale with 95% intervals,
     strongest at the top; the field's mean (1500) marked."""

@@ -245,6 +245,42 @@ class Replay:
         return "\n".join(self.text_lines())
 
 
+@dataclass(frozen=True)
+class Restriction:
+    """Restricted play (``commandsim impact``): per seat (seat 0 moves first), the cards that seat never buys or
+    chooses (``banned``) and the cards it buys whenever it can (``forced``), by the names the game's
+    ``bannable`` hook lists. Everything else plays as its strategy says; the rules do not change. The game
+    hands it to its engine as data beside the strategy rows (numbers per card type; an empty restriction
+    plays byte for byte as no restriction)."""
+    banned: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    forced: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+
+    @classmethod
+    def seat(cls, seat: int, banned: Sequence[str] = (), forced: Sequence[str] = ()) -> "Restriction":
+        """``banned`` / ``forced`` for ``seat`` alone."""
+        b, f = [(), ()], [(), ()]
+        b[seat], f[seat] = tuple(banned), tuple(forced)
+        return cls((b[0], b[1]), (f[0], f[1]))
+
+    def __bool__(self) -> bool:
+        return any(self.banned) or any(self.forced)
+
+    def codes(self, names: Sequence[str], bannable: Sequence[str]) -> list[dict[int, str]]:
+        """Per seat, {index in ``names``: "ban" | "force"} (the game's card-type order); ``CommandsimError``
+        for a name that is not one of ``bannable``."""
+        index = {n: i for i, n in enumerate(names)}
+        allowed = set(bannable)
+        out: list[dict[int, str]] = [{}, {}]
+        for kind, per_seat in (("ban", self.banned), ("force", self.forced)):
+            for p, cards in enumerate(per_seat):
+                for name in cards:
+                    if name not in allowed or name not in index:
+                        raise CommandsimError(f"card '{name}' cannot be restricted: expected one of the cards a "
+                                              f"player acquires or chooses ({', '.join(bannable)})")
+                    out[p][index[name]] = kind
+        return out
+
+
 @runtime_checkable
 class Game(Protocol):
     """What every game implements (``GAME`` in its contract module). See the module text."""
@@ -300,9 +336,14 @@ class Game(Protocol):
         """The cells of a sweep, in a fixed order; every option checked (``OptionError``)."""
 
     def play(self, matchup, strategies, seed: int, first_game: int, n: int, tables, threads: int | None,
-             keep_bought: bool = True):
+             keep_bought: bool = True, restriction: "Restriction | None" = None):
         """Games ``first_game .. first_game + n - 1`` of base ``seed``: ``simcore.records.Records`` with
-        ``winner`` and ``turns`` int arrays and ``bought`` int32[n, 2, n_types] (when ``keep_bought``)."""
+        ``winner`` and ``turns`` int arrays and ``bought`` int32[n, 2, n_types] (when ``keep_bought``).
+        ``restriction``: restricted play (a game without ``bannable`` is never given one)."""
+
+    # optional: ``bannable(tables) -> list[str]``, the cards restricted play may ban (``impact``);
+    # ``forcible(tables)``, those it may force (default: the bannable ones); ``impact_sides()``, the
+    # (subject, opponent) pairs ``impact`` measures (default: the first two sides, each way)
 
     # ---- paired comparisons
     def compare_question(self, spec: CompareSpec) -> Question:

@@ -437,6 +437,8 @@ def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
                 continue
             top_score = -1e18
             for slot in range(cnt[M_FACEUP + s]):
+                if costs[2 * s + slot] < 0:     # a card this seat is banned from (restricted play)
+                    continue
                 t = piles[M_FACEUP + s, slot]
                 top_score = max(top_score, market_score(cards, strat, p, t, costs[2 * s + slot], m))
             if top_score < worst_score:

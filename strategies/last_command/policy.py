@@ -18,9 +18,10 @@ from simcore.games.last_command.tables import (BONUS_PER_CREW, C_BONUS, C_CREDIT
 from . import solo_ai
 from .params import KIND_RANDOM, KIND_SOLO_AI, N_PARAMS, P_KIND, P_SCRAP_BELOW
 from . import heuristic
+from .heuristic import market_item
 from .actions import (A_CLEAR_CREW, A_DISCARD, A_PLAY_CREW, A_PLAY_SYSTEM, M_BUY_CREW, M_BUY_SYSTEM,  # noqa: F401
                       M_REFRESH, M_STOP)
-from .situation import rows_now, value_now, weight_mults
+from .situation import RESTRICT_BAN, RESTRICT_FORCE, restriction, rows_now, value_now, weight_mults
 
 
 @hot
@@ -441,8 +442,12 @@ def pick_crew_move(cards, eff, piles, cnt, sc, strat, p, src, dst):
 @hot_inlined
 def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
     """(M_* kind, arg). ``costs[k]``: price of item k after discounts (k = 2s+slot, then 6+e),
-    or -1 when the item is absent."""
+    or -1 when the item is absent. A restricted seat (``restricted_costs``) sees a banned card as
+    absent and buys a forced one first."""
     credits = sc[S_CREDITS + p]
+    forced = restricted_costs(piles, cnt, strat, p, costs, credits)
+    if forced >= 0:
+        return (M_BUY_SYSTEM, forced) if forced < 6 else (M_BUY_CREW, forced - 6)
     if is_random(strat, p):
         n = 1
         for k in range(9):
@@ -465,6 +470,24 @@ def market_action(cards, piles, cnt, sc, strat, p, costs, refreshes):
 
 
 @hot
+def restricted_costs(piles, cnt, strat, p, costs, credits):
+    """Restricted play (the V_RESTRICT block of p's row): a Market item whose card p is banned from is
+    marked absent in ``costs`` (-1: p never buys it; the rules' prices are not changed, only what p
+    is offered); returns an affordable item whose card p is forced to buy (the first), else -1.
+    An unrestricted row reads nine zeros and changes nothing."""
+    forced = -1
+    for k in range(9):
+        if costs[k] < 0:
+            continue
+        r = restriction(strat, p, market_item(piles, cnt, k))
+        if r == RESTRICT_BAN:
+            costs[k] = -1
+        elif r == RESTRICT_FORCE and forced < 0 and costs[k] <= credits:
+            forced = k
+    return forced
+
+
+@hot
 def pick_market_card(cards, piles, cnt, sc, strat, p, flt, scores, cand):
     """Market item (k = 2s+slot or 6+e) that p takes for free, within filter ``flt``; -1 none."""
     n = 0
@@ -478,6 +501,8 @@ def pick_market_card(cards, piles, cnt, sc, strat, p, flt, scores, cand):
             if (flt >= 0 and flt != 3) or cnt[M_CREW + k - 6] == 0:
                 continue
             t = piles[M_CREW + k - 6, cnt[M_CREW + k - 6] - 1]
+        if restriction(strat, p, t) == RESTRICT_BAN:
+            continue
         cand[n] = k
         scores[n] = value_now(sc, strat, p, t) + 0.01 * cards[t, C_CREDIT]
         n += 1
@@ -508,10 +533,12 @@ def pick_quantum_card(cards, piles, cnt, sc, strat, p, taken, scores, cand):
             s = item // 2
             if item % 2 >= cnt[M_FACEUP + s]:
                 continue
+            if restriction(strat, p, piles[M_FACEUP + s, item % 2]) == RESTRICT_BAN:
+                continue
             score = value_now(sc, strat, p, piles[M_FACEUP + s, item % 2])
         elif item < 9:
             k = M_CREW + item - 6
-            if cnt[k] == 0:
+            if cnt[k] == 0 or restriction(strat, p, piles[k, cnt[k] - 1]) == RESTRICT_BAN:
                 continue
             score = value_now(sc, strat, p, piles[k, cnt[k] - 1])   # Crew decks are face up
         else:

@@ -11,6 +11,8 @@ A compiled row (``strategies.last_command.values.compile_row``) holds, after the
   block V_TOP      what the card is worth while it stays uncovered (ongoing effects, Bonuses)
   block V_PLAY_ECONOMY  the economy of playing it (main and covering Abilities: what may pay
                    for, or bring, more cards this turn)
+  block V_RESTRICT the seat's restriction of the card (restricted play, ``commandsim impact``): 0 none,
+                   RESTRICT_BAN never buys or takes it, RESTRICT_FORCE buys it whenever it can
 
 so the value of card t now is ``total + sum over parts (mult[part] - 1) * part``.
 """
@@ -29,7 +31,11 @@ V_REPAIR = 2
 V_ECONOMY = 3
 V_TOP = 4
 V_PLAY_ECONOMY = 5
-N_BLOCKS = 6
+V_RESTRICT = 6
+N_BLOCKS = 7
+
+RESTRICT_BAN = 1.0
+RESTRICT_FORCE = 2.0
 
 
 @hot
@@ -79,6 +85,13 @@ def card_part(strat, p, t, block):
     if strat[p, P_KIND] != KIND_HEURISTIC:
         return 0.0
     return strat[p, N_PARAMS + block * n_types(strat) + t]
+
+
+@hot
+def restriction(strat, p, t):
+    """p's restriction of card type t (``V_RESTRICT``): 0.0 none, RESTRICT_BAN or RESTRICT_FORCE. Read in
+    every row kind: a ban is data beside the strategy, not one of its weights."""
+    return strat[p, N_PARAMS + V_RESTRICT * n_types(strat) + t]
 
 
 @hot

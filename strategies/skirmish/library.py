@@ -26,10 +26,10 @@ builtin_names, load_spec, resolve = FILES.builtin_names, FILES.load_spec, FILES.
 
 
 def strategy_rows(strategies) -> tuple[tuple[str, str], np.ndarray]:
-    """Names and float64[2, N_PARAMS]: each seat's parameters."""
+    """Names and float64[2, ROW_LEN]: each seat's parameters, then its restriction block (none)."""
     names, rows = [], []
     for s in strategies:
         name, vec = resolve(s)
         names.append(name)
-        rows.append(vec)
+        rows.append(np.concatenate([vec, np.zeros(P.N_RESTRICT)]))
     return tuple(names), np.stack(rows)

@@ -18,6 +18,12 @@ P_SPEND_ANYWAY = 13    # a command worth at least this is given even out of the 
 P_CP_VALUE = 14        # what one Command Point is worth: a choice must beat its cost times this
 P_ROLLOUTS = 15        # KIND_SEARCH: rollouts per searched decision (not tuned; not a heuristic's)
 N_PARAMS = 16
+# a compiled row (``library.strategy_rows``) is the parameters, then one float per command row of a battle
+# (``simcore.games.skirmish.layout.MAX_CMDS``): the seat's restriction of that command (restricted play,
+# ``commandsim impact``): 0 none, RESTRICT_BAN never gives or declares it
+N_RESTRICT = 24
+ROW_LEN = N_PARAMS + N_RESTRICT
+RESTRICT_BAN = 1.0
 
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1

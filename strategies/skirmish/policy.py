@@ -10,9 +10,9 @@ from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_STATUS, CC_TARGE
                                             TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE,
                                             X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
 
-from .params import (KIND_RANDOM, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY, P_W_ADVANCE,
-                     P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
-                     P_W_SUPPRESS)
+from .params import (KIND_RANDOM, N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY,
+                     P_W_ADVANCE, P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
+                     P_W_SUPPRESS, RESTRICT_BAN)
 
 NO_TARGET = -1
 
@@ -72,6 +72,12 @@ def response_value(strat, cmds, eff, u, q, r, j, ti, tt):
 
 
 @hot
+def banned(strat, p, c):
+    """Restricted play: p never gives or declares command row c."""
+    return strat[p, N_PARAMS + c] == RESTRICT_BAN
+
+
+@hot
 def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
     """(command, unit, target) of q's response to tc by ti on tt, or (-1, -1, -1) to decline."""
     rand = strat[q, 0] == KIND_RANDOM
@@ -79,7 +85,7 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
     best_v = strat[q, P_RESPOND_MIN]
     seen = 1                  # declining counts as one choice for the random policy
     for r in range(cmds.shape[0]):
-        if cmds[r, CC_TIMING] != TIMING_RESPONSE:
+        if cmds[r, CC_TIMING] != TIMING_RESPONSE or banned(strat, q, r):
             continue
         for j in range(n):
             t = response_target(cmds, r, j, ti)
@@ -179,7 +185,7 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
         keep = int(strat[p, P_RESERVE])
     seen = 1                  # passing counts as one choice for the random policy
     for c in range(cmds.shape[0]):
-        if cmds[c, CC_TIMING] != TIMING_ORDER:
+        if cmds[c, CC_TIMING] != TIMING_ORDER or banned(strat, p, c):
             continue
         for i in range(n):
             if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:

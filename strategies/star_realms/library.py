@@ -39,5 +39,6 @@ def strategy_rows(strategies, tables, opponents=(1, 1)) -> tuple[tuple[str, str]
             for weight, factor in ((P.P_BASE_TURNS, P.P_VS_TEAM_BASE_TURNS), (P.P_W_DRAW, P.P_VS_TEAM_W_DRAW),
                                    (P.P_W_COMBAT, P.P_VS_TEAM_W_COMBAT)):
                 vec[weight] *= vec[factor]
-        rows.append(np.concatenate([vec, card_values(vec, tables)]))
+        values = card_values(vec, tables)
+        rows.append(np.concatenate([vec, values, np.zeros_like(values)]))   # no restriction
     return tuple(names), np.stack(rows)

@@ -31,4 +31,10 @@ N_PARAMS = 25
 
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
+# a compiled row (``library.strategy_rows``) is the N_PARAMS parameters, a block of one value per card type, then a
+# block of the seat's restriction of each card type (restricted play, ``commandsim impact``): 0 none,
+# RESTRICT_BAN: never acquires or uses it, RESTRICT_FORCE: acquires it whenever it can afford it
+RESTRICT_BAN = 1.0
+RESTRICT_FORCE = 2.0
+
 KIND_SEARCH = 2        # the heuristic of its other parameters, searching its purchases and attacks

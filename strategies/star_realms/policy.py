@@ -11,7 +11,7 @@ from simcore.games.star_realms.piles import rand_below
 
 from .params import (KIND_RANDOM, N_PARAMS, P_ATTACK_BASES, P_BUY_MIN, P_COST_WEIGHT, P_ONSLAUGHT_ALLIES,
                      P_SCRAP_BELOW, P_SYNERGY, P_USE_SCRAP, P_W_AUTHORITY, P_W_COMBAT, P_W_DRAW, P_W_SCRAP,
-                     P_W_TRADE)
+                     P_W_TRADE, RESTRICT_BAN, RESTRICT_FORCE)
 
 NONE = -1
 ROW_EXPLORER = 1000   # choose_buy: the Explorer pile
@@ -30,6 +30,29 @@ def is_random(strat, p):
 @hot
 def value(strat, p, t):
     return strat[p, N_PARAMS + t]
+
+
+@hot
+def restriction(strat, p, t):
+    """p's restriction of card type t (the row's last block): 0.0 none, RESTRICT_BAN or RESTRICT_FORCE."""
+    return strat[p, N_PARAMS + (strat.shape[1] - N_PARAMS) // 2 + t]
+
+
+@hot
+def banned(strat, p, t):
+    return restriction(strat, p, t) == RESTRICT_BAN
+
+
+@hot
+def offered(strat, p, cards, t, discount, trade):
+    """Card t is one p may acquire with ``trade``: affordable and not banned (restricted play)."""
+    return price(cards, t, discount) <= trade and not banned(strat, p, t)
+
+
+@hot
+def forced_score(strat, p, t):
+    """A forced card (restricted play) outranks every other purchase."""
+    return 1e9 if restriction(strat, p, t) == RESTRICT_FORCE else 0.0
 
 
 @hot
@@ -291,12 +314,12 @@ def choose_free_ship(strat, p, cards, piles, cnt, sc, explorer):
     best, best_v, n_cand = NONE, -1e18, 0
     for i in range(cnt[TRADE_ROW]):
         t = piles[TRADE_ROW, i]
-        if cards[t, C_KIND] == KIND_SHIP:
+        if cards[t, C_KIND] == KIND_SHIP and not banned(strat, p, t):
             n_cand += 1
             v = value(strat, p, t)
             if v > best_v:
                 best, best_v = i, v
-    if cnt[EXPLORERS] > 0:
+    if cnt[EXPLORERS] > 0 and not banned(strat, p, explorer):
         n_cand += 1
         if value(strat, p, explorer) > best_v:
             best = ROW_EXPLORER
@@ -304,7 +327,7 @@ def choose_free_ship(strat, p, cards, piles, cnt, sc, explorer):
         return best
     pick = rand_below(sc, n_cand)
     for i in range(cnt[TRADE_ROW]):
-        if cards[piles[TRADE_ROW, i], C_KIND] == KIND_SHIP:
+        if cards[piles[TRADE_ROW, i], C_KIND] == KIND_SHIP and not banned(strat, p, piles[TRADE_ROW, i]):
             if pick == 0:
                 return i
             pick -= 1
@@ -364,9 +387,9 @@ def choose_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer):
         for j in range(2):
             m = m0 if j == 0 else m1
             for i in range(cnt[TRADE_ROW]):
-                if price(cards, piles[TRADE_ROW, i], sc[S_FED_DISCOUNT + m]) <= trade:
+                if offered(strat, m, cards, piles[TRADE_ROW, i], sc[S_FED_DISCOUNT + m], trade):
                     n_cand += 1
-            if cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade:
+            if cnt[EXPLORERS] > 0 and offered(strat, m, cards, explorer, 0, trade):
                 n_cand += 1
         if n_cand == 0:
             return NONE
@@ -374,11 +397,11 @@ def choose_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer):
         for j in range(2):
             m = m0 if j == 0 else m1
             for i in range(cnt[TRADE_ROW]):
-                if price(cards, piles[TRADE_ROW, i], sc[S_FED_DISCOUNT + m]) <= trade:
+                if offered(strat, m, cards, piles[TRADE_ROW, i], sc[S_FED_DISCOUNT + m], trade):
                     if pick == 0:
                         return m * BUYER + i
                     pick -= 1
-            if cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade:
+            if cnt[EXPLORERS] > 0 and offered(strat, m, cards, explorer, 0, trade):
                 if pick == 0:
                     return m * BUYER + ROW_EXPLORER
                 pick -= 1
@@ -390,13 +413,13 @@ def choose_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer):
         for i in range(cnt[TRADE_ROW] + 1):
             if i < cnt[TRADE_ROW]:
                 t = piles[TRADE_ROW, i]
-                if price(cards, t, sc[S_FED_DISCOUNT + m]) > trade:
+                if not offered(strat, m, cards, t, sc[S_FED_DISCOUNT + m], trade):
                     continue
             else:
                 t = explorer
-                if cnt[EXPLORERS] == 0 or cards[t, C_COST] > trade:
+                if cnt[EXPLORERS] == 0 or not offered(strat, m, cards, t, 0, trade):
                     continue
-            v = buy_score(strat, m, cards, sc, t) + tie
+            v = buy_score(strat, m, cards, sc, t) + tie + forced_score(strat, m, t)
             if sc[S_TOP_SHIP + m] > 0 and cards[t, C_KIND] == KIND_SHIP:
                 v += 1e-3
             if v > best_v:
@@ -430,27 +453,34 @@ def choose_buy(strat, p, cards, piles, cnt, sc, trade, discount, explorer):
     """What to acquire with ``trade``: a trade-row index, ROW_EXPLORER, or NONE to stop buying."""
     n_cand = 0
     best, best_v = NONE, strat[p, P_BUY_MIN]
+    forced = NONE          # restricted play: a card p buys whenever it can afford it, random or not
     for i in range(cnt[TRADE_ROW]):
         t = piles[TRADE_ROW, i]
-        if price(cards, t, discount) <= trade:
+        if offered(strat, p, cards, t, discount, trade):
             n_cand += 1
+            if forced == NONE and restriction(strat, p, t) == RESTRICT_FORCE:
+                forced = i
             v = buy_score(strat, p, cards, sc, t)
             if v > best_v:
                 best, best_v = i, v
-    if cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade:
+    if cnt[EXPLORERS] > 0 and offered(strat, p, cards, explorer, 0, trade):
         n_cand += 1
+        if forced == NONE and restriction(strat, p, explorer) == RESTRICT_FORCE:
+            forced = ROW_EXPLORER
         v = buy_score(strat, p, cards, sc, explorer)
         if v > best_v:
             best, best_v = ROW_EXPLORER, v
+    if forced != NONE:
+        return forced
     if not is_random(strat, p) or n_cand == 0:
         return best
     pick = rand_below(sc, n_cand + 1)     # one more: stop buying
     for i in range(cnt[TRADE_ROW]):
-        if price(cards, piles[TRADE_ROW, i], discount) <= trade:
+        if offered(strat, p, cards, piles[TRADE_ROW, i], discount, trade):
             if pick == 0:
                 return i
             pick -= 1
-    if cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade and pick == 0:
+    if cnt[EXPLORERS] > 0 and offered(strat, p, cards, explorer, 0, trade) and pick == 0:
         return ROW_EXPLORER
     return NONE
 
@@ -462,20 +492,22 @@ def best_buy_score(strat, p, cards, piles, cnt, sc, trade, discount, explorer, s
     best_v = strat[p, P_BUY_MIN]
     for i in range(cnt[TRADE_ROW]):
         t = piles[TRADE_ROW, i]
-        if i != skip and price(cards, t, discount) <= trade:
+        if i != skip and offered(strat, p, cards, t, discount, trade):
             best_v = max(best_v, buy_score(strat, p, cards, sc, t))
-    if skip != ROW_EXPLORER and cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade:
+    if skip != ROW_EXPLORER and cnt[EXPLORERS] > 0 and offered(strat, p, cards, explorer, 0, trade):
         best_v = max(best_v, buy_score(strat, p, cards, sc, explorer))
     return best_v
 
 
 @hot
-def use_procurement(strat, p, cards, piles, cnt, sc, explorer, discount):
+def use_procurement(strat, p, cards, piles, cnt, sc, explorer, discount, gambit):
     """Alliance Procurement, offered before each acquisition of p's turn and when p would stop buying (it may be
     used once, at any time of the Main Phase): NONE (not now), 0 (gain 2 Trade), 1 (the next ship or base
     acquired on top of the deck). The heuristic takes the 2 Trade when they change this acquisition; else the
     top of the deck for it, unless the 2 Trade kept for after it buy another card that scores more than the
     top of the deck gains this one (``top_gain``); and nothing when there is nothing to acquire."""
+    if gambit >= 0 and banned(strat, p, gambit):     # restricted play: p never uses this gambit
+        return NONE
     if is_random(strat, p):
         return rand_below(sc, 3) - 1
     trade = sc[S_TRADE]
@@ -493,7 +525,9 @@ def use_procurement(strat, p, cards, piles, cnt, sc, explorer, discount):
 
 
 @hot
-def use_onslaught(strat, p, sc, allies_it_fires):
+def use_onslaught(strat, p, sc, allies_it_fires, gambit):
+    if gambit >= 0 and banned(strat, p, gambit):
+        return False
     if is_random(strat, p):
         return rand_below(sc, 4) == 0
     return allies_it_fires >= strat[p, P_ONSLAUGHT_ALLIES]

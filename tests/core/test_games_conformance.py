@@ -151,6 +151,53 @@ def test_conformance_every_command_runs(game, tmp_path):
     ok("report", tmp_path / "tour.csv", tmp_path / "ladder.csv", tmp_path / "advice.csv", "--out", tmp_path / "rep")
 
 
+# ---- card impact by restricted play
+
+def test_conformance_impact_runs_and_ignores_the_thread_count(game, tmp_path):
+    """``impact`` ranks a few of each game's bannable cards; 1 and 2 threads give the same bytes."""
+    name = game.info.name
+    cards = ",".join(game.bannable(game.load_tables())[:2])
+    outs = []
+    for threads in (1, 2):
+        out = tmp_path / f"impact{threads}.csv"
+        ok("impact", "--game", name, "--cards-only", cards, "--games", 40, "--screen", 10, "--seed", 3, "--threads",
+           threads, "--out", out, "-q")
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+    table = pd.read_csv(tmp_path / "impact1.csv")
+    both = table[table["side"] == "both"]
+    assert len(both) == 2 and set(both["verdict"]) <= {"shown", "worthless", "unclear", "screened"}
+    assert (table["ci_low"] <= table["impact"]).all() and (table["impact"] <= table["ci_high"]).all()
+
+
+def test_conformance_a_ban_changes_nothing_but_the_banned_card(game):
+    """An empty restriction plays byte for byte as none; a banned card is never bought by its seat; a forced one is
+    bought in more games than the strategy chose to."""
+    from simcore.game import Restriction
+    tables = game.load_tables()
+    cell = game.sweep_cells(SweepSpec(), tables)[0]
+    order = cell.orders[0]
+    strategies = tuple(game.resolve_strategy(s) for s in order.strategies)
+    plain = game.play(order.matchup, strategies, 5, 0, 30, tables, 1)
+    empty = game.play(order.matchup, strategies, 5, 0, 30, tables, 1, restriction=Restriction())
+    np.testing.assert_array_equal(plain.winner, empty.winner)
+    np.testing.assert_array_equal(plain.turns, empty.turns)
+    np.testing.assert_array_equal(plain.bought, empty.bought)
+    if not plain.bought.size:          # the skirmish buys nothing: its bans are commands (tested in its folder)
+        return
+    column = int(np.argmax(plain.bought[:, 0, :].sum(axis=0)))
+    card = plain.card_names[column]
+    assert card in game.bannable(tables)
+    banned = game.play(order.matchup, strategies, 5, 0, 30, tables, 1, restriction=Restriction.seat(0, (card,)))
+    assert plain.bought[:, 0, column].sum() > 0 and banned.bought[:, 0, column].sum() == 0
+    # forced play: the seat buys the card whenever it can afford it, so in more games than it chose to
+    rarest = int(np.argmin(np.where(plain.bought[:, 0, :].sum(axis=0) > 0, (plain.bought[:, 0, :] > 0).sum(axis=0),
+                                    10 ** 9)))
+    forced = game.play(order.matchup, strategies, 5, 0, 30, tables, 1,
+                       restriction=Restriction.seat(0, forced=(plain.card_names[rarest],)))
+    assert (forced.bought[:, 0, rarest] > 0).sum() > (plain.bought[:, 0, rarest] > 0).sum()
+
+
 # ---- the cluster gives what this process gives
 
 @pytest.fixture(scope="module")
@@ -179,6 +226,14 @@ def test_conformance_sweep_and_compare_on_a_cluster_equal_the_local_runs(game, c
     b = cmp.run_compare(game, question, games=40, seed=3, chunk_size=6, runner=cluster)
     pd.testing.assert_frame_equal(a.table, b.table)
     np.testing.assert_array_equal(a.pairs.to_numpy(), b.pairs.to_numpy())
+
+
+def test_conformance_impact_on_a_cluster_equals_the_local_run(game, cluster):
+    from reports.impact import run_impact
+    cards = game.bannable(game.load_tables())[:2]
+    a = run_impact(game, cards, games=40, screen=10, seed=3)
+    b = run_impact(game, cards, games=40, screen=10, seed=3, chunk_size=7, runner=cluster)
+    pd.testing.assert_frame_equal(a.table, b.table)
 
 
 def test_conformance_runs_that_stop_early_stop_alike_on_a_cluster(game, cluster):

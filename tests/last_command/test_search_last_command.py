@@ -243,3 +243,14 @@ def test_a_sweeps_pipelined_runner_plays_the_search_player():
     assert queued.games.equals(direct.games)
     assert not np.array_equal(np.asarray(queued.turns), np.asarray(plain.turns)) \
         or not np.array_equal(np.asarray(queued.winner), np.asarray(plain.winner))
+
+
+def test_a_search_player_never_buys_a_card_it_is_banned_from():
+    """Restricted play (``commandsim impact``): the search player's own options and its rollouts read the ban."""
+    from simcore.game import Restriction
+    plain = play_games(6, 3, Matchup(), ("search:8", "balanced"), TABLES, threads=1)
+    column = int(np.argmax(plain.bought[:, 0, :].sum(axis=0)))
+    card = TABLES.names[column]
+    banned = play_games(6, 3, Matchup(), ("search:8", "balanced"), TABLES, threads=1,
+                        restriction=Restriction.seat(0, (card,)))
+    assert plain.bought[:, 0, column].sum() > 0 and banned.bought[:, 0, column].sum() == 0

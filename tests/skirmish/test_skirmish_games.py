@@ -89,3 +89,18 @@ def test_the_reserve_heuristic_keeps_command_points_for_responses():
     m = Matchup(("line", "line"))
     keeps = play_games(200, 4, m, ("reserve", "spender")).games
     assert keeps["first_responses"].mean() > keeps["second_responses"].mean()
+
+
+@pytest.mark.parametrize("strategy", ["random", "reserve"])
+def test_a_banned_command_is_never_given_and_the_rest_plays_on(strategy):
+    """Restricted play (``commandsim impact``): a force banned from every response never declares one; the other
+    force still responds, and an empty restriction plays byte for byte as none."""
+    from simcore.game import Restriction
+    matchup = Matchup(("line", "elite"))
+    plain = play_games(60, 3, matchup, (strategy, strategy), threads=1)
+    empty = play_games(60, 3, matchup, (strategy, strategy), threads=1, restriction=Restriction())
+    assert plain.games.equals(empty.games)
+    responses = ("Snap Fire", "Covering Fire", "Defend", "Intervene")
+    banned = play_games(60, 3, matchup, (strategy, strategy), threads=1, restriction=Restriction.seat(0, responses))
+    assert plain.games["first_responses"].sum() > 0
+    assert banned.games["first_responses"].sum() == 0 and banned.games["second_responses"].sum() > 0

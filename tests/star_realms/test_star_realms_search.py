@@ -197,3 +197,15 @@ def test_bench_times_a_search_player_in_decisions_per_second():
     res = run("bench", "--game", "star-realms", "--strategy", "search:4", "--games", 100, "--repeats", 1)
     assert res.exit_code == 0, res.output
     assert "games/s" in res.output and "searched decisions/s" in res.output and "rollouts/s" in res.output
+
+
+def test_a_search_player_never_buys_a_card_it_is_banned_from():
+    """Restricted play (``commandsim impact``): the search's buy options and its rollouts read the ban."""
+    from simcore.game import Restriction
+    tables = load_tables()
+    plain = play_games(6, 3, strategies=("search:8", "balanced"), tables=tables, threads=1)
+    column = int(np.argmax(plain.bought[:, 0, :].sum(axis=0)))
+    card = tables.names[column]
+    banned = play_games(6, 3, strategies=("search:8", "balanced"), tables=tables, threads=1,
+                        restriction=Restriction.seat(0, (card,)))
+    assert plain.bought[:, 0, column].sum() > 0 and banned.bought[:, 0, column].sum() == 0

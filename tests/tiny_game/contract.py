@@ -98,8 +98,9 @@ def keep_of(strategy) -> tuple[str, int]:
     return strategy, int(known[strategy]["keep"])
 
 
-def play_race(seed: int, race: Race, keeps, tables: Tables, log: list | None = None):
-    """(winner code, player-turns, bought int32[2, n_types], positions) of one race."""
+def play_race(seed: int, race: Race, keeps, tables: Tables, log: list | None = None, banned=((), ()), forced=((), ())):
+    """(winner code, player-turns, bought int32[2, n_types], positions) of one race. ``banned`` / ``forced``: per
+    seat, the upgrades (indices) it never buys / buys whenever it can afford them (restricted play)."""
     rng = np.random.default_rng(seed)
     length = TRACKS[race.track]
     coins = [START_COINS[r] for r in race.racers]
@@ -110,10 +111,14 @@ def play_race(seed: int, race: Race, keeps, tables: Tables, log: list | None = N
         roll = int(rng.integers(1, 7))
         coins[p] += roll
         keep = keeps[p]
-        affordable = [t for t in range(len(tables.names)) if tables.cost[t] <= coins[p] - max(keep, 0)]
+        affordable = [t for t in range(len(tables.names))
+                      if tables.cost[t] <= coins[p] - max(keep, 0) and t not in banned[p]]
         buy = max(affordable, key=lambda t: tables.cost[t]) if affordable else None
         if keep < 0 and rng.integers(0, 2) == 0:
             buy = None
+        rush = [t for t in forced[p] if tables.cost[t] <= coins[p]]
+        if rush:
+            buy = rush[0]
         if buy is not None:
             coins[p] -= tables.cost[buy]
             steps[p] += tables.steps[buy]
@@ -199,7 +204,13 @@ class TinyRace:
                                   label=f"{a} vs {b} on the {track} track"))
         return cells
 
-    def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True):
+    def bannable(self, tables):
+        return list(tables.names)
+
+    def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True, restriction=None):
+        codes = restriction.codes(tables.names, tables.names) if restriction else [{}, {}]
+        banned = tuple(tuple(t for t, k in c.items() if k == "ban") for c in codes)
+        forced = tuple(tuple(t for t, k in c.items() if k == "force") for c in codes)
         names = tuple(keep_of(s)[0] for s in strategies)
         keeps = tuple(keep_of(s)[1] for s in strategies)
         seeds = np.array([seed_of_game(seed, first_game + g) for g in range(n)], np.int64)
@@ -208,7 +219,8 @@ class TinyRace:
         pos = np.zeros((n, 2), np.int64)
         bought = np.zeros((n, 2, len(tables.names)), np.int32)
         for g in range(n):
-            winner[g], turns[g], bought[g], pos[g] = play_race(int(seeds[g]), matchup, keeps, tables)
+            winner[g], turns[g], bought[g], pos[g] = play_race(int(seeds[g]), matchup, keeps, tables,
+                                                               banned=banned, forced=forced)
 
         def columns(categories):
             label = (lambda v: constant_column(v, n)) if categories else (lambda v: v)

@@ -243,16 +243,21 @@ class LastCommand:
         check_cells(cells, tables, max_turns)
         return [c.cell(max_turns) for c in cells]
 
-    def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True):
+    def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True, restriction=None):
         import numpy as np
 
         from .simulate import play_games
         stats = np.zeros(2, np.int64)
         records = play_games(n, seed, matchup, strategies, tables, threads, first_game=first_game,
-                             keep_bought=keep_bought, search_stats=stats)
+                             keep_bought=keep_bought, search_stats=stats, restriction=restriction)
         if stats.any():
             records.search = (int(stats[0]), int(stats[1]))
         return records
+
+    def bannable(self, tables) -> list[str]:
+        """Restricted play bans or forces the Market's cards: its System cards and Crew."""
+        from .simulate import bannable
+        return bannable(tables)
 
     def start(self, matchup, strategies, seed, first_game, n, tables, pool, keep_bought=True, last=True):
         from .simulate import start_games

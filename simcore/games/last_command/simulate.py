@@ -32,8 +32,10 @@ def _prepare(matchup: Matchup, strategies: tuple[str, str], tables: CardTables |
     return _prepare_with_budgets(matchup, strategies, tables)[:6]
 
 
-def _prepare_with_budgets(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None):
-    """``_prepare`` and int64[2]: each seat's rollouts per searched decision (0: no search)."""
+def _prepare_with_budgets(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None,
+                          restriction=None):
+    """``_prepare`` and int64[2]: each seat's rollouts per searched decision (0: no search).
+    ``restriction`` (``simcore.game.Restriction``): written in the rows' V_RESTRICT block."""
     tables = tables if tables is not None else load_cards()
     setup, setup_n, cfg = build_setup(tables, matchup)
     # a name, a .toml path or a parameter vector, read once: the name, the rows and the budgets
@@ -47,13 +49,15 @@ def _prepare_with_budgets(matchup: Matchup, strategies: tuple[str, str], tables:
         rows[1] = solo_ai_row(tables)
         names = (names[0], SOLO_AI_NAME)
         budgets[1] = 0
+    if restriction:
+        restrict_rows(rows, restriction, tables)
     return tables, setup, setup_n, cfg, rows, names, budgets
 
 
 def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
                strategies: tuple[str, str] = ("balanced", "balanced"), tables: CardTables | None = None,
                threads: int | None = None, first_game: int = 0, keep_bought: bool = True,
-               search_stats: np.ndarray | None = None) -> Records:
+               search_stats: np.ndarray | None = None, restriction=None) -> Records:
     """Play games ``first_game .. first_game + n_games - 1`` of the run with base ``seed``.
 
     Seat 0 of ``matchup`` moves first in every game: no seat is swapped, so its first-seat win rate
@@ -62,8 +66,9 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
     (default: every core, or NUMBA_NUM_THREADS). Each strategy is a
     built-in name, a ``search:N`` name, a strategy .toml path, or a parameter vector
     (``strategies.last_command.library.resolve``). ``search_stats`` (int64[2]), if given, gains the
-    searched decisions and the rollouts played."""
-    batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought)
+    searched decisions and the rollouts played. ``restriction`` (``simcore.game.Restriction``): restricted
+    play, cards a seat never buys or takes (or buys whenever it can)."""
+    batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought, restriction)
     check_threads(threads)
     play_batch(*batch.args, threads, budgets=batch.budgets, search_stats=search_stats)
     return batch.records()
@@ -71,12 +76,12 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
 
 def start_games(n_games: int, seed: int, matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None,
                 pool: BlockPool, first_game: int = 0, keep_bought: bool = True,
-                last: bool = True) -> Callable[[], Records]:
+                last: bool = True, restriction=None) -> Callable[[], Records]:
     """``play_games`` on the threads of ``pool`` (``simcore.blocks.BlockPool``), queued behind the games
     already submitted there: returns at once a function that waits for the games and gives their
     ``Records``.  The set-up is checked here, so a bad argument raises before anything is queued.
     ``last`` False: more games will be queued behind these (``BlockPool.submit``)."""
-    batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought)
+    batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought, restriction)
     pending = start_batch(*batch.args, pool, last, budgets=batch.budgets)
 
     def records() -> Records:
@@ -89,13 +94,14 @@ class _Batch:
     """The arrays of one engine call and the ``Records`` read from them once it has played."""
 
     def __init__(self, n_games: int, seed: int, matchup: Matchup, strategies: tuple[str, str],
-                 tables: CardTables | None, first_game: int, keep_bought: bool):
+                 tables: CardTables | None, first_game: int, keep_bought: bool, restriction=None):
         if n_games < 0:
             raise CommandsimError(f"number of games must be >= 0, got {n_games}")
         check_seed(seed)
         if not 0 <= first_game <= SEED_MAX - n_games:
             raise CommandsimError(f"games {first_game} .. {first_game + n_games - 1} are outside 0 .. {SEED_MAX}")
-        tables, setup, setup_n, cfg, strat, names, self.budgets = _prepare_with_budgets(matchup, strategies, tables)
+        tables, setup, setup_n, cfg, strat, names, self.budgets = _prepare_with_budgets(matchup, strategies, tables,
+                                                                                         restriction)
         self.n, self.first_game, self.matchup, self.tables, self.names = n_games, first_game, matchup, tables, names
         self.out = np.zeros((n_games, N_RESULT_COLS), np.int64)
         # (seat, card, game): each card's copies a row over the games, as a per-game file's columns;
@@ -133,10 +139,11 @@ Replay = GameReplay   # the core's record of one replayed game
 
 def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
                 strategies: tuple[str, str] = ("balanced", "balanced"),
-                tables: CardTables | None = None) -> Replay:
+                tables: CardTables | None = None, restriction=None) -> Replay:
     """Play the game with this per-game seed (the ``seed`` column of a record) with its event log."""
     check_seed(game_seed_value)
-    tables, setup, setup_n, cfg, strat, names, budgets = _prepare_with_budgets(matchup, strategies, tables)
+    tables, setup, setup_n, cfg, strat, names, budgets = _prepare_with_budgets(matchup, strategies, tables,
+                                                                                restriction)
     piles = np.zeros((N_PILES, CAP), np.int32)
     cnt = np.zeros(N_PILES, np.int32)
     sc = np.zeros(N_SC, np.int64)
@@ -154,6 +161,24 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
               "first_hull": int(row[R_HULL]), "second_hull": int(row[R_HULL + 1])}
     return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
                   tables)
+
+
+def bannable(tables: CardTables) -> list[str]:
+    """The cards restricted play may ban or force: every Market System and Crew card (what a player buys or
+    takes from the Market), in table order."""
+    from .tables import C_FACTION, C_KIND, FACTION_NONE, KIND_MALFUNCTION
+    keep = (tables.cards[:, C_FACTION] == FACTION_NONE) & (tables.cards[:, C_KIND] != KIND_MALFUNCTION)
+    return [name for name, k in zip(tables.names, keep) if k]
+
+
+def restrict_rows(rows: np.ndarray, restriction, tables: CardTables) -> None:
+    """Write ``restriction`` into the V_RESTRICT block of each seat's row (``strategies.last_command.situation``)."""
+    from strategies.last_command.params import N_PARAMS
+    from strategies.last_command.situation import RESTRICT_BAN, RESTRICT_FORCE, V_RESTRICT
+    n = tables.cards.shape[0]
+    for p, codes in enumerate(restriction.codes(tables.names, bannable(tables))):
+        for t, kind in codes.items():
+            rows[p, N_PARAMS + V_RESTRICT * n + t] = RESTRICT_BAN if kind == "ban" else RESTRICT_FORCE
 
 
 def seed_of_game(base_seed: int, game_index: int) -> int:

@@ -7,7 +7,7 @@ from simcore.blocks import run_blocks
 from simcore.blocks import padded
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
-from strategies.skirmish.params import KIND_SEARCH, N_PARAMS, P_KIND
+from strategies.skirmish.params import KIND_SEARCH, N_RESTRICT, P_KIND, ROW_LEN
 
 from .jit import hot, hot_entry
 from .layout import (LOG_COLS, MAX_CMDS, MAX_EFF_ROWS, MAX_PROFILES, MAX_UNITS, N_SC, N_U, S_CP_SPENT, S_KILLS,
@@ -24,6 +24,8 @@ R_ORDERS = 7      # + p: own-window commands
 R_RESPONSES = 9   # + p
 R_CP_SPENT = 11   # + p
 N_RESULT_COLS = 13
+
+assert N_RESTRICT == MAX_CMDS, "a strategy row's restriction block holds one float per command row"
 
 
 @hot
@@ -51,7 +53,7 @@ def fixed_shapes(cmds, eff, profiles, strat, u, sc, log):
     these numbers as constants: ``simcore.games.last_command.batch.fixed_shapes``'s measured trick)."""
     return (cmds.shape[0] == MAX_CMDS and cmds.shape[1] == N_CC and eff.shape[0] == MAX_EFF_ROWS
             and eff.shape[1] == 2 and profiles.shape[0] == MAX_PROFILES and profiles.shape[1] == N_PC
-            and strat.shape[0] == 2 and strat.shape[1] == N_PARAMS and u.shape[0] == MAX_UNITS
+            and strat.shape[0] == 2 and strat.shape[1] == ROW_LEN and u.shape[0] == MAX_UNITS
             and u.shape[1] == N_U and sc.shape[0] == N_SC and log.shape[0] == 1 and log.shape[1] == LOG_COLS)
 
 

@@ -219,10 +219,19 @@ class Skirmish:
                                     f"({opponent})"))
         return cells
 
-    def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True):
+    def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True, restriction=None):
         from .simulate import play_games
         return play_games(n, seed, matchup, strategies, self.tables_for(tables, matchup.command_sets), threads,
-                          first_game=first_game)
+                          first_game=first_game, restriction=restriction)
+
+    def bannable(self, tables) -> list[str]:
+        """Restricted play bans the commands (a force never gives or declares a banned one)."""
+        from .simulate import bannable
+        return bannable(tables)
+
+    def forcible(self, tables) -> list[str]:
+        """No forced play: a command is given when the force chooses to, never bought."""
+        return []
 
     # ---------------------------------------------------------------- paired comparisons
     def compare_question(self, spec: CompareSpec) -> Question:

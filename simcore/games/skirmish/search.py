@@ -32,7 +32,7 @@ from simcore.blocks import run_blocks
 from simcore.rng import game_seed
 from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
 from strategies.skirmish import policy as pol
-from strategies.skirmish.params import (KIND_HEURISTIC, KIND_SEARCH, N_PARAMS, P_CP_VALUE, P_KIND, P_MIN_VALUE,
+from strategies.skirmish.params import (ROW_LEN, KIND_HEURISTIC, KIND_SEARCH, N_PARAMS, P_CP_VALUE, P_KIND, P_MIN_VALUE,
                                         P_RESPOND_MIN, P_ROLLOUTS)
 
 from .batch import fixed_shapes, new_state, record
@@ -162,9 +162,9 @@ def run_search(cmds, eff, cfg, strat, u, sc, me, p, c, i, t, passed, given0, giv
                u2, sc2, rstrat, nolog):
     """Spend seat me's rollouts on the k options (p's commands when me == p, else me's responses to p's
     (c, i, t)); the index of the best."""
-    for a in range(rstrat.shape[1]):
-        rstrat[0, a] = strat[me, a]
-        rstrat[1, a] = strat[me, a]
+    for a in range(rstrat.shape[1]):    # the searcher's restriction (restricted play) is its own seat's only
+        rstrat[0, a] = strat[me, a] if a < N_PARAMS or me == 0 else 0.0
+        rstrat[1, a] = strat[me, a] if a < N_PARAMS or me == 1 else 0.0
     rstrat[0, P_KIND] = KIND_HEURISTIC
     rstrat[1, P_KIND] = KIND_HEURISTIC
     for o in range(k):
@@ -300,7 +300,7 @@ def scratch(u_rows: int = MAX_UNITS) -> tuple:
     block: the jitted code never allocates."""
     return (np.zeros((3, MAX_OPTIONS), np.int64), np.zeros(MAX_OPTIONS), np.zeros(MAX_OPTIONS, np.int64),
             np.zeros(MAX_OPTIONS), np.zeros((u_rows, N_U), np.int32), np.zeros(N_SC, np.int64),
-            np.zeros((2, N_PARAMS)), np.zeros((1, LOG_COLS), np.int32))
+            np.zeros((2, ROW_LEN)), np.zeros((1, LOG_COLS), np.int32))
 
 
 def play_search_batch(cmds, eff, profiles, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,

@@ -22,15 +22,42 @@ MODE = "battle"
 MAX_LOG_EVENTS = 50000
 
 
-def _prepare(matchup: Matchup, strategies, tables: SkirmishTables | None):
+def _prepare(matchup: Matchup, strategies, tables: SkirmishTables | None, restriction=None):
     tables = tables if tables is not None else load_tables(command_sets=matchup.command_sets)
     setup, cfg = build_setup(tables, matchup)
     names, strat = strategy_rows(strategies)
+    if restriction:
+        restrict_rows(strat, restriction, tables)
     return tables, setup, cfg, names, strat
 
 
+def bannable(data) -> list[str]:
+    """The commands restricted play may ban: every command of the data's command sets, in data order."""
+    seen: list[str] = []
+    for names in data.sets.values():
+        seen += [n for n in names if n not in seen]
+    return seen
+
+
+def restrict_rows(rows: np.ndarray, restriction, tables: SkirmishTables) -> None:
+    """Write ``restriction`` into each seat's restriction block (``strategies.skirmish.params``): every
+    command row of the battle with a banned command's name (a set may hold it at another cost)."""
+    from strategies.skirmish.params import N_PARAMS, RESTRICT_BAN
+    if any(restriction.forced):
+        raise CommandsimError("the skirmish has no forced play: its commands are given, not bought")
+    allowed = bannable(tables.data)
+    for p, names in enumerate(restriction.banned):
+        for name in names:
+            if name not in allowed:
+                raise CommandsimError(f"command '{name}' cannot be restricted: expected one of {', '.join(allowed)}")
+            for c, row_name in enumerate(tables.names):
+                if row_name == name:
+                    rows[p, N_PARAMS + c] = RESTRICT_BAN
+
+
 def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strategies=("reserve", "reserve"),
-               tables: SkirmishTables | None = None, threads: int | None = None, first_game: int = 0) -> Records:
+               tables: SkirmishTables | None = None, threads: int | None = None, first_game: int = 0,
+               restriction=None) -> Records:
     """Battles ``first_game .. first_game + n_games - 1`` of the run with base ``seed``; force 0 deploys
     first and gives the first command of turn 1. Battle g depends only on (seed, g), never on ``threads``."""
     if n_games < 0:
@@ -38,7 +65,7 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strate
     if seed < 0:
         raise CommandsimError(f"seed must be >= 0, got {seed}")
     check_threads(threads)
-    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables)
+    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables, restriction)
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
     searched = play_batch(tables.cmds, tables.eff, tables.profiles, setup, cfg, strat, seed, first_game, out, threads)
     labels = matchup_labels(matchup, tables)
@@ -78,9 +105,9 @@ Replay = GameReplay   # the core's record of one replayed game
 
 
 def replay_game(game_seed_value: int, matchup: Matchup = Matchup(), strategies=("reserve", "reserve"),
-                tables: SkirmishTables | None = None) -> Replay:
+                tables: SkirmishTables | None = None, restriction=None) -> Replay:
     """Play the battle with this per-game seed (a record's ``seed``) with its event log."""
-    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables)
+    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables, restriction)
     cmds, eff, profiles = padded_tables(tables.cmds, tables.eff, tables.profiles)
     u, sc, log = new_state(MAX_LOG_EVENTS)
     row = np.zeros(N_RESULT_COLS, np.int64)

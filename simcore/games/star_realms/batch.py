@@ -65,7 +65,7 @@ def fixed_shapes(cards, eff, strat, piles, fl, cnt, sc, log):
     begin, it lets the compiler use these numbers as constants in all the code below (The Last Command's
     measured trick, ``simcore.games.last_command.batch.fixed_shapes``)."""
     return (cards.shape[0] == MAX_TYPES and cards.shape[1] == N_COLS and eff.shape[0] == MAX_EFF_ROWS
-            and eff.shape[1] == 4 and strat.shape[0] == MAX_PLAYERS and strat.shape[1] == N_PARAMS + MAX_TYPES
+            and eff.shape[1] == 4 and strat.shape[0] == MAX_PLAYERS and strat.shape[1] == N_PARAMS + 2 * MAX_TYPES
             and piles.shape[0] == N_PILES and piles.shape[1] == CAP
             and fl.shape[0] == N_PILES and fl.shape[1] == CAP and cnt.shape[0] == N_PILES and sc.shape[0] == N_SC
             and log.shape[0] == 1 and log.shape[1] == LOG_COLS)
@@ -114,6 +114,17 @@ def new_state(n_types: int, log_rows: int = 1):
             np.zeros(N_SC, np.int64), np.zeros((log_rows, LOG_COLS), np.int32), np.zeros((2, n_types), np.int32))
 
 
+def padded_rows(rows: np.ndarray, n_types: int) -> np.ndarray:
+    """Strategy rows (``strategies.star_realms.library.strategy_rows``: parameters, then two blocks of one
+    float per card type) with each block widened from ``n_types`` to MAX_TYPES, as the card tables are."""
+    out = np.zeros((*rows.shape[:-1], N_PARAMS + 2 * MAX_TYPES), rows.dtype)
+    out[..., :N_PARAMS] = rows[..., :N_PARAMS]
+    for b in range(2):
+        out[..., N_PARAMS + b * MAX_TYPES:N_PARAMS + b * MAX_TYPES + n_types] = \
+            rows[..., N_PARAMS + b * n_types:N_PARAMS + (b + 1) * n_types]
+    return out
+
+
 def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
                out_bought: np.ndarray, threads: int | None = None, rstrat: np.ndarray | None = None) -> None:
     """Play games first_game .. first_game + len(out) - 1 of the run with ``base_seed`` on ``threads`` threads.
@@ -126,10 +137,9 @@ def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, o
         raise CommandsimError(f"Star Realms plays at most {MAX_TYPES} card types and {MAX_EFF_ROWS} effect rows, "
                               f"got {n_types} and {eff.shape[0]}")
     cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
-    strat = np.concatenate([strat, np.zeros((strat.shape[0], MAX_TYPES - n_types))], axis=1)
+    strat = padded_rows(strat, n_types)
     if rstrat is not None:
-        rstrat = np.ascontiguousarray(np.concatenate([rstrat, np.zeros((*rstrat.shape[:2], MAX_TYPES - n_types))],
-                                                     axis=2))
+        rstrat = np.ascontiguousarray(padded_rows(rstrat, n_types))
 
         def play_range(lo, hi):
             play_block_search(cards, eff, setup, cfg, strat, rstrat, np.int64(base_seed), np.int64(first_game),

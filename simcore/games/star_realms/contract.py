@@ -187,10 +187,20 @@ class StarRealms:
                 cells.append(_cell(m, (strategy, opponent)))
         return cells
 
-    def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True):
+    def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True, restriction=None):
         from .simulate import play_games
         return play_games(n, seed, matchup, strategies, tables, threads, first_game=first_game,
-                          keep_bought=keep_bought)
+                          keep_bought=keep_bought, restriction=restriction)
+
+    def bannable(self, tables) -> list[str]:
+        """Restricted play bans or forces the trade row's cards, the Explorer and the gambits."""
+        from .simulate import bannable
+        return bannable(tables)
+
+    def impact_sides(self):
+        """``impact``'s subject against its opponent: the standard mirror (the gambits are the Alliance deck's:
+        ``--side alliance`` measures them against a standard start)."""
+        return (("standard", "standard"),)
 
     # ---------------------------------------------------------------- paired comparisons
     def compare_question(self, spec: CompareSpec) -> Question:

@@ -205,7 +205,7 @@ def use_gambits(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
     """Nandi's Onslaught (scrapped once, if the policy wants it now). Returns True when used."""
     if sc[S_HAS_ONSLAUGHT + p] == 0:
         return False
-    if not pol.use_onslaught(strat, p, sc, onslaught_allies(cards, piles, fl, cnt, sc, p)):
+    if not pol.use_onslaught(strat, p, sc, onslaught_allies(cards, piles, fl, cnt, sc, p), cfg[CFG_ONSLAUGHT + p]):
         return False
     sc[S_HAS_ONSLAUGHT + p] = 0
     t = cfg[CFG_ONSLAUGHT + p]
@@ -228,7 +228,8 @@ def procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
     offered before each acquisition and when p would stop: 2 Trade, or the next card acquired on top."""
     explorer = cfg[CFG_EXPLORER]
     if sc[S_HAS_PROC + p] and not sc[S_PROC_USED + p]:
-        choice = pol.use_procurement(strat, p, cards, piles, cnt, sc, explorer, sc[S_FED_DISCOUNT + p])
+        choice = pol.use_procurement(strat, p, cards, piles, cnt, sc, explorer, sc[S_FED_DISCOUNT + p],
+                                      cfg[CFG_PROC + p])
         if choice >= 0:
             sc[S_PROC_USED + p] = 1
             if choice == 0:

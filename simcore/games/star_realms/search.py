@@ -81,9 +81,9 @@ def buy_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys):
             break
         buyer = 0 if m1 < 0 else m * pol.BUYER
         for i in range(cnt[TRADE_ROW]):
-            if pol.price(cards, piles[TRADE_ROW, i], sc[S_FED_DISCOUNT + m]) <= trade:
+            if pol.offered(strat, m, cards, piles[TRADE_ROW, i], sc[S_FED_DISCOUNT + m], trade):
                 n = add_option(opts, n, buyer + i, buy_key(cfg, piles, buyer + i), keys)
-        if cnt[EXPLORERS] > 0 and cards[explorer, C_COST] <= trade:
+        if cnt[EXPLORERS] > 0 and pol.offered(strat, m, cards, explorer, 0, trade):
             n = add_option(opts, n, buyer + pol.ROW_EXPLORER, buy_key(cfg, piles, buyer + pol.ROW_EXPLORER), keys)
     return add_option(opts, n, pol.NONE, -1, keys)
 

@@ -22,16 +22,40 @@ VARIANT = "core"    # Star Realms has no starting-card variants: the variant col
 MAX_LOG_EVENTS = 20000
 
 
-def _prepare(matchup: SRMatchup, strategies, tables: SRTables | None):
+def _prepare(matchup: SRMatchup, strategies, tables: SRTables | None, restriction=None):
     tables = tables if tables is not None else load_tables()
     setup, cfg = build_setup(tables, matchup)
     names, strat = strategy_rows(strategies, tables, opponents(cfg))
-    return tables, setup, cfg, names, player_rows(strat, cfg), rollout_rows(strategies, tables, cfg)
+    rstrat = rollout_rows(strategies, tables, cfg)
+    if restriction:
+        restrict_rows(strat, restriction, tables)
+    strat = player_rows(strat, cfg)
+    if restriction and rstrat is not None:     # a searching side's rollouts play its own seat restricted too
+        for s in range(2):
+            side = np.array(rstrat[s, :2])
+            restrict_rows(side, restriction, tables)
+            rstrat[s] = player_rows(side, cfg)
+    return tables, setup, cfg, names, strat, rstrat
+
+
+def bannable(tables: SRTables) -> list[str]:
+    """The cards restricted play may ban or force: the trade deck's cards (the trade row), the Explorer and
+    the gambits, in table order."""
+    return [c.name for c in tables.card_list if c.role in ("trade_deck", "explorer", "gambit")]
+
+
+def restrict_rows(side_rows: np.ndarray, restriction, tables: SRTables) -> None:
+    """Write ``restriction`` into the last block of each side's row (``strategies.star_realms.params``)."""
+    from strategies.star_realms.params import N_PARAMS, RESTRICT_BAN, RESTRICT_FORCE
+    n = tables.cards.shape[0]
+    for p, codes in enumerate(restriction.codes(tables.names, bannable(tables))):
+        for t, kind in codes.items():
+            side_rows[p, N_PARAMS + n + t] = RESTRICT_BAN if kind == "ban" else RESTRICT_FORCE
 
 
 def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
                strategies=("balanced", "balanced"), tables: SRTables | None = None, threads: int | None = None,
-               first_game: int = 0, keep_bought: bool = True) -> Records:
+               first_game: int = 0, keep_bought: bool = True, restriction=None) -> Records:
     """Play games ``first_game .. first_game + n_games - 1`` of the run with base ``seed``; seat 0 moves first.
     Game g's shuffles and random choices depend only on (seed, g), never on ``threads``."""
     if n_games < 0:
@@ -39,7 +63,7 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
     if seed < 0:
         raise CommandsimError(f"seed must be >= 0, got {seed}")
     check_threads(threads)
-    tables, setup, cfg, names, strat, rstrat = _prepare(matchup, strategies, tables)
+    tables, setup, cfg, names, strat, rstrat = _prepare(matchup, strategies, tables, restriction)
     out = np.zeros((n_games, N_RESULT_COLS), np.int64)
     bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
     play_batch(tables.cards, tables.eff, setup, cfg, strat, seed, first_game, out, bought, threads, rstrat)
@@ -78,9 +102,9 @@ Replay = GameReplay   # the core's record of one replayed game
 
 
 def replay_game(game_seed_value: int, matchup: SRMatchup = SRMatchup(), strategies=("balanced", "balanced"),
-                tables: SRTables | None = None) -> Replay:
+                tables: SRTables | None = None, restriction=None) -> Replay:
     """Play the game with this per-game seed (a record's ``seed``) with its event log."""
-    tables, setup, cfg, names, strat, rstrat = _prepare(matchup, strategies, tables)
+    tables, setup, cfg, names, strat, rstrat = _prepare(matchup, strategies, tables, restriction)
     piles, fl, cnt, sc, log, bought = new_state(tables.cards.shape[0], MAX_LOG_EVENTS)
     row = np.zeros(N_RESULT_COLS, np.int64)
     if rstrat is None:

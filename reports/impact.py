@@ -1,0 +1,459 @@
+"""Card impact by restricted play, in every game: what a card is worth to the player who may take it.
+
+The buyers' win rate (``sweep_cards.csv``: the win rate of the players who bought a card) mixes a card's
+strength with the situation of the player who buys it: a player who is ahead has more to spend and buys
+more of the expensive cards, so a mediocre expensive card looks strong and a cheap card that wins games
+looks weak.  Restricted play (Jaffe et al., "Evaluating Competitive Game Balance with Restricted Play",
+AIIDE 2012) asks the causal question instead: play the same seeds with one side forbidden the card (it never
+buys or chooses it; everything else is its strategy) against the unrestricted opponent, seats swapped, and
+measure how much the side's score drops.  With ``measure="force"`` the side instead buys the card whenever
+it can afford it: whether the card is worth rushing.
+
+**Effect.**  For subject side S, seed i: ``u_i`` and ``r_i`` are S's score on the seed (the mean of its two
+games, moving first and second; win 1, draw 1/2, loss 0) unrestricted and restricted.  The card's impact
+is ``mean(u_i - r_i)`` (positive: banning the card costs S that much of its score; forced play: ``r_i - u_i``,
+what rushing the card gains), with the paired normal
+interval over the seeds (``reports.stats.paired_difference``).  "both" is the mean over the subject sides
+of each seed's difference (the same seeds serve every side).  The unrestricted games are played once and
+shared by every card.
+
+**Spending the games.**  Every card is first *screened* on ``screen`` seeds; a card whose screen p-value is
+below ``SCREEN_P`` is *promising* and tested group-sequentially on fresh seeds (the screen's seeds are not
+reused, so picking the promising cards does not bias their test): rounds of ``screen`` seeds up to the cap,
+looked at after each round with the repeated confidence intervals of ``reports.sequential`` (Pocock-type
+spending) and a sequential Holm step-down over the promising cards (Bartroff & Lai 2010: with j cards
+already shown, the others are tested at level alpha / (m - j)), so the whole table's chance of one false
+"shown" stays at ``alpha`` however many cards it holds.  A card stops when its effect is shown, or when its
+interval lies inside +-``band`` (worthless at this strategy), or at the cap.
+
+**Verdicts**: ``shown`` (the impact is not zero, Holm-corrected), ``worthless`` (the interval lies inside
++-band), ``unclear`` (the cap was reached before either), ``screened`` (the screen saw nothing worth
+testing: its estimate is given, from the screen's seeds).  A card's verdict is read off "both" (the test
+above); each side's row repeats it beside that side's own interval.
+
+Same seeds give the same table on any thread count, chunking or cluster (``runner``).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from statistics import NormalDist
+
+import numpy as np
+import pandas as pd
+
+from simcore.cluster import LocalRunner
+from simcore.errors import CommandsimError
+from simcore.game import Game, Restriction, Setting
+from simcore.games import registry
+from simcore.records import seat_scores
+
+from .compare import DEFAULT_BAND, check_band
+from .sequential import ALPHA, look_critical_values
+from .stats import paired_difference, wilson_interval
+
+DEFAULT_GAMES = 4000          # the cap: games per card and side (half of them seeds, each played twice)
+SCREEN_P = 0.2                # a card whose screen p-value is below this is tested
+MEASURES = ("ban", "force")
+VERDICTS = ("shown", "worthless", "unclear", "screened")
+BOTH = "both"
+IMPACT_COLUMNS = ("rank", "card", "measure", "side", "impact", "ci_low", "ci_high", "se", "n", "seeds", "p_value",
+                  "verdict", "buyers", "buyers_win_rate", "buyers_ci_low", "buyers_ci_high", "strategy",
+                  "opponent_strategy", "seed")
+_NORMAL = NormalDist()
+
+Progress = Callable[[int, int], None]
+
+
+# ---- the sides a card is measured for
+
+@dataclass(frozen=True)
+class Pair:
+    """One subject side against its opponent (variants: the game's first), and the two seat orders."""
+    subject: str
+    opponent: str
+    variant: str
+    orders: tuple            # (subject first, subject second): ``Game.setting_orders``
+
+
+def impact_pairs(game: Game, tables, side: str | None, max_turns: int) -> list[Pair]:
+    """The subject sides: ``side`` alone, else the game's ``impact_sides`` hook ((subject, opponent) pairs), else
+    each of the game's first two sides against the other."""
+    hook = getattr(game, "impact_sides", None)
+    pairs = list(hook()) if hook is not None else [(a, b) for a, b in (game.info.sides[:2], game.info.sides[1::-1])]
+    if side is not None:
+        key = str(side).strip().lower()
+        if key not in game.info.sides:
+            raise CommandsimError(f"unknown {game.info.side.one} '{side}': expected one of "
+                                  f"{', '.join(game.info.sides)}")
+        pairs = [p for p in pairs if p[0] == key] or [(key, pairs[0][1] if pairs[0][1] != key else pairs[0][0])]
+    variant = game.info.variants[0]
+    out = []
+    for subject, opponent in pairs:
+        orders = game.setting_orders(Setting(subject, variant, tables), opponent, variant, max_turns)
+        out.append(Pair(subject, opponent, variant, tuple(orders)))
+    return out
+
+
+def bannable_cards(game: Game, tables, cards_only: Sequence[str] | str | None = None) -> list[str]:
+    """The cards ``impact`` measures: the game's ``bannable`` hook's, or ``cards_only`` of them (a comma list;
+    names matched without case)."""
+    hook = getattr(game, "bannable", None)
+    names = list(hook(tables)) if hook is not None else []
+    if not names:
+        raise CommandsimError(f"{game.info.title} has no bannable cards: a player acquires or chooses no card "
+                              f"that restricted play could forbid")
+    if cards_only is None:
+        return names
+    items = cards_only.split(",") if isinstance(cards_only, str) else list(cards_only)
+    by_key = {n.casefold(): n for n in names}
+    out = []
+    for raw in items:
+        key = str(raw).strip().casefold()
+        if key not in by_key:
+            raise CommandsimError(f"--cards-only: '{str(raw).strip()}' is not a card restricted play can ban in "
+                                  f"{game.info.title}: expected one of {', '.join(names)}")
+        if by_key[key] not in out:
+            out.append(by_key[key])
+    return out
+
+
+# ---- chunks
+
+@dataclass(frozen=True, eq=False)
+class ImpactChunk:
+    """Seeds ``first_game .. first_game + n - 1`` of pair ``pair`` with its subject in seat ``seat`` (0 first),
+    restricted by ``restriction`` (None: the unrestricted game, whose buys are counted for ``cards``)."""
+    game: str
+    pair: int
+    seat: int
+    matchup: object
+    strategies: tuple
+    seed: int
+    first_game: int
+    n: int
+    restriction: Restriction | None = None
+    cards: tuple[str, ...] = ()
+
+
+def play_chunk(chunk: ImpactChunk, tables, threads: int | None = None):
+    """(2 x the subject's score per seed as int8, buys): ``buys`` (unrestricted chunks with ``cards`` only; else
+    None) is int64[2, n_cards]: games in which a seat bought each card at least once, and 2 x those seats'
+    scores summed (both seats)."""
+    game = registry.load(chunk.game)
+    baseline = chunk.restriction is None
+    extra = {} if baseline else {"restriction": chunk.restriction}   # a game is never given an empty one
+    rec = game.play(chunk.matchup, chunk.strategies, chunk.seed, chunk.first_game, chunk.n, tables, threads,
+                    keep_bought=baseline and bool(chunk.cards), **extra)
+    points = (2 * seat_scores(rec.winner, chunk.seat)).astype(np.int8)
+    if not chunk.cards:
+        return points, None
+    buys = np.zeros((2, len(chunk.cards)), np.int64)
+    bought = rec.bought
+    if bought is not None and bought.size and chunk.cards:
+        index = {n: i for i, n in enumerate(rec.card_names)}
+        cols = [index.get(c, -1) for c in chunk.cards]
+        for s in range(2):
+            scores = 2 * seat_scores(rec.winner, s)
+            for j, col in enumerate(cols):
+                if col >= 0:
+                    has = bought[:, s, col] > 0
+                    buys[0, j] += int(has.sum())
+                    buys[1, j] += int(scores[has].sum())
+    return points, buys
+
+
+# ---- the run
+
+@dataclass
+class Impact:
+    """``table``: one row per card, measure and side (``IMPACT_COLUMNS``), ranked by the "both" impact;
+    ``diffs``: {(card, measure, side): per-seed differences u - r}, the seeds each verdict read."""
+    table: pd.DataFrame
+    diffs: dict
+    game: str = ""
+
+    def both(self) -> pd.DataFrame:
+        return self.table[self.table["side"] == BOTH].reset_index(drop=True)
+
+
+class _Plays:
+    """Plays seed ranges of the unrestricted game and of restricted ones, folding chunks in seed order."""
+
+    def __init__(self, game: Game, pairs: list[Pair], strategies: tuple, seed: int, tables, runner, chunk_size: int,
+                 cards: list[str], progress: Progress | None, total: int):
+        self.game, self.pairs, self.strategies, self.seed = game, pairs, strategies, seed
+        self.tables, self.runner, self.chunk_size, self.cards = tables, runner, chunk_size, cards
+        self.progress, self.done, self.total = progress, 0, total
+        self.base: dict[int, np.ndarray] = {}            # pair -> 2 x score summed over both seats, per seed
+        self.buys = np.zeros((2, len(cards)), np.int64)
+
+    def _chunks(self, lo: int, hi: int, restriction_of) -> list[ImpactChunk]:
+        chunks = []
+        seen = set()     # the unrestricted game of one seating is counted once for the buyers (a mirror's two
+        for k, pair in enumerate(self.pairs):     # orders, or two sides' pairs, may hold the very same games)
+            for seat, order in enumerate(pair.orders):
+                strategies = self.strategies if seat == 0 else self.strategies[::-1]
+                restriction = restriction_of(seat)
+                same = repr((order.matchup, strategies))
+                counted = restriction is None and same not in seen
+                seen.add(same)
+                for start in range(lo, hi, self.chunk_size):
+                    chunks.append(ImpactChunk(self.game.module, k, seat, order.matchup, strategies, self.seed, start,
+                                              min(self.chunk_size, hi - start), restriction,
+                                              tuple(self.cards) if counted else ()))
+        return chunks
+
+    def run(self, jobs: list[tuple[object, int, int]]) -> dict:
+        """``jobs``: (key, lo, hi) with key None for the unrestricted game or (card, measure). Returns
+        {key: {pair: int16 per seed (2 x score, both seats summed)}} for seeds lo .. hi - 1."""
+        chunks, owners = [], []
+        for key, lo, hi in jobs:
+            if key is None:
+                make = lambda seat: None  # noqa: E731
+            else:
+                card, measure = key
+                make = (lambda seat, c=card, m=measure:
+                        Restriction.seat(seat, banned=(c,) if m == "ban" else (), forced=(c,) if m == "force" else ()))
+            for chunk in self._chunks(lo, hi, make):
+                chunks.append(chunk)
+                owners.append((key, lo, hi))
+        out: dict = {}
+        for chunk, owner, (points, buys) in zip(chunks, owners, self.runner.map(play_chunk, chunks, self.tables)):
+            key, lo, hi = owner
+            per_pair = out.setdefault(key, {}).setdefault(chunk.pair, np.zeros(hi - lo, np.int16))
+            at = chunk.first_game - lo
+            per_pair[at:at + chunk.n] += points
+            if buys is not None:
+                self.buys += buys
+            self.done += chunk.n
+            if self.progress is not None:
+                self.progress(self.done, self.total)
+        return out
+
+
+def _p_value(mean: float, se: float) -> float:
+    if not np.isfinite(se) or not np.isfinite(mean):
+        return 1.0
+    if se == 0:
+        return 0.0 if mean != 0 else 1.0
+    return 2.0 * (1.0 - _NORMAL.cdf(abs(mean) / se))
+
+
+def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, opponent_strategy: str | None = None,
+               side: str | None = None, games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None,
+               max_turns: int | None = None, cards: Path | None = None, measures: Sequence[str] = ("ban",),
+               screen: int | None = None, alpha: float = ALPHA, band: float = DEFAULT_BAND,
+               progress: Progress | None = None, *, chunk_size: int = 2000, runner=None) -> Impact:
+    """Each card's impact (see the module text) for the game's subject sides (``side``: one of them): screened on
+    ``screen`` seeds (default: an eighth of the cap, at least 50), the promising ones tested group-sequentially
+    up to ``games`` games per card and side.  ``measures``: ``ban`` and/or ``force``."""
+    game = registry.get(game) if isinstance(game, str) else game
+    strategy = strategy or game.info.default_strategy
+    opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
+    for s in {strategy, opponent_strategy}:
+        game.check_strategy(s)
+    max_turns = max_turns or game.info.max_turns
+    check_band(band)
+    if not 0 < alpha < 1:
+        raise CommandsimError(f"alpha must lie between 0 and 1, got {alpha}")
+    if games < 4 or games % 2:
+        raise CommandsimError(f"--games must be an even number of at least 4 (each seed is played in both seats), "
+                              f"got {games}")
+    measures = tuple(dict.fromkeys(m.strip().lower() for m in measures))
+    for m in measures:
+        if m not in MEASURES:
+            raise CommandsimError(f"unknown measure '{m}': expected one of {', '.join(MEASURES)}")
+    if seed < 0:
+        raise CommandsimError(f"seed must be >= 0, got {seed}")
+    cap = games // 2
+    screen = min(cap, max(50, cap // 8)) if screen is None else int(screen)
+    if not 2 <= screen <= cap:
+        raise CommandsimError(f"the screen must play between 2 and {cap} seeds, got {screen}")
+    tables = game.load_tables([cards] if cards is not None else [])
+    names = bannable_cards(game, tables, cards_only)
+    forcible = getattr(game, "forcible", None)
+    if "force" in measures and forcible is not None:
+        missing = [n for n in names if n not in set(forcible(tables))]
+        if missing:
+            raise CommandsimError(f"--forced: {game.info.title} has no forced play of {', '.join(missing)} (a "
+                                  f"player buys no such card whenever it can afford it)")
+    pairs = impact_pairs(game, tables, side, max_turns)
+    resolved = (game.resolve_strategy(strategy), game.resolve_strategy(opponent_strategy))
+    keys = [(c, m) for m in measures for c in names]
+    total = 2 * len(pairs) * (len(keys) + 1) * cap
+    plays = _Plays(game, pairs, resolved, seed, tables, LocalRunner(threads) if runner is None else runner,
+                   max(1, int(chunk_size)), names, progress, total)
+
+    # ---- the screen: every card on seeds 0 .. screen - 1
+    res = plays.run([(None, 0, screen)] + [(k, 0, screen) for k in keys])
+    base = {p: res[None][p].astype(np.int32) for p in range(len(pairs))}     # 4 x score per seed, both seats
+    diffs_screen = {k: _diffs(base, res[k], len(pairs), k[1]) for k in keys}
+    screen_p = {k: _p_value(*_mean_se(diffs_screen[k][BOTH])) for k in keys}
+    promising = [k for k in keys if screen_p[k] < SCREEN_P]
+
+    # ---- group-sequential tests of the promising cards on seeds screen .. cap - 1
+    final: dict = {k: diffs_screen[k] for k in keys}
+    verdicts: dict = {k: "screened" for k in keys}
+    p_final: dict = {k: screen_p[k] for k in keys}
+    left = cap - screen
+    if promising and left >= 2:
+        m = len(promising)
+        round_seeds = min(screen, left)
+        crit = {j: look_critical_values(round_seeds, left, alpha / (m - j)) for j in range(m)}
+        active = list(promising)
+        seq = {k: {s: np.zeros(0) for s in final[k]} for k in promising}
+        shown = 0
+        lo, look = screen, 0
+        while active and lo < cap:
+            hi = min(cap, lo + round_seeds)
+            res = plays.run([(None, lo, hi)] + [(k, lo, hi) for k in active])
+            base_r = {p: res[None][p].astype(np.int32) for p in range(len(pairs))}
+            for k in active:
+                d = _diffs(base_r, res[k], len(pairs), k[1])
+                seq[k] = {s: np.concatenate([seq[k][s], d[s]]) for s in d}
+            # sequential Holm: with ``shown`` cards shown, the others at level alpha / (m - shown)
+            while active:
+                c = crit[shown][look]
+                z = {k: _z(seq[k][BOTH]) for k in active}
+                over = [k for k in active if z[k] >= c]
+                if not over:
+                    break
+                best = max(over, key=lambda k: (z[k], -keys.index(k)))
+                verdicts[best] = "shown"
+                active.remove(best)
+                shown += 1
+                if shown == m:
+                    break
+            if active:
+                c = crit[shown][look] if shown < m else math.inf
+                for k in list(active):
+                    mean, se = _mean_se(seq[k][BOTH])
+                    if np.isfinite(c) and np.isfinite(se) and -band <= mean - c * se and mean + c * se <= band:
+                        verdicts[k] = "worthless"
+                        active.remove(k)
+            lo, look = hi, look + 1
+        for k in promising:
+            if verdicts[k] == "screened":
+                verdicts[k] = "unclear"
+            final[k] = seq[k]
+            p_final[k] = _p_value(*_mean_se(seq[k][BOTH]))
+    if left < 2:       # the screen played every seed: one fixed-size test of every card, Holm over the table
+        from .findings import holm
+        rejected, _ = holm([screen_p[k] for k in keys], alpha)
+        for k, shown_k in zip(keys, rejected):
+            verdicts[k] = "shown" if shown_k else "unclear"
+    for k in keys:
+        if verdicts[k] == "screened" or (left < 2 and verdicts[k] == "unclear"):
+            mean, se = _mean_se(final[k][BOTH])
+            if np.isfinite(se) and -band <= mean - 1.96 * se and mean + 1.96 * se <= band:
+                verdicts[k] = "worthless"
+    return Impact(_table(game, keys, pairs, final, verdicts, p_final, plays.buys, names, strategy, opponent_strategy,
+                         seed), {(k[0], k[1], s): v for k in keys for s, v in final[k].items()}, game.info.name)
+
+
+def _diffs(base: dict, restricted: dict, n_pairs: int, measure: str) -> dict:
+    """Per-seed impact (scores: the mean of the seed's two games) per subject side, and "both": u - r of a ban
+    (what the card is worth), r - u of forced play (what rushing it gains)."""
+    sign = 1 if measure == "ban" else -1
+    out = {p: sign * (base[p] - restricted[p].astype(np.int32)) / 4.0 for p in range(n_pairs)}
+    out[BOTH] = np.mean([out[p] for p in range(n_pairs)], axis=0)
+    return out
+
+
+def _mean_se(d: np.ndarray) -> tuple[float, float]:
+    if d.size < 2:
+        return float("nan"), float("nan")
+    r = paired_difference(d, np.zeros_like(d))
+    return r.mean, r.se
+
+
+def _z(d: np.ndarray) -> float:
+    mean, se = _mean_se(d)
+    if not np.isfinite(se):
+        return 0.0
+    return abs(mean) / se if se > 0 else (math.inf if mean != 0 else 0.0)
+
+
+def _table(game, keys, pairs, final, verdicts, p_final, buys, names, strategy, opponent_strategy, seed):
+    rows = []
+    sides = [(p, pairs[p].subject) for p in range(len(pairs))] + [(BOTH, BOTH)]
+    for card, measure in keys:
+        j = names.index(card)
+        n_buy, pts = int(buys[0, j]), int(buys[1, j])
+        wins = pts / 2.0
+        b_lo, b_hi = wilson_interval(wins, n_buy) if n_buy else (float("nan"), float("nan"))
+        for where, label in sides:
+            d = final[(card, measure)][where]
+            r = paired_difference(d, np.zeros_like(d))
+            rows.append({"card": card, "measure": measure, "side": label,
+                         "impact": r.mean, "ci_low": r.ci_low, "ci_high": r.ci_high, "se": r.se, "n": 2 * d.size,
+                         "seeds": d.size, "p_value": p_final[(card, measure)] if where == BOTH
+                         else _p_value(r.mean, r.se),
+                         "verdict": verdicts[(card, measure)],
+                         "buyers": n_buy, "buyers_win_rate": wins / n_buy if n_buy else float("nan"),
+                         "buyers_ci_low": b_lo, "buyers_ci_high": b_hi,
+                         "strategy": game.check_strategy(strategy),
+                         "opponent_strategy": game.check_strategy(opponent_strategy), "seed": seed})
+    table = pd.DataFrame(rows)
+    both = table[table["side"] == BOTH]
+    order = {}
+    for measure in dict.fromkeys(k[1] for k in keys):
+        ranked = both[both["measure"] == measure].sort_values("impact", ascending=False, kind="stable")
+        order.update({(c, measure): i + 1 for i, c in enumerate(ranked["card"])})
+    table["rank"] = [order[(c, m)] for c, m in zip(table["card"], table["measure"])]
+    side_order = {label: i for i, (_, label) in enumerate(sides)}
+    table = table.sort_values(["measure", "rank", "side"], key=lambda col: col.map(side_order) if col.name == "side"
+                              else (col.map({m: i for i, m in enumerate(MEASURES)}) if col.name == "measure" else col),
+                              kind="stable").reset_index(drop=True)
+    return table[list(IMPACT_COLUMNS)]
+
+
+# ---- at skill: the impact at each rung of a ladder
+
+def impact_at_rungs(game: Game | str, card: str, rungs: Sequence[str], games: int = 2000, seed: int = 1,
+                    threads: int | None = None, *, progress: Progress | None = None, runner=None) -> pd.DataFrame:
+    """``ladder --finding impact --card NAME``: the card's impact (a ban, both sides, every seed: no screen) with
+    both sides playing each rung in turn on the same seeds, weakest rung first, and what happens across the rungs
+    (``reports.skill_finding.across_rungs``: a sign change, a size change, or stable). A card that only weak
+    players misuse is not a balance problem."""
+    from .skill_finding import across_rungs
+    game = registry.get(game) if isinstance(game, str) else game
+    rows = []
+    for level, rung in enumerate(rungs):
+        r = run_impact(game, [card], rung, None, None, games, seed, threads, screen=games // 2, progress=progress,
+                       runner=runner).both().iloc[0]
+        rows.append({"rung": rung, "level": level, **{c: r[c] for c in IMPACT_COLUMNS}})
+    table = pd.DataFrame(rows)
+    centred = table.assign(score=0.5 + table["impact"], ci_low=0.5 + table["ci_low"], ci_high=0.5 + table["ci_high"],
+                           effect=table["impact"])
+    code, text = across_rungs(centred, card, f"banning {card}")
+    return table.assign(game=game.info.name, finding="impact", across_rungs=code, across_rungs_text=text)
+
+
+# ---- text
+
+def impact_lines(impact: Impact, top: int | None = None) -> list[str]:
+    """The table as the CLI prints it: rank, card, impact in points with its interval, n, verdict, and the buyers'
+    win rate beside it."""
+    t = impact.table
+    lines = [f"{'RANK':>4}  {'CARD':<26} {'MEASURE':<7} {'SIDE':<10} {'IMPACT':>7}  {'95% INTERVAL':<15} {'N':>7}  "
+             f"{'VERDICT':<10} {'BUYERS WIN':>10} {'BUYERS':>7}"]
+    for _, r in t.iterrows():
+        if top is not None and r["rank"] > top:
+            continue
+        bw = "-" if not np.isfinite(r["buyers_win_rate"]) else f"{100 * r['buyers_win_rate']:.1f}%"
+        lines.append(f"{r['rank']:>4}  {str(r['card'])[:26]:<26} {r['measure']:<7} {str(r['side'])[:10]:<10} "
+                     f"{_pts(r['impact']):>7}  [{_pts(r['ci_low'])}, {_pts(r['ci_high'])}]".ljust(71)
+                     + f" {r['n']:>7}  {r['verdict']:<10} {bw:>10} {r['buyers']:>7}")
+    shown = t[(t["side"] == BOTH) & (t["verdict"] == "shown")]
+    lines += ["", f"Impact: points of the side's score lost when the card is banned (forced: gained by rushing it), "
+                  f"paired on the same seeds, seats swapped; {len(shown)} shown after Holm's correction over "
+                  f"{t[t['side'] == BOTH].shape[0]} cards."]
+    return lines
+
+
+def _pts(x: float) -> str:
+    return "nan" if not np.isfinite(x) else f"{100 * x:+.1f}"
