@@ -8,6 +8,12 @@ from click.testing import CliRunner
 TINY_GAME = ("tiny-race", "tests.tiny_game.contract")
 
 
+def every_game_name() -> list[str]:
+    """Every registered game's name and the tiny race's: what a test over "every game" is parametrized by."""
+    from simcore.games import registry
+    return [*registry.names(), TINY_GAME[0]]
+
+
 def invoke(*args, **kw):
     """``commandsim ARGS`` in this process (click's runner); stdout and stderr apart."""
     import cli
@@ -28,3 +34,14 @@ def tiny_game():
         yield registry.get(TINY_GAME[0])
     finally:
         registry.GAMES.pop(TINY_GAME[0], None)
+
+
+def registered_game(request):
+    """A fixture body: the game named by ``request.param``, the tiny race registered (and unregistered)
+    around the test. A test file over every game binds it as
+    ``game = pytest.fixture(params=every_game_name())(registered_game)``."""
+    from simcore.games import registry
+    if request.param == TINY_GAME[0]:
+        registry.register(*TINY_GAME)
+        request.addfinalizer(lambda: registry.GAMES.pop(TINY_GAME[0], None))
+    return registry.get(request.param)

@@ -11,7 +11,6 @@ import pandas as pd
 from reports.stats import paired_difference
 from simcore.card_edits import CardEdit
 
-from .search import Candidate
 
 if TYPE_CHECKING:
     from .advise import Advice

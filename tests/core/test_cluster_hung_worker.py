@@ -81,7 +81,7 @@ def test_a_run_whose_only_worker_falls_silent_stops_in_one_line(monkeypatch):
 @pytest.mark.parametrize("text", ["0", "-1", "soon", "inf", "nan"])
 def test_a_timeout_that_is_not_a_positive_number_is_one_line(monkeypatch, text):
     monkeypatch.setenv(cl.WORKER_TIMEOUT_ENV, text)
-    with pytest.raises(cl.ClusterError, match=f"^COMMANDSIM_WORKER_TIMEOUT must be a number of seconds > 0, got "):
+    with pytest.raises(cl.ClusterError, match="^COMMANDSIM_WORKER_TIMEOUT must be a number of seconds > 0, got "):
         cl.DaskRunner(FakeClient())
 
 

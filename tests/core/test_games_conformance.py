@@ -16,18 +16,12 @@ import pytest
 
 from simcore.game import ReplaySpec, SweepSpec
 from simcore.games import registry
-from tests.conftest import TINY_GAME, invoke
+from tests.conftest import every_game_name, invoke, registered_game
 
-GAMES = [*registry.names(), TINY_GAME[0]]
+GAMES = every_game_name()
 
 
-@pytest.fixture(params=GAMES)
-def game(request):
-    """Each registered game, and the tiny race registered (and unregistered) around the test."""
-    if request.param == TINY_GAME[0]:
-        registry.register(*TINY_GAME)
-        request.addfinalizer(lambda: registry.GAMES.pop(TINY_GAME[0], None))
-    return registry.get(request.param)
+game = pytest.fixture(params=GAMES)(registered_game)   # each registered game and the tiny race
 
 
 def ok(*args):

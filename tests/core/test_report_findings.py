@@ -14,7 +14,7 @@ from reports.html_report import build_report
 from reports.inputs import Results, read_results
 from reports.ladder import LADDER_COLUMNS
 from reports.plots import win_rates, zoom_limits
-from reports.report_data import per_game_aggregate, win_rate_table
+from reports.report_data import win_rate_table
 from reports.tournament import run_tournament
 from simcore.games import registry
 

@@ -28,7 +28,6 @@ from .jit import hot
 from .layout import (CAP, CFG_EXPLORER, CFG_OUTPOSTS, DECK, EV_END, EXPLORERS, HAND, LOG_COLS, N_PILES,
                      N_SC, PLAYER_PILES, S_COMBAT, S_CUR, S_FED_DISCOUNT, S_ROLLOUTS, S_RNG,
                      S_SEARCHES, S_TRADE, S_WINNER, TRADE_DECK, TRADE_ROW)
-from .opcodes import C_COST
 from .rules import (WINNER_DRAW, attack, begin_turn, buy, buy_loop, end_side_turn, hit, play_cards, play_turn,
                     procure, setup_game, start_side, team_acquire, team_plays)
 
