@@ -1,14 +1,15 @@
 """Skirmish decisions, jitted: which own-window command to give (or to pass) and which response to declare
 (or to decline). They choose only among commands the seed's five checks allow (``checks.check_declare``).
 Seat p's row is strat[p]; a random strategy picks uniformly, drawing from the battle's RNG."""
-from simcore.games.skirmish.checks import check_declare, dist, engaged, pinned, rand_below
+from simcore.games.skirmish.checks import (check_declare, dist, engaged, engaged_units, order_declarable,
+                                           own_target_legal, pinned, rand_below)
 from simcore.games.skirmish.jit import hot
 from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE, U_ARMOR,
                                            U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR, U_SIDE,
                                            U_STATUS, U_SUPP, U_WOUNDS)
-from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_STATUS, CC_TARGET, CC_TIMING, CHK_OK, ST_HOLDING,
-                                            TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE,
-                                            X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
+from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_REACH, CC_STATUS, CC_TARGET, CC_TIMING, CHK_OK,
+                                            R_CHARGE, ST_HOLDING, TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER,
+                                            TIMING_ORDER, TIMING_RESPONSE, X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
 
 from .params import (KIND_RANDOM, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY, P_W_ADVANCE,
                      P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
@@ -167,6 +168,19 @@ def order_target(cmds, cfg, c, i, k):
 
 
 @hot
+def candidate_span(cmds, u, cfg, c, i):
+    """(first, end): the k of ``order_target`` that can be a legal target of command c by unit i - a
+    place within the unit's reach (``checks.target_legal``), any unit, the one target of the others."""
+    tg = cmds[c, CC_TARGET]
+    if tg == TG_PLACE:
+        reach = u[i, U_MOVE] * (2 if cmds[c, CC_REACH] == R_CHARGE else 1)
+        return max(0, u[i, U_POS] - reach), min(cfg[CFG_TRACK], u[i, U_POS] + reach + 1)
+    if tg == TG_ENEMY:
+        return 0, cfg[CFG_N_UNITS]
+    return 0, 1
+
+
+@hot
 def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     """(command, unit, target) p gives in its own command window, or (-1, -1, -1) to pass."""
     rand = strat[p, 0] == KIND_RANDOM
@@ -178,19 +192,26 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     if not rand and sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p):
         keep = int(strat[p, P_RESERVE])
     seen = 1                  # passing counts as one choice for the random policy
+    # the seed's five checks (``check_declare``), split: those of a command and unit once, the target's
+    # for each candidate; the candidates are those order_target gives, in its order, but only the places
+    # within the unit's reach (no other place can pass the fourth check)
+    contact = engaged_units(u, n)
     for c in range(cmds.shape[0]):
         if cmds[c, CC_TIMING] != TIMING_ORDER:
             continue
         for i in range(n):
             if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:
                 continue
-            k = 0
-            while True:
+            i_engaged = (contact >> i) & 1 == 1
+            if not order_declarable(cmds, u, sc, cfg, p, c, i, i_engaged):
+                continue
+            k, last = candidate_span(cmds, u, cfg, c, i)
+            while k < last:
                 t = order_target(cmds, cfg, c, i, k)
                 k += 1
                 if t == -2:
                     break
-                if check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1, -1) != CHK_OK:
+                if not own_target_legal(cmds, u, n, cfg, p, c, i, t, i_engaged):
                     continue
                 if rand:
                     seen += 1

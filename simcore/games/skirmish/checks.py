@@ -44,6 +44,17 @@ def pinned(u, i):
 
 
 @hot
+def engaged_units(u, n):
+    """Bit i set when unit i is alive and in contact with an enemy (``engaged`` of every unit at once): a
+    decision weighing many commands reads it instead of scanning the units for each."""
+    bits = 0
+    for i in range(n):
+        if u[i, U_ALIVE] and engaged(u, n, i):
+            bits |= 1 << i
+    return bits
+
+
+@hot
 def in_range(u, n, i, j):
     """i can shoot j: both alive, j within i's range, and line of sight - kept simple: a unit in contact
     with an enemy sees only that melee, so it cannot shoot (it may still be shot)."""
@@ -51,9 +62,23 @@ def in_range(u, n, i, j):
 
 
 @hot
+def in_range_of(u, i, j, i_engaged):
+    """``in_range`` with i's contact known (``i_engaged``)."""
+    return u[i, U_ALIVE] == 1 and u[j, U_ALIVE] == 1 and dist(u, i, j) <= u[i, U_RANGE] and not i_engaged
+
+
+@hot
 def within_reach(u, n, reach, i, j):
     if reach == R_RANGE:
         return in_range(u, n, i, j)
+    return within_reach_of(u, reach, i, j, False)
+
+
+@hot
+def within_reach_of(u, reach, i, j, i_engaged):
+    """``within_reach`` with i's contact known (``i_engaged``)."""
+    if reach == R_RANGE:
+        return in_range_of(u, i, j, i_engaged)
     if reach == R_CHARGE:
         return dist(u, i, j) <= 2 * u[i, U_MOVE]
     if reach == R_MOVE:
@@ -71,9 +96,26 @@ def eligible(cmds, u, n, p, c, i):
 
 
 @hot
+def eligible_of(cmds, u, p, c, i, i_engaged):
+    """``eligible`` with i's contact known (``i_engaged``)."""
+    el = cmds[c, CC_ELIGIBLE]
+    return not (u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p or (pinned(u, i) and el & E_WHEN_PINNED == 0)
+                or (el & E_NOT_ENGAGED and i_engaged) or (el & E_SUPPRESSED and u[i, U_SUPP] == 0))
+
+
+@hot
 def target_legal(cmds, u, n, cfg, p, c, i, t):
     """The fourth check, a response's tie to its trigger aside (``check_declare`` adds it): t is a target
     command c of p's unit i may have, within its reach from where the unit stands now."""
+    tg = cmds[c, CC_TARGET]
+    if (tg == TG_ENEMY or tg == TG_TRIGGER) and cmds[c, CC_REACH] == R_RANGE:
+        return target_legal_of(cmds, u, n, cfg, p, c, i, t, engaged(u, n, i))
+    return target_legal_of(cmds, u, n, cfg, p, c, i, t, False)
+
+
+@hot
+def target_legal_of(cmds, u, n, cfg, p, c, i, t, i_engaged):
+    """``target_legal`` with i's contact known (``i_engaged``)."""
     tg = cmds[c, CC_TARGET]
     reach = cmds[c, CC_REACH]
     if tg == TG_PLACE:
@@ -84,7 +126,7 @@ def target_legal(cmds, u, n, cfg, p, c, i, t):
     if tg == TG_ENEMY or tg == TG_TRIGGER:
         if t < 0 or t >= n or u[t, U_ALIVE] == 0 or u[t, U_SIDE] == p:
             return False
-        return within_reach(u, n, reach, i, t)
+        return within_reach_of(u, reach, i, t, i_engaged)
     if tg == TG_SELF:
         return t == i
     if tg == TG_NONE:
@@ -126,3 +168,20 @@ def check_declare(cmds, u, n, sc, cfg, p, c, i, t, trig_cmd, trig_unit, trig_tar
     if u[i, U_RESTR] & cmds[c, CC_PREVENTED_BY]:
         return CHK_RESTRICTED
     return CHK_OK
+
+
+@hot
+def order_declarable(cmds, u, sc, cfg, p, c, i, i_engaged):
+    """``check_declare`` of p's own-window command c by unit i passes every check but the fourth (its
+    target): the part a decision checks once for all the targets it weighs (``own_target_legal`` the rest;
+    i's contact known, ``i_engaged``)."""
+    return (cmds[c, CC_TIMING] == TIMING_ORDER and (cfg[CFG_AVAIL + p] >> c) & 1 == 1
+            and eligible_of(cmds, u, p, c, i, i_engaged) and sc[S_CP + p] >= cmds[c, CC_COST]
+            and u[i, U_RESTR] & cmds[c, CC_PREVENTED_BY] == 0)
+
+
+@hot
+def own_target_legal(cmds, u, n, cfg, p, c, i, t, i_engaged):
+    """``check_declare``'s fourth check in p's own command window (no trigger: a response's target is never
+    legal there), i's contact known (``i_engaged``)."""
+    return target_legal_of(cmds, u, n, cfg, p, c, i, t, i_engaged) and cmds[c, CC_TARGET] != TG_TRIGGER

@@ -1,0 +1,65 @@
+"""The seed's five checks ("Before declaring a command: the five checks") as the own-window decision runs them:
+split into a command-and-unit part checked once and a target part, over only the candidate targets within
+reach (a speed path, issue 34). It must allow exactly the commands ``check_declare`` allows, in every
+state, or the policies would choose among other commands."""
+import numpy as np
+import pytest
+
+from simcore.games.skirmish.batch import padded_tables
+from simcore.games.skirmish.card_data import load_tables
+from simcore.games.skirmish.checks import check_declare, engaged, engaged_units, order_declarable, own_target_legal
+from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_TRACK, PLACE, S_CP, U_ALIVE, U_COVER, U_POS, U_RESTR,
+                                           U_SUPP)
+from simcore.games.skirmish.opcodes import CHK_OK
+from simcore.games.skirmish.rules import deploy
+from simcore.games.skirmish.setup import Matchup, build_setup
+from strategies.skirmish.policy import candidate_span, order_target
+
+ORDER = "tests/fixtures/skirmish/resolution_order.toml"
+
+
+def random_states(tables, matchup, rng, count):
+    """Battlefields after deployment with units moved, hurt, suppressed and restricted at random."""
+    cmds, eff, profiles = padded_tables(tables.cmds, tables.eff, tables.profiles)
+    setup, cfg = build_setup(tables, matchup)
+    n = int(cfg[CFG_N_UNITS])
+    for _ in range(count):
+        u, sc = np.zeros((12, 18), np.int32), np.zeros(20, np.int64)
+        deploy(profiles, setup, cfg, u, sc, np.int64(1))
+        # few positions, so that units often stand in contact
+        u[:n, U_POS] = rng.integers(0, cfg[CFG_TRACK], n) if rng.random() < 0.5 else rng.integers(4, 8, n)
+        u[:n, U_ALIVE] = rng.random(n) < 0.85
+        u[:n, U_SUPP] = rng.integers(0, 4, n)
+        u[:n, U_RESTR] = rng.integers(0, 32, n) * (rng.random(n) < 0.3)
+        u[:n, U_COVER] = rng.integers(0, 2, n)
+        sc[S_CP:S_CP + 2] = rng.integers(0, 3, 2)
+        yield cmds, u, n, sc, cfg
+
+
+@pytest.mark.parametrize("overrides, sets, forces", [
+    (None, ("full", "no-responses"), ("line", "raiders")),
+    (None, ("covering-fire-2cp", "full"), ("elite", "line")),
+    (ORDER, ("order", "order"), ("line", "line")),
+])
+def test_five_checks_split_allow_exactly_what_check_declare_allows(overrides, sets, forces):
+    tables = load_tables(overrides, command_sets=sets)
+    rng = np.random.default_rng(34)
+    tried = allowed = 0
+    for cmds, u, n, sc, cfg in random_states(tables, Matchup(forces=forces, command_sets=sets), rng, 40):
+        contact = engaged_units(u, n)
+        assert contact == sum(1 << i for i in range(n) if u[i, U_ALIVE] and engaged(u, n, i))
+        for p in range(2):
+            for c in range(tables.cmds.shape[0] + 1):          # and one padded row
+                for i in range(n):
+                    i_engaged = bool((contact >> i) & 1)
+                    first, end = candidate_span(cmds, u, cfg, c, i)
+                    k = 0
+                    while (t := order_target(cmds, cfg, c, i, k)) != -2:
+                        expected = check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1, -1) == CHK_OK
+                        split = (first <= k < end and order_declarable(cmds, u, sc, cfg, p, c, i, i_engaged)
+                                 and own_target_legal(cmds, u, n, cfg, p, c, i, t, i_engaged))
+                        assert split == expected, (p, c, i, t if t < PLACE else f"place {t - PLACE}")
+                        tried += 1
+                        allowed += expected
+                        k += 1
+    assert allowed > 200 and tried > 20 * allowed      # the states hold legal commands and many illegal ones
