@@ -1,12 +1,12 @@
 """Skirmish decisions, jitted: which own-window command to give (or to pass) and which response to declare
 (or to decline). They choose only among commands the seed's five checks allow (``checks.check_declare``).
 Seat p's row is strat[p]; a random strategy picks uniformly, drawing from the battle's RNG."""
-from simcore.games.skirmish.checks import (check_declare, dist, engaged, engaged_units, order_declarable,
-                                           own_target_legal, pinned, rand_below)
+from simcore.games.skirmish.checks import (check_declare, dist, engaged_units, order_declarable, own_target_legal,
+                                           pinned, rand_below)
 from simcore.games.skirmish.jit import hot
-from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE, U_ARMOR,
-                                           U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR, U_SIDE,
-                                           U_STATUS, U_SUPP, U_WOUNDS)
+from simcore.games.skirmish.layout import (CFG_AVAIL, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE,
+                                           U_ARMOR, U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR,
+                                           U_SIDE, U_STATUS, U_SUPP, U_WOUNDS)
 from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_REACH, CC_STATUS, CC_TARGET, CC_TIMING, CHK_OK,
                                             R_CHARGE, ST_HOLDING, TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER,
                                             TIMING_ORDER, TIMING_RESPONSE, X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
@@ -98,11 +98,11 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
 
 
 @hot
-def threatened(u, n, p):
+def threatened(u, n, p, contact):
     """An enemy unit still free to act this turn (not pinned, in contact or restricted from it) could
-    shoot or charge one of p's units now."""
+    shoot or charge one of p's units now (``contact``: ``checks.engaged_units``)."""
     for j in range(n):
-        if u[j, U_ALIVE] == 0 or u[j, U_SIDE] == p or engaged(u, n, j) or pinned(u, j):
+        if u[j, U_ALIVE] == 0 or u[j, U_SIDE] == p or (contact >> j) & 1 or pinned(u, j):
             continue
         can_shoot = u[j, U_RESTR] & X_NO_SHOOT == 0
         can_charge = u[j, U_RESTR] & (X_NO_CHARGE | X_NO_MOVE) == 0
@@ -122,6 +122,15 @@ def has_responses(cmds):
 
 
 @hot
+def enemy_within(u, n, p, x, r):
+    """A unit of p's enemy stands within r positions of position x."""
+    for j in range(n):
+        if u[j, U_ALIVE] and u[j, U_SIDE] != p and abs(x - u[j, U_POS]) <= r:
+            return True
+    return False
+
+
+@hot
 def order_value(strat, cmds, eff, u, n, cfg, p, c, i, t):
     v = 0.0
     obj = cfg[CFG_OBJECTIVE]
@@ -130,12 +139,8 @@ def order_value(strat, cmds, eff, u, n, cfg, p, c, i, t):
         if op == Op.MOVE:
             to = t - PLACE
             v += strat[p, P_W_OBJECTIVE] * (abs(u[i, U_POS] - obj) - abs(to - obj))
-            before, after = False, False
-            for j in range(n):
-                if u[j, U_ALIVE] and u[j, U_SIDE] != p:
-                    before = before or dist(u, i, j) <= u[i, U_RANGE]
-                    after = after or abs(to - u[j, U_POS]) <= u[i, U_RANGE]
-            if after and not before:
+            # brings an enemy into range: none in range before (the same for every place), one after
+            if not enemy_within(u, n, p, u[i, U_POS], u[i, U_RANGE]) and enemy_within(u, n, p, to, u[i, U_RANGE]):
                 v += strat[p, P_W_ADVANCE]
             if u[i, U_STATUS] & ST_HOLDING:
                 v -= strat[p, P_W_HOLD]
@@ -189,15 +194,15 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     keep = 0
     # a response needs an enemy command to answer: keep Command Points back only while the opponent can
     # still give one and its units threaten ours
-    if not rand and sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p):
+    contact = engaged_units(u, n)
+    if not rand and sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p, contact):
         keep = int(strat[p, P_RESERVE])
     seen = 1                  # passing counts as one choice for the random policy
     # the seed's five checks (``check_declare``), split: those of a command and unit once, the target's
     # for each candidate; the candidates are those order_target gives, in its order, but only the places
     # within the unit's reach (no other place can pass the fourth check)
-    contact = engaged_units(u, n)
     for c in range(cmds.shape[0]):
-        if cmds[c, CC_TIMING] != TIMING_ORDER:
+        if cmds[c, CC_TIMING] != TIMING_ORDER or (cfg[CFG_AVAIL + p] >> c) & 1 == 0:
             continue
         for i in range(n):
             if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:

@@ -49,8 +49,11 @@ def engaged_units(u, n):
     decision weighing many commands reads it instead of scanning the units for each."""
     bits = 0
     for i in range(n):
-        if u[i, U_ALIVE] and engaged(u, n, i):
-            bits |= 1 << i
+        if u[i, U_ALIVE] == 0:
+            continue
+        for j in range(i + 1, n):
+            if u[j, U_ALIVE] and u[j, U_SIDE] != u[i, U_SIDE] and u[j, U_POS] == u[i, U_POS]:
+                bits |= (1 << i) | (1 << j)
     return bits
 
 
