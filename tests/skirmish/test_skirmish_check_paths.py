@@ -1,7 +1,7 @@
 """The seed's five checks ("Before declaring a command: the five checks") as the own-window decision runs them:
 split into a command-and-unit part checked once and a target part, over only the candidate targets within
-reach (a speed path, issue 34). It must allow exactly the commands ``check_declare`` allows, in every
-state, or the policies would choose among other commands."""
+reach, and the response window's quick tests (speed paths, issue 34). They must allow exactly the commands
+``check_declare`` allows, in every state, or the policies would choose among other commands."""
 import numpy as np
 import pytest
 
@@ -13,7 +13,7 @@ from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_TRACK, PLACE, S_CP, 
 from simcore.games.skirmish.opcodes import CHK_OK
 from simcore.games.skirmish.rules import deploy
 from simcore.games.skirmish.setup import Matchup, build_setup
-from strategies.skirmish.policy import candidate_span, order_target
+from strategies.skirmish.policy import any_response, candidate_span, may_answer, order_target, response_target
 
 ORDER = "tests/fixtures/skirmish/resolution_order.toml"
 
@@ -63,3 +63,31 @@ def test_five_checks_split_allow_exactly_what_check_declare_allows(overrides, se
                         allowed += expected
                         k += 1
     assert allowed > 200 and tried > 20 * allowed      # the states hold legal commands and many illegal ones
+
+
+@pytest.mark.parametrize("overrides, sets, forces", [
+    (None, ("full", "covering-fire-2cp"), ("line", "raiders")),
+    (ORDER, ("order", "order"), ("elite", "line")),
+])
+def test_response_window_finds_a_response_exactly_when_check_declare_allows_one(overrides, sets, forces):
+    """"The response window": the window's quick tests (a response of the set answering the trigger's kind,
+    a living unit of the answering force) skip only what the five checks refuse."""
+    tables = load_tables(overrides, command_sets=sets)
+    rng = np.random.default_rng(35)
+    windows = answered = 0
+    for cmds, u, n, sc, cfg in random_states(tables, Matchup(forces=forces, command_sets=sets), rng, 30):
+        for p in range(2):
+            q = 1 - p
+            for tc in range(tables.cmds.shape[0]):
+                ti = int(rng.integers(0, n))
+                tt = order_target(cmds, cfg, tc, ti, int(rng.integers(0, 13)))
+                expected = any(check_declare(cmds, u, n, sc, cfg, q, r, j, response_target(cmds, r, j, ti), tc, ti, tt)
+                               == CHK_OK for r in range(cmds.shape[0]) for j in range(n))
+                assert any_response(cmds, u, n, sc, cfg, q, tc, ti, tt) == expected, (p, tc, ti, tt)
+                for r in range(cmds.shape[0]):
+                    if not may_answer(cmds, cfg, q, r, tc):
+                        assert all(check_declare(cmds, u, n, sc, cfg, q, r, j, response_target(cmds, r, j, ti), tc,
+                                                 ti, tt) != CHK_OK for j in range(n))
+                windows += 1
+                answered += expected
+    assert 20 <= answered < windows          # some windows hold a legal response, not all
