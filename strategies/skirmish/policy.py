@@ -1,8 +1,8 @@
 """Skirmish decisions, jitted: which own-window command to give (or to pass) and which response to declare
 (or to decline). They choose only among commands the seed's five checks allow (``checks.check_declare``).
 Seat p's row is strat[p]; a random strategy picks uniformly, drawing from the battle's RNG."""
-from simcore.games.skirmish.checks import (check_declare, dist, engaged_units, order_declarable, own_target_legal,
-                                           pinned, rand_below)
+from simcore.games.skirmish.checks import (UNKNOWN, check_declare_of, dist, engaged_units, order_declarable,
+                                           own_target_legal, pinned, rand_below)
 from simcore.games.skirmish.jit import hot
 from simcore.games.skirmish.layout import (CFG_AVAIL, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE,
                                            U_ARMOR, U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR,
@@ -52,13 +52,15 @@ def may_answer(cmds, cfg, q, r, tc):
 @hot
 def any_response(cmds, u, n, sc, cfg, q, tc, ti, tt):
     """q has a legal response to tc by ti on tt (one of ``choose_response``'s candidates)."""
+    contact = engaged_units(u, n)
     for r in range(cmds.shape[0]):
         if not may_answer(cmds, cfg, q, r, tc):
             continue
         for j in range(n):
             if u[j, U_ALIVE] == 0 or u[j, U_SIDE] != q:
                 continue
-            if check_declare(cmds, u, n, sc, cfg, q, r, j, response_target(cmds, r, j, ti), tc, ti, tt) == CHK_OK:
+            if check_declare_of(cmds, u, n, sc, cfg, q, r, j, response_target(cmds, r, j, ti), tc, ti, tt,
+                                contact) == CHK_OK:
                 return True
     return False
 
@@ -90,6 +92,7 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
     best_r, best_j, best_t = -1, -1, -1
     best_v = strat[q, P_RESPOND_MIN]
     seen = 1                  # declining counts as one choice for the random policy
+    contact = engaged_units(u, n)
     for r in range(cmds.shape[0]):
         if not may_answer(cmds, cfg, q, r, tc):       # then no unit of q may declare it
             continue
@@ -97,7 +100,7 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
             if u[j, U_ALIVE] == 0 or u[j, U_SIDE] != q:
                 continue
             t = response_target(cmds, r, j, ti)
-            if check_declare(cmds, u, n, sc, cfg, q, r, j, t, tc, ti, tt) != CHK_OK:
+            if check_declare_of(cmds, u, n, sc, cfg, q, r, j, t, tc, ti, tt, contact) != CHK_OK:
                 continue
             if rand:
                 seen += 1
@@ -144,7 +147,39 @@ def enemy_within(u, n, p, x, r):
 
 
 @hot
+def enemy_places(u, n, p):
+    """Bit x set when a unit of p's enemy stands on position x, for ``enemy_near``; UNKNOWN when a
+    position does not fit in the bits."""
+    bits = 0
+    for j in range(n):
+        if u[j, U_ALIVE] and u[j, U_SIDE] != p:
+            if u[j, U_POS] < 0 or u[j, U_POS] > 62:
+                return UNKNOWN
+            bits |= 1 << u[j, U_POS]
+    return bits
+
+
+@hot
+def enemy_near(u, n, p, x, r, places):
+    """``enemy_within``, read from ``places`` (``enemy_places``; UNKNOWN: scanned)."""
+    if places < 0:
+        return enemy_within(u, n, p, x, r)
+    lo, hi = max(x - r, 0), min(x + r, 62)
+    if lo > hi:
+        return False
+    if hi - lo >= 62:
+        return (places >> lo) != 0
+    return (places >> lo) & ((1 << (hi - lo + 1)) - 1) != 0
+
+
+@hot
 def order_value(strat, cmds, eff, u, n, cfg, p, c, i, t):
+    return order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, UNKNOWN)
+
+
+@hot
+def order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places):
+    """``order_value``, the enemies' positions read from ``places`` (``enemy_places``)."""
     v = 0.0
     obj = cfg[CFG_OBJECTIVE]
     for row in range(cmds[c, CC_EFF], cmds[c, CC_EFF] + cmds[c, CC_EFF + 1]):
@@ -153,7 +188,8 @@ def order_value(strat, cmds, eff, u, n, cfg, p, c, i, t):
             to = t - PLACE
             v += strat[p, P_W_OBJECTIVE] * (abs(u[i, U_POS] - obj) - abs(to - obj))
             # brings an enemy into range: none in range before (the same for every place), one after
-            if not enemy_within(u, n, p, u[i, U_POS], u[i, U_RANGE]) and enemy_within(u, n, p, to, u[i, U_RANGE]):
+            if not enemy_near(u, n, p, u[i, U_POS], u[i, U_RANGE], places) \
+                    and enemy_near(u, n, p, to, u[i, U_RANGE], places):
                 v += strat[p, P_W_ADVANCE]
             if u[i, U_STATUS] & ST_HOLDING:
                 v -= strat[p, P_W_HOLD]
@@ -211,17 +247,20 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     if not rand and sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p, contact):
         keep = int(strat[p, P_RESERVE])
     seen = 1                  # passing counts as one choice for the random policy
+    places = UNKNOWN if rand else enemy_places(u, n, p)
+    spend_anyway = strat[p, P_SPEND_ANYWAY]
     # the seed's five checks (``check_declare``), split: those of a command and unit once, the target's
     # for each candidate; the candidates are those order_target gives, in its order, but only the places
     # within the unit's reach (no other place can pass the fourth check)
     for c in range(cmds.shape[0]):
         if cmds[c, CC_TIMING] != TIMING_ORDER or (cfg[CFG_AVAIL + p] >> c) & 1 == 0:
             continue
+        price = cmds[c, CC_COST] * strat[p, P_CP_VALUE]
+        into_reserve = sc[S_CP + p] - cmds[c, CC_COST] < keep
         for i in range(n):
             if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:
                 continue
-            i_engaged = (contact >> i) & 1 == 1
-            if not order_declarable(cmds, u, sc, cfg, p, c, i, i_engaged):
+            if not order_declarable(cmds, u, n, sc, cfg, p, c, i, contact):
                 continue
             k, last = candidate_span(cmds, u, cfg, c, i)
             while k < last:
@@ -229,15 +268,15 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
                 k += 1
                 if t == -2:
                     break
-                if not own_target_legal(cmds, u, n, cfg, p, c, i, t, i_engaged):
+                if not own_target_legal(cmds, u, n, cfg, p, c, i, t, contact):
                     continue
                 if rand:
                     seen += 1
                     if rand_below(sc, seen) == 0:
                         best_c, best_i, best_t = c, i, t
                     continue
-                v = order_value(strat, cmds, eff, u, n, cfg, p, c, i, t) - cmds[c, CC_COST] * strat[p, P_CP_VALUE]
-                if sc[S_CP + p] - cmds[c, CC_COST] < keep and v < strat[p, P_SPEND_ANYWAY]:
+                v = order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places) - price
+                if into_reserve and v < spend_anyway:
                     continue
                 if v > best_v:
                     best_v, best_c, best_i, best_t = v, c, i, t

@@ -13,7 +13,8 @@ from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_TRACK, PLACE, S_CP, 
 from simcore.games.skirmish.opcodes import CHK_OK
 from simcore.games.skirmish.rules import deploy
 from simcore.games.skirmish.setup import Matchup, build_setup
-from strategies.skirmish.policy import any_response, candidate_span, may_answer, order_target, response_target
+from strategies.skirmish.policy import (any_response, candidate_span, enemy_near, enemy_places, enemy_within,
+                                       may_answer, order_target, response_target)
 
 ORDER = "tests/fixtures/skirmish/resolution_order.toml"
 
@@ -33,6 +34,8 @@ def random_states(tables, matchup, rng, count):
         u[:n, U_RESTR] = rng.integers(0, 32, n) * (rng.random(n) < 0.3)
         u[:n, U_COVER] = rng.integers(0, 2, n)
         sc[S_CP:S_CP + 2] = rng.integers(0, 3, 2)
+        if rng.random() < 0.1:          # a unit off the track (a scenario's): the bitmasks' fallbacks
+            u[rng.integers(0, n), U_POS] = rng.choice([-1, 63, 70])
         yield cmds, u, n, sc, cfg
 
 
@@ -51,13 +54,12 @@ def test_five_checks_split_allow_exactly_what_check_declare_allows(overrides, se
         for p in range(2):
             for c in range(tables.cmds.shape[0] + 1):          # and one padded row
                 for i in range(n):
-                    i_engaged = bool((contact >> i) & 1)
                     first, end = candidate_span(cmds, u, cfg, c, i)
                     k = 0
                     while (t := order_target(cmds, cfg, c, i, k)) != -2:
                         expected = check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1, -1) == CHK_OK
-                        split = (first <= k < end and order_declarable(cmds, u, sc, cfg, p, c, i, i_engaged)
-                                 and own_target_legal(cmds, u, n, cfg, p, c, i, t, i_engaged))
+                        split = (first <= k < end and order_declarable(cmds, u, n, sc, cfg, p, c, i, contact)
+                                 and own_target_legal(cmds, u, n, cfg, p, c, i, t, contact))
                         assert split == expected, (p, c, i, t if t < PLACE else f"place {t - PLACE}")
                         tried += 1
                         allowed += expected
@@ -91,3 +93,15 @@ def test_response_window_finds_a_response_exactly_when_check_declare_allows_one(
                 windows += 1
                 answered += expected
     assert 20 <= answered < windows          # some windows hold a legal response, not all
+
+
+def test_enemy_positions_read_from_bits_find_what_a_scan_finds():
+    """The Move value's "brings an enemy into range" (policy.order_value) from the enemies' position bits."""
+    tables = load_tables(command_sets=("full", "full"))
+    rng = np.random.default_rng(36)
+    for cmds, u, n, sc, cfg in random_states(tables, Matchup(forces=("line", "raiders")), rng, 30):
+        for p in range(2):
+            places = enemy_places(u, n, p)
+            for x in range(-2, 16):
+                for r in (0, 1, 2, 3, 4, 61, 62, 100):
+                    assert enemy_near(u, n, p, x, r, places) == enemy_within(u, n, p, x, r), (p, x, r, places)
