@@ -237,21 +237,22 @@ def candidate_span(cmds, u, cfg, c, i):
 @hot
 def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     """(command, unit, target) p gives in its own command window, or (-1, -1, -1) to pass."""
-    rand = strat[p, 0] == KIND_RANDOM
+    if strat[p, 0] == KIND_RANDOM:
+        return random_order(cmds, u, n, sc, cfg, p)
     best_c, best_i, best_t = -1, -1, -1
     best_v = strat[p, P_MIN_VALUE]
     keep = 0
     # a response needs an enemy command to answer: keep Command Points back only while the opponent can
     # still give one and its units threaten ours
     contact = engaged_units(u, n)
-    if not rand and sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p, contact):
+    if sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p, contact):
         keep = int(strat[p, P_RESERVE])
-    seen = 1                  # passing counts as one choice for the random policy
-    places = UNKNOWN if rand else enemy_places(u, n, p)
+    places = enemy_places(u, n, p)
     spend_anyway = strat[p, P_SPEND_ANYWAY]
     # the seed's five checks (``check_declare``), split: those of a command and unit once, the target's
     # for each candidate; the candidates are those order_target gives, in its order, but only the places
-    # within the unit's reach (no other place can pass the fourth check)
+    # within the unit's reach (no other place can pass the fourth check). The loop writes no array (the
+    # random policy's draws are random_order's), so the compiler may keep what it reads in registers.
     for c in range(cmds.shape[0]):
         if cmds[c, CC_TIMING] != TIMING_ORDER or (cfg[CFG_AVAIL + p] >> c) & 1 == 0:
             continue
@@ -270,14 +271,38 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
                     break
                 if not own_target_legal(cmds, u, n, cfg, p, c, i, t, contact):
                     continue
-                if rand:
-                    seen += 1
-                    if rand_below(sc, seen) == 0:
-                        best_c, best_i, best_t = c, i, t
-                    continue
                 v = order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places) - price
                 if into_reserve and v < spend_anyway:
                     continue
                 if v > best_v:
                     best_v, best_c, best_i, best_t = v, c, i, t
+    return best_c, best_i, best_t
+
+
+@hot
+def random_order(cmds, u, n, sc, cfg, p):
+    """``choose_order`` of the random policy: uniform among the legal commands and passing, the
+    candidates in choose_order's order, one draw from the battle's RNG per legal command."""
+    best_c, best_i, best_t = -1, -1, -1
+    contact = engaged_units(u, n)
+    seen = 1                  # passing counts as one choice
+    for c in range(cmds.shape[0]):
+        if cmds[c, CC_TIMING] != TIMING_ORDER or (cfg[CFG_AVAIL + p] >> c) & 1 == 0:
+            continue
+        for i in range(n):
+            if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:
+                continue
+            if not order_declarable(cmds, u, n, sc, cfg, p, c, i, contact):
+                continue
+            k, last = candidate_span(cmds, u, cfg, c, i)
+            while k < last:
+                t = order_target(cmds, cfg, c, i, k)
+                k += 1
+                if t == -2:
+                    break
+                if not own_target_legal(cmds, u, n, cfg, p, c, i, t, contact):
+                    continue
+                seen += 1
+                if rand_below(sc, seen) == 0:
+                    best_c, best_i, best_t = c, i, t
     return best_c, best_i, best_t
