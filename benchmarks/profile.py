@@ -1,6 +1,9 @@
 """Where the engine spends its time: `perf` samples of the jitted code, named by function.
 
-    python3 -m benchmarks.profile [--games N] [--strategy balanced] [--top 40] [--annotate N] [--lines N]
+    python3 -m benchmarks.profile [--game G] [--sides A,B] [--games N] [--strategy S] [--top 40] [--annotate N] [--lines N]
+
+Any registered game (``--game``, by default The Last Command) plays the seat order ``commandsim bench``
+plays (``--sides`` as its ``--factions``), both seats on ``--strategy`` (by default the game's own).
 
 numba's code has no symbols perf can see, so this compiles the engine afresh (in a temporary
 cache folder: code loaded from a cache has no symbol list), writes the address of every jitted
@@ -43,6 +46,19 @@ def jitted_functions() -> list[tuple[int, int, str]]:
     addrs.sort()
     ends = [a for a, _ in addrs[1:]] + [addrs[-1][0] + 4096]
     return [(a, min(end - a, 1 << 20), short(name)) for (a, name), end in zip(addrs, ends)]
+
+
+def entry_dispatchers() -> list:
+    """The ``hot_entry`` functions compiled in this process (``simcore.jit``), whichever game's."""
+    from simcore import jit
+
+    found = {}
+    for module in list(sys.modules.values()):
+        for value in list(getattr(module, "__dict__", {}).values()):
+            if isinstance(value, jit.HotDispatcher) and value.overloads \
+                    and jit._mangled_prefix(value.py_func) in jit._ENTRY_PREFIXES:
+                found[id(value)] = value
+    return list(found.values())
 
 
 def short(name: str) -> str:
@@ -99,8 +115,10 @@ def annotate(fn: tuple[int, int, str], hits: collections.Counter, names: dict[in
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="last-command", help="a registered game [default: last-command]")
+    ap.add_argument("--sides", default=None, help="the two sides in seat order, as bench's --factions [default: bench's]")
     ap.add_argument("--games", type=int, default=200_000)
-    ap.add_argument("--strategy", default="balanced")
+    ap.add_argument("--strategy", default=None, help="both seats' strategy [default: the game's own]")
     ap.add_argument("--top", type=int, default=40)
     ap.add_argument("--annotate", type=int, default=0, help="disassemble the N hottest functions")
     ap.add_argument("--lines", type=int, default=0, help="print the N hottest functions and source lines of play_block")
@@ -108,11 +126,23 @@ def main() -> None:
     os.environ["COMMANDSIM_CACHE_DIR"] = tempfile.mkdtemp(prefix="commandsim-profile-")
     if args.lines:
         profile_lines.enable_debug_lines()
-    from simcore.games.last_command.simulate import play_games
+    from simcore.bench import bench_order
+    from simcore.game import seat_pair
+    from simcore.games import registry
 
-    strategies = (args.strategy, args.strategy)
-    print("compiling afresh (about a minute)...", file=sys.stderr)
-    play_games(8, strategies=strategies)
+    game = registry.get(args.game)
+    strategy = args.strategy or game.info.default_strategy
+    tables = game.load_tables([])
+    sides = seat_pair(args.sides, game.info.sides, game.info.side.one, "--sides") if args.sides else None
+    order = bench_order(game, sides, strategy, tables)
+    strategies = tuple(game.resolve_strategy(strategy) for _ in range(2))
+
+    def play_games(n, seed=1):
+        return game.play(order.matchup, strategies, seed, 0, n, tables, 1, keep_bought=False)
+
+    print(f"{game.info.name}: {strategy} in both seats, {' vs '.join(order.sides)}; compiling afresh "
+          "(about a minute)...", file=sys.stderr)
+    play_games(8)
     funcs = jitted_functions()
     with open(f"/tmp/perf-{os.getpid()}.map", "w") as f:
         for a, size, name in funcs:
@@ -122,7 +152,7 @@ def main() -> None:
                            stderr=subprocess.DEVNULL)
     time.sleep(1.0)
     t0 = time.perf_counter()
-    play_games(args.games, seed=3, threads=1, strategies=strategies, keep_bought=False)
+    play_games(args.games, seed=3)
     dt = time.perf_counter() - t0
     rec.send_signal(2)
     rec.wait()
@@ -136,10 +166,10 @@ def main() -> None:
     ips = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True, text=True).stdout
     hits = collections.Counter(int(x, 16) for x in ips.split())
     if args.lines:
-        from simcore.games.last_command.batch import play_block
-
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        counts = profile_lines.sample_lines(play_block, list(hits.elements()), root)
+        counts = collections.Counter()
+        for entry in entry_dispatchers():     # the game's block entry (the engine is inlined into it)
+                counts += profile_lines.sample_lines(entry, list(hits.elements()), root)
         profile_lines.print_functions(counts, sum(hits.values()), root, args.lines)
         profile_lines.print_lines(counts, sum(hits.values()), root, args.lines)
     if args.annotate:

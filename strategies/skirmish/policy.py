@@ -1,14 +1,16 @@
 """Skirmish decisions, jitted: which own-window command to give (or to pass) and which response to declare
 (or to decline). They choose only among commands the seed's five checks allow (``checks.check_declare``).
 Seat p's row is strat[p]; a random strategy picks uniformly, drawing from the battle's RNG."""
-from simcore.games.skirmish.checks import check_declare, dist, engaged, pinned, rand_below
+from simcore.games.skirmish.checks import (UNKNOWN, check_declare_of, dist, engaged_units, order_declarable,
+                                           own_target_legal, pinned, rand_below)
 from simcore.games.skirmish.jit import hot
-from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE, U_ARMOR,
-                                           U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR, U_SIDE,
-                                           U_STATUS, U_SUPP, U_WOUNDS)
-from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_STATUS, CC_TARGET, CC_TIMING, CHK_OK, ST_HOLDING,
-                                            TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE,
-                                            X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
+from simcore.games.skirmish.layout import (CFG_AVAIL, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE,
+                                           U_ARMOR, U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR,
+                                           U_SIDE, U_STATUS, U_SUPP, U_WOUNDS)
+from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_KIND, CC_REACH, CC_STATUS, CC_TARGET, CC_TIMING,
+                                            CC_TRIGGER, CHK_OK, R_CHARGE, ST_HOLDING, TG_ENEMY, TG_PLACE, TG_SELF,
+                                            TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE, X_NO_CHARGE, X_NO_MOVE,
+                                            X_NO_SHOOT, Op)
 
 from .params import (KIND_RANDOM, N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY,
                      P_W_ADVANCE, P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
@@ -40,15 +42,27 @@ def response_target(cmds, r, j, ti):
 
 
 @hot
-def count_responses(cmds, u, n, sc, cfg, q, tc, ti, tt):
-    k = 0
+def may_answer(cmds, cfg, q, r, tc):
+    """Row r is a response of q's set that answers command tc's kind (``check_declare``'s first check of a
+    response, but for the trigger's target): a decision checks this once per response, not once per unit."""
+    return (cmds[r, CC_TIMING] == TIMING_RESPONSE and (cfg[CFG_AVAIL + q] >> r) & 1 == 1
+            and cmds[tc, CC_TIMING] == TIMING_ORDER and cmds[tc, CC_KIND] & cmds[r, CC_TRIGGER] != 0)
+
+
+@hot
+def any_response(cmds, u, n, sc, cfg, q, tc, ti, tt):
+    """q has a legal response to tc by ti on tt (one of ``choose_response``'s candidates)."""
+    contact = engaged_units(u, n)
     for r in range(cmds.shape[0]):
-        if cmds[r, CC_TIMING] != TIMING_RESPONSE:
+        if not may_answer(cmds, cfg, q, r, tc):
             continue
         for j in range(n):
-            if check_declare(cmds, u, n, sc, cfg, q, r, j, response_target(cmds, r, j, ti), tc, ti, tt) == CHK_OK:
-                k += 1
-    return k
+            if u[j, U_ALIVE] == 0 or u[j, U_SIDE] != q:
+                continue
+            if check_declare_of(cmds, u, n, sc, cfg, q, r, j, response_target(cmds, r, j, ti), tc, ti, tt,
+                                contact) == CHK_OK:
+                return True
+    return False
 
 
 @hot
@@ -84,12 +98,15 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
     best_r, best_j, best_t = -1, -1, -1
     best_v = strat[q, P_RESPOND_MIN]
     seen = 1                  # declining counts as one choice for the random policy
+    contact = engaged_units(u, n)
     for r in range(cmds.shape[0]):
-        if cmds[r, CC_TIMING] != TIMING_RESPONSE or banned(strat, q, r):
+        if not may_answer(cmds, cfg, q, r, tc) or banned(strat, q, r):   # then no unit of q may declare it
             continue
         for j in range(n):
+            if u[j, U_ALIVE] == 0 or u[j, U_SIDE] != q:
+                continue
             t = response_target(cmds, r, j, ti)
-            if check_declare(cmds, u, n, sc, cfg, q, r, j, t, tc, ti, tt) != CHK_OK:
+            if check_declare_of(cmds, u, n, sc, cfg, q, r, j, t, tc, ti, tt, contact) != CHK_OK:
                 continue
             if rand:
                 seen += 1
@@ -103,11 +120,11 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
 
 
 @hot
-def threatened(u, n, p):
+def threatened(u, n, p, contact):
     """An enemy unit still free to act this turn (not pinned, in contact or restricted from it) could
-    shoot or charge one of p's units now."""
+    shoot or charge one of p's units now (``contact``: ``checks.engaged_units``)."""
     for j in range(n):
-        if u[j, U_ALIVE] == 0 or u[j, U_SIDE] == p or engaged(u, n, j) or pinned(u, j):
+        if u[j, U_ALIVE] == 0 or u[j, U_SIDE] == p or (contact >> j) & 1 or pinned(u, j):
             continue
         can_shoot = u[j, U_RESTR] & X_NO_SHOOT == 0
         can_charge = u[j, U_RESTR] & (X_NO_CHARGE | X_NO_MOVE) == 0
@@ -127,7 +144,48 @@ def has_responses(cmds):
 
 
 @hot
+def enemy_within(u, n, p, x, r):
+    """A unit of p's enemy stands within r positions of position x."""
+    for j in range(n):
+        if u[j, U_ALIVE] and u[j, U_SIDE] != p and abs(x - u[j, U_POS]) <= r:
+            return True
+    return False
+
+
+@hot
+def enemy_places(u, n, p):
+    """Bit x set when a unit of p's enemy stands on position x, for ``enemy_near``; UNKNOWN when a
+    position does not fit in the bits."""
+    bits = 0
+    for j in range(n):
+        if u[j, U_ALIVE] and u[j, U_SIDE] != p:
+            if u[j, U_POS] < 0 or u[j, U_POS] > 62:
+                return UNKNOWN
+            bits |= 1 << u[j, U_POS]
+    return bits
+
+
+@hot
+def enemy_near(u, n, p, x, r, places):
+    """``enemy_within``, read from ``places`` (``enemy_places``; UNKNOWN: scanned)."""
+    if places < 0:
+        return enemy_within(u, n, p, x, r)
+    lo, hi = max(x - r, 0), min(x + r, 62)
+    if lo > hi:
+        return False
+    if hi - lo >= 62:
+        return (places >> lo) != 0
+    return (places >> lo) & ((1 << (hi - lo + 1)) - 1) != 0
+
+
+@hot
 def order_value(strat, cmds, eff, u, n, cfg, p, c, i, t):
+    return order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, UNKNOWN)
+
+
+@hot
+def order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places):
+    """``order_value``, the enemies' positions read from ``places`` (``enemy_places``)."""
     v = 0.0
     obj = cfg[CFG_OBJECTIVE]
     for row in range(cmds[c, CC_EFF], cmds[c, CC_EFF] + cmds[c, CC_EFF + 1]):
@@ -135,12 +193,9 @@ def order_value(strat, cmds, eff, u, n, cfg, p, c, i, t):
         if op == Op.MOVE:
             to = t - PLACE
             v += strat[p, P_W_OBJECTIVE] * (abs(u[i, U_POS] - obj) - abs(to - obj))
-            before, after = False, False
-            for j in range(n):
-                if u[j, U_ALIVE] and u[j, U_SIDE] != p:
-                    before = before or dist(u, i, j) <= u[i, U_RANGE]
-                    after = after or abs(to - u[j, U_POS]) <= u[i, U_RANGE]
-            if after and not before:
+            # brings an enemy into range: none in range before (the same for every place), one after
+            if not enemy_near(u, n, p, u[i, U_POS], u[i, U_RANGE], places) \
+                    and enemy_near(u, n, p, to, u[i, U_RANGE], places):
                 v += strat[p, P_W_ADVANCE]
             if u[i, U_STATUS] & ST_HOLDING:
                 v -= strat[p, P_W_HOLD]
@@ -173,39 +228,87 @@ def order_target(cmds, cfg, c, i, k):
 
 
 @hot
+def candidate_span(cmds, u, cfg, c, i):
+    """(first, end): the k of ``order_target`` that can be a legal target of command c by unit i - a
+    place within the unit's reach (``checks.target_legal``), any unit, the one target of the others."""
+    tg = cmds[c, CC_TARGET]
+    if tg == TG_PLACE:
+        reach = u[i, U_MOVE] * (2 if cmds[c, CC_REACH] == R_CHARGE else 1)
+        return max(0, u[i, U_POS] - reach), min(cfg[CFG_TRACK], u[i, U_POS] + reach + 1)
+    if tg == TG_ENEMY:
+        return 0, cfg[CFG_N_UNITS]
+    return 0, 1
+
+
+@hot
 def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     """(command, unit, target) p gives in its own command window, or (-1, -1, -1) to pass."""
-    rand = strat[p, 0] == KIND_RANDOM
+    if strat[p, 0] == KIND_RANDOM:
+        return random_order(strat, cmds, u, n, sc, cfg, p)
     best_c, best_i, best_t = -1, -1, -1
     best_v = strat[p, P_MIN_VALUE]
     keep = 0
     # a response needs an enemy command to answer: keep Command Points back only while the opponent can
     # still give one and its units threaten ours
-    if not rand and sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p):
+    contact = engaged_units(u, n)
+    if sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p, contact):
         keep = int(strat[p, P_RESERVE])
-    seen = 1                  # passing counts as one choice for the random policy
+    places = enemy_places(u, n, p)
+    spend_anyway = strat[p, P_SPEND_ANYWAY]
+    # the seed's five checks (``check_declare``), split: those of a command and unit once, the target's
+    # for each candidate; the candidates are those order_target gives, in its order, but only the places
+    # within the unit's reach (no other place can pass the fourth check). The loop writes no array (the
+    # random policy's draws are random_order's), so the compiler may keep what it reads in registers.
     for c in range(cmds.shape[0]):
-        if cmds[c, CC_TIMING] != TIMING_ORDER or banned(strat, p, c):
+        if cmds[c, CC_TIMING] != TIMING_ORDER or (cfg[CFG_AVAIL + p] >> c) & 1 == 0 or banned(strat, p, c):
             continue
+        price = cmds[c, CC_COST] * strat[p, P_CP_VALUE]
+        into_reserve = sc[S_CP + p] - cmds[c, CC_COST] < keep
         for i in range(n):
             if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:
                 continue
-            k = 0
-            while True:
+            if not order_declarable(cmds, u, n, sc, cfg, p, c, i, contact):
+                continue
+            k, last = candidate_span(cmds, u, cfg, c, i)
+            while k < last:
                 t = order_target(cmds, cfg, c, i, k)
                 k += 1
                 if t == -2:
                     break
-                if check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1, -1) != CHK_OK:
+                if not own_target_legal(cmds, u, n, cfg, p, c, i, t, contact):
                     continue
-                if rand:
-                    seen += 1
-                    if rand_below(sc, seen) == 0:
-                        best_c, best_i, best_t = c, i, t
-                    continue
-                v = order_value(strat, cmds, eff, u, n, cfg, p, c, i, t) - cmds[c, CC_COST] * strat[p, P_CP_VALUE]
-                if sc[S_CP + p] - cmds[c, CC_COST] < keep and v < strat[p, P_SPEND_ANYWAY]:
+                v = order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places) - price
+                if into_reserve and v < spend_anyway:
                     continue
                 if v > best_v:
                     best_v, best_c, best_i, best_t = v, c, i, t
+    return best_c, best_i, best_t
+
+
+@hot
+def random_order(strat, cmds, u, n, sc, cfg, p):
+    """``choose_order`` of the random policy: uniform among the legal commands and passing, the
+    candidates in choose_order's order, one draw from the battle's RNG per legal command."""
+    best_c, best_i, best_t = -1, -1, -1
+    contact = engaged_units(u, n)
+    seen = 1                  # passing counts as one choice
+    for c in range(cmds.shape[0]):
+        if cmds[c, CC_TIMING] != TIMING_ORDER or (cfg[CFG_AVAIL + p] >> c) & 1 == 0 or banned(strat, p, c):
+            continue
+        for i in range(n):
+            if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:
+                continue
+            if not order_declarable(cmds, u, n, sc, cfg, p, c, i, contact):
+                continue
+            k, last = candidate_span(cmds, u, cfg, c, i)
+            while k < last:
+                t = order_target(cmds, cfg, c, i, k)
+                k += 1
+                if t == -2:
+                    break
+                if not own_target_legal(cmds, u, n, cfg, p, c, i, t, contact):
+                    continue
+                seen += 1
+                if rand_below(sc, seen) == 0:
+                    best_c, best_i, best_t = c, i, t
     return best_c, best_i, best_t

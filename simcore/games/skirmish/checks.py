@@ -13,6 +13,9 @@ from .opcodes import (CC_COST, CC_ELIGIBLE, CC_KIND, CC_PREVENTED_BY, CC_REACH, 
 
 
 
+UNKNOWN = -1     # a ``contact`` argument: no bitmask at hand, scan the units (``contact_of``)
+
+
 @hot
 def rand_below(sc, n):
     """Uniform integer in [0, n) from the battle's SplitMix64 state (``simcore.rng``'s generator)."""
@@ -44,16 +47,67 @@ def pinned(u, i):
 
 
 @hot
-def in_range(u, n, i, j):
-    """i can shoot j: both alive, j within i's range, and line of sight - kept simple: a unit in contact
-    with an enemy sees only that melee, so it cannot shoot (it may still be shot)."""
-    return u[i, U_ALIVE] == 1 and u[j, U_ALIVE] == 1 and dist(u, i, j) <= u[i, U_RANGE] and not engaged(u, n, i)
+def engaged_units(u, n):
+    """Bit i set when unit i is alive and in contact with an enemy (``engaged`` of every unit at once): a
+    decision weighing many commands reads it instead of scanning the units for each."""
+    # each side's occupied positions as bits, when every position fits in them; else pair by pair
+    held0, held1 = 0, 0
+    for i in range(n):
+        if u[i, U_ALIVE]:
+            if u[i, U_POS] < 0 or u[i, U_POS] > 62:
+                return engaged_pairs(u, n)
+            if u[i, U_SIDE] == 0:
+                held0 |= 1 << u[i, U_POS]
+            else:
+                held1 |= 1 << u[i, U_POS]
+    both = held0 & held1
+    bits = 0
+    if both:
+        for i in range(n):
+            if u[i, U_ALIVE] and (both >> u[i, U_POS]) & 1:
+                bits |= 1 << i
+    return bits
 
 
 @hot
-def within_reach(u, n, reach, i, j):
+def engaged_pairs(u, n):
+    """``engaged_units``, each pair of units tested once."""
+    bits = 0
+    for i in range(n):
+        if u[i, U_ALIVE] == 0:
+            continue
+        for j in range(i + 1, n):
+            if u[j, U_ALIVE] and u[j, U_SIDE] != u[i, U_SIDE] and u[j, U_POS] == u[i, U_POS]:
+                bits |= (1 << i) | (1 << j)
+    return bits
+
+
+@hot
+def contact_of(u, n, i, contact):
+    """Unit i is in contact: read from ``contact`` (``engaged_units``), or scanned when it is UNKNOWN."""
+    if contact < 0:
+        return engaged(u, n, i)
+    return (contact >> i) & 1 == 1
+
+
+@hot
+def in_range(u, n, i, j):
+    """i can shoot j: both alive, j within i's range, and line of sight - kept simple: a unit in contact
+    with an enemy sees only that melee, so it cannot shoot (it may still be shot)."""
+    return in_range_of(u, n, i, j, UNKNOWN)
+
+
+@hot
+def in_range_of(u, n, i, j, contact):
+    """``in_range``, contact read from ``contact`` (``contact_of``)."""
+    return u[i, U_ALIVE] == 1 and u[j, U_ALIVE] == 1 and dist(u, i, j) <= u[i, U_RANGE] \
+        and not contact_of(u, n, i, contact)
+
+
+@hot
+def within_reach_of(u, n, reach, i, j, contact):
     if reach == R_RANGE:
-        return in_range(u, n, i, j)
+        return in_range_of(u, n, i, j, contact)
     if reach == R_CHARGE:
         return dist(u, i, j) <= 2 * u[i, U_MOVE]
     if reach == R_MOVE:
@@ -65,15 +119,28 @@ def within_reach(u, n, reach, i, j):
 def eligible(cmds, u, n, p, c, i):
     """The second check: p's unit i is alive and what command c needs it to be (not pinned, unless the
     command works pinned; not in contact; suppressed)."""
+    return eligible_of(cmds, u, n, p, c, i, UNKNOWN)
+
+
+@hot
+def eligible_of(cmds, u, n, p, c, i, contact):
+    """``eligible``, contact read from ``contact`` (``contact_of``)."""
     el = cmds[c, CC_ELIGIBLE]
     return not (u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p or (pinned(u, i) and el & E_WHEN_PINNED == 0)
-                or (el & E_NOT_ENGAGED and engaged(u, n, i)) or (el & E_SUPPRESSED and u[i, U_SUPP] == 0))
+                or (el & E_NOT_ENGAGED and contact_of(u, n, i, contact))
+                or (el & E_SUPPRESSED and u[i, U_SUPP] == 0))
 
 
 @hot
 def target_legal(cmds, u, n, cfg, p, c, i, t):
     """The fourth check, a response's tie to its trigger aside (``check_declare`` adds it): t is a target
     command c of p's unit i may have, within its reach from where the unit stands now."""
+    return target_legal_of(cmds, u, n, cfg, p, c, i, t, UNKNOWN)
+
+
+@hot
+def target_legal_of(cmds, u, n, cfg, p, c, i, t, contact):
+    """``target_legal``, contact read from ``contact`` (``contact_of``)."""
     tg = cmds[c, CC_TARGET]
     reach = cmds[c, CC_REACH]
     if tg == TG_PLACE:
@@ -84,7 +151,7 @@ def target_legal(cmds, u, n, cfg, p, c, i, t):
     if tg == TG_ENEMY or tg == TG_TRIGGER:
         if t < 0 or t >= n or u[t, U_ALIVE] == 0 or u[t, U_SIDE] == p:
             return False
-        return within_reach(u, n, reach, i, t)
+        return within_reach_of(u, n, reach, i, t, contact)
     if tg == TG_SELF:
         return t == i
     if tg == TG_NONE:
@@ -97,6 +164,13 @@ def check_declare(cmds, u, n, sc, cfg, p, c, i, t, trig_cmd, trig_unit, trig_tar
     """The first of the seed's five checks that command c by p's unit i on target t fails (CHK_OK: it can be
     declared). trig_cmd < 0: p's own command window; else the response window of trig_cmd, declared by
     trig_unit on trig_target."""
+    return check_declare_of(cmds, u, n, sc, cfg, p, c, i, t, trig_cmd, trig_unit, trig_target, UNKNOWN)
+
+
+@hot
+def check_declare_of(cmds, u, n, sc, cfg, p, c, i, t, trig_cmd, trig_unit, trig_target, contact):
+    """``check_declare``, contact read from ``contact`` (``contact_of``): a decision that checks many
+    commands reads the units' contact once."""
     timing = cmds[c, CC_TIMING]
     if (cfg[CFG_AVAIL + p] >> c) & 1 == 0:          # not a command of p's force
         return CHK_TIMING
@@ -117,12 +191,30 @@ def check_declare(cmds, u, n, sc, cfg, p, c, i, t, trig_cmd, trig_unit, trig_tar
             return CHK_TIMING
     else:
         return CHK_TIMING
-    if not eligible(cmds, u, n, p, c, i):
+    if not eligible_of(cmds, u, n, p, c, i, contact):
         return CHK_ELIGIBLE
     if sc[S_CP + p] < cmds[c, CC_COST]:
         return CHK_CP
-    if not target_legal(cmds, u, n, cfg, p, c, i, t) or (cmds[c, CC_TARGET] == TG_TRIGGER and t != trig_unit):
+    if not target_legal_of(cmds, u, n, cfg, p, c, i, t, contact) \
+            or (cmds[c, CC_TARGET] == TG_TRIGGER and t != trig_unit):
         return CHK_TARGET
     if u[i, U_RESTR] & cmds[c, CC_PREVENTED_BY]:
         return CHK_RESTRICTED
     return CHK_OK
+
+
+@hot
+def order_declarable(cmds, u, n, sc, cfg, p, c, i, contact):
+    """``check_declare`` of p's own-window command c by unit i passes every check but the fourth (its
+    target): the part a decision checks once for all the targets it weighs (``own_target_legal`` the rest;
+    contact read from ``contact``, ``contact_of``)."""
+    return (cmds[c, CC_TIMING] == TIMING_ORDER and (cfg[CFG_AVAIL + p] >> c) & 1 == 1
+            and eligible_of(cmds, u, n, p, c, i, contact) and sc[S_CP + p] >= cmds[c, CC_COST]
+            and u[i, U_RESTR] & cmds[c, CC_PREVENTED_BY] == 0)
+
+
+@hot
+def own_target_legal(cmds, u, n, cfg, p, c, i, t, contact):
+    """``check_declare``'s fourth check in p's own command window (no trigger: a response's target is never
+    legal there), contact read from ``contact`` (``contact_of``)."""
+    return target_legal_of(cmds, u, n, cfg, p, c, i, t, contact) and cmds[c, CC_TARGET] != TG_TRIGGER

@@ -6,7 +6,7 @@ entirely when it loses a required condition: then it is judged once, as it begin
 resolves either as a whole or not at all, whatever order its parts are listed in."""
 from strategies.skirmish import policy as pol
 
-from .checks import check_declare, eligible, engaged, in_range, target_legal
+from .checks import check_declare, check_declare_of, eligible, engaged, engaged_units, in_range, target_legal
 from .effects import log_event, melee_round, move_toward, shoot, strike, suppress_fire
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DECLARE, EV_DONE,
@@ -120,9 +120,10 @@ def check_round(cmds, eff, u, n, sc, log, p, m):
 def melee_check(cmds, eff, u, n, sc, cfg, log, p):
     """Step 8: every contact on the battlefield fights a round of the set's melee check command."""
     contacts = 0
-    for i in range(n):
-        if u[i, U_ALIVE] and engaged(u, n, i):
-            contacts += 1
+    bits = engaged_units(u, n)
+    while bits:
+        bits &= bits - 1
+        contacts += 1
     log_event(log, sc, p, EV_CHECK, contacts, 0, 0, 0)
     m = cfg[CFG_CHECK_CMD]
     if contacts > 0 and m >= 0:
@@ -143,6 +144,7 @@ def explain_no_response(cmds, u, n, sc, cfg, log, q, tc, ti, tt):
     """Why q has no legal response: for each of q's response commands that answers this kind of command,
     the furthest any unit of q gets through the five checks (the first it fails); or that none answers it."""
     answering = 0
+    contact = engaged_units(u, n)
     for r in range(cmds.shape[0]):
         if (cmds[r, CC_TIMING] != TIMING_RESPONSE or (cfg[CFG_AVAIL + q] >> r) & 1 == 0
                 or cmds[tc, CC_KIND] & cmds[r, CC_TRIGGER] == 0):
@@ -153,7 +155,7 @@ def explain_no_response(cmds, u, n, sc, cfg, log, q, tc, ti, tt):
             if u[j, U_SIDE] != q or u[j, U_ALIVE] == 0:
                 continue
             target = ti if cmds[r, CC_TARGET] == TG_TRIGGER else (j if cmds[r, CC_TARGET] == TG_SELF else -1)
-            code = check_declare(cmds, u, n, sc, cfg, q, r, j, target, tc, ti, tt)
+            code = check_declare_of(cmds, u, n, sc, cfg, q, r, j, target, tc, ti, tt, contact)
             if code > best:
                 best, who = code, j
         log_event(log, sc, q, EV_NO_RESPONSE, r, best, who, tc)
@@ -181,7 +183,7 @@ def issue(cmds, eff, strat, u, n, sc, cfg, log, p, c, i, t, fr_c, fr_i, fr_t):
         elif fr_c >= 0 and check_declare(cmds, u, n, sc, cfg, q, fr_c, fr_i, fr_t, c, i, t) == CHK_OK:
             rc, ri, rt = fr_c, fr_i, fr_t
         if rc < 0:
-            if pol.count_responses(cmds, u, n, sc, cfg, q, c, i, t) > 0:
+            if pol.any_response(cmds, u, n, sc, cfg, q, c, i, t):
                 log_event(log, sc, q, EV_NO_RESPONSE, -1, CHK_OK, -1, c)      # legal, declined
             else:
                 explain_no_response(cmds, u, n, sc, cfg, log, q, c, i, t)
