@@ -45,3 +45,12 @@ def registered_game(request):
         registry.register(*TINY_GAME)
         request.addfinalizer(lambda: registry.GAMES.pop(TINY_GAME[0], None))
     return registry.get(request.param)
+
+
+@pytest.fixture(autouse=True)
+def warm_cache_notice(monkeypatch):
+    """Every test's commands print what they print on a warm cache: the one-line notice that an engine
+    compiles first depends on this machine's numba cache (cold on a fresh clone), not on the command.
+    ``tests/core/test_compile_notice.py`` checks the notice itself (its fixtures override this one)."""
+    from simcore import jit_cache
+    monkeypatch.setattr(jit_cache, "compiled", lambda module: True)
