@@ -12,7 +12,7 @@ from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_STATUS, CC_TARGE
 
 from .params import (KIND_RANDOM, N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY,
                      P_W_ADVANCE, P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
-                     P_W_SUPPRESS, RESTRICT_BAN)
+                     P_W_SUPPRESS, RESTRICT_BAN, RESTRICT_FORCE)
 
 NO_TARGET = -1
 
@@ -78,11 +78,20 @@ def banned(strat, p, c):
 
 
 @hot
+def forced(strat, p, c):
+    """Restricted play: p gives or declares command row c whenever it is legal and affordable."""
+    return strat[p, N_PARAMS + c] == RESTRICT_FORCE
+
+
+@hot
 def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
-    """(command, unit, target) of q's response to tc by ti on tt, or (-1, -1, -1) to decline."""
+    """(command, unit, target) of q's response to tc by ti on tt, or (-1, -1, -1) to decline. A forced response
+    (restricted play) is declared whenever it is legal: the first forced one, by its best unit (random or not)."""
     rand = strat[q, 0] == KIND_RANDOM
     best_r, best_j, best_t = -1, -1, -1
     best_v = strat[q, P_RESPOND_MIN]
+    force_r, force_j, force_t = -1, -1, -1
+    force_v = -1e18
     seen = 1                  # declining counts as one choice for the random policy
     for r in range(cmds.shape[0]):
         if cmds[r, CC_TIMING] != TIMING_RESPONSE or banned(strat, q, r):
@@ -90,6 +99,12 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
         for j in range(n):
             t = response_target(cmds, r, j, ti)
             if check_declare(cmds, u, n, sc, cfg, q, r, j, t, tc, ti, tt) != CHK_OK:
+                continue
+            if forced(strat, q, r):
+                if force_r < 0 or force_r == r:
+                    v = response_value(strat, cmds, eff, u, q, r, j, ti, tt)
+                    if v > force_v:
+                        force_v, force_r, force_j, force_t = v, r, j, t
                 continue
             if rand:
                 seen += 1
@@ -99,6 +114,8 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
                 v = response_value(strat, cmds, eff, u, q, r, j, ti, tt) - cmds[r, CC_COST] * strat[q, P_CP_VALUE]
                 if v > best_v:
                     best_v, best_r, best_j, best_t = v, r, j, t
+    if force_r >= 0:
+        return force_r, force_j, force_t
     return best_r, best_j, best_t
 
 
@@ -174,10 +191,14 @@ def order_target(cmds, cfg, c, i, k):
 
 @hot
 def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
-    """(command, unit, target) p gives in its own command window, or (-1, -1, -1) to pass."""
+    """(command, unit, target) p gives in its own command window, or (-1, -1, -1) to pass. A forced command
+    (restricted play) is given whenever it is legal and affordable: the first forced one, by its best unit and
+    target (random or not), whatever the Command Points kept back."""
     rand = strat[p, 0] == KIND_RANDOM
     best_c, best_i, best_t = -1, -1, -1
     best_v = strat[p, P_MIN_VALUE]
+    force_c, force_i, force_t = -1, -1, -1
+    force_v = -1e18
     keep = 0
     # a response needs an enemy command to answer: keep Command Points back only while the opponent can
     # still give one and its units threaten ours
@@ -198,6 +219,12 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
                     break
                 if check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1, -1) != CHK_OK:
                     continue
+                if forced(strat, p, c):
+                    if force_c < 0 or force_c == c:
+                        v = order_value(strat, cmds, eff, u, n, cfg, p, c, i, t)
+                        if v > force_v:
+                            force_v, force_c, force_i, force_t = v, c, i, t
+                    continue
                 if rand:
                     seen += 1
                     if rand_below(sc, seen) == 0:
@@ -208,4 +235,6 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
                     continue
                 if v > best_v:
                     best_v, best_c, best_i, best_t = v, c, i, t
+    if force_c >= 0:
+        return force_c, force_i, force_t
     return best_c, best_i, best_t

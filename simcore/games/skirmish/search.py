@@ -87,7 +87,7 @@ def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, val
     """The options of p's own-window decision, the heuristic's (hc, hi, ht) first; returns their count."""
     k = _first(opts, vals, cap, hc, hi, ht, strat[p, P_MIN_VALUE])
     for c in range(cmds.shape[0]):
-        if cmds[c, CC_TIMING] != TIMING_ORDER:
+        if cmds[c, CC_TIMING] != TIMING_ORDER or pol.banned(strat, p, c):
             continue
         for i in range(n):
             if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:
@@ -110,9 +110,11 @@ def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, val
 def response_options(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt, cap, opts, vals):
     """The options of q's response to tc by ti on tt (the window open, tc paid), the heuristic's first."""
     hr, hj, ht = pol.choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt)
+    if hr >= 0 and pol.forced(strat, q, hr):
+        return 1            # restricted play: a forced response is declared as the heuristic declares it
     k = _first(opts, vals, cap, hr, hj, ht, strat[q, P_RESPOND_MIN])
     for r in range(cmds.shape[0]):
-        if cmds[r, CC_TIMING] != TIMING_RESPONSE:
+        if cmds[r, CC_TIMING] != TIMING_RESPONSE or pol.banned(strat, q, r):
             continue
         for j in range(n):
             t = pol.response_target(cmds, r, j, ti)
@@ -192,6 +194,8 @@ def search_order(cmds, eff, cfg, strat, u, sc, p, passed, given0, given1, hc, hi
                  u2, sc2, rstrat, nolog):
     """p's own-window command, searched: (c, i, t), c < 0 to pass."""
     n = cfg[CFG_N_UNITS]
+    if hc >= 0 and pol.forced(strat, p, hc):
+        return hc, hi, ht   # restricted play: a forced command is given as the heuristic gives it, not searched
     k = order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, option_cap(int(strat[p, P_ROLLOUTS])),
                       opts, vals)
     if k < 2:
