@@ -7,7 +7,8 @@ response in the opponent's window (which response, by which unit - or to decline
 are the heuristic's own choice first (``simcore.search.best_option`` gives it every tie), then the others best
 first by the heuristic's own value (passing / declining at its bar for acting), up to ``option_cap(rollouts)``
 in all: a track position more or less makes dozens of legal commands, and options that get a rollout or two
-each cannot be told apart.
+each cannot be told apart. Restricted play: a banned command is never an option; a forced one the heuristic
+gives (it gives it whenever it is legal and affordable) is taken without searching.
 
 Each rollout copies the battle into scratch arrays, forces the option, finishes the turn through the engine's
 own ``rules.finish_turn`` and plays the rest with ``rules.play_turn``, both forces on the searcher's base
