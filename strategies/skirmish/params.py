@@ -20,10 +20,12 @@ P_ROLLOUTS = 15        # KIND_SEARCH: rollouts per searched decision (not tuned;
 N_PARAMS = 16
 # a compiled row (``library.strategy_rows``) is the parameters, then one float per command row of a battle
 # (``simcore.games.skirmish.layout.MAX_CMDS``): the seat's restriction of that command (restricted play,
-# ``commandsim impact``): 0 none, RESTRICT_BAN never gives or declares it
+# ``commandsim impact``): 0 none, RESTRICT_BAN never gives or declares it, RESTRICT_FORCE gives (declares) it
+# whenever it is legal and affordable (its Command Points: the seed's five checks pass)
 N_RESTRICT = 24
 ROW_LEN = N_PARAMS + N_RESTRICT
 RESTRICT_BAN = 1.0
+RESTRICT_FORCE = 2.0
 
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1

@@ -14,7 +14,7 @@ from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_KIND, CC_REACH, 
 
 from .params import (KIND_RANDOM, N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY,
                      P_W_ADVANCE, P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
-                     P_W_SUPPRESS, RESTRICT_BAN)
+                     P_W_SUPPRESS, RESTRICT_BAN, RESTRICT_FORCE)
 
 NO_TARGET = -1
 
@@ -92,11 +92,20 @@ def banned(strat, p, c):
 
 
 @hot
+def forced(strat, p, c):
+    """Restricted play: p gives or declares command row c whenever it is legal and affordable."""
+    return strat[p, N_PARAMS + c] == RESTRICT_FORCE
+
+
+@hot
 def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
-    """(command, unit, target) of q's response to tc by ti on tt, or (-1, -1, -1) to decline."""
+    """(command, unit, target) of q's response to tc by ti on tt, or (-1, -1, -1) to decline. A forced response
+    (restricted play) is declared whenever it is legal: the first forced one, by its best unit (random or not)."""
     rand = strat[q, 0] == KIND_RANDOM
     best_r, best_j, best_t = -1, -1, -1
     best_v = strat[q, P_RESPOND_MIN]
+    force_r, force_j, force_t = -1, -1, -1
+    force_v = -1e18
     seen = 1                  # declining counts as one choice for the random policy
     contact = engaged_units(u, n)
     for r in range(cmds.shape[0]):
@@ -108,6 +117,12 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
             t = response_target(cmds, r, j, ti)
             if check_declare_of(cmds, u, n, sc, cfg, q, r, j, t, tc, ti, tt, contact) != CHK_OK:
                 continue
+            if forced(strat, q, r):
+                if force_r < 0 or force_r == r:
+                    v = response_value(strat, cmds, eff, u, q, r, j, ti, tt)
+                    if v > force_v:
+                        force_v, force_r, force_j, force_t = v, r, j, t
+                continue
             if rand:
                 seen += 1
                 if rand_below(sc, seen) == 0:
@@ -116,6 +131,8 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
                 v = response_value(strat, cmds, eff, u, q, r, j, ti, tt) - cmds[r, CC_COST] * strat[q, P_CP_VALUE]
                 if v > best_v:
                     best_v, best_r, best_j, best_t = v, r, j, t
+    if force_r >= 0:
+        return force_r, force_j, force_t
     return best_r, best_j, best_t
 
 
@@ -242,11 +259,15 @@ def candidate_span(cmds, u, cfg, c, i):
 
 @hot
 def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
-    """(command, unit, target) p gives in its own command window, or (-1, -1, -1) to pass."""
+    """(command, unit, target) p gives in its own command window, or (-1, -1, -1) to pass. A forced command
+    (restricted play) is given whenever it is legal and affordable: the first forced one, by its best unit and
+    target (random or not), whatever the Command Points kept back."""
     if strat[p, 0] == KIND_RANDOM:
-        return random_order(strat, cmds, u, n, sc, cfg, p)
+        return random_order(strat, cmds, eff, u, n, sc, cfg, p)
     best_c, best_i, best_t = -1, -1, -1
     best_v = strat[p, P_MIN_VALUE]
+    force_c, force_i, force_t = -1, -1, -1
+    force_v = -1e18
     keep = 0
     # a response needs an enemy command to answer: keep Command Points back only while the opponent can
     # still give one and its units threaten ours
@@ -277,19 +298,30 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
                     break
                 if not own_target_legal(cmds, u, n, cfg, p, c, i, t, contact):
                     continue
+                if forced(strat, p, c):
+                    if force_c < 0 or force_c == c:
+                        v = order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places)
+                        if v > force_v:
+                            force_v, force_c, force_i, force_t = v, c, i, t
+                    continue
                 v = order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places) - price
                 if into_reserve and v < spend_anyway:
                     continue
                 if v > best_v:
                     best_v, best_c, best_i, best_t = v, c, i, t
+    if force_c >= 0:
+        return force_c, force_i, force_t
     return best_c, best_i, best_t
 
 
 @hot
-def random_order(strat, cmds, u, n, sc, cfg, p):
+def random_order(strat, cmds, eff, u, n, sc, cfg, p):
     """``choose_order`` of the random policy: uniform among the legal commands and passing, the
-    candidates in choose_order's order, one draw from the battle's RNG per legal command."""
+    candidates in choose_order's order, one draw from the battle's RNG per legal command; a forced command
+    (restricted play) as choose_order gives it, drawing nothing."""
     best_c, best_i, best_t = -1, -1, -1
+    force_c, force_i, force_t = -1, -1, -1
+    force_v = -1e18
     contact = engaged_units(u, n)
     seen = 1                  # passing counts as one choice
     for c in range(cmds.shape[0]):
@@ -308,7 +340,15 @@ def random_order(strat, cmds, u, n, sc, cfg, p):
                     break
                 if not own_target_legal(cmds, u, n, cfg, p, c, i, t, contact):
                     continue
+                if forced(strat, p, c):
+                    if force_c < 0 or force_c == c:
+                        v = order_value(strat, cmds, eff, u, n, cfg, p, c, i, t)
+                        if v > force_v:
+                            force_v, force_c, force_i, force_t = v, c, i, t
+                    continue
                 seen += 1
                 if rand_below(sc, seen) == 0:
                     best_c, best_i, best_t = c, i, t
+    if force_c >= 0:
+        return force_c, force_i, force_t
     return best_c, best_i, best_t

@@ -383,6 +383,9 @@ def choose_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer):
     "next ship on top" waits for a ship, then the member who bought less (their decks grow evenly)."""
     trade = sc[S_TRADE]
     if is_random(strat, m0):
+        forced = forced_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer)
+        if forced != NONE:
+            return forced
         n_cand = 0
         for j in range(2):
             m = m0 if j == 0 else m1
@@ -425,6 +428,24 @@ def choose_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer):
             if v > best_v:
                 best, best_v = m * BUYER + (i if i < cnt[TRADE_ROW] else ROW_EXPLORER), v
     return best
+
+
+@hot
+def forced_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer):
+    """Restricted play for a random team: the first card either member may acquire and is forced to (m0's
+    first), as buyer * BUYER + index; NONE when there is none (the heuristic's forced_score ranks them first)."""
+    trade = sc[S_TRADE]
+    for j in range(2):
+        m = m0 if j == 0 else m1
+        for i in range(cnt[TRADE_ROW]):
+            t = piles[TRADE_ROW, i]
+            if restriction(strat, m, t) == RESTRICT_FORCE and offered(strat, m, cards, t, sc[S_FED_DISCOUNT + m],
+                                                                      trade):
+                return m * BUYER + i
+        if cnt[EXPLORERS] > 0 and offered(strat, m, cards, explorer, 0, trade) \
+                and restriction(strat, m, explorer) == RESTRICT_FORCE:
+            return m * BUYER + ROW_EXPLORER
+    return NONE
 
 
 @hot

@@ -109,9 +109,19 @@ def test_ladder_finding_impact_needs_its_card():
     assert result.exit_code == 2 and "'No Such Card' is not a card" in result.output
 
 
-def test_impact_forced_play_where_a_game_has_none_is_one_line():
-    result = invoke("impact", "--game", "skirmish", "--forced", "--out", "unused.csv")
-    assert result.exit_code == 2 and "--forced: Skirmish" in result.output and "Traceback" not in result.output
+def test_impact_forced_play_where_a_game_has_none_is_one_line(tiny_game, monkeypatch):
+    monkeypatch.setattr(tiny_game, "forcible", lambda tables: [], raising=False)
+    with pytest.raises(CommandsimError, match="--forced: .* has no forced play of Map"):
+        run_impact(tiny_game, ["Map"], games=8, screen=4, measures=("ban", "force"))
+
+
+def test_impact_forced_play_of_the_skirmish_is_measured(tmp_path):
+    """The skirmish forces commands too (``contract.forcible``: given whenever legal and affordable)."""
+    out = tmp_path / "impact.csv"
+    result = invoke("impact", "--game", "skirmish", "--forced", "--cards-only", "Snap Fire", "--games", 8,
+                    "--screen", 4, "--quiet", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert set(pd.read_csv(out)["measure"]) == {"ban", "force"}
 
 
 def test_impact_counts_each_unrestricted_game_once_for_the_buyers(tiny_game):

@@ -254,3 +254,45 @@ def test_a_search_player_never_buys_a_card_it_is_banned_from():
     banned = play_games(6, 3, Matchup(), ("search:8", "balanced"), TABLES, threads=1,
                         restriction=Restriction.seat(0, (card,)))
     assert plain.bought[:, 0, column].sum() > 0 and banned.bought[:, 0, column].sum() == 0
+
+
+def test_a_search_player_takes_a_forced_buy_as_its_heuristic_does_without_searching_it():
+    """Forced play (``commandsim impact --forced``): at a Market action where a forced card is affordable the
+    search player buys it, as its heuristic does, and spends no rollout on the alternatives."""
+    from simcore.game import Restriction
+    from simcore.games.last_command.search import IW_DECISIONS, IW_ROLLOUTS, search_market
+    from simcore.games.last_command.simulate import restrict_rows
+    from strategies.last_command.heuristic import market_item
+    from strategies.last_command.policy import market_action as restricted_action
+    tables, cfg, strat, piles, cnt, sc, bought, opts = _market_decision()
+    costs = sc[SCR_COSTS:SCR_COSTS + 9].copy()
+    k = next(a if kind == M_BUY_SYSTEM else 6 + a for kind, a in opts[1:] if kind in (M_BUY_SYSTEM, M_BUY_CREW))
+    card = tables.names[market_item(piles, cnt, k)]
+    rows = strat.copy()
+    restrict_rows(rows, Restriction.seat(0, forced=(card,)), tables)
+
+    def searched(row):
+        c, s = costs.copy(), sc.copy()
+        kind, arg = restricted_action(tables.cards, piles, cnt, s, row, 0, c, 0)
+        ws = workspace(row, tables.cards.shape[0])
+        pick = search_market(tables.cards, tables.eff, cfg, piles.copy(), cnt.copy(), s, row, 0, 16, c, kind, arg,
+                             0, 0, ws)
+        return (kind, arg), tuple(int(x) for x in pick), int(ws[12][IW_DECISIONS]), int(ws[12][IW_ROLLOUTS])
+
+    heuristic, pick, decisions, rollouts = searched(rows)
+    item = heuristic[1] if heuristic[0] == M_BUY_SYSTEM else 6 + heuristic[1]
+    assert heuristic[0] in (M_BUY_SYSTEM, M_BUY_CREW) and tables.names[market_item(piles, cnt, item)] == card
+    assert pick == heuristic and decisions == 0 and rollouts == 0
+    # unrestricted, the same decision is searched
+    assert searched(strat)[3] == 16
+
+
+def test_a_search_player_buys_a_forced_card_in_more_games_than_unrestricted():
+    """Forced play in whole games: the search player buys its rarest card in more games once it is forced."""
+    from simcore.game import Restriction
+    plain = play_games(6, 3, Matchup(), ("search:8", "balanced"), TABLES, threads=1)
+    counts = (plain.bought[:, 0, :] > 0).sum(axis=0)
+    column = int(np.argmin(np.where(counts > 0, counts, 10 ** 9)))
+    forced = play_games(6, 3, Matchup(), ("search:8", "balanced"), TABLES, threads=1,
+                        restriction=Restriction.seat(0, forced=(TABLES.names[column],)))
+    assert (forced.bought[:, 0, column] > 0).sum() > counts[column]

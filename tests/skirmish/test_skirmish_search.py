@@ -9,7 +9,7 @@ from simcore.games.skirmish import rules, search
 from simcore.games.skirmish.batch import has_search, new_state, padded_tables
 from simcore.games.skirmish.card_data import load_tables
 from simcore.games.skirmish.layout import CFG_N_UNITS, S_DECISIONS, S_RNG, S_SEED, S_TURN, S_WINNER
-from simcore.games.skirmish.protocol import pay
+from simcore.games.skirmish.protocol import ASK_POLICY, pay
 from simcore.games.skirmish.setup import Matchup, build_setup
 from simcore.games.skirmish.simulate import play_games, replay_game, seed_of_game
 from strategies.skirmish import policy as pol
@@ -211,3 +211,78 @@ def test_bench_prints_games_decisions_and_rollouts_per_second():
     res = run("bench", "--game", "skirmish", "--strategy", "search:4", "--games", "100", "--repeats", "1")
     assert res.exit_code == 0, res.output
     assert "games/s" in res.output and "searched decisions/s" in res.output and "rollouts/s" in res.output
+
+
+def _legal(cmds, u, n, sc, cfg, p, rows, trigger=(-1, -1, -1)):
+    """Whether any unit of p may declare one of command rows ``rows`` now (the five checks, Command Points
+    among them), and the row of each legal (command, unit, target)."""
+    from simcore.games.skirmish.checks import check_declare
+    from simcore.games.skirmish.layout import U_ALIVE, U_SIDE
+    from simcore.games.skirmish.opcodes import CHK_OK
+    tc, ti, tt = trigger
+    for c in rows:
+        for i in range(n):
+            if tc < 0:
+                k = 0
+                while (t := pol.order_target(cmds, cfg, c, i, k)) != -2:
+                    k += 1
+                    if u[i, U_ALIVE] and u[i, U_SIDE] == p \
+                            and check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1, -1) == CHK_OK:
+                        return True
+            elif check_declare(cmds, u, n, sc, cfg, p, c, i, pol.response_target(cmds, c, i, ti), tc, ti, tt) \
+                    == CHK_OK:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("command", ["Shoot", "Hold", "Snap Fire"])
+def test_a_forced_command_is_given_whenever_it_is_legal_and_affordable_by_heuristic_random_and_search(command):
+    """Forced play (``commandsim impact --forced``): in battle positions, a seat forced to a command gives it (an
+    order in its own window, a response in the opponent's) exactly when one of its units may legally declare it
+    and pay its Command Points; the search player takes it as its heuristic does, without searching."""
+    from simcore.game import Restriction
+    from simcore.games.skirmish.simulate import restrict_rows
+    tables = load_tables()
+    rows = [c for c, name in enumerate(tables.names) if name == command]
+    scratch = search.scratch()
+    seen = {True: 0, False: 0}
+    for cmds, eff, cfg, strat, u, sc in _states():
+        n = cfg[CFG_N_UNITS]
+        _, rand = strategy_rows(("random", "random"))
+        for p in (0, 1):
+            forced = {}
+            for kind, base in (("search", strat), ("random", rand)):
+                forced[kind] = base.copy()
+                restrict_rows(forced[kind], Restriction.seat(p, forced=(command,)), tables)
+            if command != "Snap Fire":
+                legal = _legal(cmds, u, n, sc, cfg, p, rows)
+                seen[legal] += 1
+                for kind in ("search", "random"):
+                    c = pol.choose_order(forced[kind], cmds, eff, u, n, sc.copy(), cfg, p)[0]
+                    assert (c in rows) == legal, (kind, command)
+                before = sc[S_DECISIONS]
+                hc, hi, ht = pol.choose_order(forced["search"], cmds, eff, u, n, sc, cfg, p)
+                pick = search.search_order(cmds, eff, cfg, forced["search"], u, sc, p, 0, 0, 0, hc, hi, ht, *scratch)
+                if legal:
+                    assert pick == (hc, hi, ht) and sc[S_DECISIONS] == before      # taken, not searched
+                continue
+            # a response: p answers each own-window command the other seat may give (its search options), paid
+            k = search.order_options(strat, cmds, eff, u, n, sc, cfg, 1 - p, -1, -1, -1, 16, scratch[0], scratch[1])
+            for o in [tuple(int(x) for x in scratch[0][:, j]) for j in range(1, k)]:
+                _answer_forced(cmds, eff, cfg, forced, u, sc, n, p, o, rows, seen, scratch, command)
+    assert seen[True] >= 3
+
+
+def _answer_forced(cmds, eff, cfg, forced, u, sc, n, p, o, rows, seen, scratch, command):
+    """p, forced to a response, answers the other seat's command o whenever it may (and the search so too)."""
+    u2, sc2 = u.copy(), sc.copy()
+    pay(cmds, u2, sc2, np.zeros((1, 9), np.int32), 1 - p, o[0], o[1], 0)
+    legal = _legal(cmds, u2, n, sc2, cfg, p, rows, o)
+    seen[legal] += 1
+    for kind in ("search", "random"):
+        r = pol.choose_response(forced[kind], cmds, eff, u2, n, sc2.copy(), cfg, p, *o)[0]
+        assert (r in rows) == legal, (kind, command)
+    before = sc[S_DECISIONS]
+    answer = search.search_response(cmds, eff, cfg, forced["search"], u, sc, 1 - p, *o, 0, 0, 0, *scratch)
+    if legal:       # the heuristic's forced answer, asked in ``issue``; nothing searched
+        assert answer == (ASK_POLICY, -1, -1) and sc[S_DECISIONS] == before

@@ -209,3 +209,71 @@ def test_a_search_player_never_buys_a_card_it_is_banned_from():
     banned = play_games(6, 3, strategies=("search:8", "balanced"), tables=tables, threads=1,
                         restriction=Restriction.seat(0, (card,)))
     assert plain.bought[:, 0, column].sum() > 0 and banned.bought[:, 0, column].sum() == 0
+
+
+def _card_of(cfg, piles, code):
+    from simcore.games.star_realms.layout import CFG_EXPLORER, TRADE_ROW
+    from strategies.star_realms import policy as pol
+    i = code % pol.BUYER
+    return int(cfg[CFG_EXPLORER] if i == pol.ROW_EXPLORER else piles[TRADE_ROW, i])
+
+
+@pytest.mark.parametrize("matchup,strategies,turns", [
+    (MATCHUPS["standard"], ("search:24", "balanced"), 6),
+    (MATCHUPS["alliance-vs-team"], ("balanced", "search:24"), 5),     # a Hydra team searching
+])
+def test_a_search_player_buys_a_forced_card_as_its_heuristic_does_without_searching_it(matchup, strategies, turns):
+    """Forced play (``commandsim impact --forced``): where a forced card is affordable the search buys it (option
+    0, the heuristic's) and spends no rollout on the alternatives; a team with either member as the buyer."""
+    from simcore.game import Restriction
+    from simcore.games.star_realms.layout import S_ROLLOUTS, S_SEARCHES
+    checked = 0
+    for seed in range(3, 9):
+        ctx, state = _position(matchup, strategies, seed, turns)
+        tables, cfg, _, _, s = ctx
+        plain = _decide(ctx, state)
+        if plain[2].sum() == 0:
+            continue
+        n = int((plain[2] > 0).sum())      # the options: each was rolled out at least once
+        codes = [int(c) for c in plain[1][:n] if c >= 0]
+        card = tables.names[_card_of(cfg, state[0], codes[-1])]     # the option the heuristic ranked last
+        _, _, _, _, strat, rstrat = _prepare(matchup, strategies, TABLES, Restriction.seat(s, forced=(card,)))
+        piles, fl, cnt, sc, _, _ = (a.copy() for a in state)
+        scratch = S.Scratch(tables.cards.shape[0]).arrays
+        before = sc[S_SEARCHES], sc[S_ROLLOUTS]
+        pick = S.decide(tables.cards, tables.eff, cfg, strat, rstrat[s], piles, fl, cnt, sc, np.int64(99), S.BUY,
+                        *scratch)
+        opts, _, visits = scratch[:3]
+        assert pick == 0 and tables.names[_card_of(cfg, piles, int(opts[0]))] == card
+        assert visits.sum() == 0 and (sc[S_SEARCHES], sc[S_ROLLOUTS]) == before
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_random_hydra_team_buys_a_forced_card_whenever_either_member_can_afford_it():
+    """Forced play for a Hydra team of random players: every purchase while a forced card is offered to a member
+    is that card (the random team drew among all its options before)."""
+    from simcore.game import Restriction
+    from strategies.star_realms import policy as pol
+    from simcore.games.star_realms.layout import CFG_EXPLORER
+    matchup = MATCHUPS["alliance-vs-team"]
+    tested = 0
+    for seed in range(3, 12):
+        tables, setup, cfg, _, strat, _ = _prepare(matchup, ("balanced", "random"), TABLES)
+        piles, fl, cnt, sc, log, bought = new_state(tables.cards.shape[0])
+        s = S.to_first_purchase(tables.cards, tables.eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought,
+                                np.int64(seed), np.int64(5))
+        m0, m1 = [m for m in range(3) if sc[S_SIDE + m] == s]
+        first = pol.choose_team_buy(strat, m0, m1, tables.cards, piles, cnt, sc.copy(), cfg[CFG_EXPLORER])
+        if first < 0:
+            continue
+        card = tables.names[_card_of(cfg, piles, first)]
+        _, _, _, _, forced_rows, _ = _prepare(matchup, ("balanced", "random"), TABLES,
+                                              Restriction.seat(s, forced=(card,)))
+        for k in range(20):         # the random team draws from the game's RNG: many draws, every one the card
+            s2 = sc.copy()
+            s2[S_RNG] += 7919 * k
+            code = pol.choose_team_buy(forced_rows, m0, m1, tables.cards, piles, cnt, s2, cfg[CFG_EXPLORER])
+            assert code >= 0 and tables.names[_card_of(cfg, piles, code)] == card
+        tested += 1
+    assert tested >= 3

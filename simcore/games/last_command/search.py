@@ -43,6 +43,8 @@ from .queries import discounts, pile
 from strategies.last_command.actions import A_PLAY_CREW, M_BUY_CREW, M_BUY_SYSTEM, M_STOP
 from strategies.last_command.heuristic import market_item
 from strategies.last_command.policy import card_action, market_action
+from strategies.last_command.situation import RESTRICT_FORCE, V_RESTRICT, n_types, restriction
+from strategies.last_command.params import N_PARAMS
 
 MAX_OPTIONS = 16     # a Market decision has at most 9 purchases, a pass and a refresh
 POINT_CREW = 0       # where a rollout starts: a Crew card's System in the Card Phase ...
@@ -186,11 +188,13 @@ def run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts,
     rs = iw[IW_RS:IW_RS + 1]
     ks = iw[IW_KS:IW_KS + 4]
     rs[0] = decision_rng(sc[S_SEED], sc[S_DECISION])
-    # the rollouts' players: p's heuristic in both seats, but the Solo A.I. plays itself
+    # the rollouts' players: p's heuristic in both seats, but the Solo A.I. plays itself; each seat keeps its
+    # own restriction (restricted play: the opponent is not banned or forced what p is)
     q = 1 - p
+    lo = N_PARAMS + V_RESTRICT * n_types(strat)
     for j in range(s_strat.shape[1]):
         s_strat[p, j] = strat[p, j]
-        s_strat[q, j] = strat[q, j] if sc[S_SOLO_AI] == q else strat[p, j]
+        s_strat[q, j] = strat[q, j] if sc[S_SOLO_AI] == q or j >= lo else strat[p, j]
     for o in range(n_opts):
         visits[o] = 0
         totals[o] = 0.0
@@ -235,7 +239,11 @@ def search_crew(cards, eff, cfg, piles, cnt, sc, strat, p, budget, i, s, actions
 @hot_inlined
 def search_market(cards, eff, cfg, piles, cnt, sc, strat, p, budget, costs, kind, arg, actions, refreshes, ws):
     """Market action: the heuristic's (kind, arg) first, then every other affordable purchase
-    (one of two identical face-up cards stands for both), then passing."""
+    (one of two identical face-up cards stands for both), then passing. A forced buy (restricted play: the
+    heuristic buys an affordable forced card first) is taken as the heuristic takes it, not searched."""
+    if kind == M_BUY_SYSTEM or kind == M_BUY_CREW:
+        if restriction(strat, p, market_item(piles, cnt, arg if kind == M_BUY_SYSTEM else 6 + arg)) == RESTRICT_FORCE:
+            return kind, arg
     opts = ws[9]
     opts[0, 0] = kind
     opts[1, 0] = arg

@@ -230,8 +230,10 @@ class Skirmish:
         return bannable(tables)
 
     def forcible(self, tables) -> list[str]:
-        """No forced play: a command is given when the force chooses to, never bought."""
-        return []
+        """Forced play gives a command whenever it is legal and affordable: in its own window when the five
+        checks pass (its Command Points among them), a response whenever one may be declared; every command."""
+        from .simulate import bannable
+        return bannable(tables)
 
     # ---------------------------------------------------------------- paired comparisons
     def compare_question(self, spec: CompareSpec) -> Question:

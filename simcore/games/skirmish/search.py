@@ -7,7 +7,8 @@ response in the opponent's window (which response, by which unit - or to decline
 are the heuristic's own choice first (``simcore.search.best_option`` gives it every tie), then the others best
 first by the heuristic's own value (passing / declining at its bar for acting), up to ``option_cap(rollouts)``
 in all: a track position more or less makes dozens of legal commands, and options that get a rollout or two
-each cannot be told apart.
+each cannot be told apart. Restricted play: a banned command is never an option; a forced one the heuristic
+gives (it gives it whenever it is legal and affordable) is taken without searching.
 
 Each rollout copies the battle into scratch arrays, forces the option, finishes the turn through the engine's
 own ``rules.finish_turn`` and plays the rest with ``rules.play_turn``, both forces on the searcher's base
@@ -87,7 +88,7 @@ def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, val
     """The options of p's own-window decision, the heuristic's (hc, hi, ht) first; returns their count."""
     k = _first(opts, vals, cap, hc, hi, ht, strat[p, P_MIN_VALUE])
     for c in range(cmds.shape[0]):
-        if cmds[c, CC_TIMING] != TIMING_ORDER:
+        if cmds[c, CC_TIMING] != TIMING_ORDER or pol.banned(strat, p, c):
             continue
         for i in range(n):
             if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:
@@ -110,9 +111,11 @@ def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, val
 def response_options(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt, cap, opts, vals):
     """The options of q's response to tc by ti on tt (the window open, tc paid), the heuristic's first."""
     hr, hj, ht = pol.choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt)
+    if hr >= 0 and pol.forced(strat, q, hr):
+        return 1            # restricted play: a forced response is declared as the heuristic declares it
     k = _first(opts, vals, cap, hr, hj, ht, strat[q, P_RESPOND_MIN])
     for r in range(cmds.shape[0]):
-        if cmds[r, CC_TIMING] != TIMING_RESPONSE:
+        if cmds[r, CC_TIMING] != TIMING_RESPONSE or pol.banned(strat, q, r):
             continue
         for j in range(n):
             t = pol.response_target(cmds, r, j, ti)
@@ -192,6 +195,8 @@ def search_order(cmds, eff, cfg, strat, u, sc, p, passed, given0, given1, hc, hi
                  u2, sc2, rstrat, nolog):
     """p's own-window command, searched: (c, i, t), c < 0 to pass."""
     n = cfg[CFG_N_UNITS]
+    if hc >= 0 and pol.forced(strat, p, hc):
+        return hc, hi, ht   # restricted play: a forced command is given as the heuristic gives it, not searched
     k = order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, option_cap(int(strat[p, P_ROLLOUTS])),
                       opts, vals)
     if k < 2:

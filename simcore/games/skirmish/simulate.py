@@ -41,18 +41,19 @@ def bannable(data) -> list[str]:
 
 def restrict_rows(rows: np.ndarray, restriction, tables: SkirmishTables) -> None:
     """Write ``restriction`` into each seat's restriction block (``strategies.skirmish.params``): every
-    command row of the battle with a banned command's name (a set may hold it at another cost)."""
-    from strategies.skirmish.params import N_PARAMS, RESTRICT_BAN
-    if any(restriction.forced):
-        raise CommandsimError("the skirmish has no forced play: its commands are given, not bought")
+    command row of the battle with a banned (forced) command's name (a set may hold it at another cost). A
+    forced command is given, or declared, whenever it is legal and affordable (``policy.choose_order``)."""
+    from strategies.skirmish.params import N_PARAMS, RESTRICT_BAN, RESTRICT_FORCE
     allowed = bannable(tables.data)
-    for p, names in enumerate(restriction.banned):
-        for name in names:
-            if name not in allowed:
-                raise CommandsimError(f"command '{name}' cannot be restricted: expected one of {', '.join(allowed)}")
-            for c, row_name in enumerate(tables.names):
-                if row_name == name:
-                    rows[p, N_PARAMS + c] = RESTRICT_BAN
+    for code, per_seat in ((RESTRICT_BAN, restriction.banned), (RESTRICT_FORCE, restriction.forced)):
+        for p, names in enumerate(per_seat):
+            for name in names:
+                if name not in allowed:
+                    raise CommandsimError(f"command '{name}' cannot be restricted: expected one of "
+                                          f"{', '.join(allowed)}")
+                for c, row_name in enumerate(tables.names):
+                    if row_name == name:
+                        rows[p, N_PARAMS + c] = code
 
 
 def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strategies=("reserve", "reserve"),

@@ -3,7 +3,9 @@
 A side whose strategy has kind KIND_SEARCH plays its base heuristic everywhere but two decisions,
 one step at a time: which card to acquire next (each affordable trade-row card or Explorer, for a
 Hydra team each with the member who buys it, or stop buying), and what to attack next (each base or
-Outpost it may hit, or the opponent's Authority). Option 0 of each is the heuristic's own choice.
+Outpost it may hit, or the opponent's Authority). Option 0 of each is the heuristic's own choice. A purchase
+of a card the side is forced to (restricted play, ``commandsim impact --forced``) is not searched: the heuristic
+buys a forced card whenever it can afford it, and so does the search player.
 
 ``search_turn`` is the turn loop one level above the engine's phases: it plays a searching side's
 turn phase by phase (``rules``), and before each searched step runs ``decide``. Every rollout copies
@@ -21,7 +23,7 @@ import numpy as np
 
 from simcore.search import UCB_C, best_option, deal_unseen, decision_rng, rs_below, ucb_pick
 from strategies.star_realms import policy as pol
-from strategies.star_realms.params import KIND_HEURISTIC, KIND_SEARCH, P_KIND, P_ROLLOUTS
+from strategies.star_realms.params import KIND_HEURISTIC, KIND_SEARCH, P_KIND, P_ROLLOUTS, RESTRICT_FORCE
 
 from .effects import log_event, member
 from .jit import hot
@@ -85,6 +87,17 @@ def buy_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys):
         if cnt[EXPLORERS] > 0 and pol.offered(strat, m, cards, explorer, 0, trade):
             n = add_option(opts, n, buyer + pol.ROW_EXPLORER, buy_key(cfg, piles, buyer + pol.ROW_EXPLORER), keys)
     return add_option(opts, n, pol.NONE, -1, keys)
+
+
+@hot
+def forced_buy(strat, cfg, piles, sc, s, code):
+    """Buy option ``code`` of side s acquires a card its buyer is forced to (restricted play)."""
+    if code < 0:
+        return False
+    buyer = member(sc, s, 0) if member(sc, s, 1) < 0 else code // pol.BUYER
+    i = code % pol.BUYER
+    t = cfg[CFG_EXPLORER] if i == pol.ROW_EXPLORER else piles[TRADE_ROW, i]
+    return pol.restriction(strat, buyer, t) == RESTRICT_FORCE
 
 
 @hot
@@ -188,6 +201,8 @@ def decide(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, seed, stage, opts
     s = sc[S_CUR]
     if stage == BUY:
         n = buy_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys)
+        if forced_buy(strat, cfg, piles, sc, s, opts[0]):
+            return 0        # restricted play: a forced card is bought as the heuristic buys it, not searched
     else:
         n = attack_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys)
     if n < 2:
