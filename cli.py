@@ -1457,6 +1457,11 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
         click.echo(f"Tuning {start_name} against {', '.join(opts.pool)}: {generations} generations x "
                    f"{population} candidates x {games} games, seed {seed}.")
     say_if_compiling(game)
+    if not quiet:   # the cost first, measured on a few games of seeds the run does not play
+        from strategies.tuning.tuner import estimate_tune, shorter_tune_hint
+
+        estimate = estimate_tune(opts, tables)
+        click.echo(estimate.text(shorter_tune_hint(estimate, opts)), err=True)
     result = run_tune(opts, tables, progress, runner)
     result.name = name or result.name
     done = len(result.generations)
@@ -1636,6 +1641,11 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
     say_if_compiling(game)
+    if not quiet:   # the cost first, measured on a few seeds the run does not play
+        from reports.advisor.advise import estimate_advise, shorter_advise_hint
+
+        estimate = estimate_advise(card_set, target, opts)
+        click.echo(estimate.text(shorter_advise_hint(estimate, opts)), err=True)
     started = time.perf_counter()
     try:
         advice = run_advise(card_set, target, opts, progress, runner)
