@@ -67,6 +67,8 @@ def test_advise_prints_its_estimate_first_and_writes_the_same_table_as_without_i
     assert quiet.exit_code == 0, quiet.output
     assert "Estimated time" not in quiet.stderr
     assert (tmp_path / "with.csv").read_bytes() == (tmp_path / "without.csv").read_bytes()
+    text = (tmp_path / "with.csv").read_text()
+    assert text.startswith("game,") and f"\n{game}," in text   # the advice names its game (item 4)
 
 
 def test_the_advice_estimate_names_no_retune_when_the_retune_takes_most_of_it():
