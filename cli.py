@@ -979,6 +979,7 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
     """
     from reports import impact as imp
     from reports.files import Target, check_targets, write_table
+    from reports.report_games import with_game
 
     _checked("'--strategy'", game.check_strategy, strategy)
     if opponent_strategy is not None:
@@ -1001,7 +1002,7 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
             result = imp.run_impact(game, cards_only, strategy, opponent_strategy, side, games, seed, threads,
                                     max_turns, cards_path, ("ban", "force") if forced else ("ban",), screen,
                                     band=band / 100, progress=progress, runner=runner)
-        write_table(result.table, out_path)
+        write_table(with_game(result.table, game.info.name), out_path)
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done:,} games; nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None
@@ -1052,6 +1053,7 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
     """
     from reports import tournament as tour
     from reports.files import Target, check_targets, next_to, write_tables
+    from reports.report_games import with_game
 
     space = _checked("'--game'", registry.tuning, game.info.name)
     names = _checked("'--strategies'", tour.check_entries,
@@ -1070,7 +1072,8 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
     try:
         with progress:
             result = tour.run_tournament(names, player, games, seed, progress)
-        write_tables({out_path: result.matrix, ratings_out: result.ratings})
+        write_tables({out_path: with_game(result.matrix, game.info.name),
+                      ratings_out: with_game(result.ratings, game.info.name)})
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done} of {progress.total} pairs; nothing written.",
                    err=True)
@@ -1336,6 +1339,7 @@ def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: i
     from reports import impact as imp
     from reports import ladder as lad
     from reports.files import Target, check_targets, write_table
+    from reports.report_games import with_game
 
     if games % 2:
         raise click.BadParameter(f"expected an even number (each seed in both seats), got {games}",
@@ -1349,7 +1353,7 @@ def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: i
     progress = _Progress(game, 1, f"{len(names)} rungs", quiet)
     with progress:
         table = imp.impact_at_rungs(game, card, names, games, seed, threads, progress=progress)
-    write_table(table, out_path)
+    write_table(with_game(table, game.info.name), out_path)
     if not quiet:
         click.echo(f"Impact of {card} against skill ({game.info.name}; banned for one side, both sides at the same "
                    f"rung, same seeds), {games:,} games per rung and side, seed {seed}:")
@@ -1457,6 +1461,11 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
         click.echo(f"Tuning {start_name} against {', '.join(opts.pool)}: {generations} generations x "
                    f"{population} candidates x {games} games, seed {seed}.")
     say_if_compiling(game)
+    if not quiet:   # the cost first, measured on a few games of seeds the run does not play
+        from strategies.tuning.tuner import estimate_tune, shorter_tune_hint
+
+        estimate = estimate_tune(opts, tables)
+        click.echo(estimate.text(shorter_tune_hint(estimate, opts)), err=True)
     result = run_tune(opts, tables, progress, runner)
     result.name = name or result.name
     done = len(result.generations)
@@ -1585,6 +1594,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
 
     from reports.advisor.advise import AdviseOptions, advise as run_advise, edit_space
     from reports.files import Target, check_targets, next_to, write_tables
+    from reports.report_games import with_game
 
     gname = game.info.name
     extras = extras or {}
@@ -1636,11 +1646,17 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
     say_if_compiling(game)
+    if not quiet:   # the cost first, measured on a few seeds the run does not play
+        from reports.advisor.advise import estimate_advise, shorter_advise_hint
+
+        estimate = estimate_advise(card_set, target, opts)
+        click.echo(estimate.text(shorter_advise_hint(estimate, opts)), err=True)
     started = time.perf_counter()
     try:
         advice = run_advise(card_set, target, opts, progress, runner)
         elapsed = time.perf_counter() - started
-        write_tables({out_path: advice.table}, files={patch_path: advice.patch.encode()} if advice.patch else None)
+        write_tables({out_path: with_game(advice.table, gname)},
+                     files={patch_path: advice.patch.encode()} if advice.patch else None)
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)}; nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None

@@ -94,7 +94,8 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
         sections.append(section)
 
     agg = results.aggregate
-    games = rg.games_by_source(agg, results.per_game.lengths, results.compare, results.ladder, results.skill)
+    games = rg.games_by_source(agg, results.per_game.lengths, results.compare, results.ladder, results.skill,
+                               results.tournament, results.ratings, results.advice, results.impact)
     side, variant = _nouns(games)
     if not agg.empty:
         rates = data.win_rate_table(agg)

@@ -69,6 +69,10 @@ CHOICES = {"per_game": {"winner": ("first", "second", "draw")},
            "impact": {"verdict": ("shown", "worthless", "unclear", "screened"), "measure": ("ban", "force")},
            "skill": {"finding": ("first-player", "matchup"), "across_rungs": ("sign change", "size change", "stable")}}
 
+# tables whose files name their game in a ``game`` column (``reports.report_games.with_game``; a per-game
+# record's ``game`` is its index, a number)
+GAME_COLUMN_KINDS = ("tournament", "ratings", "advice", "impact", "ladder", "skill")
+
 # tables whose rows count every game they played as a win, a loss or a draw
 ACCOUNTED = ("aggregate", "tournament", "ladder", "skill")
 
@@ -131,4 +135,14 @@ def check_table(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0,
                 i = int(np.flatnonzero(bad.to_numpy())[0])
                 raise ResultsFileError(f"{path}: {_where(first_row + i, fmt)}, column '{column}': expected one of "
                                        f"{', '.join(allowed)}, got {str(df[column].iloc[i])!r}")
+    if kind in GAME_COLUMN_KINDS and "game" in df.columns:   # the file's game: a registered game's name
+        from simcore.games import registry
+
+        games = df["game"].astype(object).where(df["game"].notna(), "").astype(str).str.strip().str.lower()
+        bad = ~games.isin(registry.names())
+        if bad.any():
+            i = int(np.flatnonzero(bad.to_numpy())[0])
+            raise ResultsFileError(f"{path}: {_where(first_row + i, fmt)}, column 'game': expected one of "
+                                   f"{', '.join(registry.names())}, got {str(df['game'].iloc[i])!r}")
+        out["game"] = games
     return out

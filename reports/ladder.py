@@ -20,13 +20,11 @@ A search rung plays hundreds of times slower than a heuristic, so a ladder's tim
 search pairs: before the run, ``estimate_ladder`` plays ``PROBE_GAMES`` games of each pair (on seeds
 the run does not use: its results are unchanged) and gives the expected time of each pair and the
 whole (``Estimate``); the progress bar then advances by expected time (``Estimate.seconds_done``),
-not by games.
+not by games.  ``Estimate`` and its helpers live in ``reports.estimate`` (tune and advise use them too).
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -34,6 +32,7 @@ import pandas as pd
 from simcore.errors import CommandsimError
 from simcore.games import registry
 
+from .estimate import PROBE_GAMES, PROBE_SEED_OFFSET, Estimate, duration, probe_seed, timed  # noqa: F401
 from .ratings import ELO_PER_LOGIT, bradley_terry
 from .stats import Z95, wilson_interval
 
@@ -45,50 +44,6 @@ LADDER_COLUMNS = ("game", "level", "rung", "below", "games", "wins", "losses", "
                   "regularised", "factions", "variants", "seed")
 
 Progress = Callable[[int, int], None]
-PROBE_GAMES = 4          # games per pair timed before a run (a multiple of 4, as every head-to-head)
-PROBE_SEED_OFFSET = 10**9  # the probes' base seed is the run's plus this: seeds the run never plays
-
-
-@dataclass
-class Estimate:
-    """The expected time of a run of consecutive parts (a ladder's pairs, a finding's rungs), each of
-    ``games`` games, from the seconds per game measured for each part."""
-    labels: list[str]
-    seconds_per_game: list[float]
-    games: int
-
-    def part_seconds(self) -> list[float]:
-        return [s * self.games for s in self.seconds_per_game]
-
-    @property
-    def seconds(self) -> float:
-        return float(sum(self.part_seconds()))
-
-    def seconds_done(self, games_done: int) -> float:
-        """The expected seconds of the first ``games_done`` games of the run (parts in order)."""
-        whole, rest = divmod(max(0, games_done), self.games)
-        done = sum(self.part_seconds()[:whole])
-        if whole < len(self.seconds_per_game):
-            done += rest * self.seconds_per_game[whole]
-        return float(done)
-
-    def slowest(self) -> int:
-        return int(np.argmax(self.seconds_per_game))
-
-    def text(self, shorten: str) -> str:
-        """One line: the whole, the slowest part, and ``shorten`` (how to make it shorter)."""
-        k = self.slowest()
-        share = self.part_seconds()[k] / self.seconds if self.seconds > 0 else 1.0
-        return (f"Estimated time: {duration(self.seconds)} ({self.labels[k]}: {duration(self.part_seconds()[k])}, "
-                f"{share:.0%} of it; measured on {PROBE_GAMES} games each); {shorten}.")
-
-
-def duration(seconds: float) -> str:
-    if seconds < 90:
-        return f"about {max(1, round(seconds))} s"
-    if seconds < 5400:
-        return f"about {round(seconds / 60)} minutes"
-    return f"about {seconds / 3600:.1f} hours"
 
 
 def shorter_hint(estimate: Estimate, multiple: int) -> str:
@@ -101,18 +56,6 @@ def shorter_hint(estimate: Estimate, multiple: int) -> str:
     return text
 
 
-def timed(play: Callable[[], object]) -> float:
-    """Seconds of ``play()``; played again when the first took long enough to hold a compile."""
-    began = time.perf_counter()
-    play()
-    first = time.perf_counter() - began
-    if first < 0.5:
-        return first
-    began = time.perf_counter()
-    play()
-    return min(first, time.perf_counter() - began)
-
-
 def estimate_ladder(game: str, rungs: Sequence[str], games: int, seed: int = 1, threads: int | None = None,
                     factions: str | None = None, variants: str | None = None) -> Estimate:
     """Each pair's seconds per game measured on ``PROBE_GAMES`` games (seeds the run does not play)."""
@@ -122,8 +65,7 @@ def estimate_ladder(game: str, rungs: Sequence[str], games: int, seed: int = 1, 
     labels, per_game = [], []
     for level in range(1, len(rungs)):
         a, b = rungs[level], rungs[level - 1]
-        probe_seed = (seed + PROBE_SEED_OFFSET) % (2**63)
-        sec = timed(lambda: space.head_to_head(a, b, PROBE_GAMES, probe_seed, matchup, tables, threads))
+        sec = timed(lambda: space.head_to_head(a, b, PROBE_GAMES, probe_seed(seed), matchup, tables, threads))
         labels.append(f"{a} vs {b}")
         per_game.append(sec / PROBE_GAMES)
     return Estimate(labels, per_game, games)

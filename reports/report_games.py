@@ -1,10 +1,12 @@
 """Which game, and which sweep, each file of a report comes from: read from the files' own columns, so
 that a report says so when it mixes games or puts one sweep's per-game records beside another's aggregate.
 
-Files do not name their game (a ladder and a finding against skill do: their ``game`` column); a
-table's modes and side names do, since every registered game has its own (``GameInfo.modes``,
-``GameInfo.sides``). A file whose game cannot be told (a tournament of strategy names, an advice table)
-is ``None``: the report names no game's rule for it.
+A ladder, a finding against skill, a tournament (its matrix and ratings), an advice table and a card
+impact table name their game in a ``game`` column (``with_game``, written by the CLI); a sweep's
+aggregate and per-card table and a comparison keep their columns, and their modes and side names tell
+the game, since every registered game has its own (``GameInfo.modes``, ``GameInfo.sides``). A file
+whose game cannot be told (a tournament or advice table written before the column) is ``None``: the
+report names no game's rule for it.
 """
 from __future__ import annotations
 
@@ -15,6 +17,15 @@ import pandas as pd
 from simcore.games import registry
 
 SIDE_COLUMNS = ("faction", "opponent_faction", "first_faction", "second_faction")
+
+
+def with_game(table: pd.DataFrame, game: str) -> pd.DataFrame:
+    """``table`` with a first column ``game`` naming its game (left as it is when it has one)."""
+    if "game" in table.columns:
+        return table
+    out = table.copy()
+    out.insert(0, "game", game)
+    return out
 
 
 def game_named(modes: Iterable[str], sides: Iterable[str]) -> str | None:
@@ -31,7 +42,7 @@ def game_of_table(table: pd.DataFrame) -> str | None:
     """The game of one table: its ``game`` column when it names a registered game, else its modes and sides."""
     if table.empty:
         return None
-    if "game" in table.columns and table["game"].dtype == object:
+    if "game" in table.columns and not pd.api.types.is_numeric_dtype(table["game"]):   # a record's is its index
         names = {str(g).strip().lower() for g in table["game"]}
         known = [n for n in names if n in registry.names()]
         if len(names) == 1 and known:

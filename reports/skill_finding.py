@@ -101,17 +101,17 @@ def measure(sides: Sides, finding: str, a, b, strategy: str, games: int, seed: i
 
 def estimate_finding(sides: Sides, finding: str, rungs: Sequence[str], a_text: str | None = None,
                      b_text: str | None = None, games: int = 2000, seed: int = 1, threads: int | None = None):
-    """Each rung's seconds per game (``reports.ladder.Estimate``), measured on a few games of both seat
+    """Each rung's seconds per game (``reports.estimate.Estimate``), measured on a few games of both seat
     orders on seeds the run does not play."""
-    from .ladder import PROBE_GAMES, PROBE_SEED_OFFSET, Estimate, timed
+    from .estimate import PROBE_GAMES, Estimate, probe_seed, timed
     a, b = resolve_sides(sides, finding, a_text, b_text)
     n = PROBE_GAMES // 2
-    probe_seed = (seed + PROBE_SEED_OFFSET) % (2**63)
+    at = probe_seed(seed)
     per_game = []
     for rung in rungs:
         def play(rung=rung):
-            sides.play(a, b, (rung, rung), n, probe_seed, 0, threads)
-            sides.play(b, a, (rung, rung), n, probe_seed, 0, threads)
+            sides.play(a, b, (rung, rung), n, at, 0, threads)
+            sides.play(b, a, (rung, rung), n, at, 0, threads)
         per_game.append(timed(play) / (2 * n))
     return Estimate(list(rungs), per_game, games)
 

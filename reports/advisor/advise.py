@@ -263,3 +263,50 @@ def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) ->
                  np.array([x.ci_high for x in d]), target.games_per_component(scores.shape[1]),
                  bool(np.all(np.abs(values - goals) <= band)),
                  bool(np.all((low >= goals - band) & (high <= goals + band))))
+
+
+def estimate_advise(card_set: CardSet, target: Target, opts: AdviseOptions):
+    """The run's expected time (``reports.estimate.Estimate``): the unedited cards' seconds per game, measured
+    on a few seeds the run does not play, times each stage's games.  The screen's and the check's games are
+    known in advance; the test's are its cap, the search's a rough count (its sets depend on the screen), the
+    re-tune's its budget ('tune' at --tune-* sizes)."""
+    from reports.estimate import PROBE_GAMES, Estimate, probe_seed, timed
+
+    per_seed, gps = len(target.components[0].games), target.games_per_seed()
+    strategy = card_set.strategy(opts.strategy or card_set.default_strategy)
+    tables = card_set.tables(())
+    seeds = max(1, PROBE_GAMES // gps)
+    per_game = timed(lambda: target.measure(tables, strategy, probe_seed(opts.seed), 0, seeds, opts.threads)) / (
+        seeds * gps)
+    edits = len(edit_space(card_set, opts))
+    screen = opts.screen_games // per_seed
+    test = min(opts.candidates, edits) * (opts.test_games // per_seed - screen)
+    search_sets = 1 + opts.candidates * opts.max_fields
+    check_sets = 4 if opts.retune and card_set.can_retune and target.tune_matchup is not None else 2
+    tune = (opts.tune_generations * opts.tune_population + 4) * opts.tune_games + 4 * opts.tune_games \
+        if check_sets == 4 else 0
+    labels = ["screen", "sequential test", "search", "check", "re-tune"]
+    games = [(edits + 1) * screen * gps, test * gps, search_sets * (opts.search_games // per_seed) * gps,
+             check_sets * (opts.check_games // per_seed) * gps, tune]
+    return Estimate(labels, [per_game] * len(labels), games,
+                    f"measured on {seeds * gps} games of the unedited cards; the test at its cap")
+
+
+SHORTER = {"screen": ("--screen-games", "screen_games"), "sequential test": ("--test-games", "test_games"),
+           "search": ("--search-games", "search_games"), "check": ("--check-games", "check_games")}
+
+
+def shorter_advise_hint(estimate, opts: AdviseOptions) -> str:
+    """How to shorten an advice: a fifth of the slowest stage's games (its option), or --no-retune."""
+    from reports.estimate import duration
+
+    k = estimate.slowest()
+    label, parts = estimate.labels[k], estimate.part_seconds()
+    if label == "re-tune":
+        return f"--no-retune takes {duration(estimate.seconds - parts[k])}"
+    flag, name = SHORTER[label]
+    now = getattr(opts, name)
+    fewer = max(4, now // 5 // 4 * 4)
+    if label == "sequential test":
+        fewer = max(fewer, opts.screen_games)
+    return f"{flag} {fewer:,} takes {duration(estimate.seconds - parts[k] * (1 - fewer / now))}"

@@ -261,3 +261,44 @@ def pool_names(text: str, game: str = registry.DEFAULT_GAME) -> tuple[str, ...]:
         except StrategyError as exc:
             raise TuneError(f"--opponents: {exc}") from None
     return names
+
+
+def estimate_tune(opts: TuneOptions, tables=None):
+    """The run's expected time (``reports.estimate.Estimate``): the start's seconds per game against each
+    opponent, measured on a few games of seeds the run does not play, times the games of the search, the
+    validation round and the final check (a --time-limit, if any, caps the search's part)."""
+    from reports.estimate import PROBE_GAMES, Estimate, probe_seed, timed
+
+    space = opts.space()
+    tables = tables if tables is not None else space.load_tables(None)
+    matchup = opts.matchup if opts.matchup is not None else space.matchup(None, None, tables)
+    start = space.load_start(opts.start)
+    pool = [space.resolve(name) for name in opts.pool]
+    at = probe_seed(opts.seed)
+    per_game = sum(timed(lambda opp=opp: space.head_to_head(start.vector, opp, PROBE_GAMES, at, matchup, tables,
+                                                             opts.threads))
+                   for opp in pool) / (PROBE_GAMES * len(pool))
+    n = len(pool)
+    search = opts.generations * opts.population * n * _per_opponent(opts.games, n)
+    validation = 2 * n * _per_opponent(2 * opts.games, n)
+    in_pool = any(np.array_equal(v, start.vector) for v in pool)
+    final = opts.final_games * (2 * (n + (not in_pool)) - 1)
+    search_speed = per_game
+    if opts.time_limit is not None and search * per_game > opts.time_limit:
+        search_speed = opts.time_limit / search
+    return Estimate(["search", "validation", "final check"], [search_speed, per_game, per_game],
+                    [search, validation, final], f"measured on {PROBE_GAMES} games against each opponent")
+
+
+def shorter_tune_hint(estimate, opts: TuneOptions) -> str:
+    """How to shorten a tune: fewer generations (the search's part falls in proportion), fewer final games."""
+    from reports.estimate import duration
+
+    search, validation, final = estimate.part_seconds()
+    fewer = max(1, opts.generations // 5)
+    text = f"--generations {fewer} takes {duration(search * fewer / opts.generations + validation + final)}"
+    final_games = max(4, opts.final_games // 5 // 4 * 4)
+    if final_games < opts.final_games:
+        text += (f", --final-games {final_games} "
+                 f"{duration(search + validation + final * final_games / opts.final_games)}")
+    return text + " (or --time-limit SECONDS)"

@@ -112,7 +112,8 @@ def test_cli_tournament_writes_matrix_and_ratings_and_is_deterministic(tmp_path)
     for name in ("t.csv", "t_ratings.csv"):
         pd.testing.assert_frame_equal(pd.read_csv(outs[0].parent / name), pd.read_csv(outs[1].parent / name))
     matrix, ratings = pd.read_csv(outs[0]), pd.read_csv(outs[0].parent / "t_ratings.csv")
-    assert list(matrix.columns) == list(MATRIX_COLUMNS) and list(ratings.columns) == list(RATING_COLUMNS)
+    assert list(matrix.columns) == ["game", *MATRIX_COLUMNS] and list(ratings.columns) == ["game", *RATING_COLUMNS]
+    assert set(matrix["game"]) == set(ratings["game"]) == {"last-command"}   # a report can tell its game
     assert len(matrix) == 12 and sorted(ratings["entry"]) == ["aggro", "ai:easy", "ai:insane", "balanced"]
     ai_pair = matrix[(matrix["entry"] == "ai:easy") & (matrix["opponent"] == "ai:insane")].iloc[0]
     assert ai_pair["games"] == 0
