@@ -47,8 +47,8 @@ def get(name: str) -> Game:
     """The registered game ``name``; ``CommandsimError`` listing the games for any other name."""
     key = str(name).strip().lower()
     if key not in GAMES:
-        shown = f"'{name}'" if str(name).strip() else "an empty name"
-        raise CommandsimError(f"unknown game {shown}: expected one of {', '.join(GAMES)}")
+        what = f"unknown game '{name}'" if str(name).strip() else "a game name is needed, got ''"
+        raise CommandsimError(f"{what}: expected one of {', '.join(GAMES)}")
     return load(GAMES[key])
 
 

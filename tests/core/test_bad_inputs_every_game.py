@@ -294,7 +294,7 @@ def test_a_run_with_a_card_folder_notes_the_entries_it_did_not_read(game, odd_fo
 @pytest.mark.parametrize("name", ["", " "])
 def test_an_empty_game_name_is_refused(command, name):
     args = ["cards", "list"] if command == "cards" else [command]
-    refused(*args, "--game", name, option="--game", text="unknown game an empty name")
+    refused(*args, "--game", name, option="--game", text="a game name is needed, got ''")
 
 
 @pytest.mark.parametrize("game", GAMES)
