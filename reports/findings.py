@@ -24,12 +24,12 @@ of statements, and Holm rejects everything Bonferroni does and more.  Every ques
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import erfc, sqrt
+from math import sqrt
 
 import numpy as np
 import pandas as pd
 
-from .stats import wilson_interval
+from .stats import two_sided_p, wilson_interval
 
 ALPHA = 0.05
 BAND = 0.02
@@ -77,8 +77,7 @@ def band_p_value(successes: int, n: int, band: float = BAND) -> float:
     if abs(rate - 0.5) <= band:
         return 1.0
     edge = 0.5 + band if rate > 0.5 else 0.5 - band
-    z = abs(rate - edge) / sqrt(edge * (1 - edge) / n)
-    return erfc(z / sqrt(2))
+    return two_sided_p(abs(rate - edge) / sqrt(edge * (1 - edge) / n))
 
 
 def holm(p_values, alpha: float = ALPHA) -> tuple[np.ndarray, np.ndarray]:

@@ -39,7 +39,6 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
@@ -52,7 +51,7 @@ from simcore.records import seat_scores
 
 from .compare import DEFAULT_BAND, check_band
 from .sequential import ALPHA, look_critical_values
-from .stats import paired_difference, wilson_interval
+from .stats import paired_difference, two_sided_p, wilson_interval
 
 DEFAULT_GAMES = 4000          # the cap: games per card and side (half of them seeds, each played twice)
 SCREEN_P = 0.2                # a card whose screen p-value is below this is tested
@@ -62,7 +61,6 @@ BOTH = "both"
 IMPACT_COLUMNS = ("rank", "card", "measure", "side", "impact", "ci_low", "ci_high", "se", "n", "seeds", "p_value",
                   "verdict", "buyers", "buyers_win_rate", "buyers_ci_low", "buyers_ci_high", "strategy",
                   "opponent_strategy", "seed")
-_NORMAL = NormalDist()
 
 Progress = Callable[[int, int], None]
 
@@ -239,7 +237,7 @@ def _p_value(mean: float, se: float) -> float:
         return 1.0
     if se == 0:
         return 0.0 if mean != 0 else 1.0
-    return 2.0 * (1.0 - _NORMAL.cdf(abs(mean) / se))
+    return two_sided_p(mean / se)
 
 
 def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, opponent_strategy: str | None = None,

@@ -83,3 +83,10 @@ def test_paired_difference_too_few_pairs():
     assert paired_difference([], []).n == 0
     with pytest.raises(ValueError):
         paired_difference([1, 0], [1])
+
+
+def test_two_sided_p_keeps_the_digits_of_a_tiny_p_value():
+    from reports.stats import two_sided_p
+    # 2 * (1 - cdf(10)) is 0.0 in floating point; the true value is 1.52e-23
+    assert abs(two_sided_p(10.0) / 1.523970604832105e-23 - 1) < 1e-9
+    assert abs(two_sided_p(-1.959963984540054) - 0.05) < 1e-12
