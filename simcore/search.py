@@ -107,20 +107,26 @@ def best_option(visits, totals, n_options):
     return best
 
 
+def parse_prefixed(name: str, prefix: str, unit: str) -> tuple[int, str | None] | None:
+    """(N, base strategy or None for the game's default) of a ``<prefix>N`` or ``<prefix>N:BASE`` name;
+    None for a name without the prefix. ``unit`` names N in the error (rollouts, iterations)."""
+    if not name.startswith(prefix):
+        return None
+    from .errors import StrategyError
+    text, _, base = name[len(prefix):].partition(":")
+    if not text.isdigit() or not 1 <= int(text) <= MAX_ROLLOUTS:
+        raise StrategyError(f"strategy '{name}': expected {prefix}N or {prefix}N:BASE with N {unit} per decision, "
+                            f"1 to {MAX_ROLLOUTS:,}")
+    if ":" in name[len(prefix):] and not base:
+        raise StrategyError(f"strategy '{name}': expected a base strategy after {prefix}N:")
+    return int(text), base or None
+
+
 def parse_search(name: str) -> tuple[int, str | None] | None:
     """(rollouts per decision, base strategy or None for the game's default) of a ``search:N`` or
     ``search:N:BASE`` strategy name; None for any other name. ``BASE`` is the heuristic searched
     (a built-in name or a file): ``search:100:tuned`` plays the tuned strategy, searching."""
-    if not name.startswith(SEARCH_PREFIX):
-        return None
-    from .errors import StrategyError
-    text, _, base = name[len(SEARCH_PREFIX):].partition(":")
-    if not text.isdigit() or not 1 <= int(text) <= MAX_ROLLOUTS:
-        raise StrategyError(f"strategy '{name}': expected search:N or search:N:BASE with N rollouts per decision, "
-                            f"1 to {MAX_ROLLOUTS:,}")
-    if ":" in name[len(SEARCH_PREFIX):] and not base:
-        raise StrategyError(f"strategy '{name}': expected a base strategy after search:N:")
-    return int(text), base or None
+    return parse_prefixed(name, SEARCH_PREFIX, "rollouts")
 
 
 def parse_search_name(name: str) -> int | None:

@@ -1,0 +1,190 @@
+"""The game-agnostic tree of the information-set search player (``ismcts:N``).
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 2012): one tree, grown over many determinizations, whose nodes are the *moves* made since
+the searched decision, by either side, not the states they lead to. Every iteration deals anew what
+the searcher cannot see (the game's ``determinize``, as ``search:N`` does), then walks the tree from
+the root: at each searched decision of either side it asks ``tree_choose`` which of the options legal
+*in this deal* to play. A move already in the tree is chosen by UCB1 from the point of view of the
+side that makes it, counting as its trials only the iterations in which it was legal (the
+"availability" count of the paper); the first option not yet in the tree (options come in the game's
+order, the heuristic's own choice first) is added, and from there the game is played out by the
+heuristic. The result is then credited to every node walked (``tree_backprop``), and after the budget
+the searcher plays the root's most visited move (``tree_best``).
+
+A game's search file owns everything game-specific: which decisions are searched, their options and
+the *key* of each option, which must name what the option does in terms every deal shares (a card type,
+a unit and its target: never a pile position that another deal fills differently). Two options with one
+key are one move.
+
+The tree lives in the caller's arrays (``tree_arrays``): nothing here allocates, so it runs inside the
+engines' ``_nrt=False`` hot code, and the walk draws no random numbers: given the deals, which come
+from ``decision_rng``, the tree is a function of the game's seed, as a flat search is.
+
+* ``nodes``: int64[N_T, capacity], one column per node (T_* rows); node 0 is the root.
+* ``totals``: float64[capacity], each node's summed results for the side that made its move.
+* ``walk``: int64[W_PATH + MAX_DEPTH], the current iteration's path (W_* cells).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .jit import hot
+
+ISMCTS_PREFIX = "ismcts:"
+
+T_FIRST = 0      # first child, -1: none
+T_NEXT = 1       # next sibling, -1: none
+T_KEY = 2        # the move's key (the game's)
+T_ACTOR = 3      # the side that made the move (0 or 1)
+T_VISITS = 4     # iterations that walked through this node
+T_AVAIL = 5      # iterations in which this move was legal where it was chosen
+N_T = 6
+
+W_NODES = 0      # nodes in use
+W_NODE = 1       # where the walk is; -1 once it has left the tree (the rest is the heuristic's)
+W_DEPTH = 2      # nodes on the path
+W_PATH = 3
+MAX_DEPTH = 512  # a path this deep leaves the tree (a budget of 100,000 grows at most one node per iteration)
+
+
+def tree_arrays(budget: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Arrays for one tree of ``budget`` iterations (one node per iteration and the root)."""
+    cap = int(budget) + 2
+    return np.zeros((N_T, cap), np.int64), np.zeros(cap), np.zeros(W_PATH + MAX_DEPTH, np.int64)
+
+
+@hot
+def _new_node(nodes, totals, walk, key, actor):
+    v = walk[W_NODES]
+    walk[W_NODES] = v + 1
+    nodes[T_FIRST, v] = -1
+    nodes[T_NEXT, v] = -1
+    nodes[T_KEY, v] = key
+    nodes[T_ACTOR, v] = actor
+    nodes[T_VISITS, v] = 0
+    nodes[T_AVAIL, v] = 0
+    totals[v] = 0.0
+    return v
+
+
+@hot
+def tree_start(nodes, totals, walk):
+    """An empty tree: the root alone."""
+    walk[W_NODES] = 0
+    _new_node(nodes, totals, walk, -1, -1)
+
+
+@hot
+def walk_start(walk):
+    """Begin an iteration's walk at the root."""
+    walk[W_NODE] = 0
+    walk[W_DEPTH] = 1
+    walk[W_PATH] = 0
+
+
+@hot
+def in_tree(walk):
+    """Whether the walk is still in the tree (else the heuristic plays)."""
+    return walk[W_NODE] >= 0
+
+
+@hot
+def tree_choose(nodes, totals, walk, keys, n, actor, c):
+    """The option (index < n) that side ``actor`` plays at this decision, the walk moving on with it.
+
+    Call only while ``in_tree(walk)``. A decision of a single option is not a branch: it returns 0
+    and the walk stays where it is. Otherwise every option of this deal already in the tree gains a
+    trial of availability; the first one not in it becomes a new node, and the walk leaves the tree
+    (the rest of the game is the heuristic's); if all are in it, UCB1 picks among them."""
+    if n < 2:
+        return 0
+    node = walk[W_NODE]
+    depth = walk[W_DEPTH]
+    untried = -1
+    for o in range(n):
+        child = nodes[T_FIRST, node]
+        found = -1
+        while child >= 0:
+            if nodes[T_KEY, child] == keys[o] and nodes[T_ACTOR, child] == actor:
+                found = child
+                break
+            child = nodes[T_NEXT, child]
+        if found < 0:
+            if untried < 0:
+                # two options with one key are one move: only the first is looked up
+                dup = False
+                for j in range(o):
+                    dup |= keys[j] == keys[o]
+                if not dup:
+                    untried = o
+        else:
+            nodes[T_AVAIL, found] += 1
+    if untried >= 0:
+        if walk[W_NODES] >= nodes.shape[1] or depth >= MAX_DEPTH:
+            walk[W_NODE] = -1
+            return untried
+        v = _new_node(nodes, totals, walk, keys[untried], actor)
+        nodes[T_AVAIL, v] = 1
+        nodes[T_NEXT, v] = nodes[T_FIRST, node]
+        nodes[T_FIRST, node] = v
+        walk[W_PATH + depth] = v
+        walk[W_DEPTH] = depth + 1
+        walk[W_NODE] = -1
+        return untried
+    best, best_v, best_child = 0, -1.0, -1
+    for o in range(n):
+        child = nodes[T_FIRST, node]
+        while child >= 0:
+            if nodes[T_KEY, child] == keys[o] and nodes[T_ACTOR, child] == actor:
+                break
+            child = nodes[T_NEXT, child]
+        vis = nodes[T_VISITS, child]
+        if vis == 0:           # added by an iteration still walking: cannot happen, one walk at a time
+            vis = 1
+        v = totals[child] / vis + c * math.sqrt(math.log(nodes[T_AVAIL, child]) / vis)
+        if v > best_v:
+            best, best_v, best_child = o, v, child
+    if depth >= MAX_DEPTH:
+        walk[W_NODE] = -1
+        return best
+    walk[W_PATH + depth] = best_child
+    walk[W_DEPTH] = depth + 1
+    walk[W_NODE] = best_child
+    return best
+
+
+@hot
+def tree_backprop(nodes, totals, walk, value0):
+    """Credit an iteration's result to every node it walked: ``value0`` (1 win, 0.5 draw, 0 loss) to
+    side 0's moves, 1 - value0 to side 1's."""
+    for d in range(walk[W_DEPTH]):
+        v = walk[W_PATH + d]
+        nodes[T_VISITS, v] += 1
+        totals[v] += value0 if nodes[T_ACTOR, v] == 0 else 1.0 - value0
+    walk[W_NODE] = -1
+
+
+@hot
+def tree_best(nodes, keys, n, actor):
+    """The root option played after the search: the most visited move (ties: the lower option, so the
+    heuristic's own choice, option 0, wins a tie)."""
+    best, best_v = 0, -1
+    for o in range(n):
+        child = nodes[T_FIRST, 0]
+        while child >= 0:
+            if nodes[T_KEY, child] == keys[o] and nodes[T_ACTOR, child] == actor:
+                if nodes[T_VISITS, child] > best_v:
+                    best, best_v = o, nodes[T_VISITS, child]
+                break
+            child = nodes[T_NEXT, child]
+    return best
+
+
+def parse_ismcts(name: str) -> tuple[int, str | None] | None:
+    """(iterations per decision, base strategy or None) of an ``ismcts:N`` or ``ismcts:N:BASE`` name;
+    None for any other name. As ``search:N``: N is 1 to MAX_ROLLOUTS, BASE the heuristic played."""
+    from .search import parse_prefixed
+    return parse_prefixed(name, ISMCTS_PREFIX, "iterations")
