@@ -7,7 +7,9 @@ A game whose params module defines ``KIND_SEARCH`` and ``P_ROLLOUTS`` also has s
 (``simcore.search``): the name ``search:N`` is its default strategy searching N rollouts per decision,
 and a file may say ``kind = "search"``, ``base = "<heuristic>"`` and ``[params] rollouts = N`` (plus any
 of the heuristic's parameters). ``rollouts`` is a search strategy's own: it is not among ``params``
-(the tuner's parameters) and a heuristic cannot set it.
+(the tuner's parameters) and a heuristic cannot set it. A game whose params module also defines
+``KIND_ISMCTS`` has the tree search player (``simcore.ismcts``) the same way: ``ismcts:N[:BASE]``, or
+``kind = "ismcts"`` with ``rollouts = N`` (each of its iterations ends in one rollout).
 
 Every mistake is a ``StrategyError`` naming the file and the field (exit code 2 in the CLI).
 """
@@ -22,6 +24,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simcore.errors import TOML_TOO_DEEP, StrategyError
+from simcore.ismcts import ISMCTS_PREFIX, parse_ismcts
 from simcore.search import MAX_ROLLOUTS, parse_search
 
 ROLLOUTS = "rollouts"
@@ -42,6 +45,10 @@ class StrategyFiles:
         self.searches = hasattr(P, "KIND_SEARCH") and hasattr(P, "P_ROLLOUTS")
         if self.searches:
             self.kinds["search"] = P.KIND_SEARCH
+        self.tree_searches = self.searches and hasattr(P, "KIND_ISMCTS")
+        if self.tree_searches:
+            self.kinds["ismcts"] = P.KIND_ISMCTS
+        self.search_kinds = {self.kinds[k] for k in ("search", "ismcts") if k in self.kinds}
         self.params = {name[2:].lower(): getattr(P, name) for name in dir(P)
                        if name.startswith("P_") and name not in ("P_KIND", "P_ROLLOUTS")}
 
@@ -63,19 +70,25 @@ class StrategyFiles:
 
     def search_spec(self, name: str) -> tuple[str, str, np.ndarray] | None:
         """``search:N``: the default strategy searching N rollouts per decision; ``search:N:BASE``:
-        strategy BASE searching (None for other names)."""
-        if not name.startswith("search:"):
+        strategy BASE searching; ``ismcts:N[:BASE]`` the same with the tree search (None for other names)."""
+        if name.startswith("search:"):
+            if not self.searches:
+                raise StrategyError(f"strategy '{name}': {self.game} has no search player")
+            (rollouts, base), kind, how = parse_search(name), self.P.KIND_SEARCH, "rollouts per decision"
+        elif name.startswith(ISMCTS_PREFIX):
+            if not self.tree_searches:
+                raise StrategyError(f"strategy '{name}': {self.game} has no tree search player")
+            (rollouts, base), kind = parse_ismcts(name), self.P.KIND_ISMCTS
+            how = "tree iterations (ISMCTS) per decision"
+        else:
             return None
-        if not self.searches:
-            raise StrategyError(f"strategy '{name}': {self.game} has no search player")
-        rollouts, base = parse_search(name)
         base = base or self.default_base
         vec = self.load_spec(base)[2]
         if vec[self.P.P_KIND] != self.P.KIND_HEURISTIC:
             raise StrategyError(f"strategy '{name}': a search player searches a heuristic, and {base} is not one")
-        vec[self.P.P_KIND] = self.P.KIND_SEARCH
+        vec[self.P.P_KIND] = kind
         vec[self.P.P_ROLLOUTS] = rollouts
-        return name, f"{base}, searching {rollouts:,} rollouts per decision", vec
+        return name, f"{base}, searching {rollouts:,} {how}", vec
 
     def load_spec(self, name_or_path: str, _seen: tuple[str, ...] = ()) -> tuple[str, str, np.ndarray]:
         """(name, description, parameter vector) of a built-in name, ``search:N`` or a strategy file."""
@@ -107,7 +120,7 @@ class StrategyFiles:
         is_default = path.resolve() == (self.builtin_dir / f"{self.default_base}.toml").resolve()
         if kind != "random" and not is_default:
             vec[:] = self.load_spec(data.get("base", self.default_base), _seen + (str(path.resolve()),))[2]
-            if kind == "search" and vec[self.P.P_KIND] != self.P.KIND_HEURISTIC:
+            if kind in ("search", "ismcts") and vec[self.P.P_KIND] != self.P.KIND_HEURISTIC:
                 raise StrategyError(f"{where}: field 'base': a search strategy starts from a heuristic (its "
                                     f"rollouts and its own choice at each decision), got {data.get('base')!r}")
         elif kind == "random" and params:
@@ -115,18 +128,18 @@ class StrategyFiles:
         vec[self.P.P_KIND] = self.kinds[kind]
         if self.searches:
             vec[self.P.P_ROLLOUTS] = 0          # a heuristic starting from a search strategy does not search
-        if kind == "search":
+        if kind in ("search", "ismcts"):
             n = params.get(ROLLOUTS)
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROLLOUTS:
                 raise StrategyError(f"{where}: field 'params.{ROLLOUTS}': a search strategy needs its rollouts "
                                     f"per decision, an integer 1 to {MAX_ROLLOUTS:,}, got {n!r}")
             vec[self.P.P_ROLLOUTS] = n
         for name, val in params.items():
-            if name == ROLLOUTS and kind == "search":
+            if name == ROLLOUTS and kind in ("search", "ismcts"):
                 continue
             if name == ROLLOUTS and self.searches:
                 raise StrategyError(f"{where}: field 'params.{ROLLOUTS}': only a search strategy "
-                                    f"(kind = \"search\") has rollouts")
+                                    f"(kind = \"search\" or \"ismcts\") has rollouts")
             if name not in self.params:
                 raise StrategyError(f"{where}: field 'params.{name}': unknown parameter "
                                     f"(expected one of {', '.join(sorted(self.params))})")
@@ -161,6 +174,10 @@ class StrategyFiles:
             rows.append(("search:N", f"{self.default_base} everywhere but the decisions that matter, where it "
                                      f"plays each option out N times in all (Monte Carlo) and takes the best; "
                                      f"search:N:BASE searches heuristic BASE (e.g. search:100:tuned)"))
+        if self.tree_searches:
+            rows.append(("ismcts:N", f"{self.default_base} everywhere but the same decisions, where it grows one "
+                                     f"search tree over N deals of what it cannot see, both sides' moves in it "
+                                     f"(information-set MCTS); ismcts:N:BASE searches heuristic BASE"))
         return rows
 
     def show(self, name: str) -> tuple[str, str, list[tuple[str, float]]]:
@@ -168,6 +185,6 @@ class StrategyFiles:
         search strategy's rollouts first."""
         shown, description, vec = self.load_spec(name)
         rows = [(p, float(vec[i])) for p, i in sorted(self.params.items(), key=lambda kv: kv[1])]
-        if self.searches and vec[self.P.P_KIND] == self.P.KIND_SEARCH:
+        if self.searches and vec[self.P.P_KIND] in self.search_kinds:
             rows.insert(0, (ROLLOUTS, float(vec[self.P.P_ROLLOUTS])))
         return shown, description, rows
