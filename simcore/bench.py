@@ -20,11 +20,14 @@ import simcore
 from .errors import CommandsimError
 from .game import Game, Order, Setting, SweepSpec
 from .interrupts import kill_with_parent, raise_if_interrupted
+from .ismcts import parse_ismcts
+from .search import parse_search
 
 CHUNK = 20_000   # games per engine call: the main thread sees Ctrl-C between calls (well under a second)
 SEARCH_CHUNK = 8     # a search player's games per call: each one is thousands of rollouts
 DEFAULT_GAMES = 50_000
 DEFAULT_SEARCH_GAMES = 100
+BASE_GAMES = 4_000   # a search player's base heuristic, timed beside it: the speed its rollouts could reach
 TEMP_PREFIX = "commandsim-bench-"   # then the pid of the process that made it: commandsim-bench-<pid>-<random>
 
 
@@ -66,6 +69,7 @@ class BenchResult:
     searched_s: float = 0.0     # a search player's searched decisions per second (all threads, best run)
     rollouts_s: float = 0.0
     searched_per_game: float = 0.0
+    base_gps: float = 0.0       # a search player's base heuristic, games/s on all threads (its rollouts' engine)
 
     @property
     def one_thread_gps(self) -> float:
@@ -135,7 +139,23 @@ def measure(game: Game, order: Order, strategy: str, tables, games: int | None =
         dt = time.perf_counter() - start
         if search and searched / dt > best[0]:
             best = (searched / dt, rollouts / dt, searched / games)
-    return BenchResult(games, all_threads, startup, one or many, many, turns, *best)
+    base_gps = 0.0
+    base = search_base(game, strategy) if search else None
+    if base is not None:
+        base_strategies = tuple(game.resolve_strategy(base) for _ in range(2))
+        base_gps = max(_rate(game, order, base_strategies, tables, BASE_GAMES, all_threads)[0]
+                       for _ in range(max(1, repeats)))
+    return BenchResult(games, all_threads, startup, one or many, many, turns, *best, base_gps)
+
+
+def search_base(game: Game, strategy: str) -> str | None:
+    """The heuristic a ``search:N[:BASE]`` or ``ismcts:N[:BASE]`` name plays its rollouts with (None: another
+    name, such as a strategy file)."""
+    for parse in (parse_search, parse_ismcts):
+        parsed = parse(strategy)
+        if parsed is not None:
+            return parsed[1] or game.info.default_strategy
+    return None
 
 
 def runs_text(runs: list[float]) -> str:
@@ -153,13 +173,26 @@ def bench_lines(game: Game, order: Order, strategy: str, tables, games: int | No
                 f"(best of {len(r.all_threads_runs)}):",
                 f"games/s:                {max(r.all_threads_runs):>12,.1f}",
                 f"searched decisions/s:   {r.searched_s:>12,.0f}   ({r.searched_per_game:.1f} per game)",
-                f"rollouts/s:             {r.rollouts_s:>12,.0f}"]
+                f"rollouts/s:             {r.rollouts_s:>12,.0f}", *engine_speed_lines(r)]
     return [f"{game.info.name}: {strategy} in both seats, {seats}, {r.games:,} games a run",
             f"start-up (cache load or compile) + 2 games: {r.startup_s:.1f} s",
             f"games/s, 1 thread:      {runs_text(r.one_thread_runs)}",
             f"games/s, {r.threads} threads:     {runs_text(r.all_threads_runs)}",
             f"scaling, best to best:  {r.scaling:>10.2f}x",
             f"mean {game.info.turn}s/game: {r.mean_turns:>10.1f}"]
+
+
+def engine_speed_lines(r: BenchResult) -> list[str]:
+    """How near a search player's rollouts come to the engine's speed: a rollout plays a game's remainder
+    with the base heuristic, and a searched decision lies on average halfway through a game, so at the
+    engine's speed rollouts/s would be about twice the heuristic's games/s (before copying and dealing
+    the state, which each rollout adds)."""
+    if not r.base_gps:
+        return []
+    bound = 2 * r.base_gps
+    return [f"base heuristic games/s: {r.base_gps:>12,.0f}   (same threads)",
+            f"rollouts at engine speed: about {bound:,.0f}/s (a decision lies halfway through a game on average); "
+            f"these rollouts reach {r.rollouts_s / bound:.2f} of it"]
 
 
 def _checkout_env(**extra: str) -> dict[str, str]:
