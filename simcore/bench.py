@@ -27,7 +27,7 @@ CHUNK = 20_000   # games per engine call: the main thread sees Ctrl-C between ca
 SEARCH_CHUNK = 8     # a search player's games per call: each one is thousands of rollouts
 DEFAULT_GAMES = 50_000
 DEFAULT_SEARCH_GAMES = 100
-BASE_GAMES = 4_000   # a search player's base heuristic, timed beside it: the speed its rollouts could reach
+BASE_GAMES = 20_000  # a search player's base heuristic, timed beside it (enough games that a call's set-up is noise)
 TEMP_PREFIX = "commandsim-bench-"   # then the pid of the process that made it: commandsim-bench-<pid>-<random>
 
 
