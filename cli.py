@@ -1461,12 +1461,16 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
         click.echo(f"Tuning {start_name} against {', '.join(opts.pool)}: {generations} generations x "
                    f"{population} candidates x {games} games, seed {seed}.")
     say_if_compiling(game)
-    if not quiet:   # the cost first, measured on a few games of seeds the run does not play
-        from strategies.tuning.tuner import estimate_tune, shorter_tune_hint
+    try:   # the strategy file is written only at the end: a signal before it leaves none
+        if not quiet:   # the cost first, measured on a few games of seeds the run does not play
+            from strategies.tuning.tuner import estimate_tune, shorter_tune_hint
 
-        estimate = estimate_tune(opts, tables)
-        click.echo(estimate.text(shorter_tune_hint(estimate, opts)), err=True)
-    result = run_tune(opts, tables, progress, runner)
+            estimate = estimate_tune(opts, tables)
+            click.echo(estimate.text(shorter_tune_hint(estimate, opts)), err=True)
+        result = run_tune(opts, tables, progress, runner)
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)}; nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
     result.name = name or result.name
     done = len(result.generations)
     if result.stopped_by_time:
@@ -1646,13 +1650,13 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
     say_if_compiling(game)
-    if not quiet:   # the cost first, measured on a few seeds the run does not play
-        from reports.advisor.advise import estimate_advise, shorter_advise_hint
+    try:   # a signal in the estimate's games stops the run as one in its own does: nothing written
+        if not quiet:   # the cost first, measured on a few seeds the run does not play
+            from reports.advisor.advise import estimate_advise, shorter_advise_hint
 
-        estimate = estimate_advise(card_set, target, opts)
-        click.echo(estimate.text(shorter_advise_hint(estimate, opts)), err=True)
-    started = time.perf_counter()
-    try:
+            estimate = estimate_advise(card_set, target, opts)
+            click.echo(estimate.text(shorter_advise_hint(estimate, opts)), err=True)
+        started = time.perf_counter()
         advice = run_advise(card_set, target, opts, progress, runner)
         elapsed = time.perf_counter() - started
         write_tables({out_path: with_game(advice.table, gname)},

@@ -34,12 +34,13 @@ def engine_threads(pid: int) -> int:
     return n
 
 
-def stopped(args, tmp_path, signum, **env):
-    """Start ``args``, send ``signum`` once an engine thread plays, and return (exit code, stdout, stderr)."""
+def stopped(args, tmp_path, signum, settle=0.5, **env):
+    """Start ``args``, send ``signum`` ``settle`` s after an engine thread first plays, and return
+    (exit code, stdout, stderr)."""
     proc = start(args, cwd=tmp_path, **env)
     try:
         wait_for(lambda: engine_threads(proc.pid) > 0, proc, timeout=120)
-        time.sleep(0.5)   # well inside the engine call
+        time.sleep(settle)   # 0.5 s: well inside the engine call
         proc.send_signal(signum)
         try:
             out, err = proc.communicate(timeout=STOP_WITHIN)
@@ -102,12 +103,27 @@ def test_sigterm_and_sighup_stop_a_tournament_with_their_own_exit_code(tmp_path,
     assert os.listdir(tmp_path) == []
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("signum, quiet", [(signal.SIGTERM, False), (signal.SIGHUP, True)],
+                         ids=["SIGTERM-in-the-estimate", "SIGHUP-quiet-in-the-run"])
 @pytest.mark.parametrize("game", GAMES)
-def test_sigterm_and_sighup_stop_advise_with_their_own_exit_code(tmp_path, game, signum):
+def test_sigterm_and_sighup_stop_advise_with_their_own_exit_code(tmp_path, game, signum, quiet):
+    # without --quiet the first engine thread plays the estimate's games: the signal lands there at once
     code, out, err = stopped(["advise", "--game", game, "--target", "first player = 50%", "--allow-stated",
                               "--screen-games", "200000", "--test-games", "200000",
-                              "--out", "a.csv"], tmp_path, signum)
+                              "--out", "a.csv", *(["-q"] if quiet else [])], tmp_path, signum,
+                             settle=0.5 if quiet else 0.0)
+    assert code == 128 + signum, err
+    assert err.strip().splitlines()[-1] == f"{said(signum)}; nothing written."
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("signum, quiet", [(signal.SIGTERM, False), (signal.SIGHUP, True)],
+                         ids=["SIGTERM-in-the-estimate", "SIGHUP-quiet-in-the-run"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_signal_stops_tune_before_its_strategy_file_is_written(tmp_path, game, signum, quiet):
+    code, out, err = stopped(["tune", "--game", game, "--generations", "50", "--population", "64",
+                              "--games", "4000", "--out", "t.toml", *(["-q"] if quiet else [])], tmp_path, signum,
+                             settle=0.5 if quiet else 0.0)
     assert code == 128 + signum, err
     assert err.strip().splitlines()[-1] == f"{said(signum)}; nothing written."
     assert os.listdir(tmp_path) == []
