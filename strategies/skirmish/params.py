@@ -1,7 +1,8 @@
 """Layout of a compiled skirmish strategy row (float64[N_PARAMS]): named parameters the jitted policy reads."""
 P_KIND = 0             # KIND_RANDOM: uniform among the legal choices; KIND_HEURISTIC: the weighted policy;
                        # KIND_SEARCH: the weighted policy, with its orders and responses searched
-                       # (simcore/games/skirmish/search.py)
+                       # (simcore/games/skirmish/search.py); KIND_ISMCTS: the same decisions searched by a
+                       # tree over both forces' choices (simcore/games/skirmish/tree_search.py)
 P_W_DAMAGE = 1         # value of one expected wound dealt by a shot
 P_W_CHARGE = 2         # value of one expected wound of a charge's strike
 P_W_OBJECTIVE = 3      # value of one position closer to the objective
@@ -16,7 +17,7 @@ P_RESPOND_MIN = 11     # declare a response only when it is worth at least this
 P_RESERVE = 12         # Command Points kept back for responses while enemy units threaten ours
 P_SPEND_ANYWAY = 13    # a command worth at least this is given even out of the reserve
 P_CP_VALUE = 14        # what one Command Point is worth: a choice must beat its cost times this
-P_ROLLOUTS = 15        # KIND_SEARCH: rollouts per searched decision (not tuned; not a heuristic's)
+P_ROLLOUTS = 15        # KIND_SEARCH: rollouts per searched decision, KIND_ISMCTS: iterations (not tuned)
 N_PARAMS = 16
 # a compiled row (``library.strategy_rows``) is the parameters, then one float per command row of a battle
 # (``simcore.games.skirmish.layout.MAX_CMDS``): the seat's restriction of that command (restricted play,
@@ -30,3 +31,4 @@ RESTRICT_FORCE = 2.0
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
 KIND_SEARCH = 2
+KIND_ISMCTS = 3

@@ -7,7 +7,7 @@ from simcore.blocks import run_blocks
 from simcore.blocks import padded
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
-from strategies.skirmish.params import KIND_SEARCH, N_RESTRICT, P_KIND, ROW_LEN
+from strategies.skirmish.params import KIND_ISMCTS, KIND_SEARCH, N_RESTRICT, P_KIND, ROW_LEN
 
 from .jit import hot, hot_entry
 from .layout import (LOG_COLS, MAX_CMDS, MAX_EFF_ROWS, MAX_PROFILES, MAX_UNITS, N_SC, N_U, S_CP_SPENT, S_KILLS,
@@ -73,7 +73,7 @@ def new_state(log_rows: int = 1):
 
 def has_search(strat) -> bool:
     """A seat is a search player: its battles run ``search.play_search_block``, the others this file's."""
-    return bool((np.asarray(strat)[:, P_KIND] == KIND_SEARCH).any())
+    return bool(np.isin(np.asarray(strat)[:, P_KIND], (KIND_SEARCH, KIND_ISMCTS)).any())
 
 
 def padded_tables(cmds, eff, profiles):

@@ -23,119 +23,34 @@ changes it just before a searched decision and the choice stays). The k-th rollo
 same stream (common random numbers), so options are compared on the same luck.
 
 Battles without a search player never run this file: ``batch.play_batch`` and ``simulate.replay_game`` pick
-it in Python when a seat's kind is ``KIND_SEARCH``. The scratch arrays are allocated in Python, per block.
+it in Python when a seat's kind is ``KIND_SEARCH`` or ``KIND_ISMCTS`` (whose decisions ``tree_search.run_tree``
+searches instead of ``run_search``). The scratch arrays are allocated in Python, per block.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from simcore.blocks import run_blocks
+from simcore.ismcts import tree_arrays
 from simcore.rng import game_seed
 from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
 from strategies.skirmish import policy as pol
-from strategies.skirmish.params import (ROW_LEN, KIND_HEURISTIC, KIND_SEARCH, N_PARAMS, P_CP_VALUE, P_KIND, P_MIN_VALUE,
-                                        P_RESPOND_MIN, P_ROLLOUTS)
+from strategies.skirmish.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS, ROW_LEN
 
 from .batch import fixed_shapes, new_state, record
 from .checks import check_declare
 from .effects import log_event
 from .jit import hot, hot_entry, hot_outlined
 from .layout import (CFG_MAX_ORDERS, CFG_N_UNITS, EV_PASS, EV_TURN, LOG_COLS, MAX_UNITS, N_SC, N_U, S_DECISIONS,
-                     S_RNG, S_SEED, S_TURN, S_WINNER, U_ALIVE, U_SIDE)
-from .opcodes import CC_COST, CC_OPENS_WINDOW, CC_TIMING, CHK_OK, TIMING_ORDER, TIMING_RESPONSE
+                     S_RNG, S_SEED, S_TURN, S_WINNER)
+from .opcodes import CC_OPENS_WINDOW, CHK_OK
 from .protocol import ASK_POLICY, pay, issue
 from .rules import DRAW, check_eliminated, deploy, end_turn, finish_turn, play_turn, start_turn
-
-MAX_OPTIONS = 16
-ROLLOUTS_PER_OPTION = 6     # the option cap: about this many rollouts per option (a choice, not tuned)
-NO = -1
-
-
-@hot
-def option_cap(rollouts):
-    return min(MAX_OPTIONS, max(2, rollouts // ROLLOUTS_PER_OPTION))
-
-
-# ---------------------------------------------------------------- options
-@hot
-def _add_option(opts, vals, k, cap, c, i, t, v):
-    """Insert (c, i, t) worth v among options 1.. (option 0 stays the heuristic's), kept best first and at
-    most ``cap`` in all; returns the new count."""
-    if k >= cap and (k == 1 or v <= vals[k - 1]):
-        return k
-    at = k if k < cap else k - 1
-    while at > 1 and vals[at - 1] < v:
-        if at < cap:
-            opts[0, at], opts[1, at], opts[2, at], vals[at] = opts[0, at - 1], opts[1, at - 1], opts[2, at - 1], \
-                vals[at - 1]
-        at -= 1
-    opts[0, at], opts[1, at], opts[2, at], vals[at] = c, i, t, v
-    return k + 1 if k < cap else k
-
-
-@hot
-def _first(opts, vals, cap, c, i, t, pass_value):
-    """Option 0 the heuristic's choice (its value unused); passing / declining ranked with the rest at the
-    heuristic's own bar for acting (``min_value`` / ``respond_min``) when the heuristic acted."""
-    opts[0, 0], opts[1, 0], opts[2, 0], vals[0] = c, i, t, 0.0
-    if c < 0:
-        return 1
-    return _add_option(opts, vals, 1, cap, NO, NO, NO, pass_value)
-
-
-@hot
-def order_options(strat, cmds, eff, u, n, sc, cfg, p, hc, hi, ht, cap, opts, vals):
-    """The options of p's own-window decision, the heuristic's (hc, hi, ht) first; returns their count."""
-    k = _first(opts, vals, cap, hc, hi, ht, strat[p, P_MIN_VALUE])
-    for c in range(cmds.shape[0]):
-        if cmds[c, CC_TIMING] != TIMING_ORDER or pol.banned(strat, p, c):
-            continue
-        for i in range(n):
-            if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:
-                continue
-            j = 0
-            while True:
-                t = pol.order_target(cmds, cfg, c, i, j)
-                j += 1
-                if t == -2:
-                    break
-                if (c == hc and i == hi and t == ht) or check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1,
-                                                                      -1) != CHK_OK:
-                    continue
-                v = pol.order_value(strat, cmds, eff, u, n, cfg, p, c, i, t) - cmds[c, CC_COST] * strat[p, P_CP_VALUE]
-                k = _add_option(opts, vals, k, cap, c, i, t, v)
-    return k
-
-
-@hot
-def response_options(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt, cap, opts, vals):
-    """The options of q's response to tc by ti on tt (the window open, tc paid), the heuristic's first."""
-    hr, hj, ht = pol.choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt)
-    if hr >= 0 and pol.forced(strat, q, hr):
-        return 1            # restricted play: a forced response is declared as the heuristic declares it
-    k = _first(opts, vals, cap, hr, hj, ht, strat[q, P_RESPOND_MIN])
-    for r in range(cmds.shape[0]):
-        if cmds[r, CC_TIMING] != TIMING_RESPONSE or pol.banned(strat, q, r):
-            continue
-        for j in range(n):
-            t = pol.response_target(cmds, r, j, ti)
-            if (r == hr and j == hj) or check_declare(cmds, u, n, sc, cfg, q, r, j, t, tc, ti, tt) != CHK_OK:
-                continue
-            v = pol.response_value(strat, cmds, eff, u, q, r, j, ti, tt) - cmds[r, CC_COST] * strat[q, P_CP_VALUE]
-            k = _add_option(opts, vals, k, cap, r, j, t, v)
-    return k
-
+from .search_options import (MAX_OPTIONS, NO, copy_state, is_searcher, option_cap, order_options, response_options,
+                             searcher_view)
+from .tree_search import run_tree
 
 # ---------------------------------------------------------------- rollouts
-@hot
-def copy_state(u, sc, u2, sc2):
-    for i in range(u.shape[0]):
-        for k in range(u.shape[1]):
-            u2[i, k] = u[i, k]
-    for k in range(sc.shape[0]):
-        sc2[k] = sc[k]
-
-
 @hot_outlined
 def rollout(cmds, eff, cfg, rstrat, u2, sc2, nolog, me, p, c, i, t, rc, ri, rt, passed, given0, given1):
     """From a copy of the battle before p's command window: p gives (c, i, t) (c < 0: passes) answered by
@@ -165,11 +80,7 @@ def run_search(cmds, eff, cfg, strat, u, sc, me, p, c, i, t, passed, given0, giv
                u2, sc2, rstrat, nolog):
     """Spend seat me's rollouts on the k options (p's commands when me == p, else me's responses to p's
     (c, i, t)); the index of the best."""
-    for a in range(rstrat.shape[1]):    # the searcher's restriction (restricted play) is its own seat's only
-        rstrat[0, a] = strat[me, a] if a < N_PARAMS or me == 0 else 0.0
-        rstrat[1, a] = strat[me, a] if a < N_PARAMS or me == 1 else 0.0
-    rstrat[0, P_KIND] = KIND_HEURISTIC
-    rstrat[1, P_KIND] = KIND_HEURISTIC
+    searcher_view(strat, me, rstrat)
     for o in range(k):
         visits[o] = 0
         totals[o] = 0.0
@@ -192,7 +103,7 @@ def run_search(cmds, eff, cfg, strat, u, sc, me, p, c, i, t, passed, given0, giv
 
 @hot
 def search_order(cmds, eff, cfg, strat, u, sc, p, passed, given0, given1, hc, hi, ht, opts, vals, visits, totals,
-                 u2, sc2, rstrat, nolog):
+                 u2, sc2, rstrat, nolog, tree):
     """p's own-window command, searched: (c, i, t), c < 0 to pass."""
     n = cfg[CFG_N_UNITS]
     if hc >= 0 and pol.forced(strat, p, hc):
@@ -201,14 +112,18 @@ def search_order(cmds, eff, cfg, strat, u, sc, p, passed, given0, given1, hc, hi
                       opts, vals)
     if k < 2:
         return hc, hi, ht
-    o = run_search(cmds, eff, cfg, strat, u, sc, p, p, NO, NO, NO, passed, given0, given1, k, opts, visits, totals,
-                   u2, sc2, rstrat, nolog)
+    if strat[p, P_KIND] == KIND_ISMCTS:
+        o = run_tree(cmds, eff, cfg, strat, u, sc, p, p, NO, NO, NO, passed, given0, given1, k, opts, u2, sc2, rstrat,
+                     nolog, tree)
+    else:
+        o = run_search(cmds, eff, cfg, strat, u, sc, p, p, NO, NO, NO, passed, given0, given1, k, opts, visits,
+                       totals, u2, sc2, rstrat, nolog)
     return opts[0, o], opts[1, o], opts[2, o]
 
 
 @hot
 def search_response(cmds, eff, cfg, strat, u, sc, p, c, i, t, passed, given0, given1, opts, vals, visits, totals,
-                    u2, sc2, rstrat, nolog):
+                    u2, sc2, rstrat, nolog, tree):
     """The opponent of p, a searcher, answers p's (c, i, t) (not yet declared): the response to force in
     ``issue`` (ASK_POLICY when there is nothing to choose)."""
     n = cfg[CFG_N_UNITS]
@@ -222,14 +137,18 @@ def search_response(cmds, eff, cfg, strat, u, sc, p, c, i, t, passed, given0, gi
                          opts, vals)
     if k < 2:
         return ASK_POLICY, NO, NO
-    o = run_search(cmds, eff, cfg, strat, u, sc, q, p, c, i, t, passed, given0, given1, k, opts, visits, totals,
-                   u2, sc2, rstrat, nolog)
+    if strat[q, P_KIND] == KIND_ISMCTS:
+        o = run_tree(cmds, eff, cfg, strat, u, sc, q, p, c, i, t, passed, given0, given1, k, opts, u2, sc2, rstrat,
+                     nolog, tree)
+    else:
+        o = run_search(cmds, eff, cfg, strat, u, sc, q, p, c, i, t, passed, given0, given1, k, opts, visits,
+                       totals, u2, sc2, rstrat, nolog)
     return opts[0, o], opts[1, o], opts[2, o]
 
 
 # ---------------------------------------------------------------- the search-aware battle
 @hot
-def search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u2, sc2, rstrat, nolog):
+def search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree):
     """``rules.play_turn`` with each search seat's commands and responses searched (the same steps, logged
     the same way; a heuristic seat chooses exactly as there)."""
     n = cfg[CFG_N_UNITS]
@@ -243,17 +162,17 @@ def search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u
         if passed & (1 << p) == 0:
             c, i, t = pol.choose_order(strat, cmds, eff, u, n, sc, cfg, p)
             given = given0 if p == 0 else given1
-            if given < cfg[CFG_MAX_ORDERS] and strat[p, P_KIND] == KIND_SEARCH:
+            if given < cfg[CFG_MAX_ORDERS] and is_searcher(strat, p):
                 c, i, t = search_order(cmds, eff, cfg, strat, u, sc, p, passed, given0, given1, c, i, t, opts, vals,
-                                       visits, totals, u2, sc2, rstrat, nolog)
+                                       visits, totals, u2, sc2, rstrat, nolog, tree)
             if c < 0 or given >= cfg[CFG_MAX_ORDERS]:
                 passed |= 1 << p
                 log_event(log, sc, p, EV_PASS, 0, 0, 0, 0)
             else:
                 rc, ri, rt = ASK_POLICY, NO, NO
-                if strat[1 - p, P_KIND] == KIND_SEARCH:
+                if is_searcher(strat, 1 - p):
                     rc, ri, rt = search_response(cmds, eff, cfg, strat, u, sc, p, c, i, t, passed, given0, given1,
-                                                 opts, vals, visits, totals, u2, sc2, rstrat, nolog)
+                                                 opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree)
                 if p == 0:
                     given0 += 1
                 else:
@@ -268,26 +187,26 @@ def search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u
 
 @hot
 def search_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed, opts, vals, visits, totals, u2, sc2,
-                  rstrat, nolog):
+                  rstrat, nolog, tree):
     deploy(profiles, setup, cfg, u, sc, seed)
     sc[S_SEED] = seed
     while sc[S_WINNER] < 0:
-        search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u2, sc2, rstrat, nolog)
+        search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree)
 
 
 @hot
 def play_one_search(cmds, eff, profiles, setup, cfg, strat, seed, u, sc, log, out_row, opts, vals, visits, totals,
-                    u2, sc2, rstrat, nolog):
+                    u2, sc2, rstrat, nolog, tree):
     """``batch.play_one`` with search players; returns the battle's searched decisions."""
     search_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed, opts, vals, visits, totals, u2, sc2,
-                  rstrat, nolog)
+                  rstrat, nolog, tree)
     record(sc, seed, out_row)
     return sc[S_DECISIONS]
 
 
 @hot_entry
 def play_search_block(cmds, eff, profiles, setup, cfg, strat, base_seed, first_game, lo, hi, out, searched, u, sc,
-                      log, opts, vals, visits, totals, u2, sc2, rstrat, nolog):
+                      log, opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree):
     """``batch.play_block`` with search players: row g of ``out`` is battle first_game + g, ``searched[g]``
     its searched decisions. Releases the GIL."""
     if not fixed_shapes(cmds, eff, profiles, strat, u, sc, log) or not fixed_shapes(cmds, eff, profiles, rstrat,
@@ -296,16 +215,28 @@ def play_search_block(cmds, eff, profiles, setup, cfg, strat, base_seed, first_g
     for g in range(lo, hi):
         searched[g] = play_one_search(cmds, eff, profiles, setup, cfg, strat,
                                       game_seed(base_seed, first_game + g), u, sc, log, out[g], opts, vals, visits,
-                                      totals, u2, sc2, rstrat, nolog)
+                                      totals, u2, sc2, rstrat, nolog, tree)
 
 
 # ---------------------------------------------------------------- Python side
-def scratch(u_rows: int = MAX_UNITS) -> tuple:
-    """A search's scratch arrays (opts, vals, visits, totals, u2, sc2, rstrat, nolog), one set per thread
-    block: the jitted code never allocates."""
+def tree_budget(strat) -> int:
+    """The iterations of the largest tree a battle's ``ismcts:N`` seats grow (0: none)."""
+    strat = np.asarray(strat)
+    trees = strat[:, P_KIND] == KIND_ISMCTS
+    return int(strat[trees, P_ROLLOUTS].max()) if trees.any() else 0
+
+
+def scratch(u_rows: int = MAX_UNITS, budget: int = 0) -> tuple:
+    """A search's scratch arrays (opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree), one set per thread
+    block: the jitted code never allocates. ``tree`` is the tree search's (``tree_search.run_tree``): root
+    keys, an in-tree decision's options, values and keys, a second battle copy, and a tree of ``budget``
+    iterations."""
+    tree = (np.zeros(MAX_OPTIONS, np.int64), np.zeros((3, MAX_OPTIONS), np.int64), np.zeros(MAX_OPTIONS),
+            np.zeros(MAX_OPTIONS, np.int64), np.zeros((u_rows, N_U), np.int32), np.zeros(N_SC, np.int64),
+            *tree_arrays(budget))
     return (np.zeros((3, MAX_OPTIONS), np.int64), np.zeros(MAX_OPTIONS), np.zeros(MAX_OPTIONS, np.int64),
             np.zeros(MAX_OPTIONS), np.zeros((u_rows, N_U), np.int32), np.zeros(N_SC, np.int64),
-            np.zeros((2, ROW_LEN)), np.zeros((1, LOG_COLS), np.int32))
+            np.zeros((2, ROW_LEN)), np.zeros((1, LOG_COLS), np.int32), tree)
 
 
 def play_search_batch(cmds, eff, profiles, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
@@ -315,6 +246,6 @@ def play_search_batch(cmds, eff, profiles, setup, cfg, strat, base_seed: int, fi
 
     def play_range(lo, hi):
         play_search_block(cmds, eff, profiles, setup, cfg, strat, np.int64(base_seed), np.int64(first_game),
-                          np.int64(lo), np.int64(hi), out, searched, *new_state(), *scratch())
+                          np.int64(lo), np.int64(hi), out, searched, *new_state(), *scratch(budget=tree_budget(strat)))
     run_blocks(play_range, out.shape[0], threads, min_block=1)
     return searched

@@ -113,9 +113,9 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(), strategies=(
     u, sc, log = new_state(MAX_LOG_EVENTS)
     row = np.zeros(N_RESULT_COLS, np.int64)
     if has_search(strat):
-        from .search import play_one_search, scratch
+        from .search import play_one_search, scratch, tree_budget
         play_one_search(cmds, eff, profiles, setup, cfg, strat, np.int64(game_seed_value), u, sc, log, row,
-                        *scratch())
+                        *scratch(budget=tree_budget(strat)))
     else:
         play_one(cmds, eff, profiles, setup, cfg, strat, np.int64(game_seed_value), u, sc, log, row)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
