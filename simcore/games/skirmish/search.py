@@ -102,6 +102,17 @@ def run_search(cmds, eff, cfg, strat, u, sc, me, p, c, i, t, passed, given0, giv
 
 
 @hot
+def searched_option(cmds, eff, cfg, strat, u, sc, me, p, c, i, t, passed, given0, given1, k, opts, visits, totals,
+                    u2, sc2, rstrat, nolog, tree):
+    """The index of seat me's option among the k, by its kind of search: the tree (``ismcts:N``) or flat."""
+    if strat[me, P_KIND] == KIND_ISMCTS:
+        return run_tree(cmds, eff, cfg, strat, u, sc, me, p, c, i, t, passed, given0, given1, k, opts, u2, sc2,
+                        rstrat, nolog, tree)
+    return run_search(cmds, eff, cfg, strat, u, sc, me, p, c, i, t, passed, given0, given1, k, opts, visits, totals,
+                      u2, sc2, rstrat, nolog)
+
+
+@hot
 def search_order(cmds, eff, cfg, strat, u, sc, p, passed, given0, given1, hc, hi, ht, opts, vals, visits, totals,
                  u2, sc2, rstrat, nolog, tree):
     """p's own-window command, searched: (c, i, t), c < 0 to pass."""
@@ -112,12 +123,8 @@ def search_order(cmds, eff, cfg, strat, u, sc, p, passed, given0, given1, hc, hi
                       opts, vals)
     if k < 2:
         return hc, hi, ht
-    if strat[p, P_KIND] == KIND_ISMCTS:
-        o = run_tree(cmds, eff, cfg, strat, u, sc, p, p, NO, NO, NO, passed, given0, given1, k, opts, u2, sc2, rstrat,
-                     nolog, tree)
-    else:
-        o = run_search(cmds, eff, cfg, strat, u, sc, p, p, NO, NO, NO, passed, given0, given1, k, opts, visits,
-                       totals, u2, sc2, rstrat, nolog)
+    o = searched_option(cmds, eff, cfg, strat, u, sc, p, p, NO, NO, NO, passed, given0, given1, k, opts, visits,
+                        totals, u2, sc2, rstrat, nolog, tree)
     return opts[0, o], opts[1, o], opts[2, o]
 
 
@@ -137,12 +144,8 @@ def search_response(cmds, eff, cfg, strat, u, sc, p, c, i, t, passed, given0, gi
                          opts, vals)
     if k < 2:
         return ASK_POLICY, NO, NO
-    if strat[q, P_KIND] == KIND_ISMCTS:
-        o = run_tree(cmds, eff, cfg, strat, u, sc, q, p, c, i, t, passed, given0, given1, k, opts, u2, sc2, rstrat,
-                     nolog, tree)
-    else:
-        o = run_search(cmds, eff, cfg, strat, u, sc, q, p, c, i, t, passed, given0, given1, k, opts, visits,
-                       totals, u2, sc2, rstrat, nolog)
+    o = searched_option(cmds, eff, cfg, strat, u, sc, q, p, c, i, t, passed, given0, given1, k, opts, visits,
+                        totals, u2, sc2, rstrat, nolog, tree)
     return opts[0, o], opts[1, o], opts[2, o]
 
 
