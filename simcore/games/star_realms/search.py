@@ -16,13 +16,17 @@ the game out with ``rules.play_turn``, the engine's own turn, every seat playing
 heuristic (``rollout_rows``: the searcher does not know its opponent's strategy). The value is 1, 1/2
 or 0 from the searching side (a team's shared result). A batch without a search player never runs
 this file: ``batch.play_batch`` picks ``play_block`` or ``play_block_search`` in Python.
+
+A side of kind KIND_ISMCTS (``ismcts:N``) plays the same turns through ``search_turn``, each of the same
+decisions chosen by ``tree_search.tree_decide`` instead of ``decide``: one tree over both sides' later moves.
 """
 from __future__ import annotations
 
 import numpy as np
 
 from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
-from strategies.star_realms.params import KIND_HEURISTIC, KIND_SEARCH, P_KIND, P_ROLLOUTS
+from strategies.star_realms.params import (KIND_HEURISTIC, KIND_ISMCTS, KIND_SEARCH, P_KIND, P_ROLLOUTS,
+                                           SEARCHED_KINDS)
 
 from .effects import log_event, member
 from .jit import hot
@@ -32,7 +36,8 @@ from .rules import end_side_turn, play_turn, procure, setup_game
 # them here, as before they had a module of their own)
 from .search_options import (ATTACK, BUY, MAX_OPTIONS, add_option, attack_options, buy_key,  # noqa: F401
                              buy_options, copy_state, determinize, forced_buy, perform, play_until_purchases,
-                             rollout)
+                             rollout, step_options)
+from .tree_search import tree_decide, tree_scratch
 
 
 @hot
@@ -42,12 +47,7 @@ def decide(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, seed, stage, opts
     With two options or more, ``strat``'s rollouts are spread over them by UCB1 and the best mean wins
     (ties: option 0, the heuristic's). Reads only what the side may see, and never moves the game's RNG."""
     s = sc[S_CUR]
-    if stage == BUY:
-        n = buy_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys)
-        if forced_buy(strat, cfg, piles, sc, s, opts[0]):
-            return 0        # restricted play: a forced card is bought as the heuristic buys it, not searched
-    else:
-        n = attack_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys)
+    n = step_options(strat, cfg, cards, piles, cnt, sc, s, stage, opts, keys)   # a forced buy: 1, not searched
     if n < 2:
         return 0
     stream = decision_rng(seed, sc[S_SEARCHES])
@@ -75,20 +75,26 @@ def decide(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, seed, stage, opts
 
 @hot
 def search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys, visits, totals,
-                piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs):
+                piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree):
     """One turn of the current side: ``rules.play_turn`` for a heuristic side; for a searching one the same
-    phases, each purchase and each attack chosen by ``decide`` (``rstrat[side]``: its rollouts' seats)."""
+    phases, each purchase and each attack chosen by ``decide`` (``rstrat[side]``: its rollouts' seats), or by
+    ``tree_search.tree_decide`` for a tree search side (``tree``: its arrays, ``Scratch.tree``)."""
     s = sc[S_CUR]
     m0 = member(sc, s, 0)
-    if strat[m0, P_KIND] != KIND_SEARCH:
+    kind = strat[m0, P_KIND]
+    if kind != KIND_SEARCH and kind != KIND_ISMCTS:
         play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought)
         return
     rs_side = rstrat[s]
     play_until_purchases(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
     for stage in range(2):
         while stage == BUY or sc[S_COMBAT] > 0:
-            o = decide(cards, eff, cfg, strat, rs_side, piles, fl, cnt, sc, seed, stage, opts, keys, visits,
-                       totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs)
+            if kind == KIND_ISMCTS:
+                o = tree_decide(cards, eff, cfg, strat, rs_side, piles, fl, cnt, sc, seed, stage, opts, keys,
+                                piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree)
+            else:
+                o = decide(cards, eff, cfg, strat, rs_side, piles, fl, cnt, sc, seed, stage, opts, keys, visits,
+                           totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs)
             if opts[o] < 0:
                 break
             perform(cards, cfg, strat, piles, fl, cnt, sc, log, bought, s, stage, opts[o])
@@ -99,7 +105,7 @@ def search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought,
 
 @hot
 def play_game(cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys, visits,
-              totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs):
+              totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree):
     """``rules.play_game`` with ``search_turn`` for turns: the same game for heuristic seats."""
     for p in range(2):
         for t in range(bought.shape[1]):
@@ -107,20 +113,24 @@ def play_game(cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bo
     setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed)
     while sc[S_WINNER] < 0:
         search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys, visits,
-                    totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs)
+                    totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree)
     log_event(log, sc, sc[S_WINNER] if sc[S_WINNER] < 2 else -1, EV_END, sc[S_WINNER], 0, 0)
 
 
 class Scratch:
-    """A thread block's scratch arrays for searching (allocated in Python: the jitted code never allocates)."""
+    """A thread block's scratch arrays for searching (allocated in Python: the jitted code never allocates).
+    ``arrays``: the flat search's (``decide``); ``tree``: a tree search's (``tree_search.tree_decide``), its tree
+    sized for ``tree_budget`` iterations (0, a batch without a tree search seat: a tree of the root alone,
+    never grown)."""
 
-    def __init__(self, n_types: int):
+    def __init__(self, n_types: int, tree_budget: int = 0):
         self.arrays = (np.zeros(MAX_OPTIONS, np.int64), np.zeros(MAX_OPTIONS, np.int64),
                        np.zeros(MAX_OPTIONS, np.int64), np.zeros(MAX_OPTIONS, np.float64),
                        np.zeros((N_PILES, CAP), np.int32), np.zeros((N_PILES, CAP), np.int32),
                        np.zeros(N_PILES, np.int32), np.zeros(N_SC, np.int64), np.zeros((1, LOG_COLS), np.int32),
                        np.zeros((2, n_types), np.int32), np.zeros(2, np.int64), np.zeros(N_PILES * CAP, np.int32),
                        np.zeros(1, np.int64))
+        self.tree = tree_scratch(tree_budget)
 
 
 def rollout_rows(strategies, tables, cfg) -> np.ndarray:
@@ -133,7 +143,7 @@ def rollout_rows(strategies, tables, cfg) -> np.ndarray:
     out = None
     for s, strategy in enumerate(strategies):
         _, vec = resolve(strategy)
-        if vec[P_KIND] != KIND_SEARCH:
+        if vec[P_KIND] not in SEARCHED_KINDS:
             continue
         vec = vec.copy()
         vec[P_KIND] = KIND_HEURISTIC
@@ -155,4 +165,3 @@ def to_first_purchase(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bo
     s = sc[S_CUR]
     play_until_purchases(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
     return s
-

@@ -112,6 +112,18 @@ def attack_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys):
 
 
 @hot
+def step_options(strat, cfg, cards, piles, cnt, sc, s, stage, opts, keys):
+    """The options of side s at this BUY or ATTACK step (option 0 the heuristic's), as many as there are to
+    search: a purchase of a card the side is forced to (restricted play) is one option, the heuristic's."""
+    if stage == BUY:
+        n = buy_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys)
+        if forced_buy(strat, cfg, piles, sc, s, opts[0]):
+            return 1
+        return n
+    return attack_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys)
+
+
+@hot
 def perform(cards, cfg, strat, piles, fl, cnt, sc, log, bought, s, stage, code):
     """Side s takes option ``code`` of a BUY or ATTACK decision (code >= 0); ``strat`` decides what a purchase
     leaves open (a Freighter's "may put on top")."""
