@@ -1,6 +1,6 @@
 """Layout of a compiled Star Realms strategy row: N_PARAMS named parameters, then one value per card type
 (``values.card_values``), so the jitted policy ranks cards without knowing how the values were made."""
-P_KIND = 0             # KIND_RANDOM: uniform legal choices; KIND_HEURISTIC: the weighted policy (KIND_SEARCH too)
+P_KIND = 0             # KIND_RANDOM: uniform legal choices; KIND_HEURISTIC: the weighted policy (the search kinds too)
 P_W_TRADE = 1          # value of one unit of each effect
 P_W_COMBAT = 2
 P_W_AUTHORITY = 3
@@ -26,7 +26,7 @@ P_VS_TEAM_BASE_TURNS = 21  # base_turns (a base falls about twice as fast)
 P_VS_TEAM_W_DRAW = 22      # w_draw (the longer game rewards the economy)
 P_VS_TEAM_W_COMBAT = 23    # w_combat (... over Combat now)
 # a search player (``simcore.games.star_realms.search``; not a heuristic's parameter: the tuner leaves it alone)
-P_ROLLOUTS = 24        # rollouts per searched decision (KIND_SEARCH only)
+P_ROLLOUTS = 24        # rollouts per searched decision (KIND_SEARCH), tree iterations (KIND_ISMCTS)
 N_PARAMS = 25
 
 KIND_RANDOM = 0
@@ -38,3 +38,6 @@ RESTRICT_BAN = 1.0
 RESTRICT_FORCE = 2.0
 
 KIND_SEARCH = 2        # the heuristic of its other parameters, searching its purchases and attacks
+KIND_ISMCTS = 3        # the same heuristic, its purchases and attacks chosen by one search tree over both sides'
+                       # moves (information-set MCTS: ``simcore.games.star_realms.tree_search``)
+SEARCHED_KINDS = (KIND_SEARCH, KIND_ISMCTS)   # the kinds that search (a batch with one plays ``search.play_game``)

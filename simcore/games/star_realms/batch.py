@@ -15,6 +15,7 @@ from .layout import (CAP, LOG_COLS, MAX_EFF_ROWS, MAX_PLAYERS, MAX_TYPES, N_PILE
 from .opcodes import N_COLS
 from .rules import play_game
 from . import search
+from .tree_search import tree_budget
 
 R_SEED = 0
 R_WINNER = 1      # 0 first side, 1 second side, 2 draw at the turn cap
@@ -36,10 +37,10 @@ def play_one(cards, eff, setup, cfg, strat, seed, piles, fl, cnt, sc, log, bough
 
 @hot
 def play_one_search(cards, eff, setup, cfg, strat, rstrat, seed, piles, fl, cnt, sc, log, bought, out_row, opts,
-                    keys, visits, totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs):
+                    keys, visits, totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree):
     """``play_one`` of a game with a search player (``search.play_game``; the rest is its scratch)."""
     search.play_game(cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys,
-                     visits, totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs)
+                     visits, totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree)
     record(sc, seed, out_row)
     out_row[R_SEARCHES] = sc[S_SEARCHES]
     out_row[R_ROLLOUTS] = sc[S_ROLLOUTS]
@@ -90,9 +91,10 @@ def play_block(cards, eff, setup, cfg, strat, base_seed, first_game, lo, hi, out
 @hot_entry
 def play_block_search(cards, eff, setup, cfg, strat, rstrat, base_seed, first_game, lo, hi, out, out_bought, piles,
                       fl, cnt, sc, log, bought, opts, keys, visits, totals, piles2, fl2, cnt2, sc2, log2, bought2,
-                      ks, buf, rs):
+                      ks, buf, rs, tree):
     """``play_block`` of a batch with a search player: its own entry, so that batches without one run the code
-    they always ran. ``rstrat``: the rollouts' rows of each searching side; the rest is one block's scratch."""
+    they always ran. ``rstrat``: the rollouts' rows of each searching side; the rest is one block's scratch
+    (``tree``: a tree search's, ``search.Scratch``)."""
     if not (fixed_shapes(cards, eff, strat, piles, fl, cnt, sc, log)
             and fixed_shapes(cards, eff, rstrat[0], piles2, fl2, cnt2, sc2, log2) and rstrat.shape[0] == 2):
         raise ValueError("play_block_search: a state array does not have the layout's shape")
@@ -100,7 +102,7 @@ def play_block_search(cards, eff, setup, cfg, strat, rstrat, base_seed, first_ga
     for g in range(lo, hi):
         play_one_search(cards, eff, setup, cfg, strat, rstrat, game_seed(base_seed, first_game + g), piles, fl, cnt,
                         sc, log, bought, out[g], opts, keys, visits, totals, piles2, fl2, cnt2, sc2, log2, bought2,
-                        ks, buf, rs)
+                        ks, buf, rs, tree)
         if keep_bought:
             for p in range(2):
                 for t in range(out_bought.shape[2]):
@@ -130,7 +132,7 @@ def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, o
     """Play games first_game .. first_game + len(out) - 1 of the run with ``base_seed`` on ``threads`` threads.
     strat: a row per player (``setup.player_rows``); out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types]
     (n == 0 to skip), what each side acquired. rstrat: with a search player, its rollouts' rows
-    (``search.rollout_rows``)."""
+    (``search.rollout_rows``); a tree search player's tree is sized for the most iterations of its seats."""
     # padded to fixed row counts (zero rows: card types no pile holds), so that the shapes are constants
     n_types = cards.shape[0]
     if n_types > MAX_TYPES or eff.shape[0] > MAX_EFF_ROWS:
@@ -140,11 +142,13 @@ def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, o
     strat = padded_rows(strat, n_types)
     if rstrat is not None:
         rstrat = np.ascontiguousarray(padded_rows(rstrat, n_types))
+        budget = tree_budget(strat)
 
         def play_range(lo, hi):
+            scratch = search.Scratch(cards.shape[0], budget)
             play_block_search(cards, eff, setup, cfg, strat, rstrat, np.int64(base_seed), np.int64(first_game),
                               np.int64(lo), np.int64(hi), out, out_bought, *new_state(cards.shape[0]),
-                              *search.Scratch(cards.shape[0]).arrays)
+                              *scratch.arrays, scratch.tree)
         run_blocks(play_range, out.shape[0], threads, min_block=1)   # a search game takes a tenth of a second
         return
 

@@ -16,180 +16,28 @@ the game out with ``rules.play_turn``, the engine's own turn, every seat playing
 heuristic (``rollout_rows``: the searcher does not know its opponent's strategy). The value is 1, 1/2
 or 0 from the searching side (a team's shared result). A batch without a search player never runs
 this file: ``batch.play_batch`` picks ``play_block`` or ``play_block_search`` in Python.
+
+A side of kind KIND_ISMCTS (``ismcts:N``) plays the same turns through ``search_turn``, each of the same
+decisions chosen by ``tree_search.tree_decide`` instead of ``decide``: one tree over both sides' later moves.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from simcore.search import UCB_C, best_option, deal_unseen, decision_rng, rs_below, ucb_pick
-from strategies.star_realms import policy as pol
-from strategies.star_realms.params import KIND_HEURISTIC, KIND_SEARCH, P_KIND, P_ROLLOUTS, RESTRICT_FORCE
+from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
+from strategies.star_realms.params import (KIND_HEURISTIC, KIND_ISMCTS, KIND_SEARCH, P_KIND, P_ROLLOUTS,
+                                           SEARCHED_KINDS)
 
 from .effects import log_event, member
 from .jit import hot
-from .layout import (CAP, CFG_EXPLORER, CFG_OUTPOSTS, DECK, EV_END, EXPLORERS, HAND, LOG_COLS, N_PILES,
-                     N_SC, PLAYER_PILES, S_COMBAT, S_CUR, S_FED_DISCOUNT, S_ROLLOUTS, S_RNG,
-                     S_SEARCHES, S_TRADE, S_WINNER, TRADE_DECK, TRADE_ROW)
-from .rules import (WINNER_DRAW, attack, begin_turn, buy, buy_loop, end_side_turn, hit, play_cards, play_turn,
-                    procure, setup_game, start_side, team_acquire, team_plays)
-
-MAX_OPTIONS = 32      # options of one decision (a buy has at most 13: 2 buyers x 6 cards, and stop)
-BUY = 0               # the decision searched: the next purchase ...
-ATTACK = 1            # ... or the next attack
-_SEED_SPAN = 1 << 62
-
-
-@hot
-def add_option(opts, n, code, key, keys):
-    """Append ``code`` unless an option with the same ``key`` (what it does: a buyer and card type, a base's
-    owner and type) is listed: options that play alike are searched once."""
-    for i in range(n):
-        if keys[i] == key:
-            return n
-    if n < opts.shape[0]:
-        opts[n] = code
-        keys[n] = key
-        n += 1
-    return n
-
-
-@hot
-def buy_key(cfg, piles, code):
-    """(buyer, card type) of a buy code: ``choose_buy``'s index, or a team's buyer * BUYER + index."""
-    if code < 0:
-        return -1
-    i = code % pol.BUYER
-    t = cfg[CFG_EXPLORER] if i == pol.ROW_EXPLORER else piles[TRADE_ROW, i]
-    return (code // pol.BUYER) * 1000 + t
-
-
-@hot
-def buy_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys):
-    """The next purchase of side s: the heuristic's, then every other affordable card (a team: with either
-    member as the buyer), then stop buying. Returns how many."""
-    m0, m1 = member(sc, s, 0), member(sc, s, 1)
-    explorer = cfg[CFG_EXPLORER]
-    trade = sc[S_TRADE]
-    if m1 < 0:
-        opts[0] = pol.choose_buy(strat, m0, cards, piles, cnt, sc, trade, sc[S_FED_DISCOUNT + m0], explorer)
-    else:
-        opts[0] = pol.choose_team_buy(strat, m0, m1, cards, piles, cnt, sc, explorer)
-    keys[0] = buy_key(cfg, piles, opts[0])
-    n = 1
-    for j in range(2):
-        m = member(sc, s, j)
-        if m < 0:
-            break
-        buyer = 0 if m1 < 0 else m * pol.BUYER
-        for i in range(cnt[TRADE_ROW]):
-            if pol.offered(strat, m, cards, piles[TRADE_ROW, i], sc[S_FED_DISCOUNT + m], trade):
-                n = add_option(opts, n, buyer + i, buy_key(cfg, piles, buyer + i), keys)
-        if cnt[EXPLORERS] > 0 and pol.offered(strat, m, cards, explorer, 0, trade):
-            n = add_option(opts, n, buyer + pol.ROW_EXPLORER, buy_key(cfg, piles, buyer + pol.ROW_EXPLORER), keys)
-    return add_option(opts, n, pol.NONE, -1, keys)
-
-
-@hot
-def forced_buy(strat, cfg, piles, sc, s, code):
-    """Buy option ``code`` of side s acquires a card its buyer is forced to (restricted play)."""
-    if code < 0:
-        return False
-    buyer = member(sc, s, 0) if member(sc, s, 1) < 0 else code // pol.BUYER
-    i = code % pol.BUYER
-    t = cfg[CFG_EXPLORER] if i == pol.ROW_EXPLORER else piles[TRADE_ROW, i]
-    return pol.restriction(strat, buyer, t) == RESTRICT_FORCE
-
-
-@hot
-def attack_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys):
-    """The next target of side s's Combat: the heuristic's, then every base it may destroy now (Outposts
-    first, as ``pol.choose_attack`` rules), then the opponent's Authority when no Outpost guards it."""
-    p = member(sc, s, 0)
-    opts[0] = pol.choose_attack(strat, p, cards, piles, cnt, sc, cfg[CFG_OUTPOSTS])
-    keys[0] = -1 if opts[0] < 0 else (-2 if opts[0] == pol.FACE else
-                                      (opts[0] // 1000) * 1000 + piles[opts[0] // 1000, opts[0] % 1000])
-    if opts[0] < 0:
-        return 1        # nothing it may hit (the heuristic stops only then)
-    combat = sc[S_COMBAT]
-    k0, k1, out0, out1, outposts = pol.opponent_guards(cards, piles, cnt, sc, p, cfg[CFG_OUTPOSTS])
-    n = 1
-    for j in range(2):
-        k = k0 if j == 0 else k1
-        if k < 0:
-            break
-        guarded = out0 if j == 0 else out1
-        for i in range(cnt[k]):
-            t = piles[k, i]
-            if pol.may_destroy(cards, t, guarded, combat):
-                n = add_option(opts, n, k * 1000 + i, k * 1000 + t, keys)
-    if outposts == 0:
-        n = add_option(opts, n, pol.FACE, -2, keys)
-    return n
-
-
-@hot
-def perform(cards, cfg, strat, piles, fl, cnt, sc, log, bought, s, stage, code):
-    """Side s takes option ``code`` of a BUY or ATTACK decision (code >= 0); ``strat`` decides what a purchase
-    leaves open (a Freighter's "may put on top")."""
-    m0, m1 = member(sc, s, 0), member(sc, s, 1)
-    if stage == ATTACK:
-        hit(cards, piles, fl, cnt, sc, log, m0, code)
-    elif m1 < 0:
-        buy(cards, cfg, strat, piles, fl, cnt, sc, log, bought, m0, code)
-    else:
-        buy(cards, cfg, strat, piles, fl, cnt, sc, log, bought, code // pol.BUYER, code % pol.BUYER)
-
-
-@hot
-def copy_state(piles, fl, cnt, sc, piles2, fl2, cnt2, sc2):
-    for k in range(cnt.shape[0]):
-        cnt2[k] = cnt[k]
-        for i in range(cnt[k]):
-            piles2[k, i] = piles[k, i]
-            fl2[k, i] = fl[k, i]
-    for i in range(sc.shape[0]):
-        sc2[i] = sc[i]
-
-
-@hot
-def determinize(piles, cnt, sc, s, ks, buf, rs):
-    """Deal again what side s cannot see: its members' deck order, each opponent's hand pooled with their
-    deck (which cards those hold is known from what was bought and played; which lie where is not), the
-    trade deck's order, and the game's RNG (the order of every future shuffle)."""
-    for j in range(2):
-        m = member(sc, s, j)
-        if m >= 0:
-            ks[0] = m * PLAYER_PILES + DECK
-            deal_unseen(piles, cnt, ks, 1, buf, rs)
-        o = member(sc, 1 - s, j)
-        if o >= 0:
-            ks[0] = o * PLAYER_PILES + HAND
-            ks[1] = o * PLAYER_PILES + DECK
-            deal_unseen(piles, cnt, ks, 2, buf, rs)
-    ks[0] = TRADE_DECK
-    deal_unseen(piles, cnt, ks, 1, buf, rs)
-    sc[S_RNG] = rs_below(rs, _SEED_SPAN)
-
-
-@hot
-def rollout(cards, eff, cfg, rstrat, piles, fl, cnt, sc, log, bought, s, stage, code):
-    """Force ``code`` at this BUY or ATTACK step of side s's turn, finish the turn and play the game out with
-    the heuristic ``rstrat`` for every seat: 1 if side s wins, 1/2 a draw, 0 a loss."""
-    m0, m1 = member(sc, s, 0), member(sc, s, 1)
-    if code >= 0:
-        perform(cards, cfg, rstrat, piles, fl, cnt, sc, log, bought, s, stage, code)
-        if stage == BUY:
-            if m1 < 0:
-                buy_loop(cards, eff, cfg, rstrat, piles, fl, cnt, sc, log, bought, m0)
-            else:
-                team_acquire(cards, eff, cfg, rstrat, piles, fl, cnt, sc, log, bought, m0, m1)
-    if stage == BUY or code >= 0:
-        attack(cards, cfg, piles, fl, cnt, sc, log, rstrat, m0)
-    end_side_turn(cards, cfg, piles, fl, cnt, sc, log, s)
-    while sc[S_WINNER] < 0:
-        play_turn(cards, eff, cfg, rstrat, piles, fl, cnt, sc, log, bought)
-    w = sc[S_WINNER]
-    return 1.0 if w == s else (0.5 if w == WINNER_DRAW else 0.0)
+from .layout import CAP, EV_END, LOG_COLS, N_PILES, N_SC, S_COMBAT, S_CUR, S_ROLLOUTS, S_SEARCHES, S_WINNER
+from .rules import end_side_turn, play_turn, procure, setup_game
+# the options, their moves and the play-outs both search players share (re-exported: tests and callers read
+# them here, as before they had a module of their own)
+from .search_options import (ATTACK, BUY, MAX_OPTIONS, add_option, attack_options, buy_key,  # noqa: F401
+                             buy_options, copy_state, determinize, forced_buy, perform, play_until_purchases,
+                             rollout, step_options)
+from .tree_search import tree_decide, tree_scratch
 
 
 @hot
@@ -199,12 +47,7 @@ def decide(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, seed, stage, opts
     With two options or more, ``strat``'s rollouts are spread over them by UCB1 and the best mean wins
     (ties: option 0, the heuristic's). Reads only what the side may see, and never moves the game's RNG."""
     s = sc[S_CUR]
-    if stage == BUY:
-        n = buy_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys)
-        if forced_buy(strat, cfg, piles, sc, s, opts[0]):
-            return 0        # restricted play: a forced card is bought as the heuristic buys it, not searched
-    else:
-        n = attack_options(strat, cfg, cards, piles, cnt, sc, s, opts, keys)
+    n = step_options(strat, cfg, cards, piles, cnt, sc, s, stage, opts, keys)   # a forced buy: 1, not searched
     if n < 2:
         return 0
     stream = decision_rng(seed, sc[S_SEARCHES])
@@ -232,20 +75,26 @@ def decide(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, seed, stage, opts
 
 @hot
 def search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys, visits, totals,
-                piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs):
+                piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree):
     """One turn of the current side: ``rules.play_turn`` for a heuristic side; for a searching one the same
-    phases, each purchase and each attack chosen by ``decide`` (``rstrat[side]``: its rollouts' seats)."""
+    phases, each purchase and each attack chosen by ``decide`` (``rstrat[side]``: its rollouts' seats), or by
+    ``tree_search.tree_decide`` for a tree search side (``tree``: its arrays, ``Scratch.tree``)."""
     s = sc[S_CUR]
     m0 = member(sc, s, 0)
-    if strat[m0, P_KIND] != KIND_SEARCH:
+    kind = strat[m0, P_KIND]
+    if kind != KIND_SEARCH and kind != KIND_ISMCTS:
         play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought)
         return
     rs_side = rstrat[s]
     play_until_purchases(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
     for stage in range(2):
         while stage == BUY or sc[S_COMBAT] > 0:
-            o = decide(cards, eff, cfg, strat, rs_side, piles, fl, cnt, sc, seed, stage, opts, keys, visits,
-                       totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs)
+            if kind == KIND_ISMCTS:
+                o = tree_decide(cards, eff, cfg, strat, rs_side, piles, fl, cnt, sc, seed, stage, opts, keys,
+                                piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree)
+            else:
+                o = decide(cards, eff, cfg, strat, rs_side, piles, fl, cnt, sc, seed, stage, opts, keys, visits,
+                           totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs)
             if opts[o] < 0:
                 break
             perform(cards, cfg, strat, piles, fl, cnt, sc, log, bought, s, stage, opts[o])
@@ -256,7 +105,7 @@ def search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought,
 
 @hot
 def play_game(cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys, visits,
-              totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs):
+              totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree):
     """``rules.play_game`` with ``search_turn`` for turns: the same game for heuristic seats."""
     for p in range(2):
         for t in range(bought.shape[1]):
@@ -264,20 +113,24 @@ def play_game(cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bo
     setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed)
     while sc[S_WINNER] < 0:
         search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys, visits,
-                    totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs)
+                    totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree)
     log_event(log, sc, sc[S_WINNER] if sc[S_WINNER] < 2 else -1, EV_END, sc[S_WINNER], 0, 0)
 
 
 class Scratch:
-    """A thread block's scratch arrays for searching (allocated in Python: the jitted code never allocates)."""
+    """A thread block's scratch arrays for searching (allocated in Python: the jitted code never allocates).
+    ``arrays``: the flat search's (``decide``); ``tree``: a tree search's (``tree_search.tree_decide``), its tree
+    sized for ``tree_budget`` iterations (0, a batch without a tree search seat: a tree of the root alone,
+    never grown)."""
 
-    def __init__(self, n_types: int):
+    def __init__(self, n_types: int, tree_budget: int = 0):
         self.arrays = (np.zeros(MAX_OPTIONS, np.int64), np.zeros(MAX_OPTIONS, np.int64),
                        np.zeros(MAX_OPTIONS, np.int64), np.zeros(MAX_OPTIONS, np.float64),
                        np.zeros((N_PILES, CAP), np.int32), np.zeros((N_PILES, CAP), np.int32),
                        np.zeros(N_PILES, np.int32), np.zeros(N_SC, np.int64), np.zeros((1, LOG_COLS), np.int32),
                        np.zeros((2, n_types), np.int32), np.zeros(2, np.int64), np.zeros(N_PILES * CAP, np.int32),
                        np.zeros(1, np.int64))
+        self.tree = tree_scratch(tree_budget)
 
 
 def rollout_rows(strategies, tables, cfg) -> np.ndarray:
@@ -290,7 +143,7 @@ def rollout_rows(strategies, tables, cfg) -> np.ndarray:
     out = None
     for s, strategy in enumerate(strategies):
         _, vec = resolve(strategy)
-        if vec[P_KIND] != KIND_SEARCH:
+        if vec[P_KIND] not in SEARCHED_KINDS:
             continue
         vec = vec.copy()
         vec[P_KIND] = KIND_HEURISTIC
@@ -312,17 +165,3 @@ def to_first_purchase(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bo
     s = sc[S_CUR]
     play_until_purchases(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
     return s
-
-
-@hot
-def play_until_purchases(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s):
-    """Side s's turn as ``rules.play_turn`` plays it, up to its first purchase (Alliance Procurement offered
-    before it, as ``rules.buy_loop`` does)."""
-    m0, m1 = member(sc, s, 0), member(sc, s, 1)
-    start_side(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
-    if m1 < 0:
-        begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
-        play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
-        procure(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
-    else:
-        team_plays(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)

@@ -16,6 +16,7 @@ from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_ROLLOU
 from .card_data import SRTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
 from .search import Scratch, rollout_rows
+from .tree_search import tree_budget
 from .setup import SRMatchup, build_setup, opponents, player_rows
 
 VARIANT = "core"    # Star Realms has no starting-card variants: the variant columns name the card set
@@ -111,8 +112,9 @@ def replay_game(game_seed_value: int, matchup: SRMatchup = SRMatchup(), strategi
         play_one(tables.cards, tables.eff, setup, cfg, strat, np.int64(game_seed_value), piles, fl, cnt, sc, log,
                  bought, row)
     else:       # the search's scratch keeps no log: the game's log holds only what was played
+        scratch = Scratch(tables.cards.shape[0], tree_budget(strat))
         play_one_search(tables.cards, tables.eff, setup, cfg, strat, rstrat, np.int64(game_seed_value), piles, fl,
-                        cnt, sc, log, bought, row, *Scratch(tables.cards.shape[0]).arrays)
+                        cnt, sc, log, bought, row, *scratch.arrays, scratch.tree)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
               "first_authority": int(row[R_AUTH]), "second_authority": int(row[R_AUTH + 1])}
     return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
