@@ -48,7 +48,7 @@ from strategies.last_command.params import N_PARAMS
 
 POINT_CREW = 0       # where a rollout starts: a Crew card's System in the Card Phase ...
 POINT_MARKET = 1     # ... or a Market action
-_SEED_BITS = np.int64(1) << np.int64(62)
+SEED_BITS = np.int64(1) << np.int64(62)   # a rollout's game RNG: 62 bits of the search RNG
 
 # the work array ``iw`` (int64): the search RNG, the counters bench reports, the piles dealt together
 IW_RS = 0
@@ -179,6 +179,18 @@ def copy_state(piles, cnt, sc, s_piles, s_cnt, s_sc):
         s_sc[i] = sc[i]
 
 
+@hot_inlined
+def rollout_players(sc, strat, s_strat, p):
+    """The rollouts' players, into ``s_strat``: p's heuristic in both seats (p does not know its opponent's
+    strategy), but the Solo A.I. plays itself; each seat keeps its own restriction (restricted play: the
+    opponent is not banned or forced what p is)."""
+    q = 1 - p
+    lo = N_PARAMS + V_RESTRICT * n_types(strat)
+    for j in range(s_strat.shape[1]):
+        s_strat[p, j] = strat[p, j]
+        s_strat[q, j] = strat[q, j] if sc[S_SOLO_AI] == q or j >= lo else strat[p, j]
+
+
 @hot_outlined  # reached from two decisions: one copy of the rollouts
 def run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts, a, b, ws):
     """The option (index into ``opts``) of best mean value after ``budget`` rollouts."""
@@ -187,13 +199,7 @@ def run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts,
     rs = iw[IW_RS:IW_RS + 1]
     ks = iw[IW_KS:IW_KS + 4]
     rs[0] = decision_rng(sc[S_SEED], sc[S_DECISION])
-    # the rollouts' players: p's heuristic in both seats, but the Solo A.I. plays itself; each seat keeps its
-    # own restriction (restricted play: the opponent is not banned or forced what p is)
-    q = 1 - p
-    lo = N_PARAMS + V_RESTRICT * n_types(strat)
-    for j in range(s_strat.shape[1]):
-        s_strat[p, j] = strat[p, j]
-        s_strat[q, j] = strat[q, j] if sc[S_SOLO_AI] == q or j >= lo else strat[p, j]
+    rollout_players(sc, strat, s_strat, p)
     for o in range(n_opts):
         visits[o] = 0
         totals[o] = 0.0
@@ -201,7 +207,7 @@ def run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts,
         o = ucb_pick(visits, totals, n_opts, UCB_C)
         copy_state(piles, cnt, sc, s_piles, s_cnt, s_sc)
         s_sc[S_MULTS_KEY] = 0        # weights kept for another row than the rollouts' players
-        s_sc[S_RNG] = rs_below(rs, _SEED_BITS)
+        s_sc[S_RNG] = rs_below(rs, SEED_BITS)
         determinize(cards, s_piles, s_cnt, s_sc, p, hold, hold_cnt, buf, ks, rs)
         rollout(cards, eff, cfg, s_piles, s_cnt, s_sc, s_strat, s_log, s_bought, p, point, opts[0, o], opts[1, o],
                 a, b)

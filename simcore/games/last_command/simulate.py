@@ -17,7 +17,8 @@ from simcore.blocks import BlockPool
 from simcore.errors import CommandsimError
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from .tables import CardTables
-from strategies.last_command.library import engine_budgets, resolved, strategy_name, strategy_rows, without_search
+from strategies.last_command.library import (engine_budgets, has_tree, resolved, strategy_name, strategy_rows,
+                                             without_search)
 from strategies.last_command.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
 
 MAX_LOG_EVENTS = 20000
@@ -151,7 +152,13 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
     log = np.zeros((MAX_LOG_EVENTS, LOG_COLS), np.int32)
     bought = np.zeros((2, tables.cards.shape[0]), np.int32)
     row = np.zeros(N_RESULT_COLS, np.int64)
-    if budgets.any():
+    if has_tree(budgets):
+        from .search import workspace
+        from .tree_search import play_one_tree, tree_workspace
+        play_one_tree(tables.cards, tables.eff, setup, setup_n, cfg, strat, budgets, np.int64(game_seed_value),
+                      piles, cnt, sc, log, bought, row, workspace(strat, tables.cards.shape[0]),
+                      tree_workspace(budgets))
+    elif budgets.any():
         from .search import play_one_search, workspace
         play_one_search(tables.cards, tables.eff, setup, setup_n, cfg, strat, budgets, np.int64(game_seed_value),
                         piles, cnt, sc, log, bought, row, workspace(strat, tables.cards.shape[0]))
