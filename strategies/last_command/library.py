@@ -4,16 +4,18 @@ A strategy file::
 
     name = "my-aggro"                  # optional (default: the file's stem)
     description = "Rushes Damage."     # optional
-    kind = "heuristic"                 # "heuristic" (default), "random" or "search"
+    kind = "heuristic"                 # "heuristic" (default), "random", "search" or "ismcts"
     base = "aggro"                     # optional: the built-in or file whose parameters it starts from
                                        # (default: balanced)
     [params]
     w_damage = 2.5                     # any parameter of `commandsim strategies show balanced`
-    rollouts = 100                     # kind "search" only, and required there: rollouts per decision
+    rollouts = 100                     # kinds "search" and "ismcts" only, and required there: rollouts
+                                       # (ismcts: tree iterations) per decision
 
 A search strategy plays its base heuristic except at the searched decisions
 (``simcore.games.last_command.search``). The name ``search:N`` is the built-in search player:
-balanced with N rollouts per decision.
+balanced with N rollouts per decision. Kind "ismcts" and ``ismcts:N`` are the tree search player
+(``simcore.games.last_command.tree_search``): the same decisions, N tree iterations each.
 
 Every mistake is a ``StrategyError`` naming the file and the field.
 """
@@ -32,13 +34,17 @@ from simcore.errors import TOML_TOO_DEEP, StrategyError
 from simcore.games.last_command.tables import CardTables
 
 from . import params as P
+from simcore.ismcts import parse_ismcts
 from simcore.search import MAX_ROLLOUTS, parse_search
 
 from .param_info import PARAMS, SEARCH_ONLY
 from .values import compile_row
 
 BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
-KINDS = {"random": P.KIND_RANDOM, "heuristic": P.KIND_HEURISTIC, "search": P.KIND_SEARCH}
+KINDS = {"random": P.KIND_RANDOM, "heuristic": P.KIND_HEURISTIC, "search": P.KIND_SEARCH, "ismcts": P.KIND_ISMCTS}
+SEARCH_KINDS = ("search", "ismcts")              # the kinds that search (and take the SEARCH_ONLY fields)
+SEARCHING = (P.KIND_SEARCH, P.KIND_ISMCTS)
+B_TREE = 2          # engine_budgets(...)[B_TREE + p]: 1 when seat p's search is the tree search
 KIND_NAMES = {v: k for k, v in KINDS.items()}
 PARAM_INDEX = {name: info.index for name, info in PARAMS.items()}
 TOP_FIELDS = ("name", "description", "kind", "base", "params")
@@ -87,26 +93,32 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def search_spec(name: str, rollouts: int, base_name: str | None = None) -> StrategySpec:
+def search_spec(name: str, rollouts: int, base_name: str | None = None, kind: str = "search") -> StrategySpec:
     """The built-in search player ``search:N`` (balanced) or ``search:N:BASE`` (strategy BASE),
-    searching with N rollouts per decision."""
+    searching with N rollouts per decision; kind "ismcts": the tree search player ``ismcts:N[:BASE]``,
+    N tree iterations per decision."""
     base_name = base_name or DEFAULT_BASE
     base = load_spec(base_name)
     if base.kind != "heuristic":
         raise StrategyError(f"strategy '{name}': a search player searches a heuristic, and {base_name} is not one")
     vec = base.vector.copy()
-    vec[P.P_KIND] = P.KIND_SEARCH
+    vec[P.P_KIND] = KINDS[kind]
     vec[P.P_ROLLOUTS] = rollouts
-    return StrategySpec(name, "search", f"{base_name}, searching its Market purchases and Crew placements with "
-                        f"{rollouts:,} rollouts per decision", None, vec, ("rollouts",), base_name,
-                        (base.name,) + base.bases)
+    how = f"{rollouts:,} rollouts per decision" if kind == "search" else \
+        f"a tree (ISMCTS) of {rollouts:,} iterations per decision"
+    return StrategySpec(name, kind, f"{base_name}, searching its Market purchases and Crew placements with {how}",
+                        None, vec, ("rollouts",), base_name, (base.name,) + base.bases)
 
 
 def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
-    """The strategy of a built-in name, a ``search:N`` name or a strategy file, with its parameters resolved."""
+    """The strategy of a built-in name, a ``search:N`` or ``ismcts:N`` name or a strategy file, with its
+    parameters resolved."""
     searched = parse_search(name_or_path)
     if searched is not None:
         return search_spec(name_or_path, *searched)
+    tree = parse_ismcts(name_or_path)
+    if tree is not None:
+        return search_spec(name_or_path, *tree, kind="ismcts")
     path = _resolve(name_or_path)
     where = _display(path)
     key = str(path.resolve())
@@ -166,15 +178,15 @@ def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
         if not math.isfinite(val) or not lo <= val <= hi:
             raise StrategyError(f"{where}: field 'params.{name}': expected a finite number in "
                                 f"[{lo:g}, {hi:g}], got {val!r}")
-        if name in SEARCH_ONLY and kind != "search":
-            raise StrategyError(f"{where}: field 'params.{name}': only a search strategy (kind = \"search\") "
-                                f"takes it")
+        if name in SEARCH_ONLY and kind not in SEARCH_KINDS:
+            raise StrategyError(f"{where}: field 'params.{name}': only a search strategy (kind = \"search\" or "
+                                f"\"ismcts\") takes it")
         if name == "rollouts" and val != int(val):
             raise StrategyError(f"{where}: field 'params.rollouts': expected a whole number, got {val!r}")
         vec[PARAM_INDEX[name]] = float(val)
-    if kind == "search" and "rollouts" not in params:
+    if kind in SEARCH_KINDS and "rollouts" not in params:
         raise StrategyError(f"{where}: field 'params.rollouts': a search strategy must say how many rollouts "
-                            f"per decision it spends (1 to {MAX_ROLLOUTS:,})")
+                            f"(ismcts: tree iterations) per decision it spends (1 to {MAX_ROLLOUTS:,})")
     if kind == "heuristic" and path == BUILTIN_DIR / f"{DEFAULT_BASE}.toml":
         missing = sorted(set(PARAMS) - set(params) - set(SEARCH_ONLY))
         if missing:
@@ -223,7 +235,7 @@ def check_vector(vec) -> np.ndarray:
         raise StrategyError("a strategy vector must hold finite numbers")
     if int(arr[P.P_KIND]) not in KIND_NAMES:
         raise StrategyError(f"a strategy vector's kind must be one of {sorted(KIND_NAMES)}, got {arr[P.P_KIND]}")
-    if int(arr[P.P_KIND]) == P.KIND_SEARCH and not 1 <= arr[P.P_ROLLOUTS] <= MAX_ROLLOUTS:
+    if int(arr[P.P_KIND]) in SEARCHING and not 1 <= arr[P.P_ROLLOUTS] <= MAX_ROLLOUTS:
         raise StrategyError(f"a search strategy vector must have 1 to {MAX_ROLLOUTS:,} rollouts, "
                             f"got {arr[P.P_ROLLOUTS]}")
     return arr
@@ -257,18 +269,43 @@ def strategy_name(strategy) -> str:
 def strategy_rows(names, tables: CardTables) -> np.ndarray:
     """float64[2, row length]: the compiled strategies of seat 0 and seat 1 (names, paths or vectors).
     A search strategy's row is its base heuristic's (kind heuristic): the jitted policy never sees
-    the search kind, whose budget travels beside the rows (``search_budgets``)."""
+    the search kinds, whose budget travels beside the rows (``search_budgets``)."""
     rows = np.stack([compile_row(resolve(n)[1], tables) for n in names])
     for p in range(rows.shape[0]):
-        if int(rows[p, P.P_KIND]) == P.KIND_SEARCH:
+        if int(rows[p, P.P_KIND]) in SEARCHING:
             rows[p, P.P_KIND] = P.KIND_HEURISTIC
     return rows
 
 
 def search_budgets(names) -> np.ndarray:
-    """int64[2]: rollouts per searched decision of each seat's strategy (0: it does not search)."""
+    """int64[2]: rollouts (kind ismcts: tree iterations) per searched decision of each seat's strategy
+    (0: it does not search)."""
     vecs = [resolve(n)[1] for n in names]
-    return np.array([int(v[P.P_ROLLOUTS]) if int(v[P.P_KIND]) == P.KIND_SEARCH else 0 for v in vecs], np.int64)
+    return np.array([int(v[P.P_ROLLOUTS]) if int(v[P.P_KIND]) in SEARCHING else 0 for v in vecs], np.int64)
+
+
+def tree_seats(names) -> np.ndarray:
+    """int64[2]: 1 for a seat whose strategy is a tree search player (kind ismcts), else 0."""
+    return np.array([int(resolve(n)[1][P.P_KIND]) == P.KIND_ISMCTS for n in names], np.int64)
+
+
+def engine_budgets(names) -> np.ndarray:
+    """int64[4], what the engine is told of the search players: ``search_budgets`` then, from B_TREE,
+    ``tree_seats``. One array, so that a batch carries its search players in one argument as before the
+    tree search came, and a batch without a tree search player reads ``budgets[:2]`` as it did."""
+    return np.concatenate([search_budgets(names), tree_seats(names)])
+
+
+def without_search(budgets: np.ndarray, p: int) -> None:
+    """Seat p of ``engine_budgets`` searches no more (solo mode: the Solo A.I. sits there, whatever
+    strategy was named)."""
+    budgets[p] = 0
+    budgets[B_TREE + p] = 0
+
+
+def has_tree(budgets) -> bool:
+    """Whether a seat of ``budgets`` (``engine_budgets``) is a tree search player."""
+    return budgets is not None and len(budgets) > B_TREE and bool(np.any(budgets[B_TREE:]))
 
 
 def vector_from(values: dict[str, float], base: str | np.ndarray = DEFAULT_BASE) -> np.ndarray:
@@ -291,7 +328,7 @@ def strategy_toml(name: str, vector: np.ndarray, description: str = "", comments
         lines += ["", "[params]"]
         width = max(len(n) for n in PARAMS)
         for name, info in PARAMS.items():
-            if name in SEARCH_ONLY and int(vec[P.P_KIND]) != P.KIND_SEARCH:
+            if name in SEARCH_ONLY and int(vec[P.P_KIND]) not in SEARCHING:
                 continue
             val = float(vec[info.index])
             text = str(int(round(val))) if info.flag else repr(round(val, 6))

@@ -49,8 +49,8 @@ P_BIAS_COMMS = 37     # ... of a Comms card ...
 P_BIAS_TACTICAL = 38  # ... of a Tactical card
 P_REFRESH_CREDITS = 39  # refresh a Market set only with at least this many Credits
 P_SAVE_GAP = 40       # skip a buy when an unaffordable card scores this much more (save for it)
-# ---- search players (KIND_SEARCH): never tuned, never read by the jitted policy
-P_ROLLOUTS = 41       # rollouts per searched decision
+# ---- search players (KIND_SEARCH, KIND_ISMCTS): never tuned, never read by the jitted policy
+P_ROLLOUTS = 41       # rollouts (KIND_ISMCTS: tree iterations) per searched decision
 N_PARAMS = 42
 
 KIND_RANDOM = 0
@@ -61,3 +61,7 @@ KIND_SOLO_AI = 2   # the rulebook's Solo Mode A.I. (strategies/last_command/solo
 # rows reach the engine (``strategies.last_command.library.engine_rows``), so the jitted policy
 # never sees it: the budget travels beside the rows.
 KIND_SEARCH = 3
+# The tree search player (simcore/games/last_command/tree_search.py, ``ismcts:N``): as KIND_SEARCH, its
+# heuristic plays every decision but the searched ones, and Python hands the engine a heuristic row;
+# P_ROLLOUTS counts its tree iterations per decision.
+KIND_ISMCTS = 4

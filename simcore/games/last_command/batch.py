@@ -111,6 +111,21 @@ def play_range_search(cards, eff, setup, setup_n, cfg, strat, base_seed, first_g
     return ws[-1][[IW_DECISIONS, IW_ROLLOUTS]]
 
 
+def play_range_tree(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,
+                    budgets) -> np.ndarray:
+    """``play_range_search`` for a batch with a tree search player (``tree_search``): the flat search's
+    scratch arrays and a tree sized by the largest tree budget; returns int64[2]: searched decisions,
+    rollouts (a tree's iterations)."""
+    from .search import IW_DECISIONS, IW_ROLLOUTS, workspace
+    from .tree_search import play_block_tree, tree_workspace
+    ws = workspace(strat, cards.shape[0])
+    play_block_tree(cards, eff, setup, setup_n, cfg, strat, budgets, base_seed, first_game, np.int64(lo),
+                    np.int64(hi), out, out_bought, np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32),
+                    np.zeros(N_SC, np.int64), np.zeros((1, LOG_COLS), np.int32),
+                    np.zeros((2, cards.shape[0]), np.int32), ws, tree_workspace(budgets))
+    return ws[-1][[IW_DECISIONS, IW_ROLLOUTS]]
+
+
 def _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int) -> tuple:
     strat = padded_strategies(strat, cards.shape[0])
     cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
@@ -134,10 +149,14 @@ def _min_block(budgets) -> int:
 
 
 def _runner(budgets):
-    """``play_range``, or ``play_range_search`` when a seat has a search budget."""
+    """``play_range``, or ``play_range_search`` when a seat has a search budget, or ``play_range_tree`` when
+    a seat is a tree search player."""
+    from strategies.last_command.library import has_tree
     if budgets is None or not np.any(budgets):
         return play_range
     budgets = np.asarray(budgets, np.int64)
+    if has_tree(budgets):
+        return lambda *a: play_range_tree(*a, budgets)
     return lambda *a: play_range_search(*a, budgets)
 
 
@@ -151,7 +170,8 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
     out: int64[n, N_RESULT_COLS]; out_bought: int32[2, n_types, n] (may have n == 0 to skip): one
     row over the games per seat and card type, the columns of a per-game file as they are written.
     budgets: int64[2], rollouts per searched decision of each seat (None or zeros: no search
-    player, and the batch runs ``play_block`` exactly as without them); ``search_stats``
+    player, and the batch runs ``play_block`` exactly as without them), or int64[4] with each seat's
+    tree flag after them (``strategies.last_command.library.engine_budgets``); ``search_stats``
     (int64[2]), if given, gains the searched decisions and rollouts.
     play_block releases the GIL, so plain Python threads run it in parallel."""
     n = out.shape[0]

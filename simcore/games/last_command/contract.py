@@ -182,6 +182,9 @@ class LastCommand:
         rows.append(("search:N", "search", "balanced", "balanced, searching its Market purchases and Crew "
                      "placements with N rollouts per decision (flat Monte Carlo; e.g. search:100); search:N:BASE "
                      "searches heuristic BASE (e.g. search:100:tuned)"))
+        rows.append(("ismcts:N", "ismcts", "balanced", "balanced, searching the same decisions with a tree (ISMCTS) "
+                     "of N iterations per decision, over the opponent's replies too (e.g. ismcts:100); "
+                     "ismcts:N:BASE searches heuristic BASE"))
         return Listing(("STRATEGY", "KIND", "BASE", "DESCRIPTION"), rows)
 
     def strategy_lines(self, name: str):
@@ -198,7 +201,7 @@ class LastCommand:
             return Listing(None, [], lines + ["  (no parameters: every choice is uniform among the legal ones)"])
         rows = []
         for pname, info in PARAMS.items():
-            if pname in SEARCH_ONLY and spec.kind != "search":
+            if pname in SEARCH_ONLY and spec.kind not in ("search", "ismcts"):
                 continue
             value = float(spec.vector[info.index])
             text = str(int(round(value))) if info.flag else f"{value:g}"

@@ -33,23 +33,22 @@ from .batch import (R_BOUGHT, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS, R_WINNE
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .events import log_event
 from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game
-from .layout import (CAP, CFG_MAX_TURNS, CREW, CREW_DECK, EV_DRAW_GAME, EV_TURN, EV_WIN, HAND, LOG_COLS, M_AI_MARKET,
-                     M_CREW, M_MALF, M_SYS_DECK, MAX_CREW_PER_SYSTEM, N_PILES, N_SC, N_SYSTEMS, PH_BONUS, PH_CARD,
-                     PH_DRAW, PH_MARKET, S_BOUGHT, S_CREDITS, S_CUR, S_DAMAGE_DEALT, S_DECISION, S_HULL,
+from .layout import (CAP, CFG_MAX_TURNS, CREW_DECK, EV_DRAW_GAME, EV_TURN, EV_WIN, HAND, LOG_COLS, M_AI_MARKET,
+                     M_CREW, M_MALF, M_SYS_DECK, N_PILES, N_SC, N_SYSTEMS, PH_BONUS, PH_CARD,
+                     PH_DRAW, PH_MARKET, S_BOUGHT, S_CUR, S_DAMAGE_DEALT, S_DECISION, S_HULL,
                      S_MALF_DRAWN, S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS,
                      SYS_DECK)
 from .market import MAX_MARKET_ACTIONS, market_costs, market_phase_from, market_step
 from .queries import discounts, pile
-from strategies.last_command.actions import A_PLAY_CREW, M_BUY_CREW, M_BUY_SYSTEM, M_STOP
-from strategies.last_command.heuristic import market_item
+from .search_options import MAX_OPTIONS, crew_options, market_options
+from strategies.last_command.actions import A_PLAY_CREW
 from strategies.last_command.policy import card_action, market_action
-from strategies.last_command.situation import RESTRICT_FORCE, V_RESTRICT, n_types, restriction
+from strategies.last_command.situation import V_RESTRICT, n_types
 from strategies.last_command.params import N_PARAMS
 
-MAX_OPTIONS = 16     # a Market decision has at most 9 purchases, a pass and a refresh
 POINT_CREW = 0       # where a rollout starts: a Crew card's System in the Card Phase ...
 POINT_MARKET = 1     # ... or a Market action
-_SEED_BITS = np.int64(1) << np.int64(62)
+SEED_BITS = np.int64(1) << np.int64(62)   # a rollout's game RNG: 62 bits of the search RNG
 
 # the work array ``iw`` (int64): the search RNG, the counters bench reports, the piles dealt together
 IW_RS = 0
@@ -180,6 +179,18 @@ def copy_state(piles, cnt, sc, s_piles, s_cnt, s_sc):
         s_sc[i] = sc[i]
 
 
+@hot_inlined
+def rollout_players(sc, strat, s_strat, p):
+    """The rollouts' players, into ``s_strat``: p's heuristic in both seats (p does not know its opponent's
+    strategy), but the Solo A.I. plays itself; each seat keeps its own restriction (restricted play: the
+    opponent is not banned or forced what p is)."""
+    q = 1 - p
+    lo = N_PARAMS + V_RESTRICT * n_types(strat)
+    for j in range(s_strat.shape[1]):
+        s_strat[p, j] = strat[p, j]
+        s_strat[q, j] = strat[q, j] if sc[S_SOLO_AI] == q or j >= lo else strat[p, j]
+
+
 @hot_outlined  # reached from two decisions: one copy of the rollouts
 def run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts, a, b, ws):
     """The option (index into ``opts``) of best mean value after ``budget`` rollouts."""
@@ -188,13 +199,7 @@ def run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts,
     rs = iw[IW_RS:IW_RS + 1]
     ks = iw[IW_KS:IW_KS + 4]
     rs[0] = decision_rng(sc[S_SEED], sc[S_DECISION])
-    # the rollouts' players: p's heuristic in both seats, but the Solo A.I. plays itself; each seat keeps its
-    # own restriction (restricted play: the opponent is not banned or forced what p is)
-    q = 1 - p
-    lo = N_PARAMS + V_RESTRICT * n_types(strat)
-    for j in range(s_strat.shape[1]):
-        s_strat[p, j] = strat[p, j]
-        s_strat[q, j] = strat[q, j] if sc[S_SOLO_AI] == q or j >= lo else strat[p, j]
+    rollout_players(sc, strat, s_strat, p)
     for o in range(n_opts):
         visits[o] = 0
         totals[o] = 0.0
@@ -202,7 +207,7 @@ def run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts,
         o = ucb_pick(visits, totals, n_opts, UCB_C)
         copy_state(piles, cnt, sc, s_piles, s_cnt, s_sc)
         s_sc[S_MULTS_KEY] = 0        # weights kept for another row than the rollouts' players
-        s_sc[S_RNG] = rs_below(rs, _SEED_BITS)
+        s_sc[S_RNG] = rs_below(rs, SEED_BITS)
         determinize(cards, s_piles, s_cnt, s_sc, p, hold, hold_cnt, buf, ks, rs)
         rollout(cards, eff, cfg, s_piles, s_cnt, s_sc, s_strat, s_log, s_bought, p, point, opts[0, o], opts[1, o],
                 a, b)
@@ -218,19 +223,9 @@ def run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts,
 @hot_inlined
 def search_crew(cards, eff, cfg, piles, cnt, sc, strat, p, budget, i, s, actions, ws):
     """System for the Crew card at hand index i: the heuristic's ``s`` first, then every other
-    System with room."""
-    t = piles[pile(p, HAND), i]
-    if cards[t, C_KIND] != KIND_CREW or not 0 <= s < N_SYSTEMS or cnt[pile(p, CREW + s)] >= MAX_CREW_PER_SYSTEM:
-        return s
+    System with room (``search_options.crew_options``)."""
     opts = ws[9]
-    opts[0, 0] = s
-    opts[1, 0] = 0
-    n = 1
-    for u in range(N_SYSTEMS):
-        if u != s and cnt[pile(p, CREW + u)] < MAX_CREW_PER_SYSTEM:
-            opts[0, n] = u
-            opts[1, n] = 0
-            n += 1
+    n = crew_options(cards, piles, cnt, p, i, s, opts)
     if n < 2:
         return s
     return opts[0, run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, POINT_CREW, n, i, actions, ws)]
@@ -238,38 +233,10 @@ def search_crew(cards, eff, cfg, piles, cnt, sc, strat, p, budget, i, s, actions
 
 @hot_inlined
 def search_market(cards, eff, cfg, piles, cnt, sc, strat, p, budget, costs, kind, arg, actions, refreshes, ws):
-    """Market action: the heuristic's (kind, arg) first, then every other affordable purchase
-    (one of two identical face-up cards stands for both), then passing. A forced buy (restricted play: the
-    heuristic buys an affordable forced card first) is taken as the heuristic takes it, not searched."""
-    if kind == M_BUY_SYSTEM or kind == M_BUY_CREW:
-        if restriction(strat, p, market_item(piles, cnt, arg if kind == M_BUY_SYSTEM else 6 + arg)) == RESTRICT_FORCE:
-            return kind, arg
+    """Market action: the heuristic's (kind, arg) first, then every other affordable purchase, then
+    passing (``search_options.market_options``); a forced buy is not searched."""
     opts = ws[9]
-    opts[0, 0] = kind
-    opts[1, 0] = arg
-    n = 1
-    credits = sc[S_CREDITS + p]
-    for k in range(9):
-        if costs[k] < 0 or costs[k] > credits:
-            continue
-        kk = M_BUY_SYSTEM if k < 6 else M_BUY_CREW
-        aa = k if k < 6 else k - 6
-        if kk == kind and aa == arg:
-            continue
-        t = market_item(piles, cnt, k)
-        same = False
-        for o in range(n):
-            if opts[0, o] == M_BUY_SYSTEM or opts[0, o] == M_BUY_CREW:
-                kj = opts[1, o] if opts[0, o] == M_BUY_SYSTEM else 6 + opts[1, o]
-                same |= market_item(piles, cnt, kj) == t and costs[kj] == costs[k]
-        if not same:
-            opts[0, n] = kk
-            opts[1, n] = aa
-            n += 1
-    if kind != M_STOP:
-        opts[0, n] = M_STOP
-        opts[1, n] = 0
-        n += 1
+    n = market_options(piles, cnt, sc, strat, p, costs, kind, arg, opts)
     if n < 2:
         return kind, arg
     o = run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, POINT_MARKET, n, actions, refreshes, ws)

@@ -17,7 +17,8 @@ from simcore.blocks import BlockPool
 from simcore.errors import CommandsimError
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from .tables import CardTables
-from strategies.last_command.library import resolved, search_budgets, strategy_name, strategy_rows
+from strategies.last_command.library import (engine_budgets, has_tree, resolved, strategy_name, strategy_rows,
+                                             without_search)
 from strategies.last_command.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
 
 MAX_LOG_EVENTS = 20000
@@ -34,7 +35,8 @@ def _prepare(matchup: Matchup, strategies: tuple[str, str], tables: CardTables |
 
 def _prepare_with_budgets(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None,
                           restriction=None):
-    """``_prepare`` and int64[2]: each seat's rollouts per searched decision (0: no search).
+    """``_prepare`` and int64[4]: each seat's rollouts per searched decision (0: no search), then whether
+    each seat's search is the tree search (``strategies.last_command.library.engine_budgets``).
     ``restriction`` (``simcore.game.Restriction``): written in the rows' V_RESTRICT block."""
     tables = tables if tables is not None else load_cards()
     setup, setup_n, cfg = build_setup(tables, matchup)
@@ -43,12 +45,12 @@ def _prepare_with_budgets(matchup: Matchup, strategies: tuple[str, str], tables:
     strategies = tuple(resolved(s) for s in strategies)
     names = tuple(strategy_name(s) for s in strategies)
     rows = strategy_rows(strategies, tables)
-    budgets = search_budgets(strategies)
+    budgets = engine_budgets(strategies)
     if matchup.mode == "solo":
         # seat 1 is the rulebook's A.I., whatever strategy was named for it
         rows[1] = solo_ai_row(tables)
         names = (names[0], SOLO_AI_NAME)
-        budgets[1] = 0
+        without_search(budgets, 1)
     if restriction:
         restrict_rows(rows, restriction, tables)
     return tables, setup, setup_n, cfg, rows, names, budgets
@@ -150,7 +152,13 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
     log = np.zeros((MAX_LOG_EVENTS, LOG_COLS), np.int32)
     bought = np.zeros((2, tables.cards.shape[0]), np.int32)
     row = np.zeros(N_RESULT_COLS, np.int64)
-    if budgets.any():
+    if has_tree(budgets):
+        from .search import workspace
+        from .tree_search import play_one_tree, tree_workspace
+        play_one_tree(tables.cards, tables.eff, setup, setup_n, cfg, strat, budgets, np.int64(game_seed_value),
+                      piles, cnt, sc, log, bought, row, workspace(strat, tables.cards.shape[0]),
+                      tree_workspace(budgets))
+    elif budgets.any():
         from .search import play_one_search, workspace
         play_one_search(tables.cards, tables.eff, setup, setup_n, cfg, strat, budgets, np.int64(game_seed_value),
                         piles, cnt, sc, log, bought, row, workspace(strat, tables.cards.shape[0]))
