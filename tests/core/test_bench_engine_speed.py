@@ -1,5 +1,6 @@
-"""`commandsim bench` of a search player, in every game that has one: its rollouts/s beside its base
-heuristic's games/s on the same threads, the speed its rollouts would reach at the engine's own."""
+"""`commandsim bench` of a search player, flat (``search:N``) or tree (``ismcts:N``), in every game: its
+rollouts/s beside its base heuristic's games/s on the same threads, the speed its rollouts would reach at
+the engine's own."""
 from __future__ import annotations
 
 import pytest
@@ -11,9 +12,10 @@ from tests.conftest import invoke
 GAMES = registry.names()
 
 
+@pytest.mark.parametrize("player", ["search:4", "ismcts:4"])
 @pytest.mark.parametrize("game", GAMES)
-def test_bench_sets_a_search_players_rollouts_beside_its_engines_speed(game):
-    res = invoke("bench", "--game", game, "--strategy", "search:4", "--games", 100, "--repeats", 1)
+def test_bench_sets_a_search_players_rollouts_beside_its_engines_speed(game, player):
+    res = invoke("bench", "--game", game, "--strategy", player, "--games", 100, "--repeats", 1)
     assert res.exit_code == 0, res.output
     assert "rollouts/s" in res.output and "base heuristic games/s" in res.output
     assert "rollouts at engine speed" in res.output
