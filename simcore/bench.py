@@ -70,6 +70,8 @@ class BenchResult:
     rollouts_s: float = 0.0
     searched_per_game: float = 0.0
     base_gps: float = 0.0       # a search player's base heuristic, games/s on all threads (its rollouts' engine)
+    rollout_turns: float = 0.0  # the turns a rollout plays on average, from its decision to the game's end
+    base_turns: float = 0.0     # ... and the turns of a whole game of the base heuristic
 
     @property
     def one_thread_gps(self) -> float:
@@ -98,9 +100,10 @@ def bench_order(game: Game, sides: tuple[str, str] | None, strategy: str, tables
 
 def _rate(game: Game, order: Order, strategies, tables, n: int, threads: int | None,
           chunk: int = CHUNK) -> tuple[float, float, tuple]:
-    """(games/s, mean turns, (searched decisions, rollouts)) of ``n`` games in calls of ``chunk``."""
+    """(games/s, mean turns, (searched decisions, rollouts, the turns those rollouts played)) of ``n`` games in
+    calls of ``chunk``."""
     start = time.perf_counter()
-    turns, searched, rollouts = 0, 0, 0
+    turns, searched, rollouts, rollout_turns = 0, 0, 0, 0
     for first in range(0, n, chunk):
         raise_if_interrupted()
         rec = game.play(order.matchup, strategies, 1, first, min(chunk, n - first), tables, threads,
@@ -110,7 +113,8 @@ def _rate(game: Game, order: Order, strategies, tables, n: int, threads: int | N
         if rec.search is not None:
             searched += rec.search[0]
             rollouts += rec.search[1]
-    return n / (time.perf_counter() - start), turns / n, (searched, rollouts)
+            rollout_turns += rec.search[2]
+    return n / (time.perf_counter() - start), turns / n, (searched, rollouts, rollout_turns)
 
 
 def measure(game: Game, order: Order, strategy: str, tables, games: int | None = None,
@@ -127,25 +131,29 @@ def measure(game: Game, order: Order, strategy: str, tables, games: int | None =
     all_threads = numba.config.NUMBA_NUM_THREADS
     one, many = [], []
     best = (0.0, 0.0, 0.0)
-    turns = 0.0
+    turns, rollout_turns = 0.0, 0.0
     for _ in range(max(1, repeats)):
         if not search:
             rate, turns, _ = _rate(game, order, strategies, tables, games, 1)
             one.append(rate)
         start = time.perf_counter()
-        rate, turns, (searched, rollouts) = _rate(game, order, strategies, tables, games, all_threads,
+        rate, turns, (searched, rollouts, played) = _rate(game, order, strategies, tables, games, all_threads,
                                                   SEARCH_CHUNK if search else CHUNK)
         many.append(rate)
         dt = time.perf_counter() - start
         if search and searched / dt > best[0]:
             best = (searched / dt, rollouts / dt, searched / games)
-    base_gps = 0.0
+            rollout_turns = played / max(1, rollouts)
+    base_gps, base_turns = 0.0, 0.0
     base = search_base(game, strategy) if search else None
     if base is not None:
         base_strategies = tuple(game.resolve_strategy(base) for _ in range(2))
-        base_gps = max(_rate(game, order, base_strategies, tables, BASE_GAMES, all_threads)[0]
-                       for _ in range(max(1, repeats)))
-    return BenchResult(games, all_threads, startup, one or many, many, turns, *best, base_gps)
+        # its own entry is not loaded yet: its first call loads (or compiles) it, which is no part of its speed
+        game.play(order.matchup, base_strategies, 1, 0, 2, tables, None, keep_bought=False)
+        runs = [_rate(game, order, base_strategies, tables, BASE_GAMES, all_threads) for _ in range(max(1, repeats))]
+        base_gps, base_turns = max(r[0] for r in runs), runs[0][1]
+    return BenchResult(games, all_threads, startup, one or many, many, turns, *best, base_gps, rollout_turns,
+                       base_turns)
 
 
 def search_base(game: Game, strategy: str) -> str | None:
@@ -184,14 +192,15 @@ def bench_lines(game: Game, order: Order, strategy: str, tables, games: int | No
 
 def engine_speed_lines(r: BenchResult) -> list[str]:
     """How near a search player's rollouts come to the engine's speed: a rollout plays a game's remainder
-    with the base heuristic, and a searched decision lies on average halfway through a game, so at the
-    engine's speed rollouts/s would be about twice the heuristic's games/s (before copying and dealing
-    the state, which each rollout adds)."""
-    if not r.base_gps:
+    with the base heuristic, so at the engine's speed rollouts/s would be the heuristic's games/s times a
+    whole game's turns over a rollout's (both counted, not assumed), before the copying and dealing of the
+    state and the choosing that each rollout adds."""
+    if not r.base_gps or not r.rollout_turns:
         return []
-    bound = 2 * r.base_gps
-    return [f"base heuristic games/s: {r.base_gps:>12,.0f}   (same threads)",
-            f"rollouts at engine speed: about {bound:,.0f}/s (a decision lies halfway through a game on average); "
+    bound = r.base_gps * r.base_turns / r.rollout_turns
+    return [f"base heuristic games/s: {r.base_gps:>12,.0f}   (same threads; {r.base_turns:.1f} turns a game)",
+            f"turns a rollout plays:  {r.rollout_turns:>12.1f}   (from its decision to the game's end)",
+            f"rollouts at engine speed: about {bound:,.0f}/s (the heuristic's turns/s over a rollout's turns); "
             f"these rollouts reach {r.rollouts_s / bound:.2f} of it"]
 
 

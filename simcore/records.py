@@ -69,7 +69,9 @@ class Records:
         self.winner = winner            # int codes: 0 first, 1 second, DRAW
         self.turns = turns
         self.strategies = strategies    # the seats' strategy labels, as in the frame
-        self.search: tuple[int, int] | None = None   # a search player's (searched decisions, rollouts), summed
+        # a search player's (searched decisions, rollouts, the turns those rollouts played from their decisions
+        # on: how long one is), summed
+        self.search: tuple[int, int, int] | None = None
 
     @property
     def games(self) -> pd.DataFrame:

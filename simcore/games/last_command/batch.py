@@ -28,6 +28,12 @@ N_RESULT_COLS = 11
 @hot_inlined
 def play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, bought, out_row):
     play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
+    write_result(sc, seed, out_row)
+
+
+@hot_inlined
+def write_result(sc, seed, out_row):
+    """A finished game's output row (R_*): the one writer for heuristic, search and tree games."""
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]
@@ -36,6 +42,14 @@ def play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, 
         out_row[R_BOUGHT + p] = sc[S_BOUGHT + p]
         out_row[R_DAMAGE + p] = sc[S_DAMAGE_DEALT + p]
         out_row[R_MALF + p] = sc[S_MALF_DRAWN + p]
+
+
+@hot_inlined
+def keep_bought(bought, out_bought, g):
+    """Game g's purchases per side and card type into column g of ``out_bought``."""
+    for p in range(2):
+        for t in range(out_bought.shape[1]):
+            out_bought[p, t, g] = bought[p, t]
 
 
 @hot_inlined
@@ -66,14 +80,12 @@ def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
     One set of state arrays serves every game (setup clears them). Releases the GIL."""
     if not fixed_shapes(cards, eff, strat, piles, cnt, sc, log, bought):
         raise ValueError("play_block: a state array does not have the layout's shape")
-    keep_bought = out_bought.shape[2] == out.shape[0]
+    keeps_bought = out_bought.shape[2] == out.shape[0]
     for g in range(lo, hi):
         play_one(cards, eff, setup, setup_n, cfg, strat, game_seed(base_seed, first_game + g), piles, cnt, sc, log,
                  bought, out[g])
-        if keep_bought:
-            for p in range(2):
-                for t in range(out_bought.shape[1]):
-                    out_bought[p, t, g] = bought[p, t]
+        if keeps_bought:
+            keep_bought(bought, out_bought, g)
 
 
 def padded_strategies(strat: np.ndarray, n_types: int) -> np.ndarray:
@@ -101,29 +113,30 @@ def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
 
 def play_range_search(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,
                       budgets) -> np.ndarray:
-    """``play_range`` for a batch with a search player; returns int64[2]: searched decisions, rollouts."""
-    from .search import IW_DECISIONS, IW_ROLLOUTS, play_block_search, workspace
+    """``play_range`` for a batch with a search player; returns int64[3]: searched decisions, rollouts,
+    the player-turns they played."""
+    from .search import IW_DECISIONS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, play_block_search, workspace
     ws = workspace(strat, cards.shape[0])
     play_block_search(cards, eff, setup, setup_n, cfg, strat, budgets, base_seed, first_game, np.int64(lo),
                       np.int64(hi), out, out_bought, np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32),
                       np.zeros(N_SC, np.int64), np.zeros((1, LOG_COLS), np.int32),
                       np.zeros((2, cards.shape[0]), np.int32), ws)
-    return ws[-1][[IW_DECISIONS, IW_ROLLOUTS]]
+    return ws[-1][[IW_DECISIONS, IW_ROLLOUTS, IW_ROLLOUT_TURNS]]
 
 
 def play_range_tree(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,
                     budgets) -> np.ndarray:
     """``play_range_search`` for a batch with a tree search player (``tree_search``): the flat search's
-    scratch arrays and a tree sized by the largest tree budget; returns int64[2]: searched decisions,
-    rollouts (a tree's iterations)."""
-    from .search import IW_DECISIONS, IW_ROLLOUTS, workspace
+    scratch arrays and a tree sized by the largest tree budget; returns int64[3]: searched decisions,
+    rollouts (a tree's iterations), the player-turns they played."""
+    from .search import IW_DECISIONS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, workspace
     from .tree_search import play_block_tree, tree_workspace
     ws = workspace(strat, cards.shape[0])
     play_block_tree(cards, eff, setup, setup_n, cfg, strat, budgets, base_seed, first_game, np.int64(lo),
                     np.int64(hi), out, out_bought, np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32),
                     np.zeros(N_SC, np.int64), np.zeros((1, LOG_COLS), np.int32),
                     np.zeros((2, cards.shape[0]), np.int32), ws, tree_workspace(budgets))
-    return ws[-1][[IW_DECISIONS, IW_ROLLOUTS]]
+    return ws[-1][[IW_DECISIONS, IW_ROLLOUTS, IW_ROLLOUT_TURNS]]
 
 
 def _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int) -> tuple:
@@ -172,7 +185,7 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
     budgets: int64[2], rollouts per searched decision of each seat (None or zeros: no search
     player, and the batch runs ``play_block`` exactly as without them), or int64[4] with each seat's
     tree flag after them (``strategies.last_command.library.engine_budgets``); ``search_stats``
-    (int64[2]), if given, gains the searched decisions and rollouts.
+    (int64[3]), if given, gains the searched decisions, rollouts and the player-turns those played.
     play_block releases the GIL, so plain Python threads run it in parallel."""
     n = out.shape[0]
     args = _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game)

@@ -250,11 +250,11 @@ class LastCommand:
         import numpy as np
 
         from .simulate import play_games
-        stats = np.zeros(2, np.int64)
+        stats = np.zeros(3, np.int64)
         records = play_games(n, seed, matchup, strategies, tables, threads, first_game=first_game,
                              keep_bought=keep_bought, search_stats=stats, restriction=restriction)
         if stats.any():
-            records.search = (int(stats[0]), int(stats[1]))
+            records.search = tuple(int(x) for x in stats)
         return records
 
     def bannable(self, tables) -> list[str]:

@@ -29,14 +29,13 @@ from simcore.rng import game_seed
 from simcore.search import UCB_C, best_option, deal_unseen, decision_rng, rs_below, ucb_pick
 from .tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
-from .batch import (R_BOUGHT, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS, R_WINNER, fixed_shapes)
+from .batch import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .events import log_event
 from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game
 from .layout import (CAP, CFG_MAX_TURNS, CREW_DECK, EV_DRAW_GAME, EV_TURN, EV_WIN, HAND, LOG_COLS, M_AI_MARKET,
-                     M_CREW, M_MALF, M_SYS_DECK, N_PILES, N_SC, N_SYSTEMS, PH_BONUS, PH_CARD,
-                     PH_DRAW, PH_MARKET, S_BOUGHT, S_CUR, S_DAMAGE_DEALT, S_DECISION, S_HULL,
-                     S_MALF_DRAWN, S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS,
+                     M_CREW, M_MALF, M_SYS_DECK, N_PILES, N_SC, N_SYSTEMS, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET,
+                     S_CUR, S_DECISION, S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS,
                      SYS_DECK)
 from .market import MAX_MARKET_ACTIONS, market_costs, market_phase_from, market_step
 from .queries import discounts, pile
@@ -55,6 +54,7 @@ IW_RS = 0
 IW_DECISIONS = 1     # searched decisions
 IW_ROLLOUTS = 2      # rollouts played
 IW_KS = 3            # + 0..3
+IW_ROLLOUT_TURNS = 7  # the player-turns those rollouts played from their decisions on (bench: how long one is)
 N_IW = 8
 
 
@@ -212,6 +212,7 @@ def run_search(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts,
         rollout(cards, eff, cfg, s_piles, s_cnt, s_sc, s_strat, s_log, s_bought, p, point, opts[0, o], opts[1, o],
                 a, b)
         w = s_sc[S_WINNER]
+        iw[IW_ROLLOUT_TURNS] += s_sc[S_TURN] - sc[S_TURN]
         visits[o] += 1
         totals[o] += 1.0 if w == p else (0.5 if w == WINNER_DRAW else 0.0)
     iw[IW_DECISIONS] += 1
@@ -314,14 +315,7 @@ def play_one_search(cards, eff, setup, setup_n, cfg, strat, budgets, seed, piles
         sc[S_TURN] += 1
     if sc[S_WINNER] != WINNER_DRAW:
         log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)
-    out_row[R_SEED] = seed
-    out_row[R_WINNER] = sc[S_WINNER]
-    out_row[R_TURNS] = sc[S_TURN]
-    for q in range(2):
-        out_row[R_HULL + q] = sc[S_HULL + q]
-        out_row[R_BOUGHT + q] = sc[S_BOUGHT + q]
-        out_row[R_DAMAGE + q] = sc[S_DAMAGE_DEALT + q]
-        out_row[R_MALF + q] = sc[S_MALF_DRAWN + q]
+    write_result(sc, seed, out_row)
 
 
 @hot_entry
@@ -333,14 +327,12 @@ def play_block_search(cards, eff, setup, setup_n, cfg, strat, budgets, base_seed
     if not (fixed_shapes(cards, eff, strat, piles, cnt, sc, log, bought)
             and fixed_shapes(cards, eff, s_strat, s_piles, s_cnt, s_sc, s_log, s_bought)):
         raise ValueError("play_block_search: a state array does not have the layout's shape")
-    keep_bought = out_bought.shape[2] == out.shape[0]
+    keeps_bought = out_bought.shape[2] == out.shape[0]
     for g in range(lo, hi):
         play_one_search(cards, eff, setup, setup_n, cfg, strat, budgets, game_seed(base_seed, first_game + g), piles,
                         cnt, sc, log, bought, out[g], ws)
-        if keep_bought:
-            for p in range(2):
-                for t in range(out_bought.shape[1]):
-                    out_bought[p, t, g] = bought[p, t]
+        if keeps_bought:
+            keep_bought(bought, out_bought, g)
 
 
 def workspace(strat: np.ndarray, n_types: int):

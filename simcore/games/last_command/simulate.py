@@ -67,9 +67,9 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
     ``simcore.api.sweep`` gives a notebook the CLI's figures). Game g's dice depend only on (seed, g), not on ``threads``
     (default: every core, or NUMBA_NUM_THREADS). Each strategy is a
     built-in name, a ``search:N`` name, a strategy .toml path, or a parameter vector
-    (``strategies.last_command.library.resolve``). ``search_stats`` (int64[2]), if given, gains the
-    searched decisions and the rollouts played. ``restriction`` (``simcore.game.Restriction``): restricted
-    play, cards a seat never buys or takes (or buys whenever it can)."""
+    (``strategies.last_command.library.resolve``). ``search_stats`` (int64[3]), if given, gains the
+    searched decisions, the rollouts played and their player-turns. ``restriction``
+    (``simcore.game.Restriction``): restricted play, cards a seat never buys or takes (or buys whenever it can)."""
     batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought, restriction)
     check_threads(threads)
     play_batch(*batch.args, threads, budgets=batch.budgets, search_stats=search_stats)

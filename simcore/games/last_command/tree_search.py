@@ -32,17 +32,16 @@ from simcore.ismcts import (T_ACTOR, W_NODES, in_tree, tree_arrays, tree_backpro
                             tree_start, walk_start)
 from simcore.rng import game_seed
 from simcore.search import UCB_C, decision_rng, rs_below
-from .batch import R_BOUGHT, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS, R_WINNER, fixed_shapes
+from .batch import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .events import log_event
 from .jit import hot, hot_entry, hot_inlined, hot_outlined
 from .layout import (CFG_MAX_TURNS, EV_DRAW_GAME, EV_TURN, EV_WIN, HAND, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET,
-                     S_BOUGHT, S_CUR, S_DAMAGE_DEALT, S_DECISION, S_HULL, S_MALF_DRAWN, S_MULTS_KEY, S_PHASE, S_RNG,
-                     S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS)
+                     S_CUR, S_DECISION, S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS)
 from .market import MAX_MARKET_ACTIONS, market_costs, market_phase_from, market_step
 from .queries import discounts, pile
 from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game
-from .search import (IW_DECISIONS, IW_KS, IW_ROLLOUTS, IW_RS, POINT_CREW, POINT_MARKET, SEED_BITS, copy_state,
+from .search import (IW_DECISIONS, IW_KS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, IW_RS, POINT_CREW, POINT_MARKET, SEED_BITS, copy_state,
                      determinize, rollout_players, search_turn)
 from .search_options import MAX_OPTIONS, crew_options, market_options
 from strategies.last_command.actions import A_PLAY_CREW, M_BUY_CREW, M_BUY_SYSTEM
@@ -222,6 +221,7 @@ def run_tree(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts, a
         tree_iteration(cards, eff, cfg, s_piles, s_cnt, s_sc, s_strat, s_log, s_bought, p, point, opts[0, o],
                        opts[1, o], a, b, tw)
         w = s_sc[S_WINNER]
+        iw[IW_ROLLOUT_TURNS] += s_sc[S_TURN] - sc[S_TURN]
         tree_backprop(nodes, totals, walk, 1.0 if w == 0 else (0.5 if w == WINNER_DRAW else 0.0))
     iw[IW_DECISIONS] += 1
     iw[IW_ROLLOUTS] += budget
@@ -326,14 +326,7 @@ def play_one_tree(cards, eff, setup, setup_n, cfg, strat, budgets, seed, piles, 
         sc[S_TURN] += 1
     if sc[S_WINNER] != WINNER_DRAW:
         log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)
-    out_row[R_SEED] = seed
-    out_row[R_WINNER] = sc[S_WINNER]
-    out_row[R_TURNS] = sc[S_TURN]
-    for q in range(2):
-        out_row[R_HULL + q] = sc[S_HULL + q]
-        out_row[R_BOUGHT + q] = sc[S_BOUGHT + q]
-        out_row[R_DAMAGE + q] = sc[S_DAMAGE_DEALT + q]
-        out_row[R_MALF + q] = sc[S_MALF_DRAWN + q]
+    write_result(sc, seed, out_row)
 
 
 @hot_entry
@@ -345,14 +338,12 @@ def play_block_tree(cards, eff, setup, setup_n, cfg, strat, budgets, base_seed, 
     if not (fixed_shapes(cards, eff, strat, piles, cnt, sc, log, bought)
             and fixed_shapes(cards, eff, s_strat, s_piles, s_cnt, s_sc, s_log, s_bought)):
         raise ValueError("play_block_tree: a state array does not have the layout's shape")
-    keep_bought = out_bought.shape[2] == out.shape[0]
+    keeps_bought = out_bought.shape[2] == out.shape[0]
     for g in range(lo, hi):
         play_one_tree(cards, eff, setup, setup_n, cfg, strat, budgets, game_seed(base_seed, first_game + g), piles,
                       cnt, sc, log, bought, out[g], ws, tw)
-        if keep_bought:
-            for p in range(2):
-                for t in range(out_bought.shape[1]):
-                    out_bought[p, t, g] = bought[p, t]
+        if keeps_bought:
+            keep_bought(bought, out_bought, g)
 
 
 def tree_workspace(budgets: np.ndarray):

@@ -87,17 +87,17 @@ def padded_tables(cmds, eff, profiles):
 
 
 def play_batch(cmds, eff, profiles, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
-               threads: int | None = None) -> int:
+               threads: int | None = None) -> tuple[int, int, int] | None:
     """Battles first_game .. first_game + len(out) - 1 of the run with ``base_seed`` on ``threads`` threads;
-    returns the decisions a search player searched (0 without one)."""
+    returns a search player's (searched decisions, rollouts, rollout turns), summed (None without one)."""
     cmds, eff, profiles = padded_tables(cmds, eff, profiles)
     if has_search(strat):
         from .search import play_search_batch
-        return int(play_search_batch(cmds, eff, profiles, setup, cfg, strat, base_seed, first_game, out,
-                                     threads).sum())
+        counts = play_search_batch(cmds, eff, profiles, setup, cfg, strat, base_seed, first_game, out, threads)
+        return tuple(int(x) for x in counts.sum(axis=0))
 
     def play_range(lo, hi):
         play_block(cmds, eff, profiles, setup, cfg, strat, np.int64(base_seed), np.int64(first_game), np.int64(lo),
                    np.int64(hi), out, *new_state())
     run_blocks(play_range, out.shape[0], threads)
-    return 0
+    return None

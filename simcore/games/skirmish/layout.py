@@ -45,7 +45,9 @@ S_RESPONSES = 13      # + p: responses declared
 S_CP_SPENT = 15       # + p
 S_SEED = 17           # the battle's seed and its searched decisions so far: a search player's own random
 S_DECISIONS = 18      # stream (simcore.search.decision_rng), apart from the battle's dice
-N_SC = 20
+S_ROLLOUTS = 20      # a search player's rollouts (tree iterations) so far, and the battle turns they
+S_ROLLOUT_TURNS = 21  # played from their decisions on (bench: how long a rollout is)
+N_SC = 22
 
 CFG_MAX_TURNS = 0
 CFG_BUDGET = 1        # + p: Command Points per turn

@@ -42,13 +42,17 @@ from .checks import check_declare
 from .effects import log_event
 from .jit import hot, hot_entry, hot_outlined
 from .layout import (CFG_MAX_ORDERS, CFG_N_UNITS, EV_PASS, EV_TURN, LOG_COLS, MAX_UNITS, N_SC, N_U, S_DECISIONS,
-                     S_RNG, S_SEED, S_TURN, S_WINNER)
+                     S_RNG, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEED, S_TURN, S_WINNER)
 from .opcodes import CC_OPENS_WINDOW, CHK_OK
 from .protocol import ASK_POLICY, pay, issue
 from .rules import DRAW, check_eliminated, deploy, end_turn, finish_turn, play_turn, start_turn
 from .search_options import (MAX_OPTIONS, NO, copy_state, is_searcher, option_cap, order_options, response_options,
                              searcher_view)
 from .tree_search import run_tree
+
+# what a search battle reports of its searches: decisions searched, rollouts played, the turns they played
+SEARCH_COUNTERS = np.array([S_DECISIONS, S_ROLLOUTS, S_ROLLOUT_TURNS], np.int64)
+
 
 # ---------------------------------------------------------------- rollouts
 @hot_outlined
@@ -98,6 +102,8 @@ def run_search(cmds, eff, cfg, strat, u, sc, me, p, c, i, t, passed, given0, giv
                         opts[2, o], passed, given0, given1)
         visits[o] += 1
         totals[o] += v
+        sc[S_ROLLOUT_TURNS] += sc2[S_TURN] - sc[S_TURN]
+    sc[S_ROLLOUTS] += int(strat[me, P_ROLLOUTS])
     return best_option(visits, totals, k)
 
 
@@ -200,25 +206,26 @@ def search_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed, opts
 @hot
 def play_one_search(cmds, eff, profiles, setup, cfg, strat, seed, u, sc, log, out_row, opts, vals, visits, totals,
                     u2, sc2, rstrat, nolog, tree):
-    """``batch.play_one`` with search players; returns the battle's searched decisions."""
+    """``batch.play_one`` with search players (its searches' counters stay in ``sc``: S_DECISIONS, S_ROLLOUTS,
+    S_ROLLOUT_TURNS)."""
     search_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed, opts, vals, visits, totals, u2, sc2,
                   rstrat, nolog, tree)
     record(sc, seed, out_row)
-    return sc[S_DECISIONS]
 
 
 @hot_entry
 def play_search_block(cmds, eff, profiles, setup, cfg, strat, base_seed, first_game, lo, hi, out, searched, u, sc,
                       log, opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree):
     """``batch.play_block`` with search players: row g of ``out`` is battle first_game + g, ``searched[g]``
-    its searched decisions. Releases the GIL."""
+    its searched decisions, rollouts and the turns they played (``SEARCH_COUNTERS``). Releases the GIL."""
     if not fixed_shapes(cmds, eff, profiles, strat, u, sc, log) or not fixed_shapes(cmds, eff, profiles, rstrat,
                                                                                     u2, sc2, nolog):
         raise ValueError("play_search_block: an array does not have the layout's shape")
     for g in range(lo, hi):
-        searched[g] = play_one_search(cmds, eff, profiles, setup, cfg, strat,
-                                      game_seed(base_seed, first_game + g), u, sc, log, out[g], opts, vals, visits,
-                                      totals, u2, sc2, rstrat, nolog, tree)
+        play_one_search(cmds, eff, profiles, setup, cfg, strat, game_seed(base_seed, first_game + g), u, sc, log,
+                        out[g], opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree)
+        for j in range(SEARCH_COUNTERS.shape[0]):
+            searched[g, j] = sc[SEARCH_COUNTERS[j]]
 
 
 # ---------------------------------------------------------------- Python side
@@ -244,8 +251,9 @@ def scratch(u_rows: int = MAX_UNITS, budget: int = 0) -> tuple:
 
 def play_search_batch(cmds, eff, profiles, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
                       threads: int | None = None) -> np.ndarray:
-    """``batch.play_batch`` (padded tables) with search players; the searched decisions of each battle."""
-    searched = np.zeros(out.shape[0], np.int64)
+    """``batch.play_batch`` (padded tables) with search players; each battle's searched decisions, rollouts and
+    the turns they played (``SEARCH_COUNTERS``)."""
+    searched = np.zeros((out.shape[0], SEARCH_COUNTERS.shape[0]), np.int64)
 
     def play_range(lo, hi):
         play_search_block(cmds, eff, profiles, setup, cfg, strat, np.int64(base_seed), np.int64(first_game),

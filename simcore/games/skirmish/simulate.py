@@ -10,7 +10,6 @@ from simcore.rng import game_seed
 from simcore.errors import CommandsimError
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from strategies.skirmish.library import strategy_rows
-from strategies.skirmish.params import P_ROLLOUTS
 
 from .batch import (N_RESULT_COLS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
                     has_search, new_state, padded_tables, play_batch, play_one)
@@ -92,8 +91,7 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strate
         }
     records = Records(columns, np.zeros((n_games, 2, 0), np.int32), [], winner=out[:, R_WINNER],
                       turns=out[:, R_TURNS], strategies=names)
-    if has_search(strat):    # each searched decision plays its rollouts budget
-        records.search = (searched, searched * int(strat[:, P_ROLLOUTS].max()))
+    records.search = searched
     return records
 
 

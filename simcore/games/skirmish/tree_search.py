@@ -27,7 +27,8 @@ from strategies.skirmish.params import P_ROLLOUTS
 from .checks import check_declare
 from .effects import log_event
 from .jit import hot, hot_outlined
-from .layout import CFG_MAX_ORDERS, CFG_N_UNITS, EV_PASS, EV_TURN, S_DECISIONS, S_RNG, S_SEED, S_TURN, S_WINNER
+from .layout import (CFG_MAX_ORDERS, CFG_N_UNITS, EV_PASS, EV_TURN, S_DECISIONS, S_RNG, S_ROLLOUT_TURNS, S_ROLLOUTS,
+                     S_SEED, S_TURN, S_WINNER)
 from .opcodes import CC_OPENS_WINDOW, CHK_OK
 from .protocol import ASK_POLICY, issue, pay
 from .rules import DRAW, check_eliminated, end_turn, finish_turn, play_turn, start_turn
@@ -161,4 +162,6 @@ def run_tree(cmds, eff, cfg, strat, u, sc, me, p, c, i, t, passed, given0, given
         nxt = p if q_passed & (1 << (1 - p)) else 1 - p
         value0 = tree_rollout(cmds, eff, cfg, rstrat, u2, sc2, nolog, nxt, q_passed, g0, g1, tree)
         tree_backprop(nodes, totals, walk, value0)
+        sc[S_ROLLOUT_TURNS] += sc2[S_TURN] - sc[S_TURN]
+    sc[S_ROLLOUTS] += int(strat[me, P_ROLLOUTS])
     return tree_best(nodes, rkeys, k, me)

@@ -11,7 +11,7 @@ from strategies.star_realms.params import N_PARAMS
 
 from .jit import hot, hot_entry
 from .layout import (CAP, LOG_COLS, MAX_EFF_ROWS, MAX_PLAYERS, MAX_TYPES, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED,
-                     S_BOUGHT, S_DAMAGE, S_MEMBER, S_ROLLOUTS, S_SEARCHES, S_TURN, S_WINNER)
+                     S_BOUGHT, S_DAMAGE, S_MEMBER, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES, S_TURN, S_WINNER)
 from .opcodes import N_COLS
 from .rules import play_game
 from . import search
@@ -26,7 +26,8 @@ R_DAMAGE = 7      # + side: Combat dealt to the opponent's Authority
 R_BASES = 9       # + side: bases destroyed by attacks
 R_SEARCHES = 11   # decisions searched (games with a search player: ``play_one_search``)
 R_ROLLOUTS = 12   # rollouts played for them
-N_RESULT_COLS = 13
+R_ROLLOUT_TURNS = 13   # the side-turns they played
+N_RESULT_COLS = 14
 
 
 @hot
@@ -44,6 +45,7 @@ def play_one_search(cards, eff, setup, cfg, strat, rstrat, seed, piles, fl, cnt,
     record(sc, seed, out_row)
     out_row[R_SEARCHES] = sc[S_SEARCHES]
     out_row[R_ROLLOUTS] = sc[S_ROLLOUTS]
+    out_row[R_ROLLOUT_TURNS] = sc[S_ROLLOUT_TURNS]
 
 
 @hot

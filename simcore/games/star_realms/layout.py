@@ -69,7 +69,8 @@ S_SIDE = 76           # + p: p's side (-1: no such player in this game)
 S_MEMBER = 79         # + 2 side + j: player j of the side (j = 1: -1 but in a team)
 S_SEARCHES = 83       # decisions a search player searched so far (numbers each one's own RNG: simcore.search)
 S_ROLLOUTS = 84       # rollouts they played
-N_SC = 85
+S_ROLLOUT_TURNS = 85  # the side-turns those rollouts played from their decisions on (bench: how long one is)
+N_SC = 86
 
 # ---- config (int64[N_CFG])
 CFG_MAX_TURNS = 0

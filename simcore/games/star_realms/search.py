@@ -30,7 +30,8 @@ from strategies.star_realms.params import (KIND_HEURISTIC, KIND_ISMCTS, KIND_SEA
 
 from .effects import log_event, member
 from .jit import hot
-from .layout import CAP, EV_END, LOG_COLS, N_PILES, N_SC, S_COMBAT, S_CUR, S_ROLLOUTS, S_SEARCHES, S_WINNER
+from .layout import (CAP, EV_END, LOG_COLS, N_PILES, N_SC, S_COMBAT, S_CUR, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES,
+                     S_TURN, S_WINNER)
 from .rules import end_side_turn, play_turn, procure, setup_game
 # the options, their moves and the play-outs both search players share (re-exported: tests and callers read
 # them here, as before they had a module of their own)
@@ -69,6 +70,7 @@ def decide(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, seed, stage, opts
         v = rollout(cards, eff, cfg, rstrat, piles2, fl2, cnt2, sc2, log2, bought2, s, stage, opts[o])
         visits[o] += 1
         totals[o] += v
+        sc[S_ROLLOUT_TURNS] += sc2[S_TURN] - sc[S_TURN]
     sc[S_ROLLOUTS] += budget
     return best_option(visits, totals, n)
 

@@ -11,7 +11,8 @@ from simcore.errors import CommandsimError
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from strategies.star_realms.library import strategy_rows
 
-from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_ROLLOUTS, R_SEARCHES, R_SEED, R_TURNS,
+from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_ROLLOUT_TURNS, R_ROLLOUTS,
+                    R_SEARCHES, R_SEED, R_TURNS,
                     R_WINNER, new_state, play_batch, play_one, play_one_search)
 from .card_data import SRTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
@@ -95,7 +96,7 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
     records = Records(columns, bought, tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS],
                       strategies=names)
     if search:
-        records.search = (int(out[:, R_SEARCHES].sum()), int(out[:, R_ROLLOUTS].sum()))
+        records.search = tuple(int(out[:, c].sum()) for c in (R_SEARCHES, R_ROLLOUTS, R_ROLLOUT_TURNS))
     return records
 
 

@@ -28,7 +28,7 @@ from strategies.star_realms.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
 
 from .effects import member
 from .jit import hot, hot_outlined
-from .layout import S_COMBAT, S_CUR, S_ROLLOUTS, S_SEARCHES, S_TURN, S_WINNER
+from .layout import S_COMBAT, S_CUR, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES, S_TURN, S_WINNER
 from .rules import WINNER_DRAW, end_side_turn, procure
 from .search_options import (ATTACK, BUY, MAX_OPTIONS, copy_state, determinize, perform, play_until_purchases,
                              rollout, step_options)
@@ -121,6 +121,7 @@ def tree_decide(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, seed, stage,
         o = tree_choose(nodes, totals, walk, rkeys, n, s, UCB_C)
         v0 = tree_playout(cards, eff, cfg, rstrat, piles2, fl2, cnt2, sc2, log2, bought2, s, stage, opts[o], tree)
         tree_backprop(nodes, totals, walk, v0)
+        sc[S_ROLLOUT_TURNS] += sc2[S_TURN] - sc[S_TURN]
     sc[S_ROLLOUTS] += budget
     return tree_best(nodes, rkeys, n, s)
 
