@@ -32,7 +32,7 @@ def test_ismcts_names_resolve_to_the_tree_kind_with_a_budget():
 
 
 def test_ismcts_games_do_not_depend_on_threads_and_replay_from_their_seed():
-    stats = np.zeros(2, np.int64)
+    stats = np.zeros(3, np.int64)
     seats = ("balanced", "ismcts:6")
     one = play_games(8, seed=11, strategies=seats, threads=1, search_stats=stats)
     two = play_games(8, seed=11, strategies=seats, threads=2)
@@ -113,7 +113,7 @@ def test_the_tree_never_reads_hidden_cards():
 
 
 def test_ismcts_plays_against_the_solo_ai_and_in_a_sweep(tmp_path):
-    stats = np.zeros(2, np.int64)
+    stats = np.zeros(3, np.int64)
     rec = play_games(4, seed=2, matchup=Matchup(mode="solo", difficulty="easy"), strategies=("ismcts:6", "balanced"),
                      search_stats=stats)
     assert rec.strategies == ("ismcts:6", "solo-ai") and stats[0] > 0

@@ -103,7 +103,7 @@ def test_one_rollout_plays_the_heuristic_itself():
 
 
 def test_search_games_do_not_depend_on_threads_and_replay_from_their_seed():
-    stats = np.zeros(2, np.int64)
+    stats = np.zeros(3, np.int64)
     one = play_games(10, seed=11, strategies=("balanced", "search:6"), threads=1, search_stats=stats)
     two = play_games(10, seed=11, strategies=("balanced", "search:6"), threads=2)
     assert one.games.equals(two.games)

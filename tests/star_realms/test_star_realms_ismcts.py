@@ -9,13 +9,15 @@ from simcore.games.star_realms import search as S
 from simcore.games.star_realms import tree_search as T
 from simcore.games.star_realms.batch import new_state
 from simcore.games.star_realms.card_data import load_tables
-from simcore.games.star_realms.layout import S_ROLLOUTS, S_SEARCHES
+from simcore.games.star_realms.layout import S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES
 from simcore.games.star_realms.setup import SRMatchup, mode_matchups
 from simcore.games.star_realms.simulate import _prepare, play_games, replay_game, seed_of_game
 from simcore.ismcts import T_ACTOR, T_VISITS, W_NODES
 from strategies.star_realms.library import resolve
 from strategies.star_realms.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
 from tests.conftest import invoke
+
+COUNTERS = [S_SEARCHES, S_ROLLOUTS, S_ROLLOUT_TURNS]   # what a search writes into the real game's scalars
 
 TABLES = load_tables()
 RESULT = ["seed", "winner", "turns", "first_authority", "second_authority", "first_purchases", "second_purchases",
@@ -83,7 +85,7 @@ def _tree_after_one_decision(matchup, strategies, seed, turns):
     nodes, walk = scratch.tree[3], scratch.tree[5]
     if walk[W_NODES] <= 1:
         return None, s
-    assert np.array_equal(np.delete(sc, [S_SEARCHES, S_ROLLOUTS]), np.delete(before, [S_SEARCHES, S_ROLLOUTS]))   # only the search counters
+    assert np.array_equal(np.delete(sc, COUNTERS), np.delete(before, COUNTERS))   # only the search counters
     return nodes[:, :walk[W_NODES]], s
 
 

@@ -41,8 +41,8 @@ from .layout import (CFG_MAX_TURNS, EV_DRAW_GAME, EV_TURN, EV_WIN, HAND, PH_BONU
 from .market import MAX_MARKET_ACTIONS, market_costs, market_phase_from, market_step
 from .queries import discounts, pile
 from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game
-from .search import (IW_DECISIONS, IW_KS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, IW_RS, POINT_CREW, POINT_MARKET, SEED_BITS, copy_state,
-                     determinize, rollout_players, search_turn)
+from .search import (IW_DECISIONS, IW_KS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, IW_RS, POINT_CREW, POINT_MARKET, SEED_BITS,
+                     copy_state, determinize, rollout_players, search_turn)
 from .search_options import MAX_OPTIONS, crew_options, market_options
 from strategies.last_command.actions import A_PLAY_CREW, M_BUY_CREW, M_BUY_SYSTEM
 from strategies.last_command.heuristic import market_item
