@@ -1,22 +1,24 @@
 """Skirmish decisions, jitted: which own-window command to give (or to pass) and which response to declare
 (or to decline). They choose only among commands the seed's five checks allow (``checks.check_declare``).
 Seat p's row is strat[p]; a random strategy picks uniformly, drawing from the battle's RNG."""
-from simcore.games.skirmish.checks import (UNKNOWN, check_declare_of, dist, engaged_units, order_declarable,
-                                           own_target_legal, pinned, rand_below)
+from simcore.games.skirmish.checks import (UNKNOWN, check_declare_of, contact_of, dist, engaged_units,
+                                           order_declarable, own_target_legal, pinned, rand_below)
 from simcore.games.skirmish.jit import hot
 from simcore.games.skirmish.layout import (CFG_AVAIL, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE,
                                            U_ARMOR, U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR,
                                            U_SIDE, U_STATUS, U_SUPP, U_WOUNDS)
 from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_KIND, CC_REACH, CC_STATUS, CC_TARGET, CC_TIMING,
-                                            CC_TRIGGER, CHK_OK, R_CHARGE, ST_HOLDING, TG_ENEMY, TG_PLACE, TG_SELF,
-                                            TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE, X_NO_CHARGE, X_NO_MOVE,
-                                            X_NO_SHOOT, Op)
+                                            CC_TRIGGER, CHK_OK, R_CHARGE, R_MOVE, R_RANGE, ST_HOLDING, TG_ENEMY,
+                                            TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE, X_NO_CHARGE,
+                                            X_NO_MOVE, X_NO_SHOOT, Op)
 
 from .params import (KIND_RANDOM, N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY,
                      P_W_ADVANCE, P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
                      P_W_SUPPRESS, RESTRICT_BAN, RESTRICT_FORCE)
 
 NO_TARGET = -1
+NO_CANDIDATE = -2      # best_candidate: no legal target
+SHAPE_ANY, SHAPE_MOVE, SHAPE_ENEMY = 0, 1, 2
 
 
 @hot
@@ -232,6 +234,119 @@ def order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places):
 
 
 @hot
+def side_units(u, n, p):
+    """(mine, foes): bit i set when unit i is alive and p's (mine) or its enemy's (foes)."""
+    mine, foes = 0, 0
+    for i in range(n):
+        if u[i, U_ALIVE]:
+            if u[i, U_SIDE] == p:
+                mine |= 1 << i
+            else:
+                foes |= 1 << i
+    return mine, foes
+
+
+@hot
+def candidate_shape(cmds, eff, c):
+    """How ``best_candidate`` weighs command c's targets: SHAPE_MOVE a place and one Move part
+    (``best_move_place``), SHAPE_ENEMY an enemy unit (``best_enemy_target``), SHAPE_ANY every candidate
+    ``order_target`` gives, each checked and valued in full."""
+    tg = cmds[c, CC_TARGET]
+    if tg == TG_PLACE and cmds[c, CC_EFF + 1] == 1 and eff[cmds[c, CC_EFF], 0] == Op.MOVE:
+        return SHAPE_MOVE
+    if tg == TG_ENEMY:
+        return SHAPE_ENEMY
+    return SHAPE_ANY
+
+
+@hot
+def best_candidate(strat, cmds, eff, u, n, cfg, p, c, i, shape, contact, foes, places, price):
+    """(value - price, target) of the first best legal target of p's unit i for command c (which passes
+    every check but the target's, ``order_declarable``), in ``order_target``'s order; NO_CANDIDATE when
+    none is legal. ``shape``: ``candidate_shape``."""
+    if shape == SHAPE_MOVE:
+        reach = u[i, U_MOVE] * (2 if cmds[c, CC_REACH] == R_CHARGE else 1)
+        return best_move_place(strat, cmds, u, n, cfg, p, c, i, reach, places, price)
+    if shape == SHAPE_ENEMY:
+        return best_enemy_target(strat, cmds, eff, u, n, cfg, p, c, i, contact, foes, places, price)
+    best_v, best_t = 0.0, NO_CANDIDATE
+    k, last = candidate_span(cmds, u, cfg, c, i)
+    while k < last:
+        t = order_target(cmds, cfg, c, i, k)
+        k += 1
+        if t == -2:
+            break
+        if not own_target_legal(cmds, u, n, cfg, p, c, i, t, contact):
+            continue
+        v = order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places) - price
+        if best_t == NO_CANDIDATE or v > best_v:
+            best_v, best_t = v, t
+    return best_v, best_t
+
+
+@hot
+def best_enemy_target(strat, cmds, eff, u, n, cfg, p, c, i, contact, foes, places, price):
+    """``best_candidate`` of a command that targets an enemy unit: the living enemies (``foes``) within
+    the command's reach (``checks.within_reach_of``: a unit in contact shoots nothing), by index."""
+    reach = cmds[c, CC_REACH]
+    limited, most = True, 0
+    if reach == R_RANGE:
+        if contact_of(u, n, i, contact):
+            return 0.0, NO_CANDIDATE
+        most = u[i, U_RANGE]
+    elif reach == R_CHARGE:
+        most = 2 * u[i, U_MOVE]
+    elif reach == R_MOVE:
+        most = u[i, U_MOVE]
+    else:
+        limited = False
+    best_v, best_t = 0.0, NO_CANDIDATE
+    for t in range(min(n, cfg[CFG_N_UNITS])):
+        if (foes >> t) & 1 == 0 or (limited and dist(u, i, t) > most):
+            continue
+        v = order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places) - price
+        if best_t == NO_CANDIDATE or v > best_v:
+            best_v, best_t = v, t
+    return best_v, best_t
+
+
+@hot
+def best_move_place(strat, cmds, u, n, cfg, p, c, i, reach, places, price):
+    """(value - price, target) of the first best place for p's unit i to Move to by command c
+    (``is_move_only``), among the places ``own_target_legal`` allows (within ``reach``, on the track,
+    not where it stands), in ``order_target``'s order; NO_CANDIDATE when there is none. The value is
+    ``order_value_of``'s, term by term in the same order (so the same floats): only the Move's
+    distance to the objective and whether it brings an enemy into range depend on the place."""
+    pos = u[i, U_POS]
+    obj = cfg[CFG_OBJECTIVE]
+    track = cfg[CFG_TRACK]
+    rng = u[i, U_RANGE]
+    w_obj = strat[p, P_W_OBJECTIVE]
+    w_adv = strat[p, P_W_ADVANCE]
+    w_hold = strat[p, P_W_HOLD]
+    d_now = abs(pos - obj)
+    may_advance = not enemy_near(u, n, p, pos, rng, places)
+    holding = u[i, U_STATUS] & ST_HOLDING != 0
+    takes_hold = cmds[c, CC_STATUS] & ST_HOLDING != 0 and d_now <= 1 and not holding
+    best_v, best_t = 0.0, NO_CANDIDATE
+    for to in range(max(0, pos - reach), min(track, pos + reach + 1)):
+        if to == pos:
+            continue
+        v = 0.0
+        v += w_obj * (d_now - abs(to - obj))
+        if may_advance and enemy_near(u, n, p, to, rng, places):
+            v += w_adv
+        if holding:
+            v -= w_hold
+        if takes_hold:
+            v += w_hold
+        v = v - price
+        if best_t == NO_CANDIDATE or v > best_v:
+            best_v, best_t = v, PLACE + to
+    return best_v, best_t
+
+
+@hot
 def order_target(cmds, cfg, c, i, k):
     """The k-th candidate target of command c by unit i (-2: no more)."""
     tg = cmds[c, CC_TARGET]
@@ -280,35 +395,34 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     # for each candidate; the candidates are those order_target gives, in its order, but only the places
     # within the unit's reach (no other place can pass the fourth check). The loop writes no array (the
     # random policy's draws are random_order's), so the compiler may keep what it reads in registers.
+    mine, foes = side_units(u, n, p)
     for c in range(cmds.shape[0]):
         if cmds[c, CC_TIMING] != TIMING_ORDER or (cfg[CFG_AVAIL + p] >> c) & 1 == 0 or banned(strat, p, c):
             continue
-        price = cmds[c, CC_COST] * strat[p, P_CP_VALUE]
+        # a forced command is weighed only while no earlier one was found legal: the check is the same for
+        # each of its candidates, so it is made once
+        is_forced = forced(strat, p, c)
+        if is_forced and force_c >= 0:
+            continue
+        price = 0.0 if is_forced else cmds[c, CC_COST] * strat[p, P_CP_VALUE]
         into_reserve = sc[S_CP + p] - cmds[c, CC_COST] < keep
+        shape = candidate_shape(cmds, eff, c)
         for i in range(n):
-            if u[i, U_ALIVE] == 0 or u[i, U_SIDE] != p:
+            if (mine >> i) & 1 == 0 or not order_declarable(cmds, u, n, sc, cfg, p, c, i, contact):
                 continue
-            if not order_declarable(cmds, u, n, sc, cfg, p, c, i, contact):
+            # the unit's first best candidate: the loop over every candidate, each replacing the best only
+            # when strictly better, makes the same choice
+            v, t = best_candidate(strat, cmds, eff, u, n, cfg, p, c, i, shape, contact, foes, places, price)
+            if t == NO_CANDIDATE:
                 continue
-            k, last = candidate_span(cmds, u, cfg, c, i)
-            while k < last:
-                t = order_target(cmds, cfg, c, i, k)
-                k += 1
-                if t == -2:
-                    break
-                if not own_target_legal(cmds, u, n, cfg, p, c, i, t, contact):
-                    continue
-                if forced(strat, p, c):
-                    if force_c < 0 or force_c == c:
-                        v = order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places)
-                        if v > force_v:
-                            force_v, force_c, force_i, force_t = v, c, i, t
-                    continue
-                v = order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places) - price
-                if into_reserve and v < spend_anyway:
-                    continue
-                if v > best_v:
-                    best_v, best_c, best_i, best_t = v, c, i, t
+            if is_forced:
+                if v > force_v:
+                    force_v, force_c, force_i, force_t = v, c, i, t
+                continue
+            if into_reserve and v < spend_anyway:
+                continue
+            if v > best_v:
+                best_v, best_c, best_i, best_t = v, c, i, t
     if force_c >= 0:
         return force_c, force_i, force_t
     return best_c, best_i, best_t
