@@ -10,11 +10,15 @@ from simcore.games.skirmish.card_data import load_tables
 from simcore.games.skirmish.checks import check_declare, engaged, engaged_units, order_declarable, own_target_legal
 from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_TRACK, PLACE, S_CP, U_ALIVE, U_COVER, U_POS, U_RESTR,
                                            U_SUPP)
-from simcore.games.skirmish.opcodes import CHK_OK
+from simcore.games.skirmish.opcodes import CC_COST, CHK_OK
 from simcore.games.skirmish.rules import deploy
 from simcore.games.skirmish.setup import Matchup, build_setup
-from strategies.skirmish.policy import (any_response, candidate_span, enemy_near, enemy_places, enemy_within,
-                                       may_answer, order_target, response_target)
+from strategies.skirmish.library import strategy_rows
+from strategies.skirmish.params import (N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_SPEND_ANYWAY, RESTRICT_BAN,
+                                        RESTRICT_FORCE)
+from strategies.skirmish.policy import (any_response, banned, candidate_span, choose_order, enemy_near, enemy_places,
+                                       enemy_within, forced, has_responses, may_answer, order_target, order_value,
+                                       response_target, threatened)
 
 ORDER = "tests/fixtures/skirmish/resolution_order.toml"
 
@@ -105,3 +109,65 @@ def test_enemy_positions_read_from_bits_find_what_a_scan_finds():
             for x in range(-2, 16):
                 for r in (0, 1, 2, 3, 4, 61, 62, 100):
                     assert enemy_near(u, n, p, x, r, places) == enemy_within(u, n, p, x, r), (p, x, r, places)
+
+
+def every_candidate_choice(strat, cmds, eff, u, n, sc, cfg, p):
+    """The heuristic's own-window choice as the rules read: every command, unit and target that passes the
+    five checks (``check_declare``), in ``order_target``'s order, valued in full (``order_value``); the first
+    best beats the threshold, a forced command's first best whatever the reserve (``policy.choose_order``)."""
+    contact = engaged_units(u, n)
+    keep = 0
+    if sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p, contact):
+        keep = int(strat[p, P_RESERVE])
+    best, best_v = (-1, -1, -1), strat[p, P_MIN_VALUE]
+    force, force_v = (-1, -1, -1), -1e18
+    for c in range(cmds.shape[0]):
+        if banned(strat, p, c):
+            continue
+        for i in range(n):
+            k = 0
+            while (t := order_target(cmds, cfg, c, i, k)) != -2:
+                k += 1
+                if check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1, -1) != CHK_OK:
+                    continue
+                v = order_value(strat, cmds, eff, u, n, cfg, p, c, i, t)
+                if forced(strat, p, c):
+                    if force[0] in (-1, c) and v > force_v:
+                        force, force_v = (c, i, t), v
+                    continue
+                v -= cmds[c, CC_COST] * strat[p, P_CP_VALUE]
+                if sc[S_CP + p] - cmds[c, CC_COST] < keep and v < strat[p, P_SPEND_ANYWAY]:
+                    continue
+                if v > best_v:
+                    best, best_v = (c, i, t), v
+    return force if force[0] >= 0 else best
+
+
+@pytest.mark.parametrize("overrides, sets, forces", [
+    (None, ("full", "covering-fire-2cp"), ("line", "raiders")),
+    (None, ("full", "full"), ("elite", "line")),
+    (ORDER, ("order", "order"), ("raiders", "elite")),
+])
+def test_own_window_choice_is_the_first_best_of_every_legal_candidate(overrides, sets, forces):
+    """"Before declaring a command: the five checks": the decision weighs each command and unit's targets at
+    once (a Move's places, an enemy among the living foes within reach: ``policy.best_candidate``), and must
+    choose exactly what weighing every legal candidate one by one chooses, ties to the first, with weights
+    that make ties common (whole numbers, zero, negative) and commands banned or forced (restricted play)."""
+    tables = load_tables(overrides, command_sets=sets)
+    cmds, eff, _ = padded_tables(tables.cmds, tables.eff, tables.profiles)
+    rng = np.random.default_rng(37)
+    _, base = strategy_rows(("reserve", "tuned"))
+    chosen = set()
+    for _, u, n, sc, cfg in random_states(tables, Matchup(forces=forces, command_sets=sets), rng, 60):
+        strat = base.copy()
+        if rng.random() < 0.7:
+            strat[:, 1:P_CP_VALUE + 1] = rng.choice([-1.0, 0.0, 0.5, 1.0, 2.0], (2, P_CP_VALUE))
+        strat[:, P_RESERVE] = rng.integers(0, 3, 2)
+        strat[:, N_PARAMS:N_PARAMS + cmds.shape[0]] = rng.choice([0.0, 0.0, 0.0, RESTRICT_BAN, RESTRICT_FORCE],
+                                                                 (2, cmds.shape[0]))
+        sc[S_CP:S_CP + 2] = rng.integers(0, 5, 2)
+        for p in range(2):
+            got = tuple(int(x) for x in choose_order(strat, cmds, eff, u, n, sc, cfg, p))
+            assert got == every_candidate_choice(strat, cmds, eff, u, n, sc, cfg, p), (p, got)
+            chosen.add(got[0])
+    assert len(chosen) >= 4          # passing and several commands were chosen
