@@ -51,16 +51,21 @@ def deploy(profiles, setup, cfg, u, sc, seed):
 
 
 @hot
-def alive(u, n, side):
-    k = 0
+def alive(u, n):
+    """The living units of each force, counted in one pass (after every command)."""
+    a, b = 0, 0
     for i in range(n):
-        k += u[i, U_ALIVE] and u[i, U_SIDE] == side
-    return k
+        if u[i, U_ALIVE]:
+            if u[i, U_SIDE] == 0:
+                a += 1
+            else:
+                b += 1
+    return a, b
 
 
 @hot
 def check_eliminated(u, n, sc, log):
-    a, b = alive(u, n, 0), alive(u, n, 1)
+    a, b = alive(u, n)
     if a == 0 or b == 0:
         sc[S_WINNER] = DRAW if a == b else (0 if b == 0 else 1)
         log_event(log, sc, -1, EV_END, sc[S_WINNER], 0, 0, 0)
