@@ -313,7 +313,7 @@ def best_enemy_target(strat, cmds, eff, u, n, cfg, p, c, i, contact, foes, place
 @hot
 def best_move_place(strat, cmds, u, n, cfg, p, c, i, reach, places, price):
     """(value - price, target) of the first best place for p's unit i to Move to by command c
-    (``is_move_only``), among the places ``own_target_legal`` allows (within ``reach``, on the track,
+    (``candidate_shape``: SHAPE_MOVE), among the places ``own_target_legal`` allows (within ``reach``, on the track,
     not where it stands), in ``order_target``'s order; NO_CANDIDATE when there is none. The value is
     ``order_value_of``'s, term by term in the same order (so the same floats): only the Move's
     distance to the objective and whether it brings an enemy into range depend on the place."""
@@ -393,8 +393,9 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     spend_anyway = strat[p, P_SPEND_ANYWAY]
     # the seed's five checks (``check_declare``), split: those of a command and unit once, the target's
     # for each candidate; the candidates are those order_target gives, in its order, but only the places
-    # within the unit's reach (no other place can pass the fourth check). The loop writes no array (the
-    # random policy's draws are random_order's), so the compiler may keep what it reads in registers.
+    # within the unit's reach and the living foes (no other target can pass the fourth check). The loop
+    # writes no array (the random policy's draws are random_order's), so the compiler may keep what it
+    # reads in registers.
     mine, foes = side_units(u, n, p)
     for c in range(cmds.shape[0]):
         if cmds[c, CC_TIMING] != TIMING_ORDER or (cfg[CFG_AVAIL + p] >> c) & 1 == 0 or banned(strat, p, c):
@@ -410,8 +411,8 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
         for i in range(n):
             if (mine >> i) & 1 == 0 or not order_declarable(cmds, u, n, sc, cfg, p, c, i, contact):
                 continue
-            # the unit's first best candidate: the loop over every candidate, each replacing the best only
-            # when strictly better, makes the same choice
+            # the unit's first best candidate stands for all of them: each would replace the best only when
+            # strictly better, and if the reserve refuses the best it refuses every other
             v, t = best_candidate(strat, cmds, eff, u, n, cfg, p, c, i, shape, contact, foes, places, price)
             if t == NO_CANDIDATE:
                 continue
