@@ -50,20 +50,38 @@ def rs_below(rs, n):
 @hot
 def deal_unseen(piles, cnt, ks, nk, buf, rs):
     """Pool the cards of piles ``ks[:nk]``, sort them, shuffle with ``rs`` and deal them back,
-    each pile keeping its count. ``buf`` is scratch at least as long as the pool."""
+    each pile keeping its count. ``buf`` is scratch at least as long as the pool; one longer by the
+    largest card index + 1 sorts a large pool by counting (the sort's share of a Star Realms rollout was 5%)."""
     n = 0
+    lo, hi = 0, -1
     for a in range(nk):
         k = ks[a]
         for i in range(cnt[k]):
-            buf[n] = piles[k, i]
+            v = piles[k, i]
+            buf[n] = v
             n += 1
-    for i in range(1, n):              # insertion sort: pools are a few dozen cards
-        v = buf[i]
-        j = i - 1
-        while j >= 0 and buf[j] > v:
-            buf[j + 1] = buf[j]
-            j -= 1
-        buf[j + 1] = v
+            lo = min(lo, v)
+            hi = max(hi, v)
+    if lo >= 0 and n + hi + 1 <= buf.shape[0] and n * n > 8 * (hi + 1):
+        # counting sort, the counts in buf[n:]: the same order as any sort (the cards are integers); for a
+        # large pool only (a Star Realms trade deck), where it beats the insertion sort's n * n / 4 steps
+        for v in range(hi + 1):
+            buf[n + v] = 0
+        for i in range(n):
+            buf[n + buf[i]] += 1
+        m = 0
+        for v in range(hi + 1):
+            for _ in range(buf[n + v]):
+                buf[m] = v
+                m += 1
+    else:
+        for i in range(1, n):          # insertion sort: pools are a few dozen cards
+            v = buf[i]
+            j = i - 1
+            while j >= 0 and buf[j] > v:
+                buf[j + 1] = buf[j]
+                j -= 1
+            buf[j + 1] = v
     for i in range(n - 1, 0, -1):
         j = rs_below(rs, i + 1)
         v = buf[i]

@@ -15,10 +15,10 @@ def _piles(rows):
     return piles, cnt
 
 
-def _deal(rows, seed=7):
+def _deal(rows, seed=7, buf_len=32):
     piles, cnt = _piles(rows)
     rs = np.array([seed], np.int64)
-    deal_unseen(piles, cnt, np.array([0, 1], np.int64), 2, np.zeros(32, np.int64), rs)
+    deal_unseen(piles, cnt, np.array([0, 1], np.int64), 2, np.zeros(buf_len, np.int64), rs)
     return [list(piles[k, :cnt[k]]) for k in range(len(rows))]
 
 
@@ -33,6 +33,17 @@ def test_a_deal_depends_only_on_which_cards_are_unseen_not_where_they_lie():
     # the same unseen cards, hand and deck swapped around: a search must not tell these apart
     assert _deal([[1, 2, 3], [4, 5, 5, 6]]) == _deal([[5, 6, 1], [4, 3, 2, 5]])
     assert _deal([[1, 2, 3], [4, 5, 5, 6]], seed=8) != _deal([[1, 2, 3], [4, 5, 5, 6]], seed=7)
+
+
+def test_a_deal_is_the_same_whether_the_scratch_sorts_by_counting_or_not():
+    """A scratch buffer longer than a large pool by its largest card + 1 sorts the pool by counting; one just
+    as long as the pool sorts it in place: the same pool, the same seed, the same deal either way."""
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        hand, deck = (list(rng.integers(0, 12, rng.integers(0, 16))) for _ in range(2))
+        seed = int(rng.integers(0, 1 << 40))
+        exact = len(hand) + len(deck)
+        assert _deal([hand, deck], seed, buf_len=max(exact, 1)) == _deal([hand, deck], seed, buf_len=exact + 13)
 
 
 def test_ucb_tries_every_option_then_favours_the_better_one():
