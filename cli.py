@@ -124,8 +124,9 @@ class GameCommand(click.Command):
     command's own and the game's. The game is read from the arguments before they are parsed, so its
     options (and their defaults) are the ones parsed and shown by ``--help``."""
 
-    def __init__(self, name, build, callback, fixed_game: str | None = None, **kw):
-        self.build, self.fixed_game = build, fixed_game
+    def __init__(self, name, build, callback, fixed_game: str | None = None, options_of: str | None = None, **kw):
+        # options_of: an alias (``solo``) takes the game's options of the command it stands for (``sweep``)
+        self.build, self.fixed_game, self.options_of = build, fixed_game, options_of or name
         self._for: str | None = None
         super().__init__(name, params=[], callback=callback, **kw)
 
@@ -156,9 +157,9 @@ class GameCommand(click.Command):
     def invoke(self, ctx):
         ctx.params.pop("game", None)
         game = ctx.meta["game"]
-        extras = {o.dest: ctx.params.pop(o.dest) for o in game.options(self.name) if o.dest in ctx.params}
+        extras = {o.dest: ctx.params.pop(o.dest) for o in game.options(self.options_of) if o.dest in ctx.params}
         ctx.params["game"] = game
-        if extras or game.options(self.name):
+        if extras or game.options(self.options_of):
             ctx.params["extras"] = extras
         return super().invoke(ctx)
 
@@ -1839,16 +1840,18 @@ def _add_aliases() -> None:
             base = main.commands[alias.command]
 
             def build(game, base=base, alias=alias):
-                params = [p for p in base.build(game) if p.name not in alias.fixed]
+                params = [p for p in base.build(game) if p.name not in alias.fixed and p.name not in alias.omit]
                 for p in params:
                     if p.name in alias.defaults:
                         p.default = alias.defaults[p.name]
                 return params
 
             def run(game, base=base, alias=alias, **options):
-                return base.callback(game=game, **alias.fixed, **options)
+                # an omitted option takes the value the command takes when it is not given
+                omitted = {p.name: p.default for p in base.build(game) if p.name in alias.omit}
+                return base.callback(game=game, **alias.fixed, **omitted, **options)
 
-            command = GameCommand(alias.name, build, run, fixed_game=name, help=alias.help)
+            command = GameCommand(alias.name, build, run, fixed_game=name, options_of=alias.command, help=alias.help)
             main.add_command(command)
 
 

@@ -361,12 +361,14 @@ class Game(Protocol):
 class Alias:
     """A command a game adds over one of the shared commands: ``commandsim solo`` is The Last Command's
     ``sweep --mode solo``. ``fixed``: options set for the user (and not offered); ``defaults``: options
-    offered with other defaults."""
+    offered with other defaults; ``omit``: options of the command that do not apply to the alias (not
+    offered rather than offered and refused)."""
     name: str
     command: str
     fixed: dict
     defaults: dict
     help: str
+    omit: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -70,8 +70,10 @@ SOLO_HELP = """Play against the rulebook's Solo Mode A.I. at each difficulty.
 class LastCommand:
     info = INFO
     module = __name__
+    # Solo Mode's opponent is the rulebook's A.I. with the standard starting cards: no opponent strategy and
+    # no mixed variants to offer
     aliases = (Alias("solo", "sweep", {"modes": "solo"}, {"games": 4000, "out_path": Path("out/solo.csv")},
-                     SOLO_HELP),)
+                     SOLO_HELP, omit=("opponent_strategy", "mixed_variants")),)
     target_example = "first player = 50%"
     target_forms = ("'<faction> [variant] vs <faction> [variant] = <percent>%' (the first faction's score, both "
                     "seats; e.g. 'federation asymmetrical vs sunder standard = 50%') or 'first player [variant] = "
