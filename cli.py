@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from simcore import limits
+from simcore import limits, trial
 from simcore.errors import CommandsimError
 from simcore.game import Game, OptionError
 from simcore.games import registry
@@ -158,10 +158,27 @@ class GameCommand(click.Command):
         ctx.params.pop("game", None)
         game = ctx.meta["game"]
         extras = {o.dest: ctx.params.pop(o.dest) for o in game.options(self.options_of) if o.dest in ctx.params}
+        if trial.active():
+            self.trial_sizes(ctx)
         ctx.params["game"] = game
         if extras or game.options(self.options_of):
             ctx.params["extras"] = extras
         return super().invoke(ctx)
+
+
+    def trial_sizes(self, ctx) -> None:
+        """``COMMANDSIM_TRIAL``: every size option at most its trial size (within the option's own range); an
+        unset ``--games`` (the command's default size) takes the trial size."""
+        click.echo(trial.NOTICE, err=True)
+        for p in self.params:
+            if p.name not in trial.TRIAL_SIZES or p.name not in ctx.params:
+                continue
+            value = ctx.params[p.name]
+            if value is None and p.name != "games":
+                continue          # a default the command resolves itself, through trial.cap
+            size = trial.TRIAL_SIZES[p.name] if value is None else trial.cap(p.name, value)
+            low = getattr(p.type, "min", None)
+            ctx.params[p.name] = max(size, low) if low is not None else size
 
 
 def game_command(group, name: str, build, **kw):
@@ -633,7 +650,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     if target_ci is not None:
         if games < sw.MIN_TARGET_ROUND:
             click.echo(f"Note: rounds of fewer than {sw.MIN_TARGET_ROUND} games can stop a cell after so few games "
-                       f"that its interval falls below its 95% level (README: Sweeps that stop early).")
+                       f"that its interval falls below its 95% level (docs/statistics.md: Sweeps that stop early).")
         capped = result.capped()
         if capped.empty:
             click.echo(f"Every cell reached a 95% interval of +-{target_ci:.2%} or narrower.")
@@ -850,7 +867,7 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     if max_games is not None and not until_verdict:
         raise click.BadParameter("a games cap applies only with --until-verdict", param_hint="'--max-games'")
     if until_verdict:
-        max_games = seq.DEFAULT_MAX_GAMES if max_games is None else max_games
+        max_games = trial.cap("max_games", seq.DEFAULT_MAX_GAMES) if max_games is None else max_games
         _checked("'--max-games'", seq.check_rounds, games, max_games)
     pair = _pair(sides, game.info.side.flag)
     _checked("'--strategy'", game.check_strategy, strategy)
@@ -1515,7 +1532,7 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
 # ---- advise: the smallest card edits that bring a win rate into a band
 
 def advise_params(game: Game) -> list[click.Parameter]:
-    forms = getattr(game, "target_forms", "see the game's section of the README")
+    forms = getattr(game, "target_forms", "see the game's page in docs/games/")
     n = click.IntRange(4, limits.ADVISE_GAMES_MAX)
     return [
         O("--target", "target_text", default=None, metavar="TEXT",

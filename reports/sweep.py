@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from simcore import trial
 from simcore.blocks import BlockPool
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
@@ -97,7 +98,7 @@ def check_target(target_ci: float | None, max_games: int | None, games: int, per
     if not 0 < target_ci < 0.5:
         raise CommandsimError(f"the target half-width must be between 0 and 0.5 (a share, e.g. 0.01 for "
                               f"+-1 point), got {target_ci}")
-    cap = DEFAULT_MAX_GAMES if max_games is None else max_games
+    cap = trial.cap("max_games", DEFAULT_MAX_GAMES) if max_games is None else max_games
     if cap < games:
         raise CommandsimError(f"the games cap ({cap}) must be at least the games of the first round ({games})")
     if per_seed == 2 and cap % 2:

@@ -137,7 +137,8 @@ def parse_prefixed(name: str, prefix: str, unit: str) -> tuple[int, str | None] 
                             f"1 to {MAX_ROLLOUTS:,}")
     if ":" in name[len(prefix):] and not base:
         raise StrategyError(f"strategy '{name}': expected a base strategy after {prefix}N:")
-    return int(text), base or None
+    from . import trial
+    return trial.rollouts(int(text)), base or None
 
 
 def parse_search(name: str) -> tuple[int, str | None] | None:
