@@ -1,4 +1,4 @@
-"""The README's table of built-in strategies: each against `random` and against `balanced` on
+"""The table of built-in strategies (docs/strategies.md): each against `random` and against `balanced` on
 paired seeds (every seed with both seat orders, half of them with each faction assignment), with
 95% Wilson intervals, and what each one buys in the Market.
 

@@ -54,7 +54,7 @@ def compiled(module: str) -> bool:
 
 
 # a game's cold compile, measured with COMMANDSIM_CACHE_DIR an empty folder on a loaded 2-core machine
-# (README, "First run"); what a run says before the first game when its cache is cold
+# (docs/performance.md, "First run"); what a run says before the first game when its cache is cold
 COLD_COMPILE = "1.5 to 2.5 minutes on a loaded 2-core machine"
 
 
