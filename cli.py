@@ -381,7 +381,7 @@ def cards():
     \b
     Examples:
       commandsim cards list --game star-realms
-      commandsim cards validate my_cards/
+      commandsim cards validate examples/cards/
     """
 
 
@@ -393,7 +393,7 @@ def list_cards(game: Game, cards_path: Path | None, fmt: str):
     Examples:
       commandsim cards list
       commandsim cards list --format csv > cards.csv
-      commandsim cards list --game star-realms --cards my_cards/
+      commandsim cards list --game star-realms --cards examples/star-realms/
     """
     _echo_listing(game.cards_listing(cards_path, fmt), fmt)
 
@@ -414,7 +414,7 @@ def show(game: Game, name: str, cards_path: Path | None, as_toml: bool = False):
     Examples:
       commandsim cards show "Ship's A.I."
       commandsim cards show "Blob World" --game star-realms
-      commandsim cards show Railgun --toml > my_cards.toml
+      commandsim cards show Railgun --toml > railgun.toml
     """
     from simcore.card_overrides import entry_blocks
     lines = (entry_blocks(game.card_entries([cards_path] if cards_path is not None else []), name) if as_toml
@@ -436,8 +436,8 @@ def validate(game: Game, path: Path, extras: dict | None = None):
 
     \b
     Examples:
-      commandsim cards validate my_cards/railgun.toml
-      commandsim cards validate my_decks/ --game star-realms
+      commandsim cards validate examples/cards/railgun4.toml
+      commandsim cards validate examples/star-realms/ --game star-realms
     """
     for line in game.validate_cards(path, extras or {}):
         click.echo(line)
@@ -497,7 +497,7 @@ def strategies_show(game: Game, name: str):
     \b
     Examples:
       commandsim strategies show balanced
-      commandsim strategies show my_strategy.toml --game star-realms
+      commandsim strategies show examples/strategies/star-realms-trader.toml --game star-realms
     """
     _echo_listing(game.strategy_lines(name), "table")
 
@@ -848,7 +848,7 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     Examples:
       commandsim compare
       commandsim compare --variant-a asymmetrical --variant-b standard
-      commandsim compare --cards-b my_cards/railgun5.toml --games 100000 --band 1
+      commandsim compare --cards-b examples/cards/railgun4.toml --games 100000 --band 1
       commandsim compare --game star-realms --until-verdict
       commandsim compare --game skirmish --variant-a full --variant-b no-responses
       commandsim compare --scheduler tcp://head:8786 --games 10000000
@@ -1065,7 +1065,7 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
     \b
     Examples:
       commandsim tournament
-      commandsim tournament --strategies balanced,out/tuned.toml,ai:hard,ai:insane --games 8000
+      commandsim tournament --strategies balanced,examples/strategies/careful.toml,ai:hard,ai:insane --games 8000
       commandsim tournament --game star-realms --decks alliance,standard
       commandsim report out/tournament.csv out/tournament_ratings.csv
     """
@@ -1246,7 +1246,7 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
     \b
     Examples:
       commandsim ladder --game star-realms
-      commandsim ladder --rungs random,aggro,balanced,out/tuned.toml --games 4000
+      commandsim ladder --rungs random,aggro,balanced,examples/strategies/careful.toml --games 4000
       commandsim ladder --game skirmish --rungs reserve,tuned,search:100 --games 400
       commandsim ladder --finding first-player --game star-realms
       commandsim ladder --finding matchup --a federation:asymmetrical --b sunder:standard

@@ -13,14 +13,15 @@ import os
 
 ENV = "COMMANDSIM_TRIAL"
 
-GAMES = 8        # per cell, setting, pair, rung, candidate or round: a multiple of 4, as every pairing needs
+GAMES = 16       # per cell, setting, pair, rung, candidate or round: a multiple of 4, as every pairing needs, and
+                 # 4 games for each of the tuner's pooled opponents (4 of them by default)
 ROLLOUTS = 4     # per searched decision of a search:N or ismcts:N player
 
 # An option's trial size, by its parameter name (the same name in every command that takes it).
 TRIAL_SIZES = {
     "games": GAMES, "max_games": 2 * GAMES, "final_games": GAMES, "memory_games": GAMES,
     "screen": GAMES // 2, "screen_games": GAMES, "test_games": GAMES, "search_games": GAMES,
-    "check_games": GAMES, "tune_games": 2 * GAMES,   # the re-tune plays at least 4 games per pooled opponent
+    "check_games": GAMES, "tune_games": GAMES,
     "generations": 1, "tune_generations": 1, "population": 2, "tune_population": 2,
     "candidates": 2, "max_edits": 1, "repeats": 1,
 }

@@ -88,14 +88,44 @@ def written_paths(output: str) -> list[str]:
     return paths
 
 
+def help_examples() -> list[Printed]:
+    """The ``commandsim`` lines of every command's ``--help`` (``Examples:``), each command's in the order it
+    prints them, ``report`` last (it reads what the others wrote)."""
+    import click
+
+    import cli
+
+    def walk(group, prefix):
+        for name, command in sorted(group.commands.items()):
+            if isinstance(command, click.Group):
+                yield from walk(command, (*prefix, name))
+            else:
+                yield (*prefix, name), command
+
+    found: list[Printed] = []
+    for names, command in sorted(walk(cli.main, ()), key=lambda item: (item[0] == ("report",), item[0])):
+        for number, line in enumerate((command.help or "").splitlines(), 1):
+            line = line.strip()
+            if line.startswith("commandsim "):
+                found.append(Printed(f"commandsim {' '.join(names)} --help", number,
+                                     tuple(shlex.split(line, comments=True)[1:])))
+    return found
+
+
 def run_printed(cmd: Printed, folder: Path, monkeypatch) -> None:
+    """Run ``cmd`` in ``folder``; a ``> FILE`` at its end writes what it prints to FILE, as a shell would."""
     from click.testing import CliRunner
 
     import cli
 
     monkeypatch.chdir(folder)
     monkeypatch.setenv("COMMANDSIM_TRIAL", "1")
-    result = CliRunner().invoke(cli.main, list(cmd.args), catch_exceptions=True)
+    args, into = list(cmd.args), None
+    if ">" in args:
+        args, into = args[:args.index(">")], args[args.index(">") + 1]
+    result = CliRunner().invoke(cli.main, args, catch_exceptions=True)
+    if into is not None:
+        (folder / into).write_text(result.stdout)
     said = f"{cmd.id}: commandsim {shlex.join(cmd.args)}\n{result.output}\n{result.stderr}"
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         import traceback

@@ -80,8 +80,10 @@ def strategy_toml(P, PARAMS, name: str, vector: np.ndarray, description: str = "
 
 
 def write_atomic(path, text: str) -> None:
-    """Write a file atomically (a temporary file renamed into place)."""
+    """Write a file atomically (a temporary file renamed into place), its folder made if need be (``--out
+    out/tuned.toml`` on a fresh clone), as every other output."""
     path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent)
     try:
         with os.fdopen(fd, "w") as f:
