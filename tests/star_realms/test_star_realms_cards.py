@@ -111,6 +111,15 @@ def test_card_data_each_opponent_or_target_opponent_as_printed_where_a_source_gi
     assert list(scrap) == [Op.GAIN_ALLIES, Op.DRAW, Op.SELF_DISCARD, Op.EACH_OPP_DISCARD]
 
 
+def test_card_data_cards_show_and_audit_say_whom_a_discard_hits_and_where_it_comes_from():
+    show = CliRunner().invoke(cli.main, ["cards", "show", "--game", "star-realms", "Nandi's Onslaught"])
+    assert show.exit_code == 0 and "opponents    each  [stated]" in show.output
+    show = CliRunner().invoke(cli.main, ["cards", "show", "--game", "star-realms", "Imperial Fighter"])
+    assert "opponents    target  [estimated]" in show.output
+    audit = CliRunner().invoke(cli.main, ["cards", "audit", "--game", "star-realms", "--format", "csv"]).output
+    assert "Survey Ship,opponents,estimated" in audit.splitlines()
+
+
 def test_card_data_each_opponent_is_not_an_op_a_card_file_names(tmp_path):
     folder = _broken(tmp_path, '{ op = "opp_discard", n = 1 }]\nally = [{ op = "combat", n = 2 }]\nopponents',
                      '{ op = "each_opp_discard", n = 1 }]\nally = [{ op = "combat", n = 2 }]\nopponents')
