@@ -47,13 +47,16 @@ class Sides:
     "FACTION[:VARIANT]") and raises ``CommandsimError``; ``label(side)`` names it; ``play(first, second,
     strategies, n, seed, first_game, threads)`` plays games ``first_game .. + n - 1`` of base ``seed`` with
     side ``first`` moving first and returns their winner labels ("first", "second", "draw").
-    ``defaults[finding]``: the two sides' texts when ``--a``/``--b`` are not given."""
+    ``defaults[finding]``: the two sides' texts when ``--a``/``--b`` are not given. ``meet(a, b)``, when the
+    game gives it, raises ``CommandsimError`` when its rules keep the two sides from one game (The Last
+    Command's one Ship Mat per faction)."""
     game: str
     syntax: str
     defaults: dict[str, tuple[str, str]]
     parse: Callable[[str], object]
     label: Callable[[object], str]
     play: Callable[..., np.ndarray]
+    meet: Callable[[object, object], None] | None = None
 
 
 def check_finding(name: str) -> str:
@@ -145,6 +148,8 @@ def resolve_sides(sides: Sides, finding: str, a_text: str | None = None, b_text:
     if finding == "matchup" and sides.label(a) == sides.label(b):
         raise CommandsimError(f"--a and --b are the same side ({sides.label(a)}): a match-up needs two different "
                               f"sides")
+    if sides.meet is not None:
+        sides.meet(a, b)
     return a, b
 
 

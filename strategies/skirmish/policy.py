@@ -7,10 +7,10 @@ from simcore.games.skirmish.jit import hot
 from simcore.games.skirmish.layout import (CFG_AVAIL, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE,
                                            U_ARMOR, U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR,
                                            U_SIDE, U_STATUS, U_SUPP, U_WOUNDS)
-from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_KIND, CC_REACH, CC_STATUS, CC_TARGET, CC_TIMING,
-                                            CC_TRIGGER, CHK_OK, R_CHARGE, R_MOVE, R_RANGE, ST_HOLDING, TG_ENEMY,
-                                            TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE, X_NO_CHARGE,
-                                            X_NO_MOVE, X_NO_SHOOT, Op)
+from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_KIND, CC_OPENS_WINDOW, CC_REACH, CC_STATUS, CC_TARGET,
+                                            CC_TIMING, CC_TRIGGER, CHK_OK, R_CHARGE, R_MOVE, R_RANGE, ST_HOLDING,
+                                            TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE,
+                                            X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
 
 from .params import (KIND_RANDOM, N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY,
                      P_W_ADVANCE, P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
@@ -45,10 +45,11 @@ def response_target(cmds, r, j, ti):
 
 @hot
 def may_answer(cmds, cfg, q, r, tc):
-    """Row r is a response of q's set that answers command tc's kind (``check_declare``'s first check of a
-    response, but for the trigger's target): a decision checks this once per response, not once per unit."""
+    """Row r is a response of q's set that answers command tc's kind, tc opening a window (``check_declare``'s
+    first check of a response, but for the trigger's target): a decision checks this once per response, not
+    once per unit."""
     return (cmds[r, CC_TIMING] == TIMING_RESPONSE and (cfg[CFG_AVAIL + q] >> r) & 1 == 1
-            and cmds[tc, CC_TIMING] == TIMING_ORDER and cmds[tc, CC_KIND] & cmds[r, CC_TRIGGER] != 0)
+            and cmds[tc, CC_OPENS_WINDOW] != 0 and cmds[tc, CC_KIND] & cmds[r, CC_TRIGGER] != 0)
 
 
 @hot

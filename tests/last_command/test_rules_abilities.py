@@ -149,3 +149,23 @@ def test_resolving_abilities_malfunction_repair_pile_is_a_choice_of_the_random_p
         if sc.market("malfunctions"):
             taken.add(sc.market("malfunctions")[-1])
     assert taken == {"Console Overload", "Power Failure"}
+
+
+# ---------------------------------------------------------------- Glossary, Game Terms: SCRAP (issue 47)
+
+def test_game_terms_scrap_a_scrapped_card_is_removed_from_the_game_and_never_reshuffled_back():
+    # "SCRAP: ... the indicated card is 'Scrapped' (removed from the current game)": Dexeer Chrysalis scraps
+    # the Console Overload of the System discard, then draws from an empty System deck: "all System cards in
+    # play and in your System discard are shuffled together", the scrapped card not among them
+    sc = build([{"hand": ["Dexeer Chrysalis"], "sys_discard": ["Console Overload", "Siege Cannon"],
+                 "power": {"comms": 1}}, {}])
+    sc.card_phase(0)
+    assert sc.market("scrap") == ["Console Overload"]
+    everywhere = [n for which in ("hand", "sys_deck", "sys_discard", "crew_deck", "crew_discard")
+                  for n in sc.pile(0, which)] + [n for s in ("engineering", "comms", "tactical")
+                                                 for n in sc.pile(0, f"stack:{s}") + sc.pile(0, f"crew:{s}")]
+    assert "Console Overload" not in everywhere and "Dexeer Chrysalis" in everywhere
+    for _ in range(3):                       # whole turns, the decks reshuffled again and again
+        sc.turn(0)
+        assert sc.market("scrap") == ["Console Overload"]
+    assert sc.card_counts()[TABLES.index("Console Overload")] == 1    # the one copy, in the scrap pile

@@ -151,3 +151,92 @@ def test_bonus_phase_a_moved_crewmember_may_trigger_bonuses_in_more_than_one_sys
     assert [tables.names[int(r[3])] for r in bonus_events(sc)] == ["Tractor Beam", "Shield Drone"]
     assert sc.hull(1) == 19
 
+
+
+# ---------------------------------------------------------------- issue 47: the section, sentence by sentence
+
+def bonus_cards(sc: Scenario) -> list[str]:
+    return [sc.tables.names[int(r[3])] for r in bonus_events(sc)]
+
+
+def test_system_bonus_phase_only_the_topmost_card_of_each_system_earns_bonuses():
+    # "Bonuses can be earned for the top card in each of your 3 different Systems": in each System a covered
+    # card whose Bonus the Crew there would earn, under a top card whose Bonus they earn otherwise or not at all
+    sc = build([{"stacks": {"engineering": ["Shield Drone", "Sonic Showers"], "comms": ["Scrizzian Claw", "Quick-ship"],
+                            "tactical": ["Tri Laser", "Charge Laser"]},
+                 "crew": {"engineering": ["Tactician Ensign"], "comms": ["Tactician Ensign"],
+                          "tactical": ["Tactician Ensign"]}}, {}])
+    sc.bonus_phase(0)
+    assert bonus_cards(sc) == ["Charge Laser"]               # Tactician: 2 Power here
+    assert sc.hull(1) == 20 and sc.power(0)["tactical"] == 1 + 2
+
+
+def test_system_bonus_phase_only_crew_in_that_system_earn_its_bonuses():
+    # "If you have Crew with matching Expertise in the System": a Tactician in Comms earns nothing for the Tri
+    # Laser in Tactical; the rulebook's example: no Bonus for the Scrizzian Claw with an Engineer in Comms
+    sc = build([{"stacks": {"tactical": ["Tri Laser"], "comms": ["Scrizzian Claw"]},
+                 "crew": {"comms": ["Engineer Ensign"], "engineering": ["Tactician Ensign"]}},
+                {}])
+    sc.bonus_phase(0)
+    assert bonus_events(sc) == [] and sc.hull(1) == 20
+
+
+def test_system_bonus_phase_stacked_expertise_icons_count_only_the_crew_in_that_system():
+    # Hydra Missile A's stacked Tactician icons: one Tactician in Tactical, two more in Comms: 1 Damage
+    sc = build([{"stacks": {"tactical": ["Hydra Missile A"]},
+                 "crew": {"tactical": ["Tactician Ensign"], "comms": ["Tactician Ensign", "Tactician Lieutenant"]}},
+                {}])
+    sc.bonus_phase(0)
+    assert sc.hull(1) == 19 and bonus_cards(sc) == ["Hydra Missile A"]
+
+
+RECALL = """
+[[card]]
+name = "Recall Beacon"
+kind = "system"
+system = "engineering"
+count = 1
+credit_cost = 3
+power_cost = 1
+main = [{ op = "repair", n = 1 }]
+bonus.engineer = [{ op = "take_own", n = 1 }]
+text = "Repair 1. Bonus: Engineer: take 1 of your uncovered in-play or discarded cards into your hand."
+estimated = ["credit_cost", "power_cost", "main", "bonus.engineer"]
+"""
+
+
+def test_system_bonus_phase_a_card_revealed_by_a_system_card_moved_in_the_phase_earns_no_bonus(tmp_path):
+    # "If a System card is moved during this phase, do not gain any Bonuses on revealed System cards": the
+    # Beacon's Bonus takes the Railgun into the hand, revealing the Tri Laser: its Tactician Bonus is not earned
+    (tmp_path / "recall.toml").write_text(RECALL)
+    tables = load_cards(overrides=tmp_path / "recall.toml")
+    sc = Scenario.build({"players": [{"stacks": {"engineering": ["Recall Beacon"],
+                                                 "tactical": ["Tri Laser", "Railgun"]},
+                                      "crew": {"engineering": ["Engineer Ensign"], "tactical": ["Tactician Ensign"]}},
+                                     {}]}, tables=tables)
+    sc.bonus_phase(0)
+    assert sc.pile(0, "hand") == ["Railgun"] and sc.pile(0, "stack:tactical") == ["Tri Laser"]
+    claimed = [tables.names[int(r[3])] for r in bonus_events(sc)]
+    assert "Tri Laser" not in claimed
+    assert sc.hull(1) == 20 - claimed.count("Railgun")       # the Railgun's 1 Damage only if claimed before it moved
+
+
+def test_system_bonus_phase_each_bonus_once_even_when_a_moved_crewmember_brings_its_expertise_again(tmp_path):
+    # "System Bonus Abilities can only be triggered once per System, per turn": the Tractor Beam may move its
+    # Tactician into Engineering, where a Tactician already earns the Shield Drone's Bonus: once, whatever the
+    # order the (random) player claims them in, the move before or after that Bonus
+    from simcore.games.last_command.layout import EV_MOVE_CREW
+    (tmp_path / "mover.toml").write_text(MOVER)
+    tables = load_cards(overrides=tmp_path / "mover.toml")
+    moved_after = 0
+    for seed in range(1, 41):
+        sc = Scenario.build({"players": [{"stacks": {"tactical": ["Tractor Beam"], "engineering": ["Shield Drone"]},
+                                          "crew": {"tactical": ["Tactician Ensign"],
+                                                   "engineering": ["Tactician Lieutenant"]}}, {}]},
+                            tables=tables, strategies=("random", "random"), seed=seed)
+        sc.bonus_phase(0)
+        rows = [(int(r[L_EVENT]), tables.names[int(r[3])]) for r in sc.events()]
+        drone = [k for k, (ev, name) in enumerate(rows) if ev == EV_BONUS and name == "Shield Drone"]
+        assert len(drone) == 1 and sc.hull(1) == 19, seed
+        moved_after += any(ev == EV_MOVE_CREW and k > drone[0] for k, (ev, _) in enumerate(rows))
+    assert moved_after > 0       # the case the sentence is about did occur

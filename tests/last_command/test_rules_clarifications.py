@@ -362,3 +362,50 @@ def test_crew_movers_fleet_frigate_power_after_the_move():
     sc = build([{"hand": [card], **position}, {}])
     sc.card_phase(0)
     assert sc.power(0) == {"engineering": 1, "comms": 0, "tactical": 1}
+
+
+# ---------------------------------------------------------------- issue 47: sentence by sentence
+
+def test_card_clarifications_ships_ai_plays_another_system_card_a_crew_card_cannot_be_played_free(tmp_path):
+    # "you may immediately play another System card from your hand with no Power cost. If you cannot, you
+    # must choose the card's other Ability": a Crew card in hand is no System card
+    free_lover = strategy_file(tmp_path, w_other=10)
+    sc = build([{"hand": ["Ship's A.I.", "Tactician Ensign"], "sys_deck": ["Railgun"],
+                 "power": {"engineering": 1, "comms": 0, "tactical": 0}}, {}], strategies=(free_lover, "balanced"))
+    sc.card_phase(0)
+    assert sc.pile(0, "stack:engineering") == ["Ship's A.I."]
+    assert len(events(sc, EV_DRAW)) == 1                     # the other Ability: Draw 1 (and 2 Power)
+    assert [name(r[L_A]) for r in events(sc, EV_PLAY_SYSTEM)] == ["Ship's A.I."]
+
+
+def test_card_clarifications_ships_ai_the_free_card_is_played_at_once_and_pays_no_power(tmp_path):
+    free_lover = strategy_file(tmp_path, w_other=10)
+    sc = build([{"hand": ["Ship's A.I.", "Railgun"], "crew": {"tactical": ["Tactician Ensign"]},
+                 "power": {"engineering": 1, "comms": 0, "tactical": 0}}, {}], strategies=(free_lover, "balanced"))
+    sc.card_phase(0)
+    plays = [(name(r[L_A]), int(r[L_C])) for r in events(sc, EV_PLAY_SYSTEM)]
+    assert plays == [("Ship's A.I.", 1), ("Railgun", 0)]     # right after it, 0 Power paid (Railgun costs 3)
+    assert sc.hull(1) == 15
+
+
+@pytest.mark.parametrize("power, paid", [({"engineering": 1, "comms": 1, "tactical": 1}, "all three Systems"),
+                                         ({"engineering": 0, "comms": 0, "tactical": 3}, "Tactical")])
+def test_card_clarifications_super_computer_the_moved_card_pays_with_power_from_any_systems(power, paid):
+    # "a Comms card ... may be played with Power from Tactical, or with Power from all 3 Systems if you wish":
+    # Pirate Rex (Comms, 3 Power) moved from the System discard
+    sc = build([{"hand": ["Super Computer"], "sys_discard": ["Pirate Rex"], "power": power}, {}])
+    sc.card_phase(0)
+    assert sc.pile(0, "stack:comms") == ["Pirate Rex"], paid
+    assert sc.power(0) == {"engineering": 0, "comms": 0, "tactical": 0}
+    assert sc.hull(1) == 18
+
+
+def test_card_clarifications_quantum_artifact_each_crew_deck_is_a_deck_type_of_its_own():
+    # "one of the top cards from any deck type in the Market ... even a card from one of the face up Crew card
+    # decks. You may not Draw 2 cards from the same deck type": two Crew decks, two deck types
+    sc = build([{"hand": ["Quantum Artifact"], "power": {"engineering": 4}}, {}],
+               market={"crew": {"tactician": ["Tactician Ensign", "Tactician Colonel"],
+                                "engineer": ["Engineer Colonel"]}})
+    sc.card_phase(0)
+    assert sorted(name(r[L_A]) for r in events(sc, EV_TAKE)) == ["Engineer Colonel", "Tactician Colonel"]
+    assert sc.market("tactician") == ["Tactician Ensign"] and sc.market("engineer") == []

@@ -900,3 +900,56 @@ def test_solo_play_games_records_mode_solo_and_the_difficulty(difficulty):
     assert (games["second_strategy"] == "solo-ai").all()
     assert set(games["winner"].astype(str)) <= {"first", "second", "draw"}
     assert (games["second_purchases"] > 0).any()                 # the A.I. buys from its Market deck
+
+
+# ================================================================ issue 47: sentence by sentence
+@pytest.mark.parametrize("crew, powers, system", [
+    ("Engineer Ensign", (2, 2, 5), "engineering"), ("Comms Expert Ensign", (2, 2, 5), "comms"),
+    ("Tactician Ensign", (5, 2, 2), "tactical"), ("Comms Expert Ensign", (5, 2, 2), "comms"),
+    ("Engineer Ensign", (2, 5, 2), "engineering"), ("Tactician Ensign", (2, 5, 2), "tactical")])
+def test_solo_mode_crew_hierarchy_d_a_system_matching_its_colour_breaks_a_tie_of_the_lowest_power(crew, powers,
+                                                                                                     system):
+    # "C. The System with the lowest Power; D. A System matching their color/type (Engineers in Engineering,
+    # etc.)": two Systems tie for the lowest Power, the one of the Crew's colour takes it
+    sc = solo({"hand": [crew], "power": power(*powers)})
+    sc.card_phase(AI)
+    assert sc.pile(AI, f"crew:{system}") == [crew]
+
+
+def test_solo_mode_crew_hierarchy_d_without_a_tie_the_lowest_power_comes_first():
+    sc = solo({"hand": ["Engineer Ensign"], "power": power(3, 2, 4)})
+    sc.card_phase(AI)
+    assert sc.pile(AI, "crew:comms") == ["Engineer Ensign"]
+
+
+def test_solo_mode_ability_guide_taking_in_play_takes_the_highest_credit_cost_of_the_uncovered_cards():
+    # "the A.I. player will take the card with the highest Credit cost from their play area": a covered
+    # card (Scythe Beam, 6) is not in reach; the uncovered Tri Laser (3) beats the discarded Siege Cannon (0)
+    sc = solo({"hand": ["Teleporter"], "power": power(1, 0, 0), "sys_discard": ["Siege Cannon"],
+               "stacks": {"tactical": ["Scythe Beam", "Tri Laser"]}})
+    sc.card_phase(AI)
+    assert events(sc, EV_TAKE) == ["Tri Laser"]
+    assert sc.pile(AI, "stack:tactical") == ["Scythe Beam"]
+
+
+def test_solo_mode_ability_guide_scrap_the_lowest_credit_cost_of_hand_and_discards_starting_cards_0():
+    # "If a card Ability says to Scrap a card, then start by Scrapping the card with the lowest Credit cost":
+    # Dexeer Chrysalis may scrap from the hand or the discards; the starting Quick-ship (0) held in the hand
+    # goes before the Tri Laser (3) of the discard
+    sc = solo({"hand": ["Dexeer Chrysalis", "Quick-ship"], "sys_discard": ["Tri Laser"], "power": power(0, 0, 0),
+               "sys_deck": ["Railgun"]})
+    sc.card_phase(AI)
+    assert sc.market("scrap") == ["Quick-ship"]              # not the Tri Laser, nor the Railgun it drew (5)
+    assert sc.pile(AI, "sys_discard")[:1] == ["Tri Laser"]
+
+
+def test_solo_mode_ability_guide_discarding_an_opponents_in_play_card_the_highest_credit_cost_uncovered():
+    # "If an Ability mentions Discarding an opponent's in-play card(s), start by Discarding your card with the
+    # highest Credit cost": of the player's uncovered cards (a covered Scythe Beam is not one), the Rutari
+    # Salve (3) before the starting Basic Laser and Nuclear Reactor (0)
+    sc = solo({"hand": ["Pirate Rex"], "power": power(0, 3, 0)},
+              {"stacks": {"engineering": ["Nuclear Reactor"], "comms": ["Rutari Salve"],
+                          "tactical": ["Scythe Beam", "Basic Laser"]}})
+    sc.card_phase(AI)
+    assert sc.pile(PLAYER, "sys_discard") == ["Rutari Salve"]
+    assert sc.pile(PLAYER, "stack:tactical") == ["Scythe Beam", "Basic Laser"]

@@ -1,11 +1,16 @@
 """Skirmish commands, units and forces as data: the shipped files load, every unit number is an estimate,
 audit lists the estimates, and a bad file names the file, the entry and the field (exit code 2)."""
+from pathlib import Path
+
 import pytest
 
 from simcore.games.skirmish.card_data import load_data, load_tables
 from simcore.games.skirmish.errors import SkirmishDataError
-from simcore.games.skirmish.opcodes import CC_BEFORE_TRIGGER, CC_COST, CC_FAILS_ENTIRELY, PROFILE_FIELDS
+from simcore.games.skirmish.opcodes import (CC_BEFORE_TRIGGER, CC_COST, CC_FAILS_ENTIRELY, CC_OPENS_WINDOW,
+                                            PROFILE_FIELDS)
 from tests.conftest import invoke
+
+FIXTURE_WINDOWS = Path(__file__).resolve().parents[1] / "fixtures" / "skirmish" / "response_windows.toml"
 
 NAMED = ("Move", "Run", "Shoot", "Charge", "Melee", "Snap Fire", "Covering Fire", "Defend", "Intervene", "Rally",
          "Hold")
@@ -80,12 +85,31 @@ def test_bad_force_data_names_the_file_the_force_and_the_field(tmp_path):
         load_data(p)
 
 
-def test_a_response_that_would_open_its_own_window_is_refused(tmp_path):
-    text = GOOD.format(cost=1, op="shoot").replace('timing = "order"', 'timing = "response"\ntrigger = ["move"]\n'
-                                                   'opens_window = true')
-    p = write(tmp_path, text.replace('estimated = ["timing",', 'estimated = ["trigger", "opens_window", "timing",'))
-    with pytest.raises(SkirmishDataError, match=r"command 'Shoot', field 'opens_window': only an own-window"):
+def test_responding_commands_opens_window_is_data_no_window_by_default_for_a_response(tmp_path):
+    # "A responding command does not create another response window unless a rule specifically allows one"
+    t = load_tables()
+    for c, name in enumerate(t.names):
+        assert t.cmds[c, CC_OPENS_WINDOW] == (name in ("Move", "Run", "Shoot", "Charge", "Rally", "Hold")), name
+    response = GOOD.format(cost=1, op="shoot").replace('timing = "order"', 'timing = "response"\ntrigger = ["move"]')
+    p = write(tmp_path, response.replace('estimated = ["timing",', 'estimated = ["trigger", "timing",'))
+    assert load_data(p).command("Shoot").opens_window is False
+    p = write(tmp_path, response.replace('trigger = ["move"]', 'trigger = ["move"]\nopens_window = true')
+              .replace('estimated = ["timing",', 'estimated = ["trigger", "opens_window", "timing",'))
+    assert load_data(p).command("Shoot").opens_window is True
+    t = load_tables(FIXTURE_WINDOWS, ("full", "return-fire"))
+    assert t.cmds[t.index("Snap Fire"), CC_OPENS_WINDOW] == 1 and t.cmds[t.index("Return Fire"), CC_OPENS_WINDOW] == 1
+
+
+@pytest.mark.parametrize("change, words", [
+    ('timing = "check"\nopens_window = true', "a check command is never declared, so it opens no response window"),
+    ('timing = "order"\nopens_window = "yes"', "expected true or false, got 'yes'"),
+])
+def test_opens_window_is_checked_naming_the_file_the_command_and_the_field(tmp_path, change, words):
+    text = GOOD.format(cost=1, op="shoot").replace('timing = "order"', change)
+    p = write(tmp_path, text.replace('estimated = ["timing",', 'estimated = ["opens_window", "timing",'))
+    with pytest.raises(SkirmishDataError) as err:
         load_data(p)
+    assert str(err.value).startswith(f"{p}: command 'Shoot', field 'opens_window': ") and words in str(err.value)
 
 
 MOVING = GOOD.format(cost=1, op="shoot").replace('{ op = "shoot", n = 2 }',

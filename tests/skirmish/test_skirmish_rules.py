@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from simcore.games.skirmish.layout import (EV_APPLY, EV_CHECK, EV_COVER, EV_DECLARE, EV_DONE, EV_EXCEPTION, EV_FAIL,
-                                           EV_LOCK, EV_MELEE, EV_MOVE, EV_RESOLVE, EV_SKIP, EV_SUPPRESS, L_A, L_B,
-                                           L_C, L_D, L_EVENT)
+                                           EV_LOCK, EV_MELEE, EV_MOVE, EV_RESOLVE, EV_SKIP, EV_SUPPRESS, EV_WINDOW,
+                                           L_A, L_B, L_C, L_D, L_EVENT)
 from simcore.games.skirmish.scenario import DECLINE, Scenario
 from simcore.games.skirmish.simulate import replay_game
 from simcore.games.skirmish.setup import Matchup
@@ -175,6 +175,56 @@ def test_responding_commands_a_response_creates_no_further_response_window():
     assert s.check("A1", "Defend", "A1", trigger=("B1", "Snap Fire", "A1")) == "timing or trigger not valid"
     s.order("A1", "Move", place=5, response=("B1", "Snap Fire"))
     assert kinds(s).count(4) == 1                                       # one window (EV_WINDOW)
+
+
+WINDOWS = Path(__file__).resolve().parents[1] / "fixtures" / "skirmish" / "response_windows.toml"
+
+
+def windows(s):
+    """(depth, triggering command) of each response window opened (EV_WINDOW's d: 0 the command's own)."""
+    return [(int(r[L_D]), s.tables.names[int(r[L_A])]) for r in s.rows() if r[L_EVENT] == EV_WINDOW]
+
+
+def test_responding_commands_a_response_without_the_rule_opens_no_window_one_with_it_opens_one():
+    # the same battle, Snap Fire as shipped (no opens_window) and with a rule that allows it a window
+    spec = {"A": [trooper(3), trooper(3)], "B": [trooper(7)]}
+    plain = Scenario.build(spec)
+    plain.order("A1", "Move", place=5, response=("B1", "Snap Fire"))
+    assert windows(plain) == [(0, "Move")]
+    ruled = Scenario.build(spec, overrides=WINDOWS)
+    assert ruled.check("A2", "Covering Fire", "B1", trigger=("B1", "Snap Fire", "A1")) == "ok"
+    assert plain.check("A2", "Covering Fire", "B1", trigger=("B1", "Snap Fire", "A1")) == "timing or trigger not valid"
+    ruled.order("A1", "Move", place=5, response=("B1", "Snap Fire"))
+    assert windows(ruled) == [(0, "Move"), (1, "Snap Fire")]
+    assert "A step 4 response window opens for force A on the response Snap Fire" in "\n".join(ruled.events())
+
+
+def test_responding_commands_a_response_in_the_responses_window_is_a_normal_command_and_resolves_by_the_rules():
+    # A1 moves, B1 snaps fire (its rule opens a window), A2 answers with Covering Fire, which resolves before
+    # the shot it answers: Move, then Covering Fire, then Snap Fire; every restriction after, then the check
+    s = Scenario.build({"A": [trooper(3), trooper(3)], "B": [trooper(7)]}, overrides=WINDOWS)
+    s.order("A1", "Move", place=5, response=("B1", "Snap Fire"))
+    declared = [(int(r[L_B]), s.tables.names[int(r[L_A])], int(r[L_D])) for r in s.rows() if r[L_EVENT] == EV_DECLARE]
+    assert declared == [(0, "Move", 0), (2, "Snap Fire", 1), (1, "Covering Fire", 1)]   # units A1, B1, A2
+    assert s.steps() == [1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 5, 6, 6, 7, 7, 7, 8]
+    resolved = [s.tables.names[int(r[L_A])] for r in s.rows() if r[L_EVENT] == EV_RESOLVE]
+    assert resolved == ["Move", "Covering Fire", "Snap Fire"]
+    assert first(s, EV_EXCEPTION) < first(s, EV_RESOLVE, c=6) < first(s, EV_SUPPRESS) < first(s, EV_LOCK)
+    assert (s.cp("A"), s.cp("B")) == (2, 3) and s.unit("A2")["tokens"] == {"Covering Fire"}
+    assert s.unit("A2")["restrictions"] == {"no_shoot"}
+
+
+def test_responding_commands_windows_on_responses_stop_at_the_engines_cap():
+    # Return Fire answers any shooting for no Command Point and opens a window: the chain stops at MAX_CHAIN
+    from simcore.games.skirmish.layout import EV_NO_WINDOW, MAX_CHAIN
+    s = Scenario.build({"A": [trooper(5)], "B": [trooper(8)]}, command_sets=("return-fire", "return-fire"),
+                       overrides=WINDOWS)
+    s.order("A1", "Move", place=6, response=("B1", "Snap Fire"))
+    assert [d for d, _ in windows(s)] == list(range(MAX_CHAIN - 1))
+    assert [s.tables.names[int(r[L_A])] for r in s.rows() if r[L_EVENT] == EV_DECLARE] == \
+        ["Move", "Snap Fire"] + ["Return Fire"] * (MAX_CHAIN - 2)
+    assert kinds(s).count(EV_NO_WINDOW) == 1
+    assert "none opens, the engine nests at most 3 windows per command" in "\n".join(s.events())
 
 
 def test_responding_commands_the_original_command_normally_resolves_first():

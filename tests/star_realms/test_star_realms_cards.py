@@ -8,7 +8,7 @@ from click.testing import CliRunner
 import cli
 from simcore.errors import CardDataError
 from simcore.games.star_realms.card_data import CARDS_DIR, load_card_list, load_tables
-from simcore.games.star_realms.opcodes import C_FACTION, C_TRIGGER, STAR_EMPIRE, TRADE_FEDERATION
+from simcore.games.star_realms.opcodes import C_FACTION, C_SCRAP, C_TRIGGER, STAR_EMPIRE, TRADE_FEDERATION, Op
 
 
 def test_card_data_core_set_counts_of_the_facts_table():
@@ -74,6 +74,57 @@ def test_card_errors_name_file_card_and_field(tmp_path, old, new, card, field, w
     err = info.value
     assert err.file.endswith("core_set.toml") and err.card == card and err.field == field
     assert words in str(err)
+
+
+FIGHTER = ('primary = [{ op = "combat", n = 2 }, { op = "opp_discard", n = 1 }]\nally = [{ op = "combat", n = 2 }]\n'
+           'opponents = "target"\n')
+
+
+@pytest.mark.parametrize("new, words", [
+    (FIGHTER.replace('opponents = "target"\n', ""), "missing: the card has opp_discard"),
+    (FIGHTER.replace('"target"', '"every"'), "expected one of target, each, got 'every'"),
+])
+def test_card_errors_whom_an_opponent_discard_hits_is_required_and_checked(tmp_path, new, words):
+    folder = _broken(tmp_path, FIGHTER, new)
+    if "missing" in words:      # its provenance mark goes with it
+        path = folder / "core_set.toml"
+        path.write_text(path.read_text().replace('"primary", "ally"]\nestimated = ["opponents"]\n',
+                                                 '"primary", "ally"]\n', 1))
+    with pytest.raises(CardDataError) as info:
+        load_tables(folder)
+    assert (info.value.card, info.value.field) == ("Imperial Fighter", "opponents") and words in str(info.value)
+
+
+def test_card_data_each_opponent_or_target_opponent_as_printed_where_a_source_gives_it():
+    # Nandi's Onslaught: "you and each opponent discard a card" (the seed; the facts table's
+    # opp_discard_each_opponent): stated. The others: the facts table gives the discard, not whom: estimated
+    cards, _ = load_card_list()
+    hits = {c.name: (c.opponents, c.provenance("opponents")) for c in cards if c.opponents}
+    assert hits == {"Nandi's Onslaught": ("each", "stated"),
+                    **{n: ("target", "estimated") for n in ("Imperial Fighter", "Imperial Frigate", "Survey Ship",
+                                                           "Battlecruiser", "Royal Redoubt", "Stellar Falcon")}}
+    with_discard = {c.name for c in cards for rows in c.effects.values() for op, _, aop, _ in rows
+                    if "opp_discard" in (op, aop)}
+    assert with_discard == set(hits)
+    t = load_tables()
+    scrap = t.eff[t.cards[t.type_of("Nandi's Onslaught"), C_SCRAP]:][:4, 0]
+    assert list(scrap) == [Op.GAIN_ALLIES, Op.DRAW, Op.SELF_DISCARD, Op.EACH_OPP_DISCARD]
+
+
+def test_card_data_cards_show_and_audit_say_whom_a_discard_hits_and_where_it_comes_from():
+    show = CliRunner().invoke(cli.main, ["cards", "show", "--game", "star-realms", "Nandi's Onslaught"])
+    assert show.exit_code == 0 and "opponents    each  [stated]" in show.output
+    show = CliRunner().invoke(cli.main, ["cards", "show", "--game", "star-realms", "Imperial Fighter"])
+    assert "opponents    target  [estimated]" in show.output
+    audit = CliRunner().invoke(cli.main, ["cards", "audit", "--game", "star-realms", "--format", "csv"]).output
+    assert "Survey Ship,opponents,estimated" in audit.splitlines()
+
+
+def test_card_data_each_opponent_is_not_an_op_a_card_file_names(tmp_path):
+    folder = _broken(tmp_path, '{ op = "opp_discard", n = 1 }]\nally = [{ op = "combat", n = 2 }]\nopponents',
+                     '{ op = "each_opp_discard", n = 1 }]\nally = [{ op = "combat", n = 2 }]\nopponents')
+    with pytest.raises(CardDataError, match="unknown op 'each_opp_discard'"):
+        load_tables(folder)
 
 
 def test_card_errors_provenance_missing_is_refused(tmp_path):

@@ -4,8 +4,11 @@ ally and nothing more, "you may put it on top of your deck", Blob Carrier's "any
 "at any time during your Main Phase". One scenario per rule, named <rule>_<what it checks>."""
 import dataclasses
 
+import pytest
+
 from simcore.games.star_realms.card_data import load_tables
-from simcore.games.star_realms.layout import S_BLOB_PLAYED, S_FED_DISCOUNT, S_OWNED, S_PROC_USED, S_TRADE
+from simcore.games.star_realms.layout import (S_BLOB_PLAYED, S_CUR, S_FED_DISCOUNT, S_HAS_ONSLAUGHT, S_OWNED,
+                                              S_PROC_USED, S_TRADE)
 from simcore.games.star_realms.opcodes import BLOB, MACHINE_CULT
 from simcore.games.star_realms.scenario import Scenario
 from simcore.games.star_realms.setup import SRMatchup
@@ -187,3 +190,59 @@ def test_alliance_procurement_not_used_when_it_would_do_nothing():
                        matchup=ALLIANCE_FIRST)
     s.acquire(0)
     assert s.scalar(S_PROC_USED) == 0 and not events(s, "Alliance Procurement")
+
+
+# ---------------------------------------------------------------- 4. Bases (issue 47: the rules still without a test)
+# A base stays in play until it is destroyed or scrapped; its primary ability is used once on each of its
+# owner's turns while it stays; its scrap ability scraps it from play; a destroyed base goes to its owner's
+# discard pile, a scrapped one leaves the game; the Alliance's gambits are used in its owner's Main Phase.
+def primaries(s, card):
+    """Each use of the card's primary ability (Barter World's is a choice: "... OR ...", logged once a use)."""
+    return [e for e in s.events() if f"{card}: chooses" in e]
+
+
+def test_bases_primary_ability_once_on_each_of_its_owners_turns_while_it_stays_in_play():
+    s = Scenario.build({"players": [{"hand": ["Barter World"], "deck": ["Scout"] * 10},
+                                    {"deck": ["Scout"] * 10}], "trade_row": [], "explorers": 0})
+    s.main_phase(0)                          # played this turn: its primary once, not once more
+    assert len(primaries(s, "Barter World")) == 1 and s.authority(0) + s.trade == 50 + 2
+    s.end_turn(0)
+    s.sc[S_CUR] = 1
+    s.turn()                                 # the opponent's turn: no primary of player 0's base
+    assert len(primaries(s, "Barter World")) == 1 and s.scalar(S_CUR) == 0
+    s.turn()                                 # player 0's next turn: once again, the base still in play
+    assert len(primaries(s, "Barter World")) == 2
+    assert s.pile(0, "play") == ["Barter World"]
+
+
+def test_bases_scrap_ability_scraps_the_base_from_play_and_it_leaves_the_game():
+    # Barter World (in play since an earlier turn): scrap it for 5 Combat when that wins the game
+    s = Scenario.build({"players": [{"play": ["Barter World"]}, {"authority": 5}], "trade_row": [],
+                        "explorers": 0})
+    assert s.scrap_abilities(0)
+    assert s.combat == 5 and s.pile(0, "play") == [] and s.pile("scrap") == ["Barter World"]
+    assert s.pile(0, "discard") == [] and s.pile(0, "deck") == []
+
+
+def test_bases_leave_play_destroyed_by_an_ability_to_the_owners_discard_pile_scrapped_out_of_the_game():
+    s = Scenario.build({"players": [{"hand": ["Blob Destroyer", "Blob Fighter"]},
+                                    {"play": ["Barter World", "Trading Post"]}], "trade_row": [], "explorers": 0})
+    s.play(0, "Blob Destroyer")
+    s.play(0, "Blob Fighter")                # the Destroyer's ally: destroy target base (the Outpost first)
+    assert s.pile(1, "play") == ["Barter World"] and s.pile(1, "discard") == ["Trading Post"]
+    assert "Trading Post" not in s.pile("scrap")
+    # a base scrapped for its ability does not go to the discard pile: it leaves the game
+    t = Scenario.build({"players": [{"play": ["Trading Post"]}, {"authority": 3}]})
+    assert t.scrap_abilities(0) and t.pile("scrap") == ["Trading Post"] and t.pile(0, "discard") == []
+
+
+@pytest.mark.parametrize("matchup, other", [(SRMatchup(("alliance", "standard"), "command-vs-standard"), 1),
+                                            (TEAM_SECOND, 1)])
+def test_gambits_only_in_their_owners_main_phase_never_in_the_opponents_turn(matchup, other):
+    # the seed: Alliance Procurement "may be used once on each of your turns, at any time during your Main
+    # Phase"; Nandi's Onslaught is scrapped "at any time during your Main Phase"
+    s = Scenario.start(seed=5, matchup=matchup)
+    s.sc[S_CUR] = other                      # the opponent's turn
+    s.turn()
+    assert s.scalar(S_HAS_ONSLAUGHT) == 1 and s.scalar(S_PROC_USED) == 0
+    assert not any("Alliance Procurement" in e or "Nandi's Onslaught" in e for e in s.events())

@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from simcore.games.star_realms.card_data import load_tables
-from simcore.games.star_realms.layout import S_PEND_DISCARD, S_TOP_SHIP
+from simcore.games.star_realms.layout import S_PEND_DISCARD, S_PEND_TEAM, S_TOP_SHIP
 from simcore.games.star_realms.scenario import Scenario
 from simcore.games.star_realms.setup import SRMatchup
 
@@ -137,11 +137,12 @@ def test_two_against_one_outposts_guard_owner_an_outpost_guards_only_its_owners_
 def test_two_against_one_opponent_discards_team_chooses_one_card_from_one_member():
     s = team_scenario({"players": [{"hand": ["Imperial Fighter"]}, {"hand": ["Scout"] * 5},
                                    {"hand": ["Viper"] * 4 + ["Scout"]}]})
-    s.play(ALLIANCE, "Imperial Fighter")
-    assert s.scalar(S_PEND_DISCARD + A) == 1
+    s.play(ALLIANCE, "Imperial Fighter")      # "target opponent discards a card"
+    assert s.scalar(S_PEND_TEAM + TEAM) == 1
+    assert s.scalar(S_PEND_DISCARD + A) == s.scalar(S_PEND_DISCARD + B) == 0
     s.start_side(TEAM)
     assert len(s.pile(A, "hand")) + len(s.pile(B, "hand")) == 9
-    assert s.scalar(S_PEND_DISCARD + A) == s.scalar(S_PEND_DISCARD + B) == 0
+    assert s.scalar(S_PEND_TEAM + TEAM) == 0
 
 
 def test_two_against_one_opponent_discards_each_member_discards_under_each_member():
@@ -175,3 +176,70 @@ def test_two_against_one_team_deck_answers_are_checked_naming_file_deck_and_fiel
     with pytest.raises(CardDataError) as err:
         load_tables(overrides=tmp_path)
     assert "decks.toml" in str(err.value) and "deck hydra" in str(err.value) and "outposts" in str(err.value)
+
+
+# ---------------------------------------------------------------- "each opponent" against "target opponent"
+ALLIES = ["Federation Scout", "Imperial Viper"]    # the Onslaught's symbols fire both ally abilities
+ONSLAUGHT_VS_TEAM = {"players": [{"hand": ALLIES, "deck": ["Viper", "Scout", "Scout"]}, {"hand": ["Scout"] * 5},
+                                 {"hand": ["Scout"] * 5}], "trade_row": [], "explorers": 0}
+
+
+@pytest.mark.parametrize("answer", ["team-chooses", "each-member"])
+def test_two_against_one_each_opponent_discards_nandis_onslaught_makes_every_member_discard(answer):
+    # "Draw two cards, then you and each opponent discard a card"; "Each player has a separate deck and a
+    # personal play area": each Hydra member is an opponent, whatever the team's answer for "target opponent"
+    s = team_scenario(ONSLAUGHT_VS_TEAM, tables=team_tables(opponent_discards=answer))
+    for card in ALLIES:
+        s.play(ALLIANCE, card)
+    assert s.gambits(ALLIANCE)
+    assert s.scalar(S_PEND_DISCARD + A) == s.scalar(S_PEND_DISCARD + B) == 1
+    assert s.scalar(S_PEND_TEAM + TEAM) == 0
+    s.start_side(TEAM)
+    assert len(s.pile(A, "hand")) == len(s.pile(B, "hand")) == 4
+    assert s.pile(A, "discard") == s.pile(B, "discard") == ["Scout"]
+
+
+@pytest.mark.parametrize("card", ["Imperial Fighter", "Imperial Frigate"])
+def test_two_against_one_target_opponent_discards_one_card_in_all_the_team_choosing_who(card):
+    s = team_scenario({"players": [{"hand": [card]}, {"hand": ["Scout"] * 5}, {"hand": ["Scout"] * 5}]})
+    s.play(ALLIANCE, card)
+    assert s.scalar(S_PEND_TEAM + TEAM) == 1
+    s.start_side(TEAM)
+    assert len(s.pile(A, "hand")) + len(s.pile(B, "hand")) == 9
+
+
+def test_two_against_one_each_and_target_discards_add_up_each_member_then_the_teams_choice():
+    # Onslaught (each member 1) and Stellar Falcon's ally (target opponent: 1 more, the team's choice)
+    s = team_scenario({"players": [{"hand": ["Stellar Falcon", "Federation Scout"], "deck": ["Scout"] * 3},
+                                   {"hand": ["Scout"] * 5}, {"hand": ["Scout"] * 5}], "trade_row": [],
+                       "explorers": 0})
+    s.play(ALLIANCE, "Stellar Falcon")
+    s.play(ALLIANCE, "Federation Scout")
+    assert s.gambits(ALLIANCE)                # the Onslaught's symbols fire the Falcon's and the Scout's allies
+    assert (s.scalar(S_PEND_DISCARD + A), s.scalar(S_PEND_DISCARD + B), s.scalar(S_PEND_TEAM + TEAM)) == (1, 1, 1)
+    s.start_side(TEAM)
+    assert len(s.pile(A, "hand")) + len(s.pile(B, "hand")) == 10 - 3
+
+
+def test_two_against_one_each_opponent_in_a_two_player_game_is_the_one_opponent():
+    s = Scenario.build({"players": [{"hand": ALLIES, "deck": ["Viper", "Scout", "Scout"]}, {"hand": ["Scout"] * 5}],
+                        "trade_row": [], "explorers": 0}, matchup=SRMatchup(("alliance", "standard"),
+                                                                             "command-vs-standard"))
+    for card in ALLIES:
+        s.play(0, card)
+    assert s.gambits(0)
+    assert s.scalar(S_PEND_DISCARD + 1) == 1
+    s.start_side(1)
+    assert len(s.pile(1, "hand")) == 4
+
+
+def test_two_against_one_replay_seed_10_nandis_onslaught_makes_both_hydra_members_discard():
+    # the issue's game: turn index 10, the Alliance scraps the Onslaught; at the team's next turn both discard
+    import json
+    from simcore.games.star_realms.replay_log import json_lines
+    from simcore.games.star_realms.simulate import replay_game
+    rows = [json.loads(x) for x in json_lines(replay_game(10, TEAM_SECOND, ("balanced", "balanced")))]
+    rows = [r for r in rows if "turn" in r]
+    assert any(r["turn"] == 10 and "scraps Nandi's Onslaught" in r["text"] for r in rows)
+    forced = [r["text"].split(":")[0] for r in rows if r["turn"] == 11 and "(the opponent made them)" in r["text"]]
+    assert forced == ["hydra A", "hydra B"]

@@ -12,7 +12,7 @@ from simcore.errors import CommandsimError
 from .cardset import compile_cards, find_cards, load_card_list
 from .cardset.edits import apply_edits, edited_tables, single_edits
 from .cardset.patch import patch_toml
-from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, Matchup
+from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, Matchup, mirror_problem
 from .simulate import play_games
 from .tables import FACTIONS, START_SETS
 
@@ -96,8 +96,9 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
         raise TargetError(f"--target: expected {TARGET_FORMS}, got '{text}'")
     at = words.index("vs")
     (f1, v1), (f2, v2) = _side(words[:at], text), _side(words[at + 1:], text)
-    if f1 == f2:
-        raise TargetError(f"--target: a match-up needs two different factions, got '{text}'")
+    problem = mirror_problem((f1, f2))
+    if problem:
+        raise TargetError(f"--target: {problem}; got '{text}'")
     first = Matchup((f1, f2), (v1, v2), max_turns)
     comp = Component(f"{f1} {v1} vs {f2} {v2}", goal, ((first, 0), (first.swapped(), 1)))
     return Target((comp,), text.strip(), first,

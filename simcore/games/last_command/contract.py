@@ -15,7 +15,7 @@ from simcore.errors import CommandsimError
 from simcore.game import (Alias, Cell, CompareSpec, GameInfo, Noun, Option, OptionError, Order, Question, ReplaySpec, Setting,
                           SweepQuestion, SweepSpec, card_settings, check_one_of)
 
-from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MAX_TURNS_LIMIT, MODES, Matchup
+from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MAX_TURNS_LIMIT, MODES, Matchup, mirror_problem
 from .tables import FACTIONS, START_SETS
 
 INFO = GameInfo(
@@ -278,6 +278,9 @@ class LastCommand:
         subject, opponent = spec.sides or ("federation", "sunder")
         for f in (subject, opponent):
             check_one_of(f, FACTIONS, "faction", "--factions")
+        problem = mirror_problem((subject, opponent))
+        if problem:
+            raise OptionError("--factions", problem)
         if spec.side_b is not None and spec.side_b != subject:
             raise OptionError("--faction-b", f"{INFO.title} compares settings of one faction: give --variant-a/-b, "
                                              f"--cards-b or --fog-a/-b")
@@ -285,9 +288,6 @@ class LastCommand:
         headline = all(x is None for x in (spec.variant_a, spec.variant_b, spec.opponent_variant, spec.cards_b,
                                            fog_a, fog_b))
         if headline:
-            if subject == opponent:
-                raise OptionError("--factions", "the asymmetrical-vs-standard question needs two different "
-                                                "factions; for a mirror match give --variant-a and --variant-b")
             (ta, ca, la), _ = card_settings(self, spec.cards, None)
             return Question(Setting(subject, "asymmetrical", ta, ca, la), Setting(subject, "standard", ta, ca, la),
                             opponent, "", same_variant=True, both_sides=True,

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.errors import CommandsimError
+from simcore.game import OptionError
 from .tables import (C_COUNT, C_EXPERTISE, C_FACTION, C_KIND, C_START_SET, C_SYSTEM,
                                                FACTION_NONE, FACTIONS, KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM,
-                                               START_SETS, START_STANDARD, CardTables)
+                                               SHIP_MATS, START_SETS, START_STANDARD, CardTables)
 
 from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI,
                      CAP, CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER,
@@ -31,6 +32,23 @@ SOLO_AI_HAND = 4          # its starting hand and its Draw Phase
 
 class MatchupError(CommandsimError):
     pass
+
+
+class MirrorError(OptionError, MatchupError):
+    """A faction in more seats than it has Ship Mats (a faction mirror): an error of ``--factions``."""
+
+
+def mirror_problem(factions) -> str | None:
+    """Why these seats' factions cannot meet in one game, or None: each seat needs a Ship Mat of its faction
+    and its set of starting cards, and the data gives each faction ``SHIP_MATS`` of them (one)."""
+    factions = tuple(factions)
+    for f in dict.fromkeys(factions):
+        mats = SHIP_MATS.get(f, 1)
+        if factions.count(f) > mats:
+            return (f"{','.join(factions)}: The Last Command has {'one' if mats == 1 else mats} Ship Mat"
+                    f"{'' if mats == 1 else 's'} per faction (\"Each ship belongs to a different faction\"): a game "
+                    f"needs two different factions ({', '.join(FACTIONS)})")
+    return None
 
 
 @dataclass(frozen=True)
@@ -88,6 +106,9 @@ class Matchup:
         for f in self.factions:
             if f not in FACTIONS:
                 raise MatchupError(f"unknown faction '{f}': expected one of {', '.join(FACTIONS)}")
+        problem = mirror_problem(self.factions)
+        if problem:
+            raise MirrorError("--factions", problem)
         for v in self.variants:
             if v not in START_SETS:
                 raise MatchupError(f"unknown variant '{v}': expected one of {', '.join(START_SETS)}")
@@ -215,11 +236,13 @@ def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray,
 
 
 def check_every_setup(tables: CardTables) -> None:
-    """Build the setup of every match-up without Fog of War (duels of any two factions, mirrors
-    included, with any two variants; Solo Mode at every difficulty): raises what a game would."""
+    """Build the setup of every match-up without Fog of War (duels of any two factions that may meet, with
+    any two variants; Solo Mode at every difficulty): raises what a game would."""
     import itertools
 
     for factions in itertools.product(FACTIONS, repeat=2):
+        if mirror_problem(factions):
+            continue
         for variants in itertools.product(VARIANTS, repeat=2):
             build_setup(tables, Matchup(factions, variants))
     for faction, variant, difficulty in itertools.product(FACTIONS, VARIANTS, DIFFICULTIES):

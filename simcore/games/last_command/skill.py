@@ -22,6 +22,14 @@ def _parse(text: str) -> tuple[str, str]:
     return faction, variant
 
 
+def _meet(a: tuple[str, str], b: tuple[str, str]) -> None:
+    """One Ship Mat per faction: sides A and B must be two different factions."""
+    from .setup import mirror_problem
+    problem = mirror_problem((a[0], b[0]))
+    if problem:
+        raise CommandsimError(problem)
+
+
 @lru_cache(maxsize=1)
 def _tables():
     from .cardset import load_cards
@@ -41,4 +49,4 @@ def sides():
     return Sides("last-command", "FACTION[:VARIANT]",
                  {"first-player": ("federation", "sunder"),
                   "matchup": ("federation:asymmetrical", "sunder:standard")},
-                 _parse, lambda s: f"{s[0]} {s[1]}", _play)
+                 _parse, lambda s: f"{s[0]} {s[1]}", _play, _meet)

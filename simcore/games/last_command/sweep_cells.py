@@ -21,7 +21,7 @@ from simcore.errors import CommandsimError
 from simcore.game import Cell, OptionError, Order, parse_list
 
 from .fog import FogFile
-from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MODES, Matchup
+from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MODES, Matchup, mirror_problem
 from .tables import FACTIONS, START_SETS
 
 DEFAULT_FACTIONS = ("federation", "sunder")
@@ -77,7 +77,12 @@ class MatchCell:
 
 
 def parse_factions(names: str | Sequence[str], mode: str = "duel") -> tuple[str, ...]:
-    """Factions of a sweep: at least two in duel mode; in Solo Mode the player's factions (one or more)."""
+    """Factions of a sweep: at least two in duel mode; in Solo Mode the player's factions (one or more). A
+    faction named twice would be a mirror: the rule says why there is none."""
+    items = [str(x).strip().lower() for x in (names.split(",") if isinstance(names, str) else names)]
+    twice = next((f for f in items if f in FACTIONS and items.count(f) > 1), None)
+    if twice is not None and mode != "solo" and mirror_problem((twice, twice)):
+        raise OptionError("--factions", mirror_problem((twice, twice)))
     factions = parse_list(names, tuple(FACTIONS), "faction", "--factions")
     if mode != "solo" and len(factions) < 2:
         raise OptionError("--factions", f"a sweep needs at least two different factions, got "

@@ -21,6 +21,10 @@ FACTION_NONE = -1
 FACTION_FEDERATION = 0
 FACTION_SUNDER = 1
 FACTIONS = {"federation": FACTION_FEDERATION, "sunder": FACTION_SUNDER}
+# Ship Mats per faction, each with its one set of starting cards (the component list: "2 Ship Mats: 1
+# Federation Remnant, 1 Sunder"; "Each ship belongs to a different faction"): a faction takes at most this
+# many seats of a game, so a faction mirror needs a second Ship Mat here
+SHIP_MATS = {"federation": 1, "sunder": 1}
 
 # starting-card sets (0: not a starting card)
 START_NONE = 0

@@ -239,9 +239,10 @@ def read_command(file: str, index: int, t: dict) -> Command:
     target = e.choice("target", tuple(O.TARGETS))
     if target == "trigger" and timing != "response":
         e.fail("target", "only a response can target the unit that triggered it")
-    if timing != "order" and e.flag("opens_window", False):
-        e.fail("opens_window", "only an own-window command opens a response window here (the seed allows a "
-                               "response's own window only where a rule says so; none is modelled)")
+    # "A responding command does not create another response window unless a rule specifically allows one":
+    # a response opens one only when its data says so (default false); a check command is never declared
+    if timing == "check" and e.flag("opens_window", False):
+        e.fail("opens_window", "a check command is never declared, so it opens no response window")
     source, stated, estimated = e.marks()
     parts = [_effect(e, i, r) for i, r in enumerate(effects)]
     movement_first = e.flag("movement_first", True)

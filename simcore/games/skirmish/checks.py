@@ -6,10 +6,10 @@ from simcore import rng
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_TRACK, PLACE, S_CP, S_RNG, U_ALIVE, U_MORALE, U_MOVE, U_POS, U_RANGE, U_RESTR,
                      U_SIDE, U_SUPP)
-from .opcodes import (CC_COST, CC_ELIGIBLE, CC_KIND, CC_PREVENTED_BY, CC_REACH, CC_TARGET, CC_TIMING, CC_TRIGGER,
-                      CC_TRIGGER_TARGET, CHK_CP, CHK_ELIGIBLE, CHK_OK, CHK_RESTRICTED, CHK_TARGET, CHK_TIMING,
-                      E_NOT_ENGAGED, E_SUPPRESSED, E_WHEN_PINNED, R_CHARGE, R_MOVE, R_RANGE, TG_ENEMY, TG_NONE,
-                      TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE, TT_FRIEND, TT_SELF)
+from .opcodes import (CC_COST, CC_ELIGIBLE, CC_KIND, CC_OPENS_WINDOW, CC_PREVENTED_BY, CC_REACH, CC_TARGET, CC_TIMING,
+                      CC_TRIGGER, CC_TRIGGER_TARGET, CHK_CP, CHK_ELIGIBLE, CHK_OK, CHK_RESTRICTED, CHK_TARGET,
+                      CHK_TIMING, E_NOT_ENGAGED, E_SUPPRESSED, E_WHEN_PINNED, R_CHARGE, R_MOVE, R_RANGE, TG_ENEMY,
+                      TG_NONE, TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE, TT_FRIEND, TT_SELF)
 
 
 
@@ -178,8 +178,8 @@ def check_declare_of(cmds, u, n, sc, cfg, p, c, i, t, trig_cmd, trig_unit, trig_
         if trig_cmd >= 0:
             return CHK_TIMING
     elif timing == TIMING_RESPONSE:
-        # only an own-window command opens a window: nothing answers a response
-        if trig_cmd < 0 or cmds[trig_cmd, CC_TIMING] != TIMING_ORDER:
+        # only a command that opens a window is answered (an own-window command, or a response a rule allows)
+        if trig_cmd < 0 or cmds[trig_cmd, CC_OPENS_WINDOW] == 0:
             return CHK_TIMING
         if cmds[trig_cmd, CC_KIND] & cmds[c, CC_TRIGGER] == 0:
             return CHK_TIMING

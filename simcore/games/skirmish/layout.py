@@ -47,7 +47,10 @@ S_SEED = 17           # the battle's seed and its searched decisions so far: a s
 S_DECISIONS = 18      # stream (simcore.search.decision_rng), apart from the battle's dice
 S_ROLLOUTS = 20      # a search player's rollouts (tree iterations) so far, and the battle turns they
 S_ROLLOUT_TURNS = 21  # played from their decisions on (bench: how long a rollout is)
-N_SC = 22
+MAX_CHAIN = 4         # a command and the responses answering one another (a response that opens a window,
+#                       answered by one that opens another, ...): the engine nests at most MAX_CHAIN - 1 windows
+S_CHAIN = 22          # + 3k: (command, unit, target) of the chain's k-th command (0: the own-window command)
+N_SC = S_CHAIN + 3 * MAX_CHAIN
 
 CFG_MAX_TURNS = 0
 CFG_BUDGET = 1        # + p: Command Points per turn
@@ -74,7 +77,8 @@ EV_TURN = 0           # a new turn (a = first player)
 EV_DECLARE = 1        # step 1: a=command, b=unit, c=target (unit, or place + 100), d=1 if a response
 EV_CONFIRM = 2        # step 2: a=command, b=unit, d=response
 EV_SPEND = 3          # step 3: a=command, b=unit, c=CP paid (token placed), d=response
-EV_WINDOW = 4         # step 4: the window opens, a=triggering command, b=unit
+EV_WINDOW = 4         # step 4: the window opens, a=triggering command, b=unit, c=its target, d=0 (the command's
+                      # window) or k (the window of the chain's k-th command, a response that opens one)
 EV_NO_RESPONSE = 5    # a=response command considered (-1: none), b=why (first CHK_* failing; 0: declined),
                       # c=the unit that got furthest, d=the triggering command
 EV_EXCEPTION = 6      # a=response, b=triggering command: resolves before the trigger's first event
@@ -96,4 +100,5 @@ EV_PASS = 20          # the player declares nothing more this turn
 EV_SCORE = 21         # a=VP 0, b=VP 1 at the end of the turn
 EV_END = 22           # a=winner
 EV_DONE = 23          # the command is complete, a=command
+EV_NO_WINDOW = 24     # a=a response that opens a window, b=unit: none opens, the chain is MAX_CHAIN long
 PLACE = 100           # a place target is logged as PLACE + position

@@ -10,9 +10,9 @@ from .checks import check_declare, check_declare_of, eligible, engaged, engaged_
 from .effects import log_event, melee_round, move_toward, shoot, strike, suppress_fire
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DECLARE, EV_DONE,
-                     EV_EXCEPTION, EV_FAIL, EV_NO_RESPONSE, EV_RALLY, EV_RESOLVE, EV_SKIP, EV_SPEND, EV_WINDOW, PLACE,
-                     S_CP, S_CP_SPENT, S_ORDERS, S_RESPONSES, U_ALIVE, U_COVER, U_FIRE, U_MOVE, U_POS,
-                     U_RESTR, U_SIDE, U_STATUS, U_SUPP, U_TOKENS)
+                     EV_EXCEPTION, EV_FAIL, EV_NO_RESPONSE, EV_NO_WINDOW, EV_RALLY, EV_RESOLVE, EV_SKIP, EV_SPEND,
+                     EV_WINDOW, MAX_CHAIN, PLACE, S_CHAIN, S_CP, S_CP_SPENT, S_ORDERS, S_RESPONSES, U_ALIVE, U_COVER,
+                     U_FIRE, U_MOVE, U_POS, U_RESTR, U_SIDE, U_STATUS, U_SUPP, U_TOKENS)
 from .opcodes import (CC_BEFORE_TRIGGER, CC_COST, CC_EFF, CC_FAILS_ENTIRELY, CC_KIND, CC_OPENS_WINDOW,
                       CC_RESTRICTS, CC_STATUS, CC_TARGET, CC_TIMING, CC_TRIGGER, CHK_ELIGIBLE, CHK_OK, CHK_TARGET,
                       CHK_TIMING, TG_SELF, TG_TRIGGER, TIMING_RESPONSE, Op)
@@ -164,47 +164,87 @@ def explain_no_response(cmds, u, n, sc, cfg, log, q, tc, ti, tt):
 
 
 @hot
+def answer(cmds, eff, strat, u, n, sc, cfg, log, q, tc, ti, tt, depth, fr_c, fr_i, fr_t):
+    """Step 4 for q: the window of (tc, ti, tt), the chain's ``depth``-th command, opens; q's response (the
+    policy's when fr_c is ASK_POLICY, else the posed one; -1: declined) is declared, checked and paid. Returns
+    (rc, ri, rt), rc -1 when there is none."""
+    log_event(log, sc, q, EV_WINDOW, tc, ti, tt, depth)
+    rc, ri, rt = -1, -1, -1
+    if fr_c == ASK_POLICY:
+        rc, ri, rt = pol.choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt)
+    elif fr_c >= 0 and check_declare(cmds, u, n, sc, cfg, q, fr_c, fr_i, fr_t, tc, ti, tt) == CHK_OK:
+        rc, ri, rt = fr_c, fr_i, fr_t
+    if rc < 0:
+        if pol.any_response(cmds, u, n, sc, cfg, q, tc, ti, tt):
+            log_event(log, sc, q, EV_NO_RESPONSE, -1, CHK_OK, -1, tc)      # legal, declined
+        else:
+            explain_no_response(cmds, u, n, sc, cfg, log, q, tc, ti, tt)
+        return -1, -1, -1
+    # a response is a normal command: its own declaration, checks, cost and token
+    log_event(log, sc, q, EV_DECLARE, rc, ri, rt, 1)
+    log_event(log, sc, q, EV_CONFIRM, rc, ri, 0, 1)
+    pay(cmds, u, sc, log, q, rc, ri, 1)
+    sc[S_RESPONSES + q] += 1
+    return rc, ri, rt
+
+
+@hot
+def resolve_link(cmds, eff, u, n, sc, cfg, log, p, k):
+    """Resolve the chain's k-th command (its player: p's for even k, else the opponent's); 1 when it resolved.
+    A response resolving before the command it answers (the exceptions) says so first."""
+    c, i, t = sc[S_CHAIN + 3 * k], sc[S_CHAIN + 3 * k + 1], sc[S_CHAIN + 3 * k + 2]
+    who = p if k % 2 == 0 else 1 - p
+    if k == 0:
+        return resolve(cmds, eff, u, n, sc, cfg, log, who, c, i, t, STEP_RESOLVE)
+    if cmds[c, CC_BEFORE_TRIGGER]:
+        log_event(log, sc, who, EV_EXCEPTION, c, sc[S_CHAIN + 3 * (k - 1)], i, 0)
+    return resolve(cmds, eff, u, n, sc, cfg, log, who, c, i, t, STEP_RESPONSE)
+
+
+@hot
 def issue(cmds, eff, strat, u, n, sc, cfg, log, p, c, i, t, fr_c, fr_i, fr_t):
     """The whole command order for p's own-window command c by unit i on t (already checked legal by the
     policy; checked again here as step 2). The response is the opponent's policy's choice when fr_c is
-    ASK_POLICY, else (fr_c, fr_i, fr_t) (fr_c -1: declined) - the scenario harness's way to pose one."""
+    ASK_POLICY, else (fr_c, fr_i, fr_t) (fr_c -1: declined) - the scenario harness's way to pose one.
+
+    "A responding command does not create another response window unless a rule specifically allows one":
+    a response that opens a window (its data's ``opens_window``) is answered in turn, by the policy, and so on:
+    a chain of at most MAX_CHAIN commands (S_CHAIN). Each resolves before the response that answers it, but
+    a response that resolves before its trigger (``before_trigger``) goes first; the restrictions follow in
+    the chain's order, then one melee check."""
     log_event(log, sc, p, EV_DECLARE, c, i, t, 0)
     if check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1, -1) != CHK_OK:
         return
     log_event(log, sc, p, EV_CONFIRM, c, i, 0, 0)
     pay(cmds, u, sc, log, p, c, i, 0)
     sc[S_ORDERS + p] += 1
-    q = 1 - p
-    rc, ri, rt = -1, -1, -1
-    if cmds[c, CC_OPENS_WINDOW]:
-        log_event(log, sc, q, EV_WINDOW, c, i, t, 0)
-        if fr_c == ASK_POLICY:
-            rc, ri, rt = pol.choose_response(strat, cmds, eff, u, n, sc, cfg, q, c, i, t)
-        elif fr_c >= 0 and check_declare(cmds, u, n, sc, cfg, q, fr_c, fr_i, fr_t, c, i, t) == CHK_OK:
-            rc, ri, rt = fr_c, fr_i, fr_t
+    sc[S_CHAIN], sc[S_CHAIN + 1], sc[S_CHAIN + 2] = c, i, t
+    last = 0
+    while cmds[sc[S_CHAIN + 3 * last], CC_OPENS_WINDOW]:
+        tc, ti, tt = sc[S_CHAIN + 3 * last], sc[S_CHAIN + 3 * last + 1], sc[S_CHAIN + 3 * last + 2]
+        if last == MAX_CHAIN - 1:
+            log_event(log, sc, p if last % 2 == 0 else 1 - p, EV_NO_WINDOW, tc, ti, tt, last)
+            break
+        if last > 0:
+            fr_c = ASK_POLICY
+        rc, ri, rt = answer(cmds, eff, strat, u, n, sc, cfg, log, p if last % 2 == 1 else 1 - p, tc, ti, tt, last,
+                            fr_c, fr_i, fr_t)
         if rc < 0:
-            if pol.any_response(cmds, u, n, sc, cfg, q, c, i, t):
-                log_event(log, sc, q, EV_NO_RESPONSE, -1, CHK_OK, -1, c)      # legal, declined
-            else:
-                explain_no_response(cmds, u, n, sc, cfg, log, q, c, i, t)
-        else:
-            # a response is a normal command: its own declaration, checks, cost and token
-            log_event(log, sc, q, EV_DECLARE, rc, ri, rt, 1)
-            log_event(log, sc, q, EV_CONFIRM, rc, ri, 0, 1)
-            pay(cmds, u, sc, log, q, rc, ri, 1)
-            sc[S_RESPONSES + q] += 1
-    done_c, done_r = 1, 0
-    if rc >= 0 and cmds[rc, CC_BEFORE_TRIGGER]:
-        log_event(log, sc, q, EV_EXCEPTION, rc, c, ri, 0)
-        done_r = resolve(cmds, eff, u, n, sc, cfg, log, q, rc, ri, rt, STEP_RESPONSE)
-        done_c = resolve(cmds, eff, u, n, sc, cfg, log, p, c, i, t, STEP_RESOLVE)
-    else:
-        done_c = resolve(cmds, eff, u, n, sc, cfg, log, p, c, i, t, STEP_RESOLVE)
-        if rc >= 0:
-            done_r = resolve(cmds, eff, u, n, sc, cfg, log, q, rc, ri, rt, STEP_RESPONSE)
-    if done_c:
-        apply_listed(cmds, u, sc, log, p, c, i)
-    if done_r:
-        apply_listed(cmds, u, sc, log, q, rc, ri)
+            break
+        last += 1
+        sc[S_CHAIN + 3 * last], sc[S_CHAIN + 3 * last + 1], sc[S_CHAIN + 3 * last + 2] = rc, ri, rt
+    # the order a chain resolves in: link k goes before link k + 1 unless k + 1 resolves before its trigger;
+    # so first the links k whose answer does not, in order, then the last link, then the others, backwards
+    done = 0
+    for k in range(last):
+        if cmds[sc[S_CHAIN + 3 * (k + 1)], CC_BEFORE_TRIGGER] == 0:
+            done |= resolve_link(cmds, eff, u, n, sc, cfg, log, p, k) << k
+    done |= resolve_link(cmds, eff, u, n, sc, cfg, log, p, last) << last
+    for k in range(last - 1, -1, -1):
+        if cmds[sc[S_CHAIN + 3 * (k + 1)], CC_BEFORE_TRIGGER]:
+            done |= resolve_link(cmds, eff, u, n, sc, cfg, log, p, k) << k
+    for k in range(last + 1):
+        if (done >> k) & 1:
+            apply_listed(cmds, u, sc, log, p if k % 2 == 0 else 1 - p, sc[S_CHAIN + 3 * k], sc[S_CHAIN + 3 * k + 1])
     melee_check(cmds, eff, u, n, sc, cfg, log, p)
     log_event(log, sc, p, EV_DONE, c, i, 0, 0)

@@ -4,13 +4,13 @@ from __future__ import annotations
 import json
 
 from .layout import (EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DAMAGE, EV_DECLARE, EV_DESTROYED, EV_DONE, EV_END,
-                     EV_EXCEPTION, EV_FAIL, EV_LOCK, EV_MELEE, EV_MOVE, EV_NO_RESPONSE, EV_PASS, EV_RALLY,
+                     EV_EXCEPTION, EV_FAIL, EV_LOCK, EV_MELEE, EV_MOVE, EV_NO_RESPONSE, EV_NO_WINDOW, EV_PASS, EV_RALLY,
                      EV_RESOLVE, EV_SCORE, EV_SKIP, EV_SPEND, EV_SUPPRESS, EV_TURN, EV_WINDOW, L_A, L_B, L_C, L_CP,
                      L_D, L_EVENT, L_PLAYER, L_TURN, PLACE)
 from .opcodes import CC_EFF, CHECK_NAMES, CHK_ELIGIBLE, CHK_TARGET, RESTRICTIONS, STATUSES, Op
 
 EVENT_NAMES = {EV_TURN: "turn", EV_DECLARE: "declare", EV_CONFIRM: "confirm", EV_SPEND: "spend",
-               EV_WINDOW: "window", EV_NO_RESPONSE: "no_response", EV_EXCEPTION: "exception",
+               EV_WINDOW: "window", EV_NO_WINDOW: "no_window", EV_NO_RESPONSE: "no_response", EV_EXCEPTION: "exception",
                EV_RESOLVE: "resolve", EV_MOVE: "move", EV_LOCK: "target_lock", EV_DAMAGE: "damage",
                EV_SKIP: "skip", EV_FAIL: "fail", EV_APPLY: "apply", EV_CHECK: "melee_check", EV_MELEE: "melee",
                EV_SUPPRESS: "suppress", EV_RALLY: "rally", EV_COVER: "cover", EV_DESTROYED: "destroyed",
@@ -69,7 +69,13 @@ class Describer:
         if ev == EV_SPEND:
             return f"{who} step 3 spend {c} CP (left {row[L_CP + p]}), place the {self.cmd(a)} token{resp}"
         if ev == EV_WINDOW:
+            if d:
+                return (f"{who} step 4 response window opens for force {who} on the response {self.cmd(a)} "
+                        f"(its rule allows one; at most one response)")
             return f"{who} step 4 response window opens for force {who} (at most one response)"
+        if ev == EV_NO_WINDOW:
+            return (f"{who}   {self.cmd(a)} would open a response window: none opens, the engine nests at most "
+                    f"{d} windows per command")
         if ev == EV_NO_RESPONSE:
             if a < 0 and b == 0:
                 return f"{who}   no response: a response was legal, force {who} declined"

@@ -23,7 +23,8 @@ CARDS_DIR = Path(__file__).resolve().parent / "cards"
 DECKS_FILE = "decks.toml"
 
 FIELDS = ("name", "aliases", "faction", "kind", "role", "count", "cost", "defense", "ally_trigger", "primary",
-          "ally", "ally2", "scrap", "static", "hand_size", "authority", "text", "source", "stated", "estimated")
+          "ally", "ally2", "scrap", "static", "opponents", "hand_size", "authority", "text", "source", "stated",
+          "estimated")
 IDENTITY = ("name", "aliases", "text", "source", "stated", "estimated")
 EFFECT_SECTIONS = ("primary", "ally", "ally2", "scrap", "static")
 LIMITS = {"count": (1, 20), "cost": (0, 12), "defense": (1, 10), "hand_size": (1, 10), "authority": (1, 200)}
@@ -45,6 +46,7 @@ class SRCard:
     defense: int | None = None
     ally_trigger: tuple[str, ...] = ()
     effects: dict[str, list[tuple[str, int, str | None, int]]] = field(default_factory=dict)
+    opponents: str | None = None    # whom its opp_discard hits: "target" (one opponent) or "each" (every one)
     hand_size: int | None = None
     authority: int | None = None
     text: str = ""
@@ -154,6 +156,24 @@ class _Reader:
         aop, an, _, _ = self.effect(section, alt, i) if "or" not in alt else self.fail(f"{where}.or", "nested or")
         return op, n, aop, an
 
+    def opponents(self, effects) -> str | None:
+        """Whom the card's effects on an opponent hit (``opcodes.OPPONENT_OPS``): its printed "target opponent"
+        or "each opponent", required when it has such an effect (a Hydra team plays the two apart)."""
+        ops = {op for rows in effects.values() for op, _, aop, _ in rows for op in (op, aop) if op}
+        hits = sorted(ops & set(O.OPPONENT_OPS))
+        v = self.t.get("opponents")
+        if v is None:
+            if hits:
+                self.fail("opponents", f"missing: the card has {hits[0]}, so say whom it hits as printed: "
+                                       f"\"target\" (target opponent) or \"each\" (each opponent)")
+            return None
+        # a card without such an effect may still carry the field: an override that edits the effect away
+        # takes the shipped card's other fields, this one included, and TOML cannot remove it
+        if v not in O.OPPONENTS:
+            self.fail("opponents", f"expected one of {', '.join(O.OPPONENTS)}, got {v!r}"
+                      + _did_you_mean(v, O.OPPONENTS))
+        return v
+
     def read(self) -> SRCard:
         t = self.t
         for k in t:
@@ -185,6 +205,7 @@ class _Reader:
             if not isinstance(rows, list):
                 self.fail(section, f"expected a list of effects, got {rows!r}")
             effects[section] = [self.effect(section, r, i) for i, r in enumerate(rows)]
+        opponents = self.opponents(effects)
         hand_size, authority = self.integer("hand_size"), self.integer("authority")
         if kind == "commander" and (hand_size is None or authority is None):
             self.fail("hand_size" if hand_size is None else "authority", "a commander needs hand_size and authority")
@@ -212,8 +233,8 @@ class _Reader:
                     self.fail(mark, f"names '{f}', which the card does not have")
         return SRCard(name=name, kind=kind, role=role, count=count, source=source, faction=faction,
                       aliases=tuple(aliases), cost=cost, defense=defense, ally_trigger=self.factions("ally_trigger"),
-                      effects=effects, hand_size=hand_size, authority=authority, text=t.get("text", ""),
-                      stated=marks["stated"], estimated=marks["estimated"], raw=t)
+                      effects=effects, opponents=opponents, hand_size=hand_size, authority=authority,
+                      text=t.get("text", ""), stated=marks["stated"], estimated=marks["estimated"], raw=t)
 
 
 def read_card_file(path: Path, base: list[SRCard] | None = None) -> list[SRCard]:
@@ -381,8 +402,15 @@ def compile_cards(cards: list[SRCard], decks: dict[str, Deck]) -> SRTables:
             rows = c.effects.get(section, ())
             row[col], row[col + 1] = len(eff), len(rows)
             for op, n, aop, an in rows:
-                eff.append((int(O.OP_NAMES[op]), n, int(O.OP_NAMES[aop]) if aop else 0, an))
+                eff.append((_code(c, op), n, _code(c, aop) if aop else 0, an))
     return SRTables(table, np.asarray(eff, np.int32).reshape(-1, 4), [c.name for c in cards], cards, decks)
+
+
+def _code(card: SRCard, op: str) -> int:
+    """The opcode of ``op`` on ``card``: an opp_discard that hits each opponent is EACH_OPP_DISCARD."""
+    if op in O.OPPONENT_OPS and card.opponents == "each":
+        return int(O.Op.EACH_OPP_DISCARD)
+    return int(O.OP_NAMES[op])
 
 
 def load_tables(path: str | Path | None = None, overrides=None) -> SRTables:

@@ -92,7 +92,8 @@ class StarRealms:
         deck, decks = self._cards(cards)
         c = find_card(deck, name)
         lines = [f"{c.name}  ({c.source})" + (f"  aliases: {', '.join(c.aliases)}" if c.aliases else "")]
-        for f in ("faction", "kind", "role", "count", "cost", "defense", "ally_trigger", "hand_size", "authority"):
+        for f in ("faction", "kind", "role", "count", "cost", "defense", "ally_trigger", "hand_size", "authority",
+                  "opponents"):
             v = getattr(c, f)
             if v not in (None, ()):
                 lines.append(f"  {f:<12} {'|'.join(v) if isinstance(v, tuple) else v}  [{c.provenance(f)}]")

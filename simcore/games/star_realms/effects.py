@@ -10,7 +10,7 @@ from .layout import (CFG_EXPLORER, CFG_OPP_DISCARD, CFG_OUTPOSTS, CFG_SCRAP_FROM
                      EV_SCRAP_CARD, EXPLORERS, F_ALLY, F_ALLY2, F_COPY_SHIFT, HAND, L_A, L_AUTH, L_B, L_C, L_COMBAT,
                      L_EVENT, L_PLAYER, L_TRADE, L_TURN, LOG_TRADE_ROW, PLAY, PLAYER_PILES, ROW_SLOTS, S_AUTH,
                      S_AUTH_GAINED, S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_LOG_LOST,
-                     S_LOG_N, S_MEMBER, S_OWNED, S_PEND_DISCARD, S_SCRAPPED, S_SIDE, S_TOP_SHIP, S_TRADE,
+                     S_LOG_N, S_MEMBER, S_OWNED, S_PEND_DISCARD, S_PEND_TEAM, S_SCRAPPED, S_SIDE, S_TOP_SHIP, S_TRADE,
                      S_TRADE_GAINED, S_TURN, SCRAP, SCRAP_EITHER_PILE, TRADE_DECK, TRADE_ROW)
 from .opcodes import (C_ALLY, C_ALLY2, C_ALLY_AS, C_DEFENSE, C_FACTION, C_KIND, C_TRIGGER, KIND_SHIP, STAR_EMPIRE,
                       TRADE_FEDERATION, Op)
@@ -220,11 +220,15 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
         sc[S_AUTH_GAINED + side_of(sc, p)] += n
     elif op == Op.DRAW:
         draw_n(piles, fl, cnt, sc, log, p, n)
-    elif op == Op.OPP_DISCARD:     # against a team: its first member's count, which the team shares out
+    elif op == Op.OPP_DISCARD or op == Op.EACH_OPP_DISCARD:
         o = 1 - side_of(sc, p)
-        sc[S_PEND_DISCARD + member(sc, o, 0)] += n
-        if member(sc, o, 1) >= 0 and cfg[CFG_OPP_DISCARD] == EACH_MEMBER_DISCARDS:
-            sc[S_PEND_DISCARD + member(sc, o, 1)] += n
+        m1 = member(sc, o, 1)
+        if m1 >= 0 and op == Op.OPP_DISCARD and cfg[CFG_OPP_DISCARD] != EACH_MEMBER_DISCARDS:
+            sc[S_PEND_TEAM + o] += n            # "target opponent" against a team: the team shares them out
+        else:                                   # each opponent (or the one opponent) discards n
+            sc[S_PEND_DISCARD + member(sc, o, 0)] += n
+            if m1 >= 0:
+                sc[S_PEND_DISCARD + m1] += n
     elif op == Op.SCRAP_HAND_OR_DISCARD:
         for _ in range(n):
             if scrap_own_card(cards, cfg, strat, piles, fl, cnt, sc, log, p, True, True) == 0:

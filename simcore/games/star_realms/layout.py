@@ -70,7 +70,10 @@ S_MEMBER = 79         # + 2 side + j: player j of the side (j = 1: -1 but in a t
 S_SEARCHES = 83       # decisions a search player searched so far (numbers each one's own RNG: simcore.search)
 S_ROLLOUTS = 84       # rollouts they played
 S_ROLLOUT_TURNS = 85  # the side-turns those rollouts played from their decisions on (bench: how long one is)
-N_SC = 86
+S_PEND_TEAM = 86      # + side: cards a team must discard at the start of its next turn, its members choosing who
+#                       discards each ("target opponent discards" under TEAM_CHOOSES_DISCARDER; S_PEND_DISCARD
+#                       holds what each player must discard themself)
+N_SC = 88
 
 # ---- config (int64[N_CFG])
 CFG_MAX_TURNS = 0
@@ -85,7 +88,7 @@ CFG_N_EXPLORERS = 17
 CFG_EXPLORER = 18     # type id of the Explorer
 CFG_TEAM_SIDE = 19    # the side that is a two-player team (-1: none)
 CFG_OUTPOSTS = 20     # a team's Outposts: TEAM_OUTPOSTS_GUARD_ALL or TEAM_OUTPOSTS_GUARD_OWNER
-CFG_OPP_DISCARD = 21  # "opponent discards" against a team: TEAM_CHOOSES_DISCARDER or EACH_MEMBER_DISCARDS
+CFG_OPP_DISCARD = 21  # "target opponent discards" against a team: TEAM_CHOOSES_DISCARDER or EACH_MEMBER_DISCARDS
 CFG_SCRAP_FROM = 22   # a member's scrap from the discard pile: SCRAP_OWN_PILE or SCRAP_EITHER_PILE
 N_CFG = 23
 SU_TRADE = MAX_PLAYERS
@@ -95,7 +98,7 @@ N_SETUP_ROWS = MAX_PLAYERS + 2
 # ---- the team's open questions (decks.toml fields of a team deck; see setup.TEAM_RULES)
 TEAM_OUTPOSTS_GUARD_ALL = 0     # any Outpost of the team must fall before its other bases and its Authority
 TEAM_OUTPOSTS_GUARD_OWNER = 1   # a member's Outposts guard that member's bases; any Outpost guards the Authority
-TEAM_CHOOSES_DISCARDER = 0      # the team decides which member discards each card
+TEAM_CHOOSES_DISCARDER = 0      # the team decides which member discards each card ("each opponent": every one)
 EACH_MEMBER_DISCARDS = 1        # every member discards that many
 SCRAP_OWN_PILE = 0              # a member scraps from their own hand or discard pile
 SCRAP_EITHER_PILE = 1           # ... or from the teammate's discard pile

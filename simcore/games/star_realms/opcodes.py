@@ -13,7 +13,8 @@ class Op(IntEnum):
     COMBAT = 2                # gain n Combat
     AUTHORITY = 3             # gain n Authority
     DRAW = 4                  # draw n cards
-    OPP_DISCARD = 5           # the opponent discards n at the start of their next turn
+    OPP_DISCARD = 5           # "target opponent discards n", at the start of their next turn (a card whose
+    #                           ``opponents`` is "target"; against a team, as its opponent_discards rule says)
     SCRAP_HAND_OR_DISCARD = 6  # you may scrap up to n cards from your hand and/or discard pile
     SCRAP_TRADE_ROW = 7       # you may scrap up to n cards of the trade row
     DESTROY_BASE = 8          # destroy up to n of the opponent's bases (while an Outpost guards them: only Outposts)
@@ -34,9 +35,19 @@ class Op(IntEnum):
     #                           acquired on top of the deck
     GAIN_ALLIES = 23          # Nandi's Onslaught: an extra blue and an extra yellow card count as in play this turn
     SELF_DISCARD = 24         # you discard n cards now
+    EACH_OPP_DISCARD = 25     # "each opponent discards n" (OPP_DISCARD of a card whose ``opponents`` is "each"):
+    #                           every player of the other side, each member of a team, discards n
 
 
-OP_NAMES = {op.name.lower(): op for op in Op if op is not Op.NONE}
+# ops no card file names (``opp_discard`` compiles to EACH_OPP_DISCARD on a card that hits each opponent)
+INTERNAL_OPS = (Op.EACH_OPP_DISCARD,)
+# a card with one of these ops says whom it hits, in its ``opponents`` field: "target" (one opponent; a team
+# chooses which member, as its opponent_discards rule says) or "each" (every opponent, each team member)
+OPPONENT_OPS = ("opp_discard",)
+OPPONENTS = ("target", "each")
+
+
+OP_NAMES = {op.name.lower(): op for op in Op if op is not Op.NONE and op not in INTERNAL_OPS}
 STATIC_OPS = (Op.COMBAT_PER_SHIP, Op.ALLY_ALL_FACTIONS, Op.PROCUREMENT)
 
 # faction bits (a card's faction mask; dual-faction cards and flagships set two)

@@ -42,8 +42,9 @@ OP_NOTES: dict[str, str] = {
                    "lasts until the next ship or base acquired that turn. The strategy takes the 2 Trade when "
                    "they change the acquisition, else the top of the deck for it unless the 2 Trade kept for "
                    "after it buy a card that scores more (estimated reading).",
-    "opp_discard": "the opponent discards at the start of their next turn; against a Hydra team as [deck.hydra] "
-                   "opponent_discards says.",
+    "opp_discard": "the opponent discards at the start of their next turn. Against a Hydra team, as the card's "
+                   "opponents field says: \"each\" (each opponent) makes every member discard; \"target\" "
+                   "(target opponent) as [deck.hydra] opponent_discards says.",
 }
 
 BASE_PRIMARY = ("a base's primary ability is used once on each of your turns when the strategy chooses: at once "

@@ -8,14 +8,14 @@ from .effects import (allies_of, destroy_base, discard_from_hand, draw_n, effect
                       member, own, refill_row, run_segment, side_of, take_explorer, take_from_row)
 from .jit import hot
 from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
-                     CFG_N_TRADE, CFG_ONSLAUGHT, CFG_OPP_DISCARD, CFG_OUTPOSTS, CFG_PROC, CFG_TEAM_SIDE, DECK,
-                     DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_COPY, EV_DECLINE, EV_END, EV_GAMBIT, EV_PLAY,
-                     EV_POOL, EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY, F_COPY_SHIFT, F_NEW, F_PRIMARY_DUE, HAND,
-                     MAX_PLAYERS, PLAY, PLAYER_PILES, S_AUTH, S_BASES_DESTROYED, S_BLOB_PLAYED, S_COMBAT, S_CUR,
-                     S_CUR_CARD, S_DAMAGE, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC,
-                     S_MEMBER, S_OWNED, S_PEND_DISCARD, S_PROC_USED, S_RNG, S_SHIPS_PLAYED, S_SIDE, S_START_AUTH,
-                     S_TOP_ANY, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER, SCRAP, SU_ROW,
-                     SU_TRADE, TEAM_CHOOSES_DISCARDER, TRADE_DECK, TRADE_ROW)
+                     CFG_N_TRADE, CFG_ONSLAUGHT, CFG_OUTPOSTS, CFG_PROC, CFG_TEAM_SIDE, DECK, DISCARD, EV_ATTACK_AUTH,
+                     EV_ATTACK_BASE, EV_COPY, EV_DECLINE, EV_END, EV_GAMBIT, EV_PLAY, EV_POOL, EV_SCRAP_ABILITY,
+                     EV_TURN, EXPLORERS, F_ALLY, F_COPY_SHIFT, F_NEW, F_PRIMARY_DUE, HAND, MAX_PLAYERS, PLAY,
+                     PLAYER_PILES, S_AUTH, S_BASES_DESTROYED, S_BLOB_PLAYED, S_COMBAT, S_CUR, S_CUR_CARD, S_DAMAGE,
+                     S_EXTRA_ALLIES, S_FED_DISCOUNT, S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC, S_MEMBER, S_OWNED,
+                     S_PEND_DISCARD, S_PEND_TEAM, S_PROC_USED, S_RNG, S_SHIPS_PLAYED, S_SIDE, S_START_AUTH, S_TOP_ANY,
+                     S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER, SCRAP, SU_ROW, SU_TRADE,
+                     TRADE_DECK, TRADE_ROW)
 from .opcodes import (BLOB, C_ALLY, C_DEFENSE, C_FACTION, C_KIND, C_PRIMARY, C_SCRAP, C_STATIC, C_TRIGGER,
                       KIND_OUTPOST, KIND_SHIP, STAR_EMPIRE, TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
@@ -327,25 +327,23 @@ def start_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
 
 @hot
 def start_side(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s):
-    """A side's turn starts: the discards an opponent imposed (a team shares them out as it chooses, or each
-    member discards, CFG_OPP_DISCARD), the side's Trade and Combat pools emptied."""
+    """A side's turn starts: the discards an opponent imposed (each player's own, then those a team shares
+    out as it chooses: S_PEND_TEAM), the side's Trade and Combat pools emptied."""
     m0, m1 = member(sc, s, 0), member(sc, s, 1)
     log_event(log, sc, m0, EV_TURN, sc[S_TURN], 0, 0)
-    if m1 >= 0 and cfg[CFG_OPP_DISCARD] == TEAM_CHOOSES_DISCARDER:
-        for _ in range(sc[S_PEND_DISCARD + m0] + sc[S_PEND_DISCARD + m1]):
+    for j in range(2):
+        m = member(sc, s, j)
+        if m >= 0:
+            for _ in range(sc[S_PEND_DISCARD + m]):
+                discard_from_hand(strat, piles, fl, cnt, sc, log, m, False, 1)
+            sc[S_PEND_DISCARD + m] = 0
+    if m1 >= 0:
+        for _ in range(sc[S_PEND_TEAM + s]):
             m = pol.choose_discarder(strat, m0, m1, piles, cnt, sc)
             if m < 0:
                 break
             discard_from_hand(strat, piles, fl, cnt, sc, log, m, False, 1)
-    else:
-        for j in range(2):
-            m = member(sc, s, j)
-            if m >= 0:
-                for _ in range(sc[S_PEND_DISCARD + m]):
-                    discard_from_hand(strat, piles, fl, cnt, sc, log, m, False, 1)
-    sc[S_PEND_DISCARD + m0] = 0
-    if m1 >= 0:
-        sc[S_PEND_DISCARD + m1] = 0
+    sc[S_PEND_TEAM + s] = 0
     sc[S_TRADE] = 0
     sc[S_COMBAT] = 0
 

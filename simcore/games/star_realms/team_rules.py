@@ -14,9 +14,10 @@ TEAM_RULES = {
                  "bases; any Outpost still guards the shared Authority)"),
     "opponent_discards": ("team-chooses", {"team-chooses": TEAM_CHOOSES_DISCARDER,
                                            "each-member": EACH_MEMBER_DISCARDS},
-                          "an 'opponent discards N' against the team is N cards in all, the team choosing which "
-                          "member discards each, as the discarding player chooses the card (each-member: every "
-                          "member discards N; Nandi's Onslaught's 'each opponent' then hits both)"),
+                          "a 'target opponent discards N' against the team is N cards in all, the team choosing "
+                          "which member discards each, as the discarding player chooses the card (each-member: "
+                          "every member discards N). An 'each opponent discards' (Nandi's Onslaught: a card whose "
+                          "opponents field is \"each\") hits every member whatever this says"),
     "scrap_from": ("own-pile", {"own-pile": SCRAP_OWN_PILE, "either-pile": SCRAP_EITHER_PILE},
                    "each member has their own deck, so 'scrap a card from your hand or discard pile' reaches only "
                    "the member's own piles (either-pile: also the teammate's discard pile)"),
