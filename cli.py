@@ -25,9 +25,20 @@ from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interr
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
 
-SEED = click.IntRange(0, limits.SEED_MAX)
-GAME_INDEX = click.IntRange(0, limits.SEED_MAX)
-THREADS = click.IntRange(1, limits.THREADS_MAX)
+class Count(click.IntRange):
+    """A ``click.IntRange`` that reads ASCII digits only, through the core's count parser (``simcore.counts``):
+    click's own ``int()`` takes '３' (full-width), '٣' and '1_000' as numbers."""
+
+    def convert(self, value, param, ctx):
+        from simcore.counts import is_integer_text, spelling_problem
+        if isinstance(value, str) and not is_integer_text(value):
+            self.fail(spelling_problem(value), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+SEED = Count(0, limits.SEED_MAX)
+GAME_INDEX = Count(0, limits.SEED_MAX)
+THREADS = Count(1, limits.THREADS_MAX)
 
 
 class FiniteFloatRange(click.FloatRange):
@@ -192,7 +203,7 @@ def game_options(game: Game, command: str) -> list[click.Option]:
             out.append(O(o.flag, o.dest, type=click.Choice(o.choices, case_sensitive=False), default=o.default,
                          help=o.help))
         elif o.kind == "int":
-            out.append(O(o.flag, o.dest, type=click.IntRange(o.low, o.high), default=o.default,
+            out.append(O(o.flag, o.dest, type=Count(o.low, o.high), default=o.default,
                          show_default=o.default is not None, metavar=o.metavar or "N", help=o.help))
         else:
             out.append(O(o.flag, o.dest, default=o.default, metavar=o.metavar or "TEXT", help=o.help))
@@ -260,7 +271,7 @@ def threads_option() -> click.Option:
 
 def max_turns_option(game: Game) -> click.Option:
     i = game.info
-    return O("--max-turns", type=click.IntRange(1, i.max_turns_limit), default=None, metavar="N",
+    return O("--max-turns", type=Count(1, i.max_turns_limit), default=None, metavar="N",
              help=f"Turn cap ({i.turn}s, 1 to {i.max_turns_limit:,}) after which a game is a draw [default: "
                   f"{i.max_turns}].")
 
@@ -513,7 +524,7 @@ def sweep_params(game: Game) -> list[click.Parameter]:
     i = game.info
     side, variant = i.side, i.variant
     return [
-        O("--games", type=click.IntRange(max=limits.SWEEP_GAMES_MAX), default=20000, show_default=True, metavar="N",
+        O("--games", type=Count(max=limits.SWEEP_GAMES_MAX), default=20000, show_default=True, metavar="N",
           help=f"Games per cell (up to {limits.SWEEP_GAMES_MAX:,}): half with each side moving first, on the same "
                f"seeds (an even number; a cell whose rules fix the seats plays N seeds). With --target-ci: the games "
                f"of each round."),
@@ -535,7 +546,7 @@ def sweep_params(game: Game) -> list[click.Parameter]:
         O("--target-ci", type=FiniteFloatRange(0, 0.5, min_open=True, max_open=True), default=None, metavar="W",
           help="Play each cell in rounds of --games until the 95% interval of its win rate has a half-width of at "
                "most W (a share: 0.01 is +-1 point), or --max-games is reached."),
-        O("--max-games", type=click.IntRange(1, limits.SWEEP_GAMES_MAX), default=None, metavar="N",
+        O("--max-games", type=Count(1, limits.SWEEP_GAMES_MAX), default=None, metavar="N",
           help="With --target-ci: games cap per cell [default: 1,000,000]; cells that stop at the cap are listed."),
         out_option("out/sweep.csv", "Aggregate table (.csv, or .parquet); the per-card table goes next to it as "
                                     "<stem>_cards."),
@@ -777,14 +788,14 @@ def compare_params(game: Game) -> list[click.Parameter]:
         strategy_option(game, "The subject's strategy: a built-in name or a strategy .toml file."),
         O("--opponent-strategy", default=None, metavar="NAME",
           help="The opponent's strategy [default: same as --strategy]."),
-        O("--games", type=click.IntRange(max=limits.COMPARE_GAMES_MAX), default=None, metavar="N",
+        O("--games", type=Count(max=limits.COMPARE_GAMES_MAX), default=None, metavar="N",
           help=f"Games per setting (even, up to {limits.COMPARE_GAMES_MAX:,}): N/2 seeds, each played with the "
                f"subject first and second; A and B play the same seeds. With --until-verdict: the games of each "
                f"round. Default: 20000, or rounds of 2000 with --until-verdict."),
         O("--until-verdict", is_flag=True,
           help="Play rounds of --games on consecutive seeds and stop at the first round whose verdict is decisive, "
                "at 95% over all rounds (group-sequential repeated intervals), or at --max-games."),
-        O("--max-games", type=click.IntRange(1, limits.COMPARE_GAMES_MAX), default=None, metavar="N",
+        O("--max-games", type=Count(1, limits.COMPARE_GAMES_MAX), default=None, metavar="N",
           help="With --until-verdict: games cap per setting (even) [default: 200,000]; a run that reaches it ends "
                "in 'not enough games to tell'."),
         seed_option("Base seed; the same seeds as a sweep with this seed."),
@@ -939,10 +950,10 @@ def impact_params(game: Game) -> list[click.Parameter]:
           help=f"Measure the cards for this {side.one} only [default: each of the game's {side.many}, and both]."),
         O("--forced", is_flag=True, help="Also measure forced play: the side buys the card whenever it can afford "
                                           "it (is the card worth rushing?)."),
-        O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True,
+        O("--games", type=Count(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True,
           metavar="N", help="Games cap per card and side (even): the promising cards are tested group-sequentially "
                             "up to it; every card is screened first on an eighth of it."),
-        O("--screen", type=click.IntRange(2, limits.COMPARE_GAMES_MAX), default=None, metavar="SEEDS",
+        O("--screen", type=Count(2, limits.COMPARE_GAMES_MAX), default=None, metavar="SEEDS",
           help="Seeds of the screen (each played in both seats) [default: an eighth of the cap's, at least 50]."),
         cards_option(), seed_option("Base seed; the unrestricted games are the same seeds as a sweep's."),
         threads_option(), max_turns_option(game),
@@ -1018,7 +1029,7 @@ def tournament_params(game: Game) -> list[click.Parameter]:
         O("--strategies", "entries", default=None, metavar="LIST", callback=_listed,
           help="Comma list of entries: built-in names or strategy .toml files (and the game's own entries, e.g. "
                "The Last Command's Solo A.I. levels ai:easy .. ai:insane) [default: the game's tuning pool]."),
-        O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True, metavar="N",
+        O("--games", type=Count(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True, metavar="N",
           help="Games per pair (a multiple of 4: every seed with both seat orders and both side assignments)."),
         seed_option("Base seed."),
         sides_option(game, f"The two {i.side.many}; every pair plays each entry on each [default: the game's].",
@@ -1109,7 +1120,7 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
 def bench_params(game: Game) -> list[click.Parameter]:
     i = game.info
     return [
-        O("--games", type=click.IntRange(100, limits.BENCH_GAMES_MAX), default=None, metavar="N",
+        O("--games", type=Count(100, limits.BENCH_GAMES_MAX), default=None, metavar="N",
           help="Games timed on one thread and again on all threads (by default 50,000; a search strategy: 100, on "
                "all threads only)."),
         strategy_option(game, "Strategy of both seats: a built-in name or a strategy .toml file. A search strategy "
@@ -1117,13 +1128,13 @@ def bench_params(game: Game) -> list[click.Parameter]:
                               "rollouts per second."),
         sides_option(game, f"The two {i.side.many} in seat order [default: the first cell of the game's sweep].",
                      metavar="FIRST,SECOND"),
-        O("--repeats", type=click.IntRange(1, limits.BENCH_REPEATS_MAX), default=3, show_default=True, metavar="K",
+        O("--repeats", type=Count(1, limits.BENCH_REPEATS_MAX), default=3, show_default=True, metavar="K",
           help="Timed runs of each, alternating; the best counts (on a shared machine the others measure its "
                "neighbours too). All are printed."),
         O("--startup", is_flag=True,
           help="Also time a new process's start-up with an empty numba cache (compiles: one to three minutes) and "
                "with the cache it left."),
-        O("--memory-games", type=click.IntRange(0, limits.SWEEP_GAMES_MAX), default=0, metavar="N",
+        O("--memory-games", type=Count(0, limits.SWEEP_GAMES_MAX), default=0, metavar="N",
           help="Also measure the peak memory of a new process sweeping N games per cell [default: 0, skipped]."),
         cards_option(),
     ]
@@ -1174,7 +1185,7 @@ def ladder_params(game: Game) -> list[click.Parameter]:
         O("--rungs", default=None, metavar="LIST", callback=_listed,
           help=f"Strategies from weakest to strongest (built-in names, strategy files, search:N) [default: "
                f"{lad.default_rungs_help(i.name)}]."),
-        O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=2000, show_default=True,
+        O("--games", type=Count(4, limits.COMPARE_GAMES_MAX), default=2000, show_default=True,
           metavar="N",
           help="Games per pair of rungs (a multiple of 4: every seed with both seat orders, half of the seeds with "
                "each side assignment); with --finding, games per rung (even)."),
@@ -1376,14 +1387,14 @@ def tune_params(game: Game) -> list[click.Parameter]:
         O("--opponents", default=None, metavar="LIST", callback=_listed,
           help="Comma list of the strategies (names or files) each candidate plays against [default: the game's "
                "pool, see `strategies list`]."),
-        O("--generations", type=click.IntRange(1, limits.TUNE_GENERATIONS_MAX), default=10, show_default=True,
+        O("--generations", type=Count(1, limits.TUNE_GENERATIONS_MAX), default=10, show_default=True,
           metavar="N", help="Generations of the cross-entropy search."),
-        O("--population", type=click.IntRange(2, limits.TUNE_POPULATION_MAX), default=16, show_default=True,
+        O("--population", type=Count(2, limits.TUNE_POPULATION_MAX), default=16, show_default=True,
           metavar="N", help="Candidates per generation (the current best guess is always one of them)."),
-        O("--games", type=click.IntRange(4, limits.TUNE_GAMES_MAX), default=400, show_default=True, metavar="N",
+        O("--games", type=Count(4, limits.TUNE_GAMES_MAX), default=400, show_default=True, metavar="N",
           help="Games per candidate and generation, split evenly over the opponents; each seed is played twice, "
                "seats swapped."),
-        O("--final-games", type=click.IntRange(4, limits.TUNE_GAMES_MAX), default=2000, show_default=True,
+        O("--final-games", type=Count(4, limits.TUNE_GAMES_MAX), default=2000, show_default=True,
           metavar="N", help="Games (a multiple of 4) against each opponent in the final check, on seeds the search "
                             "never played."),
         seed_option("Seeds the search (candidates drawn) and every game; the same seed gives the same run."),
@@ -1515,7 +1526,7 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
 
 def advise_params(game: Game) -> list[click.Parameter]:
     forms = getattr(game, "target_forms", "see the game's section of the README")
-    n = click.IntRange(4, limits.ADVISE_GAMES_MAX)
+    n = Count(4, limits.ADVISE_GAMES_MAX)
     return [
         O("--target", "target_text", default=None, metavar="TEXT",
           help=f"The win rate to reach: {forms}."),
@@ -1531,9 +1542,9 @@ def advise_params(game: Game) -> list[click.Parameter]:
           help="Edit only these cards (comma-separated names) [default: every card]."),
         O("--allow-stated", is_flag=True,
           help="Also edit values the game's sources state; estimated values are still preferred."),
-        O("--max-edits", type=click.IntRange(min=1, max=5), default=3, show_default=True, metavar="N",
+        O("--max-edits", type=Count(min=1, max=5), default=3, show_default=True, metavar="N",
           help="The most fields a proposal may change."),
-        O("--candidates", type=click.IntRange(1, limits.ADVISE_CANDIDATES_MAX), default=10, show_default=True,
+        O("--candidates", type=Count(1, limits.ADVISE_CANDIDATES_MAX), default=10, show_default=True,
           metavar="N", help=f"Edits tested beyond the screen and searched over (up to "
                             f"{limits.ADVISE_CANDIDATES_MAX:,})."),
         O("--screen-games", type=n, default=1000, show_default=True, metavar="N",
@@ -1546,11 +1557,11 @@ def advise_params(game: Game) -> list[click.Parameter]:
         O("--check-games", type=n, default=20_000, show_default=True, metavar="N",
           help="Games per win rate of the final check on fresh seeds."),
         O("--no-retune", is_flag=True, help="Skip re-checking the proposal with a strategy tuned on the edited cards."),
-        O("--tune-generations", type=click.IntRange(1, limits.TUNE_GENERATIONS_MAX), default=6, show_default=True,
+        O("--tune-generations", type=Count(1, limits.TUNE_GENERATIONS_MAX), default=6, show_default=True,
           metavar="N", help="The re-tune's budget: generations of the search ('tune --generations')."),
-        O("--tune-population", type=click.IntRange(2, limits.TUNE_POPULATION_MAX), default=8, show_default=True,
+        O("--tune-population", type=Count(2, limits.TUNE_POPULATION_MAX), default=8, show_default=True,
           metavar="N", help="The re-tune's candidates per generation ('tune --population')."),
-        O("--tune-games", type=click.IntRange(4, limits.TUNE_GAMES_MAX), default=400, show_default=True, metavar="N",
+        O("--tune-games", type=Count(4, limits.TUNE_GAMES_MAX), default=400, show_default=True, metavar="N",
           help="The re-tune's games per candidate and generation, over the opponent pool ('tune --games')."),
         seed_option("Base seed: the same seed gives the same advice."),
         threads_option(), max_turns_option(game),
@@ -1726,8 +1737,7 @@ def _echo_advice(advice, quiet: bool) -> None:
 
 
 @main.command()
-@click.argument("results", nargs=-1, required=True,
-                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out/report"),
               show_default=True, metavar="DIR",
               help="Folder for report.html and the PNG plots (created if missing; files of the same names are "

@@ -22,6 +22,7 @@ import pandas as pd
 from simcore.card_files import card_files, read_toml, skipped_lines
 from simcore.card_overrides import Entry, complete_override
 from simcore.errors import CardDataError, CommandsimError, StrategyError
+from simcore.names import unknown
 from simcore.game import (Cell, GameInfo, Listing, Noun, Order, Question, Replay, Setting, card_settings,
                           check_one_of, parse_list)
 from simcore.records import Records, constant_column
@@ -94,7 +95,7 @@ def keep_of(strategy) -> tuple[str, int]:
         return strategy
     known = strategies()
     if strategy not in known:
-        raise StrategyError(f"unknown tiny-race strategy '{strategy}': expected one of {', '.join(known)}")
+        raise StrategyError(unknown("tiny-race strategy", strategy, list(known)))
     return strategy, int(known[strategy]["keep"])
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from simcore.card_files import card_files, display_path, merge_by_key, read_toml
 from simcore.card_overrides import complete_override
 from simcore.errors import CardDataError
+from simcore.names import unknown
 
 from . import opcodes as O
 from .errors import SkirmishDataError
@@ -402,7 +403,7 @@ def compile_sets(data: SkirmishData, command_sets: tuple[str, str] = ("full", "f
     side_data = side_data or (data, data)
     for s, d in zip(command_sets, side_data):
         if s not in d.sets:
-            raise CommandsimError(f"unknown command set '{s}': expected one of {', '.join(d.sets)}")
+            raise CommandsimError(unknown("command set", s, d.sets))
     rows: list[tuple[Command, int]] = []
     avail = [0, 0]
     for p, (s, d) in enumerate(zip(command_sets, side_data)):
