@@ -339,6 +339,37 @@ def _checked(param: str, check, *args):
         raise click.BadParameter(str(exc), param_hint=param) from None
 
 
+def _sources(game: Game | None = None, command: str = "", cards=(), strategies=(), extras: dict | None = None):
+    """Every file a command reads, for ``check_targets`` (an output never replaces one): the files of each
+    ``(option, card path)`` of ``cards``, the files named by ``(option, [strategy names])`` of
+    ``strategies``, and the paths of the game's own options of ``command`` (The Last Command's ``--fog``)."""
+    from reports.files import Source
+    from simcore.card_files import card_files
+    from strategies.strategy_files import strategy_file_of
+
+    out = []
+    for option, path in cards:
+        if path is None:
+            continue
+        try:
+            files = card_files(Path(path))
+        except CommandsimError:   # the card reader names what is wrong when it reads it
+            files = [Path(path)]
+        out += [Source(option, f) for f in files]
+    for option, names in strategies:
+        for name in names or ():
+            file = strategy_file_of(str(name).strip()) if name is not None else None
+            if file is not None:
+                out.append(Source(option, file))
+    for o in game.options(command) if game is not None else ():
+        value = (extras or {}).get(o.dest)
+        if o.kind == "path" and value:
+            out.append(Source(o.flag, Path(value)))
+        elif o.kind == "paths":
+            out += [Source(o.flag, Path(p)) for p in value or ()]
+    return out
+
+
 def _names(text: str | None) -> tuple[str, ...] | None:
     return None if text is None else tuple(text.split(","))
 
@@ -604,7 +635,10 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     cards_out = next_to(out_path, "cards", "--out")
     check_targets([Target("--out", out_path, "aggregate table"),
                    Target("--out", cards_out, "per-card table", next_to=out_path),
-                   *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])])
+                   *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])],
+                  _sources(game, "sweep", [("--cards", cards_path)], [("--strategy", [strategy]),
+                                                                      ("--opponent-strategy", [opponent_strategy])],
+                           extras))
     spec = asked(SweepSpec(_names(sides), _names(variants), _names(modes), strategy, opponent_strategy,
                            mixed_variants, max_turns, extras or {}), game.info)
     tables = game.load_tables([cards_path] if cards_path is not None else [])
@@ -867,7 +901,9 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     if opponent_strategy is not None:
         _checked("'--opponent-strategy'", game.check_strategy, opponent_strategy)
         _checked("'--opponent-strategy'", _distinct, game, strategy, opponent_strategy)
-    check_targets([Target("--out", out_path, "comparison table")])
+    check_targets([Target("--out", out_path, "comparison table")],
+                  _sources(game, "compare", [("--cards", cards_path), ("--cards-b", cards_b_path)],
+                           [("--strategy", [strategy]), ("--opponent-strategy", [opponent_strategy])], extras))
     question = game.compare_question(CompareSpec(
         tuple(x.lower() for x in pair) if pair else None, side_b.strip().lower() if side_b else None,
         variant_a, variant_b, opponent_variant, cards_path, cards_b_path, strategy, opponent_strategy, max_turns,
@@ -998,7 +1034,9 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
     if games % 2:
         raise click.BadParameter(f"expected an even number (each seed is played in both seats), got {games}",
                                  param_hint="'--games'")
-    check_targets([Target("--out", out_path, "impact table")])
+    check_targets([Target("--out", out_path, "impact table")],
+                  _sources(game, "impact", [("--cards", cards_path)],
+                           [("--strategy", [strategy]), ("--opponent-strategy", [opponent_strategy])], extras))
     tables = game.load_tables([cards_path] if cards_path is not None else [])
     _checked("'--cards-only'", imp.bannable_cards, game, tables, cards_only)
     if side is not None:
@@ -1071,7 +1109,8 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
                      entries.split(",") if entries is not None else list(space.default_pool))
     ratings_out = next_to(out_path, "ratings", "--out")
     check_targets([Target("--out", out_path, "matrix table"),
-                   Target("--out", ratings_out, "ratings table", next_to=out_path)])
+                   Target("--out", ratings_out, "ratings table", next_to=out_path)],
+                  _sources(game, "tournament", [("--cards", cards_path)], [("--strategies", names)]))
     tables = space.load_tables(cards_path)
     player, check_entry = _checked(f"'{game.info.side.flag}' / '--variants'", tour.pair_player, game, space, sides,
                                    variants, tables, max_turns, threads)
@@ -1278,7 +1317,7 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
         raise click.BadParameter(f"a ladder needs at least two rungs, got {', '.join(names) or 'none'}",
                                  param_hint="'--rungs'")
     out_path = out_path or Path("out/ladder.csv" if finding is None else f"out/ladder_{finding}.csv")
-    check_targets([Target("--out", out_path, "ladder table")])
+    check_targets([Target("--out", out_path, "ladder table")], _sources(strategies=[("--rungs", names)]))
     finding_sides = registry.sides(name)
     if finding is not None:   # the sides are checked before any game is played
         _checked("'--a'", finding_sides.parse, side_a or finding_sides.defaults[finding][0])
@@ -1360,7 +1399,7 @@ def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: i
     names = (_checked("'--rungs'", lad.parse_rungs, game.info.name, rungs, 1) if rungs is not None
              else lad.without_random(game.info.name, lad.default_rungs(game.info.name)[0]))
     out_path = out_path or Path("out/ladder_impact.csv")
-    check_targets([Target("--out", out_path, "ladder table")])
+    check_targets([Target("--out", out_path, "ladder table")], _sources(strategies=[("--rungs", names)]))
     progress = _Progress(game, 1, f"{len(names)} rungs", quiet)
     with progress:
         table = imp.impact_at_rungs(game, card, names, games, seed, threads, progress=progress)
@@ -1444,7 +1483,9 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     from reports.files import Target, check_targets
 
     gname = game.info.name
-    check_targets([Target("--out", out_path, "strategy file", (".toml",))])
+    check_targets([Target("--out", out_path, "strategy file", (".toml",))],
+                  _sources(game, "tune", [("--cards", cards_path)],
+                           [("--strategy", [start]), ("--opponents", _names(opponents))]))
     space = _checked("'--game'", registry.tuning, gname)
     tables = space.load_tables(cards_path)
     matchup = space.matchup(sides, variants, tables)
@@ -1621,7 +1662,8 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     patch_path = patch_path or next_to(out_path, "patch", "--out", ".toml")
     check_targets([Target("--out", out_path, "table of edits"),
                    Target("--out" if derived else "--patch", patch_path, "card patch", (".toml",),
-                          next_to=out_path if derived else None)])
+                          next_to=out_path if derived else None)],
+                  _sources(game, "advise", [("--cards", cards_path)], [("--strategy", [strategy])], extras))
     card_set = registry.advisor(gname, cards_path)   # the game's hook: its cards, edits, targets
     target = (card_set.target(target_text, max_turns) if target_text is not None
               else card_set.ladder(ladder_text, (extras.get("variant") or "standard").strip().lower(), max_turns))
@@ -1768,15 +1810,20 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
       commandsim report out/sweep.csv
       commandsim report out/sweep.csv out/games.parquet out/compare.csv --out out/report
     """
-    from reports.files import Target, check_targets
+    from reports.files import Source, Target, check_targets
     from reports.html_report import REPORT_NAME, build_report, write_report
     from reports.inputs import read_results
 
     if out_dir.exists() and not out_dir.is_dir():
         raise click.BadParameter(f"'{out_dir}' is a file, expected a folder", param_hint="'--out'")
-    check_targets([Target("--out", out_dir / REPORT_NAME, "report page", (".html",))])
+    given = [Source("RESULTS", p) for p in results]
+    check_targets([Target("--out", out_dir / REPORT_NAME, "report page", (".html",))], given)
     data = read_results(results)
     built = build_report(data, title)
+    # every file the report writes, checked against every file it read (a <stem>_cards table too)
+    check_targets([Target("--out", out_dir / REPORT_NAME, "report page", (".html",)),
+                   *(Target("--out", out_dir / name, "plot", (".png",)) for name in built.images)],
+                  [*given, *(Source("RESULTS", p) for p in data.paths)])
     written = write_report(built, out_dir)
     for note in built.notes:
         click.echo(f"Note: {note}")

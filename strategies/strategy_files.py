@@ -30,6 +30,16 @@ from simcore.search import MAX_ROLLOUTS, parse_search
 ROLLOUTS = "rollouts"
 
 
+def strategy_file_of(name: str) -> Path | None:
+    """The strategy file a strategy name reads, if any: the name itself when it is a path (``my.toml``,
+    ``out/tuned.toml``), or the base of a search player (``search:100:out/tuned.toml``); None for a
+    built-in name. What ``check_targets`` compares a command's outputs with."""
+    for prefix in ("search:", "ismcts:"):
+        if name.startswith(prefix):
+            name = name[len(prefix):].partition(":")[2]
+    return Path(name) if name and (name.endswith(".toml") or "/" in name or os.sep in name) else None
+
+
 def read_strategy_path(name: str) -> Path:
     """The file a strategy name that is a path names, checked by the core's reader (``simcore.user_files``:
     a regular file, links resolved once); ``StrategyError`` naming it otherwise."""
