@@ -18,6 +18,7 @@ import click
 
 from simcore import limits
 from simcore.errors import CommandsimError
+from simcore.user_files import TOML_LIMITS
 from simcore.game import Game, OptionError
 from simcore.games import registry
 from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
@@ -34,6 +35,20 @@ class Count(click.IntRange):
         if isinstance(value, str) and not is_integer_text(value):
             self.fail(spelling_problem(value), param, ctx)
         return super().convert(value, param, ctx)
+
+
+class Choice(click.Choice):
+    """A ``click.Choice`` whose refusal suggests the closest choice (``simcore.names``), as every name does."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            from simcore.names import did_you_mean
+            hint = did_you_mean(str(value), self.choices)
+            if not hint:
+                raise
+            self.fail(f"{exc.message}{hint}", param, ctx)
 
 
 SEED = Count(0, limits.SEED_MAX)
@@ -195,12 +210,12 @@ def game_options(game: Game, command: str) -> list[click.Option]:
             out.append(O(o.flag, o.dest, is_flag=True, help=o.help))
         elif o.kind == "paths":
             out.append(O(o.flag, o.dest, type=click.Path(path_type=Path, dir_okay=False), multiple=True, default=(),
-                         metavar=o.metavar or "PATH", help=o.help))
+                         metavar=o.metavar or "PATH", help=f"{o.help} Each: {TOML_LIMITS}."))
         elif o.kind == "path":
             out.append(O(o.flag, o.dest, type=click.Path(path_type=Path, dir_okay=False), default=None,
-                         metavar=o.metavar or "PATH", help=o.help))
+                         metavar=o.metavar or "PATH", help=f"{o.help} The file: {TOML_LIMITS}."))
         elif o.kind == "choice":
-            out.append(O(o.flag, o.dest, type=click.Choice(o.choices, case_sensitive=False), default=o.default,
+            out.append(O(o.flag, o.dest, type=Choice(o.choices, case_sensitive=False), default=o.default,
                          help=o.help))
         elif o.kind == "int":
             out.append(O(o.flag, o.dest, type=Count(o.low, o.high), default=o.default,
@@ -244,7 +259,7 @@ def mode_option(game: Game, help: str, many: bool = False) -> list[click.Option]
         return []
     if many:
         return [O("--mode", "modes", default=None, metavar="LIST", help=help, callback=_listed)]
-    return [O("--mode", "mode", type=click.Choice(game.info.modes, case_sensitive=False), default=None, help=help)]
+    return [O("--mode", "mode", type=Choice(game.info.modes, case_sensitive=False), default=None, help=help)]
 
 
 def _card_folder_notes(ctx, param, value):
@@ -257,11 +272,15 @@ def _card_folder_notes(ctx, param, value):
     return value
 
 
+CARD_FILES = (f"Each card file: {TOML_LIMITS}; two files of one folder may not change one entry.")
+
+
 def cards_option(help: str | None = None) -> click.Option:
     return O("--cards", "cards_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
              callback=_card_folder_notes,
-             help=help or "Card TOML file or folder: an entry naming a shipped card changes only the fields it "
-                          "gives (the rest come from the shipped card); other entries are new cards.")
+             help=(help or "Card TOML file or folder: an entry naming a shipped card changes only the fields it "
+                           "gives (the rest come from the shipped card); other entries are new cards.")
+             + " " + CARD_FILES)
 
 
 def threads_option() -> click.Option:
@@ -276,8 +295,12 @@ def max_turns_option(game: Game) -> click.Option:
                   f"{i.max_turns}].")
 
 
+STRATEGY_FILES = f"A strategy file: {TOML_LIMITS}."
+
+
 def strategy_option(game: Game, help: str, flag: str = "--strategy", dest: str = "strategy") -> click.Option:
-    return O(flag, dest, default=game.info.default_strategy, show_default=True, metavar="NAME", help=help)
+    return O(flag, dest, default=game.info.default_strategy, show_default=True, metavar="NAME",
+             help=f"{help} {STRATEGY_FILES}")
 
 
 def seed_option(help: str) -> click.Option:
@@ -314,7 +337,7 @@ def out_option(default: str, help: str, dest: str = "out_path") -> click.Option:
 
 
 def format_option() -> click.Option:
-    return O("--format", "fmt", type=click.Choice(["table", "csv"]), default="table", show_default=True,
+    return O("--format", "fmt", type=Choice(["table", "csv"]), default="table", show_default=True,
              help="Readable aligned table, or CSV for spreadsheets and pandas.")
 
 
@@ -457,6 +480,8 @@ def validate(game: Game, path: Path, extras: dict | None = None):
     match-up (so a set that validates always plays). Reports the first
     problem with its file, card and field (exit code 2), or a summary when
     everything is valid, with any entry of the folder it did not read.
+    Each file is read only if it is a regular file (links followed once,
+    loops refused) of at most 1 MiB of UTF-8 TOML nested at most 32 levels.
 
     \b
     Examples:
@@ -516,7 +541,9 @@ def strategies_list(game: Game):
 def strategies_show(game: Game, name: str):
     """Show a strategy's parameters: value, where it comes from, meaning.
 
-    A parameter the file does not set comes from its base strategy.
+    A parameter the file does not set comes from its base strategy. A file
+    is read only if it is a regular file (links followed once, loops
+    refused) of at most 1 MiB of UTF-8 TOML nested at most 32 levels.
 
     \b
     Examples:
@@ -817,7 +844,7 @@ def compare_params(game: Game) -> list[click.Parameter]:
         O("--cards-b", "cards_b_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
           callback=_card_folder_notes,
           help="Card TOML file or folder merged over B's cards only (e.g. one card re-costed): B plays the edited "
-               "set, A the original one."),
+               "set, A the original one. " + CARD_FILES),
         *game_options(game, "compare"),
         strategy_option(game, "The subject's strategy: a built-in name or a strategy .toml file."),
         O("--opponent-strategy", default=None, metavar="NAME",
@@ -1066,7 +1093,8 @@ def tournament_params(game: Game) -> list[click.Parameter]:
     return [
         O("--strategies", "entries", default=None, metavar="LIST", callback=_listed,
           help="Comma list of entries: built-in names or strategy .toml files (and the game's own entries, e.g. "
-               "The Last Command's Solo A.I. levels ai:easy .. ai:insane) [default: the game's tuning pool]."),
+               "The Last Command's Solo A.I. levels ai:easy .. ai:insane) [default: the game's tuning pool]. "
+               + STRATEGY_FILES),
         O("--games", type=Count(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True, metavar="N",
           help="Games per pair (a multiple of 4: every seed with both seat orders and both side assignments)."),
         seed_option("Base seed."),
@@ -1223,7 +1251,7 @@ def ladder_params(game: Game) -> list[click.Parameter]:
     return [
         O("--rungs", default=None, metavar="LIST", callback=_listed,
           help=f"Strategies from weakest to strongest (built-in names, strategy files, search:N) [default: "
-               f"{lad.default_rungs_help(i.name)}]."),
+               f"{lad.default_rungs_help(i.name)}]. {STRATEGY_FILES}"),
         O("--games", type=Count(4, limits.COMPARE_GAMES_MAX), default=2000, show_default=True,
           metavar="N",
           help="Games per pair of rungs (a multiple of 4: every seed with both seat orders, half of the seeds with "
@@ -1234,7 +1262,7 @@ def ladder_params(game: Game) -> list[click.Parameter]:
                      metavar="A,B"),
         *variants_option(game, f"The ladder's {i.variant.many}, as `tune` takes them [default: the game's own].",
                          metavar="A[,B]"),
-        O("--finding", type=click.Choice(["first-player", "matchup", "impact"], case_sensitive=False), default=None,
+        O("--finding", type=Choice(["first-player", "matchup", "impact"], case_sensitive=False), default=None,
           help="Instead of the ladder: re-measure this finding with both sides at each rung and say whether it "
                "holds (sign change, size change or stable); impact: a card's impact (--card) at each rung."),
         O("--card", default=None, metavar="NAME", help="With --finding impact: the card whose impact is measured."),
@@ -1422,7 +1450,7 @@ def tune_params(game: Game) -> list[click.Parameter]:
     return [
         O("--strategy", "start", default=None, metavar="NAME|PATH",
           help=f"The heuristic strategy whose parameters are searched, starting from its values [default: "
-               f"{i.default_strategy}]."),
+               f"{i.default_strategy}]. {STRATEGY_FILES}"),
         O("--opponents", default=None, metavar="LIST", callback=_listed,
           help="Comma list of the strategies (names or files) each candidate plays against [default: the game's "
                "pool, see `strategies list`]."),
@@ -1577,7 +1605,7 @@ def advise_params(game: Game) -> list[click.Parameter]:
           help="The target is met when every win rate lies within +-band percentage points of its goal."),
         O("--strategy", default=None, metavar="NAME",
           help=f"The strategy of both players: a built-in name or a .toml file [default: "
-               f"{game.info.default_strategy}]."),
+               f"{game.info.default_strategy}]. {STRATEGY_FILES}"),
         cards_option(),
         O("--only", "only_cards", default=None, metavar="LIST", callback=_listed,
           help="Edit only these cards (comma-separated names) [default: every card]."),
@@ -1804,6 +1832,13 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
     rate when bought, paired comparisons, and a tournament's matrix as a
     heat map with its ratings and their intervals. report.html embeds every plot,
     so it opens offline; the same plots are written as PNG files.
+
+    Every file is checked before anything is written: RESULTS are regular
+    files (links followed once, loops refused), a table read whole holds at
+    most 1 GiB (per-game records any size), and a table whose numbers
+    contradict each other (a rate that is not its counts' ratio, an interval
+    without its estimate, a key twice, seat rows that do not add up) is
+    refused naming its file, line and column. No output replaces an input.
 
     \b
     Examples:

@@ -20,6 +20,7 @@ are checked (``reports.input_schema``) before anything is built.
 """
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,11 +76,18 @@ def cards_path_of(aggregate_path: str | Path, part: str = "cards") -> Path:
     return p.with_name(f"{p.stem}_{part}{p.suffix}")
 
 
+HEADER_BYTES = 1 << 20     # a CSV's header line is read on its own first: a file of one endless line is refused
+
+
 def _columns(path: Path) -> list[str]:
     if table_format(path) == "parquet":
         import pyarrow.parquet as pq
         return list(pq.read_schema(path).names)
-    return list(pd.read_csv(path, nrows=0).columns)
+    with open(path, "rb") as f:
+        head = f.read(HEADER_BYTES)
+    if b"\n" not in head and len(head) == HEADER_BYTES:
+        raise ValueError(f"no end of the header line in its first {HEADER_BYTES // (1 << 20)} MiB")
+    return list(pd.read_csv(io.BytesIO(head.split(b"\n", 1)[0] + b"\n"), nrows=0).columns)
 
 
 def _read(path: Path, columns: Sequence[str] | None = None) -> pd.DataFrame:

@@ -48,10 +48,10 @@ def display_path(path: Path) -> str:
     path = Path(path)
     if not path.is_absolute():
         return str(path)
-    cwd = Path.cwd().resolve()
-    try:
-        return str(path.resolve().relative_to(cwd)) if cwd != cwd.parent else str(path)
-    except (ValueError, OSError, RuntimeError):   # RuntimeError: a symbolic link loop cannot be resolved
+    cwd = Path(os.getcwd())
+    try:   # the link's own name, never where it leads (a link to nothing, a loop, are named as given)
+        return str(Path(os.path.abspath(path)).relative_to(cwd)) if cwd != cwd.parent else str(path)
+    except (ValueError, OSError):
         return str(path)
 
 
@@ -257,5 +257,6 @@ def read_toml(path: Path, what: str = "TOML file", shown: str | None = None) -> 
     return data
 
 
-LIMITS_TEXT = (f"A file given is read only if it is a regular file (links followed, loops refused) of at most "
-               f"{MAX_TOML_BYTES // (1 << 20)} MiB of UTF-8 TOML nested at most {MAX_TOML_DEPTH} levels.")
+# what ``--help`` says wherever a command takes a TOML file
+TOML_LIMITS = (f"a regular file (links followed once, loops refused) of at most {MAX_TOML_BYTES // (1 << 20)} MiB "
+               f"of UTF-8 TOML nested at most {MAX_TOML_DEPTH} levels")

@@ -259,8 +259,8 @@ class TinyRace:
 
     def replay(self, seed, spec):
         tables = self.load_tables([spec.cards] if spec.cards else [])
-        racers = tuple(spec.sides or SIDES)
-        track = (spec.variants or ("short", "short"))[0]
+        racers = tuple(check_one_of(r, SIDES, "racer", "--racers") for r in (spec.sides or SIDES))
+        track = check_one_of((spec.variants or ("short", "short"))[0], tuple(TRACKS), "track", "--tracks")
         a, b = spec.strategies
         a = a or INFO.default_strategy
         log: list = []
