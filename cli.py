@@ -62,6 +62,8 @@ class FiniteFloatRange(click.FloatRange):
     name = "float range"
 
     def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.isascii():   # float() reads '１.５' and '٣' as numbers
+            self.fail(f"expected a number in ASCII digits (0-9), got {value!r}", param, ctx)
         rv = click.FLOAT.convert(value, param, ctx)
         if not math.isfinite(rv):
             self.fail(f"{value!r} is not a finite number", param, ctx)

@@ -84,6 +84,23 @@ def test_a_count_beyond_any_range_is_one_line_naming_its_option(game):
                 one_line(*words, *game_flag(command, game), *before, p.opts[0], huge, option=p.opts[0])
 
 
+def test_a_number_of_any_float_option_in_other_than_ascii_digits_is_one_line(game):
+    seen = 0
+    for words, command in game_commands(game):
+        for p in command.build(game):
+            if isinstance(p, click.Option) and isinstance(p.type, cli.FiniteFloatRange):
+                seen += 1
+                for value in ("١", "０.５", "2²"):
+                    one_line(*words, *game_flag(command, game), *required(words), f"{p.opts[0]}={value}",
+                             option=p.opts[0], text="ASCII digits")
+    assert seen >= 4
+
+
+def test_a_percentage_of_an_advisor_target_is_in_ascii_digits():
+    one_line("advise", "--target", "first player = ٥٠%", text="expected a percentage between 0 and 100")
+    one_line("advise", "--ladder", "65,55,٤٥,35", text="expected a percentage between 0 and 100")
+
+
 STRATEGY_OPTIONS = {"sweep": ["--strategy", "--opponent-strategy"], "compare": ["--strategy", "--opponent-strategy"],
                     "replay": ["--strategy", "--opponent-strategy"], "impact": ["--strategy", "--opponent-strategy"],
                     "bench": ["--strategy"], "tournament": ["--strategies"], "ladder": ["--rungs"],
