@@ -26,6 +26,7 @@ from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interr
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
 
+
 class Count(click.IntRange):
     """A ``click.IntRange`` that reads ASCII digits only, through the core's count parser (``simcore.counts``):
     click's own ``int()`` takes '３' (full-width), '٣' and '1_000' as numbers."""

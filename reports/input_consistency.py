@@ -217,8 +217,9 @@ def _verdicts(df: pd.DataFrame, kind: str) -> None:
         for i in range(len(df)):
             want = verdict(float(df["score_ci_low"].iloc[i]), float(df["score_ci_high"].iloc[i]))
             if str(df["verdict"].iloc[i]) != want:
-                raise _Refusal(i, "verdict", f"expected {want} for the score interval [{_show(df['score_ci_low'].iloc[i])}, "
-                                             f"{_show(df['score_ci_high'].iloc[i])}], got {df['verdict'].iloc[i]}")
+                lo, hi = _show(df["score_ci_low"].iloc[i]), _show(df["score_ci_high"].iloc[i])
+                raise _Refusal(i, "verdict", f"expected {want} for the score interval [{lo}, {hi}], got "
+                                             f"{df['verdict'].iloc[i]}")
 
 
 def check_consistency(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0) -> None:

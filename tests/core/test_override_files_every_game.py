@@ -105,7 +105,7 @@ def test_a_deck_and_a_card_in_one_file_and_two_files_changing_one_deck(tmp_path)
     decks = decks_of(folder)
     assert decks["standard"].authority == 45
     (folder / "b.toml").write_text("[deck.standard]\nhand_size = 6\n")
-    line = one_line("cards", "validate", "--game", "star-realms", folder, text=f"deck standard")
+    line = one_line("cards", "validate", "--game", "star-realms", folder, text="deck standard")
     assert str(folder / "a.toml") in line and str(folder / "b.toml") in line
 
 

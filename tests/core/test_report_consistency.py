@@ -42,7 +42,8 @@ def written(tmp_path_factory):
         draws = int(rng.integers(0, games - wins))
         return wins, games - wins - draws, draws
     t = run_tournament(["a", "b", "c"], play, 40, 1)
-    write_tables({out / "t.csv": t.matrix.assign(game="skirmish"), out / "t_ratings.csv": t.ratings.assign(game="skirmish")})
+    write_tables({out / "t.csv": t.matrix.assign(game="skirmish"),
+                  out / "t_ratings.csv": t.ratings.assign(game="skirmish")})
     return out
 
 

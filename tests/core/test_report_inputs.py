@@ -26,7 +26,8 @@ def compare_frame():
     row = {c: 0 for c in COMPARE_COLUMNS}
     row.update({c: "x" for c in ("faction", "opponent_faction", "opponent_variant", "strategy", "opponent_strategy",
                                  "label_a", "label_b", "variant_a", "variant_b", "cards_a", "cards_b")})
-    row.update({"verdict": "unclear", "verdict_text": "not enough games to tell", "seeds": 10, "games": 20, "wins_a": 10, "losses_a": 10, "wins_b": 12, "losses_b": 8,
+    row.update({"verdict": "unclear", "verdict_text": "not enough games to tell"})
+    row.update({"seeds": 10, "games": 20, "wins_a": 10, "losses_a": 10, "wins_b": 12, "losses_b": 8,
                 "win_rate_a": 0.5, "ci_low_a": 0.3, "ci_high_a": 0.7, "win_rate_b": 0.6, "ci_low_b": 0.4,
                 "ci_high_b": 0.8, "score_a": 0.5, "score_b": 0.6, "diff": -0.1, "diff_ci_low": -0.3,
                 "diff_ci_high": 0.1, "diff_se": 0.1, "band": 0.02, "max_turns": 400, "seed": 1})

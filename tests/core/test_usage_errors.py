@@ -14,7 +14,8 @@ from tests.cli_process import run
     (["sweep", "--gmes", "3"], "Error: No such option '--gmes'. (Did you mean one of: '--game', '--games', "
                                "'--max-games'?)"),
     (["--bogus"], "Error: No such option '--bogus'."),
-    (["sweep", "--games", "x"], "Error: Invalid value for '--games': expected a whole number in ASCII digits (0-9), got 'x'"),
+    (["sweep", "--games", "x"],
+     "Error: Invalid value for '--games': expected a whole number in ASCII digits (0-9), got 'x'"),
     (["report"], "Error: Missing argument 'RESULTS...'."),
     (["swep"], "Error: No such command 'swep'. Did you mean 'sweep'?"),
     (["cards", "shw", "Railgun"], "Error: No such command 'shw'. Did you mean 'show'?"),
