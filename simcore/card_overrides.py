@@ -88,7 +88,7 @@ def misnamed(exc: CardDataError, name, loaded_names, what: str = "card") -> Card
     loaded name is close."""
     if not isinstance(name, str) or not name.strip():
         return exc
-    near = closest(name, loaded_names)
+    near = closest(name, loaded_names, cutoff=0.8)   # a typo, not a new card named like one (Coilgun, Railgun)
     if not near:
         return exc
     guess = " or ".join(f"'{n}'" for n in near)
