@@ -241,6 +241,10 @@ def _stage(target: Path, created: list | None = None) -> Path:
         os.close(fd)
         os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; give the file normal permissions
     except OSError as exc:
+        blocked = next((p for p in Path(os.path.abspath(target)).parents if os.path.lexists(p) and not p.is_dir()),
+                       None)
+        if blocked is not None:   # a folder of the target's path is a file (or was made one during the run)
+            raise OutputFileError(f"cannot write {target}: {blocked} is a file, not a folder") from None
         raise write_error(target, exc) from None
     return Path(tmp)
 

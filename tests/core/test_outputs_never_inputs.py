@@ -130,6 +130,13 @@ def test_a_folder_removed_or_replaced_while_a_stream_is_written_fails_in_one_lin
         assert folder.read_text() == ""
 
 
+def test_a_folder_replaced_by_a_file_before_the_tables_are_staged_is_named(tmp_path):
+    (tmp_path / "d").write_text("")
+    with pytest.raises(files.OutputFileError, match=f"cannot write {tmp_path / 'd' / 'o.csv'}: {tmp_path / 'd'} is a "
+                                                    f"file, not a folder"):
+        files.write_tables({tmp_path / "d" / "o.csv": pd.DataFrame({"x": [1]})})
+
+
 def test_a_folder_removed_after_the_renames_fails_the_call(tmp_path, monkeypatch):
     real = files._commit
 
