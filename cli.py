@@ -71,11 +71,17 @@ class FiniteFloatRange(click.FloatRange):
         return super().convert(rv, param, ctx)
 
 
+def printable(text: str) -> str:
+    """``text`` on one line: a line break or another control character a user typed (a name, a path) is shown
+    escaped (``\\r``, ``\\x1e``), so that a message quoting it stays the one line it is meant to be."""
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 class OneLineUsageError(click.UsageError):
     """A usage error printed as ``Error: <message>``, one line, like every other error of ours."""
 
     def show(self, file=None) -> None:
-        click.echo(f"Error: {self.format_message()}", file=file, err=file is None)
+        click.echo(f"Error: {printable(self.format_message())}", file=file, err=file is None)
 
 
 def one_line(exc: click.UsageError) -> click.UsageError:
@@ -86,8 +92,11 @@ def one_line(exc: click.UsageError) -> click.UsageError:
 
 
 class UserError(click.ClickException):
-    """Printed as ``Error: <message>`` on stderr; 2 is the exit code of every user error."""
+    """Printed as ``Error: <message>`` on stderr, on one line; 2 is the exit code of every user error."""
     exit_code = 2
+
+    def show(self, file=None) -> None:
+        click.echo(f"Error: {printable(self.format_message())}", file=file, err=file is None)
 
 
 def _usage(exc: OptionError) -> click.UsageError:

@@ -183,3 +183,11 @@ def test_the_message_lists_the_names_and_suggests_the_closest_first():
 
 def test_a_name_is_matched_whatever_its_case_and_the_answer_keeps_the_known_spelling():
     assert closest("RAILGN", ["Railgun", "Repair Bot"]) == ["Railgun"]
+
+
+@pytest.mark.parametrize("args", [["sweep", "--strategy", "search:\r"], ["sweep", "--factions", "federation,\nsun"],
+                                  ["sweep", "--scheduler", "local:\x1e0"], ["sweep", "--games", "1\u2028"],
+                                  ["cards", "validate", "two\nlines.toml"]])
+def test_a_message_quoting_a_line_break_the_user_typed_stays_one_line(args):
+    line = one_line(*args)
+    assert "\\" in line, line      # the character is shown escaped
