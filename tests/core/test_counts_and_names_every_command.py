@@ -185,7 +185,7 @@ def test_a_name_is_matched_whatever_its_case_and_the_answer_keeps_the_known_spel
     assert closest("RAILGN", ["Railgun", "Repair Bot"]) == ["Railgun"]
 
 
-@pytest.mark.parametrize("args", [["sweep", "--strategy", "search:\r"], ["sweep", "--factions", "federation,\nsun"],
+@pytest.mark.parametrize("args", [["sweep", "--strategy", "search:\r"], ["sweep", "--factions", "federation,s\nun"],
                                   ["sweep", "--scheduler", "local:\x1e0"], ["sweep", "--games", "1\u2028"],
                                   ["cards", "validate", "two\nlines.toml"]])
 def test_a_message_quoting_a_line_break_the_user_typed_stays_one_line(args):
