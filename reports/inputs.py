@@ -83,8 +83,10 @@ def _columns(path: Path) -> list[str]:
     if table_format(path) == "parquet":
         import pyarrow.parquet as pq
         return list(pq.read_schema(path).names)
-    with open(path, "rb") as f:
-        head = f.read(HEADER_BYTES)
+    try:
+        head = user_files.read_head(path, HEADER_BYTES, str(path))
+    except user_files.InputFileError as exc:
+        raise ValueError(exc.message) from None
     if b"\n" not in head and len(head) == HEADER_BYTES:
         raise ValueError(f"no end of the header line in its first {HEADER_BYTES // (1 << 20)} MiB")
     return list(pd.read_csv(io.BytesIO(head.split(b"\n", 1)[0] + b"\n"), nrows=0).columns)

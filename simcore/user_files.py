@@ -102,6 +102,32 @@ def _size(n: int) -> str:
     return f"{n // (1 << 20):,} MiB" if n >= 1 << 20 else f"{n // 1024:,} KiB" if n >= 1024 else f"{n} bytes"
 
 
+def _open_regular(real: Path, shown: str) -> tuple[int, os.stat_result]:
+    """A descriptor of ``real`` opened non-blocking (a FIFO swapped in after the check does not wait for a
+    writer) and its ``fstat``, refused unless it is a regular file."""
+    try:
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise InputFileError(shown, f"cannot read the file ({exc.strerror})") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise InputFileError(shown, f"not a regular file: {_kind(st.st_mode)}")
+    return fd, st
+
+
+def read_head(real: Path, n: int, shown: str) -> bytes:
+    """The first ``n`` bytes of the regular file ``real`` (already ``resolved``), opened as ``read_bytes``
+    opens a file."""
+    fd, _ = _open_regular(real, shown)
+    try:
+        return os.read(fd, n)
+    except OSError as exc:
+        raise InputFileError(shown, f"cannot read the file ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+
+
 def read_bytes(path: Path, what: str = "file", limit: int = MAX_TOML_BYTES, shown: str | None = None) -> bytes:
     """The bytes of the regular file ``path`` (at most ``limit``); ``InputFileError`` naming the file for
     anything else. The file is opened non-blocking and checked again once open, so a FIFO swapped in
@@ -112,16 +138,10 @@ def read_bytes(path: Path, what: str = "file", limit: int = MAX_TOML_BYTES, show
     except InputFileError as exc:
         raise InputFileError(shown or exc.file, exc.message) from None
     shown = shown or display_path(Path(path))
+    fd, st = _open_regular(real, shown)
     try:
-        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        raise InputFileError(shown, f"cannot read the file ({exc.strerror})") from None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise InputFileError(shown, f"not a regular file: {_kind(st.st_mode)}")
         if st.st_size > limit:
-            raise InputFileError(shown, f"{_size(st.st_size)}, more than the {_size(limit)} a {what} may hold")
+            raise InputFileError(shown, f"{st.st_size:,} bytes, more than the {_size(limit)} a {what} may hold")
         chunks, total = [], 0
         while True:
             chunk = os.read(fd, min(1 << 20, limit + 1 - total))
