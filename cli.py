@@ -18,6 +18,7 @@ import click
 
 from simcore import limits, trial
 from simcore.errors import CommandsimError
+from simcore.user_files import TOML_LIMITS
 from simcore.game import Game, OptionError
 from simcore.games import registry
 from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
@@ -25,9 +26,35 @@ from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interr
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
 
-SEED = click.IntRange(0, limits.SEED_MAX)
-GAME_INDEX = click.IntRange(0, limits.SEED_MAX)
-THREADS = click.IntRange(1, limits.THREADS_MAX)
+
+class Count(click.IntRange):
+    """A ``click.IntRange`` that reads ASCII digits only, through the core's count parser (``simcore.counts``):
+    click's own ``int()`` takes '３' (full-width), '٣' and '1_000' as numbers."""
+
+    def convert(self, value, param, ctx):
+        from simcore.counts import is_integer_text, spelling_problem
+        if isinstance(value, str) and not is_integer_text(value):
+            self.fail(spelling_problem(value), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+class Choice(click.Choice):
+    """A ``click.Choice`` whose refusal suggests the closest choice (``simcore.names``), as every name does."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            from simcore.names import did_you_mean
+            hint = did_you_mean(str(value), self.choices)
+            if not hint:
+                raise
+            self.fail(f"{exc.message}{hint}", param, ctx)
+
+
+SEED = Count(0, limits.SEED_MAX)
+GAME_INDEX = Count(0, limits.SEED_MAX)
+THREADS = Count(1, limits.THREADS_MAX)
 
 
 class FiniteFloatRange(click.FloatRange):
@@ -36,17 +63,25 @@ class FiniteFloatRange(click.FloatRange):
     name = "float range"
 
     def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.isascii():   # float() reads '１.５' and '٣' as numbers
+            self.fail(f"expected a number in ASCII digits (0-9), got {value!r}", param, ctx)
         rv = click.FLOAT.convert(value, param, ctx)
         if not math.isfinite(rv):
             self.fail(f"{value!r} is not a finite number", param, ctx)
         return super().convert(rv, param, ctx)
 
 
+def printable(text: str) -> str:
+    """``text`` on one line: a line break or another control character a user typed (a name, a path) is shown
+    escaped (``\\r``, ``\\x1e``), so that a message quoting it stays the one line it is meant to be."""
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 class OneLineUsageError(click.UsageError):
     """A usage error printed as ``Error: <message>``, one line, like every other error of ours."""
 
     def show(self, file=None) -> None:
-        click.echo(f"Error: {self.format_message()}", file=file, err=file is None)
+        click.echo(f"Error: {printable(self.format_message())}", file=file, err=file is None)
 
 
 def one_line(exc: click.UsageError) -> click.UsageError:
@@ -57,8 +92,11 @@ def one_line(exc: click.UsageError) -> click.UsageError:
 
 
 class UserError(click.ClickException):
-    """Printed as ``Error: <message>`` on stderr; 2 is the exit code of every user error."""
+    """Printed as ``Error: <message>`` on stderr, on one line; 2 is the exit code of every user error."""
     exit_code = 2
+
+    def show(self, file=None) -> None:
+        click.echo(f"Error: {printable(self.format_message())}", file=file, err=file is None)
 
 
 def _usage(exc: OptionError) -> click.UsageError:
@@ -202,15 +240,15 @@ def game_options(game: Game, command: str) -> list[click.Option]:
             out.append(O(o.flag, o.dest, is_flag=True, help=o.help))
         elif o.kind == "paths":
             out.append(O(o.flag, o.dest, type=click.Path(path_type=Path, dir_okay=False), multiple=True, default=(),
-                         metavar=o.metavar or "PATH", help=o.help))
+                         metavar=o.metavar or "PATH", help=f"{o.help} Each: {TOML_LIMITS}."))
         elif o.kind == "path":
             out.append(O(o.flag, o.dest, type=click.Path(path_type=Path, dir_okay=False), default=None,
-                         metavar=o.metavar or "PATH", help=o.help))
+                         metavar=o.metavar or "PATH", help=f"{o.help} The file: {TOML_LIMITS}."))
         elif o.kind == "choice":
-            out.append(O(o.flag, o.dest, type=click.Choice(o.choices, case_sensitive=False), default=o.default,
+            out.append(O(o.flag, o.dest, type=Choice(o.choices, case_sensitive=False), default=o.default,
                          help=o.help))
         elif o.kind == "int":
-            out.append(O(o.flag, o.dest, type=click.IntRange(o.low, o.high), default=o.default,
+            out.append(O(o.flag, o.dest, type=Count(o.low, o.high), default=o.default,
                          show_default=o.default is not None, metavar=o.metavar or "N", help=o.help))
         else:
             out.append(O(o.flag, o.dest, default=o.default, metavar=o.metavar or "TEXT", help=o.help))
@@ -251,7 +289,7 @@ def mode_option(game: Game, help: str, many: bool = False) -> list[click.Option]
         return []
     if many:
         return [O("--mode", "modes", default=None, metavar="LIST", help=help, callback=_listed)]
-    return [O("--mode", "mode", type=click.Choice(game.info.modes, case_sensitive=False), default=None, help=help)]
+    return [O("--mode", "mode", type=Choice(game.info.modes, case_sensitive=False), default=None, help=help)]
 
 
 def _card_folder_notes(ctx, param, value):
@@ -264,11 +302,15 @@ def _card_folder_notes(ctx, param, value):
     return value
 
 
+CARD_FILES = (f"Each card file: {TOML_LIMITS}; two files of one folder may not change one entry.")
+
+
 def cards_option(help: str | None = None) -> click.Option:
     return O("--cards", "cards_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
              callback=_card_folder_notes,
-             help=help or "Card TOML file or folder: an entry naming a shipped card changes only the fields it "
-                          "gives (the rest come from the shipped card); other entries are new cards.")
+             help=(help or "Card TOML file or folder: an entry naming a shipped card changes only the fields it "
+                           "gives (the rest come from the shipped card); other entries are new cards.")
+             + " " + CARD_FILES)
 
 
 def threads_option() -> click.Option:
@@ -278,13 +320,17 @@ def threads_option() -> click.Option:
 
 def max_turns_option(game: Game) -> click.Option:
     i = game.info
-    return O("--max-turns", type=click.IntRange(1, i.max_turns_limit), default=None, metavar="N",
+    return O("--max-turns", type=Count(1, i.max_turns_limit), default=None, metavar="N",
              help=f"Turn cap ({i.turn}s, 1 to {i.max_turns_limit:,}) after which a game is a draw [default: "
                   f"{i.max_turns}].")
 
 
+STRATEGY_FILES = f"A strategy file: {TOML_LIMITS}."
+
+
 def strategy_option(game: Game, help: str, flag: str = "--strategy", dest: str = "strategy") -> click.Option:
-    return O(flag, dest, default=game.info.default_strategy, show_default=True, metavar="NAME", help=help)
+    return O(flag, dest, default=game.info.default_strategy, show_default=True, metavar="NAME",
+             help=f"{help} {STRATEGY_FILES}")
 
 
 def seed_option(help: str) -> click.Option:
@@ -321,7 +367,7 @@ def out_option(default: str, help: str, dest: str = "out_path") -> click.Option:
 
 
 def format_option() -> click.Option:
-    return O("--format", "fmt", type=click.Choice(["table", "csv"]), default="table", show_default=True,
+    return O("--format", "fmt", type=Choice(["table", "csv"]), default="table", show_default=True,
              help="Readable aligned table, or CSV for spreadsheets and pandas.")
 
 
@@ -344,6 +390,37 @@ def _checked(param: str, check, *args):
         raise
     except CommandsimError as exc:
         raise click.BadParameter(str(exc), param_hint=param) from None
+
+
+def _sources(game: Game | None = None, command: str = "", cards=(), strategies=(), extras: dict | None = None):
+    """Every file a command reads, for ``check_targets`` (an output never replaces one): the files of each
+    ``(option, card path)`` of ``cards``, the files named by ``(option, [strategy names])`` of
+    ``strategies``, and the paths of the game's own options of ``command`` (The Last Command's ``--fog``)."""
+    from reports.files import Source
+    from simcore.card_files import card_files
+    from strategies.strategy_files import strategy_file_of
+
+    out = []
+    for option, path in cards:
+        if path is None:
+            continue
+        try:
+            files = card_files(Path(path))
+        except CommandsimError:   # the card reader names what is wrong when it reads it
+            files = [Path(path)]
+        out += [Source(option, f) for f in files]
+    for option, names in strategies:
+        for name in names or ():
+            file = strategy_file_of(str(name).strip()) if name is not None else None
+            if file is not None:
+                out.append(Source(option, file))
+    for o in game.options(command) if game is not None else ():
+        value = (extras or {}).get(o.dest)
+        if o.kind == "path" and value:
+            out.append(Source(o.flag, Path(value)))
+        elif o.kind == "paths":
+            out += [Source(o.flag, Path(p)) for p in value or ()]
+    return out
 
 
 def _names(text: str | None) -> tuple[str, ...] | None:
@@ -433,6 +510,8 @@ def validate(game: Game, path: Path, extras: dict | None = None):
     match-up (so a set that validates always plays). Reports the first
     problem with its file, card and field (exit code 2), or a summary when
     everything is valid, with any entry of the folder it did not read.
+    Each file is read only if it is a regular file (links followed once,
+    loops refused) of at most 1 MiB of UTF-8 TOML nested at most 32 levels.
 
     \b
     Examples:
@@ -492,7 +571,9 @@ def strategies_list(game: Game):
 def strategies_show(game: Game, name: str):
     """Show a strategy's parameters: value, where it comes from, meaning.
 
-    A parameter the file does not set comes from its base strategy.
+    A parameter the file does not set comes from its base strategy. A file
+    is read only if it is a regular file (links followed once, loops
+    refused) of at most 1 MiB of UTF-8 TOML nested at most 32 levels.
 
     \b
     Examples:
@@ -531,7 +612,7 @@ def sweep_params(game: Game) -> list[click.Parameter]:
     i = game.info
     side, variant = i.side, i.variant
     return [
-        O("--games", type=click.IntRange(max=limits.SWEEP_GAMES_MAX), default=20000, show_default=True, metavar="N",
+        O("--games", type=Count(max=limits.SWEEP_GAMES_MAX), default=20000, show_default=True, metavar="N",
           help=f"Games per cell (up to {limits.SWEEP_GAMES_MAX:,}): half with each side moving first, on the same "
                f"seeds (an even number; a cell whose rules fix the seats plays N seeds). With --target-ci: the games "
                f"of each round."),
@@ -553,7 +634,7 @@ def sweep_params(game: Game) -> list[click.Parameter]:
         O("--target-ci", type=FiniteFloatRange(0, 0.5, min_open=True, max_open=True), default=None, metavar="W",
           help="Play each cell in rounds of --games until the 95% interval of its win rate has a half-width of at "
                "most W (a share: 0.01 is +-1 point), or --max-games is reached."),
-        O("--max-games", type=click.IntRange(1, limits.SWEEP_GAMES_MAX), default=None, metavar="N",
+        O("--max-games", type=Count(1, limits.SWEEP_GAMES_MAX), default=None, metavar="N",
           help="With --target-ci: games cap per cell [default: 1,000,000]; cells that stop at the cap are listed."),
         out_option("out/sweep.csv", "Aggregate table (.csv, or .parquet); the per-card table goes next to it as "
                                     "<stem>_cards."),
@@ -611,7 +692,10 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     cards_out = next_to(out_path, "cards", "--out")
     check_targets([Target("--out", out_path, "aggregate table"),
                    Target("--out", cards_out, "per-card table", next_to=out_path),
-                   *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])])
+                   *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])],
+                  _sources(game, "sweep", [("--cards", cards_path)], [("--strategy", [strategy]),
+                                                                      ("--opponent-strategy", [opponent_strategy])],
+                           extras))
     spec = asked(SweepSpec(_names(sides), _names(variants), _names(modes), strategy, opponent_strategy,
                            mixed_variants, max_turns, extras or {}), game.info)
     tables = game.load_tables([cards_path] if cards_path is not None else [])
@@ -790,19 +874,19 @@ def compare_params(game: Game) -> list[click.Parameter]:
         O("--cards-b", "cards_b_path", type=click.Path(path_type=Path), default=None, metavar="PATH",
           callback=_card_folder_notes,
           help="Card TOML file or folder merged over B's cards only (e.g. one card re-costed): B plays the edited "
-               "set, A the original one."),
+               "set, A the original one. " + CARD_FILES),
         *game_options(game, "compare"),
         strategy_option(game, "The subject's strategy: a built-in name or a strategy .toml file."),
         O("--opponent-strategy", default=None, metavar="NAME",
           help="The opponent's strategy [default: same as --strategy]."),
-        O("--games", type=click.IntRange(max=limits.COMPARE_GAMES_MAX), default=None, metavar="N",
+        O("--games", type=Count(max=limits.COMPARE_GAMES_MAX), default=None, metavar="N",
           help=f"Games per setting (even, up to {limits.COMPARE_GAMES_MAX:,}): N/2 seeds, each played with the "
                f"subject first and second; A and B play the same seeds. With --until-verdict: the games of each "
                f"round. Default: 20000, or rounds of 2000 with --until-verdict."),
         O("--until-verdict", is_flag=True,
           help="Play rounds of --games on consecutive seeds and stop at the first round whose verdict is decisive, "
                "at 95% over all rounds (group-sequential repeated intervals), or at --max-games."),
-        O("--max-games", type=click.IntRange(1, limits.COMPARE_GAMES_MAX), default=None, metavar="N",
+        O("--max-games", type=Count(1, limits.COMPARE_GAMES_MAX), default=None, metavar="N",
           help="With --until-verdict: games cap per setting (even) [default: 200,000]; a run that reaches it ends "
                "in 'not enough games to tell'."),
         seed_option("Base seed; the same seeds as a sweep with this seed."),
@@ -874,7 +958,9 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     if opponent_strategy is not None:
         _checked("'--opponent-strategy'", game.check_strategy, opponent_strategy)
         _checked("'--opponent-strategy'", _distinct, game, strategy, opponent_strategy)
-    check_targets([Target("--out", out_path, "comparison table")])
+    check_targets([Target("--out", out_path, "comparison table")],
+                  _sources(game, "compare", [("--cards", cards_path), ("--cards-b", cards_b_path)],
+                           [("--strategy", [strategy]), ("--opponent-strategy", [opponent_strategy])], extras))
     question = game.compare_question(CompareSpec(
         tuple(x.lower() for x in pair) if pair else None, side_b.strip().lower() if side_b else None,
         variant_a, variant_b, opponent_variant, cards_path, cards_b_path, strategy, opponent_strategy, max_turns,
@@ -957,10 +1043,10 @@ def impact_params(game: Game) -> list[click.Parameter]:
           help=f"Measure the cards for this {side.one} only [default: each of the game's {side.many}, and both]."),
         O("--forced", is_flag=True, help="Also measure forced play: the side buys the card whenever it can afford "
                                           "it (is the card worth rushing?)."),
-        O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True,
+        O("--games", type=Count(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True,
           metavar="N", help="Games cap per card and side (even): the promising cards are tested group-sequentially "
                             "up to it; every card is screened first on an eighth of it."),
-        O("--screen", type=click.IntRange(2, limits.COMPARE_GAMES_MAX), default=None, metavar="SEEDS",
+        O("--screen", type=Count(2, limits.COMPARE_GAMES_MAX), default=None, metavar="SEEDS",
           help="Seeds of the screen (each played in both seats) [default: an eighth of the cap's, at least 50]."),
         cards_option(), seed_option("Base seed; the unrestricted games are the same seeds as a sweep's."),
         threads_option(), max_turns_option(game),
@@ -1005,7 +1091,9 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
     if games % 2:
         raise click.BadParameter(f"expected an even number (each seed is played in both seats), got {games}",
                                  param_hint="'--games'")
-    check_targets([Target("--out", out_path, "impact table")])
+    check_targets([Target("--out", out_path, "impact table")],
+                  _sources(game, "impact", [("--cards", cards_path)],
+                           [("--strategy", [strategy]), ("--opponent-strategy", [opponent_strategy])], extras))
     tables = game.load_tables([cards_path] if cards_path is not None else [])
     _checked("'--cards-only'", imp.bannable_cards, game, tables, cards_only)
     if side is not None:
@@ -1035,8 +1123,9 @@ def tournament_params(game: Game) -> list[click.Parameter]:
     return [
         O("--strategies", "entries", default=None, metavar="LIST", callback=_listed,
           help="Comma list of entries: built-in names or strategy .toml files (and the game's own entries, e.g. "
-               "The Last Command's Solo A.I. levels ai:easy .. ai:insane) [default: the game's tuning pool]."),
-        O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True, metavar="N",
+               "The Last Command's Solo A.I. levels ai:easy .. ai:insane) [default: the game's tuning pool]. "
+               + STRATEGY_FILES),
+        O("--games", type=Count(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True, metavar="N",
           help="Games per pair (a multiple of 4: every seed with both seat orders and both side assignments)."),
         seed_option("Base seed."),
         sides_option(game, f"The two {i.side.many}; every pair plays each entry on each [default: the game's].",
@@ -1078,7 +1167,8 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
                      entries.split(",") if entries is not None else list(space.default_pool))
     ratings_out = next_to(out_path, "ratings", "--out")
     check_targets([Target("--out", out_path, "matrix table"),
-                   Target("--out", ratings_out, "ratings table", next_to=out_path)])
+                   Target("--out", ratings_out, "ratings table", next_to=out_path)],
+                  _sources(game, "tournament", [("--cards", cards_path)], [("--strategies", names)]))
     tables = space.load_tables(cards_path)
     player, check_entry = _checked(f"'{game.info.side.flag}' / '--variants'", tour.pair_player, game, space, sides,
                                    variants, tables, max_turns, threads)
@@ -1127,7 +1217,7 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
 def bench_params(game: Game) -> list[click.Parameter]:
     i = game.info
     return [
-        O("--games", type=click.IntRange(100, limits.BENCH_GAMES_MAX), default=None, metavar="N",
+        O("--games", type=Count(100, limits.BENCH_GAMES_MAX), default=None, metavar="N",
           help="Games timed on one thread and again on all threads (by default 50,000; a search strategy: 100, on "
                "all threads only)."),
         strategy_option(game, "Strategy of both seats: a built-in name or a strategy .toml file. A search strategy "
@@ -1135,13 +1225,13 @@ def bench_params(game: Game) -> list[click.Parameter]:
                               "rollouts per second."),
         sides_option(game, f"The two {i.side.many} in seat order [default: the first cell of the game's sweep].",
                      metavar="FIRST,SECOND"),
-        O("--repeats", type=click.IntRange(1, limits.BENCH_REPEATS_MAX), default=3, show_default=True, metavar="K",
+        O("--repeats", type=Count(1, limits.BENCH_REPEATS_MAX), default=3, show_default=True, metavar="K",
           help="Timed runs of each, alternating; the best counts (on a shared machine the others measure its "
                "neighbours too). All are printed."),
         O("--startup", is_flag=True,
           help="Also time a new process's start-up with an empty numba cache (compiles: one to three minutes) and "
                "with the cache it left."),
-        O("--memory-games", type=click.IntRange(0, limits.SWEEP_GAMES_MAX), default=0, metavar="N",
+        O("--memory-games", type=Count(0, limits.SWEEP_GAMES_MAX), default=0, metavar="N",
           help="Also measure the peak memory of a new process sweeping N games per cell [default: 0, skipped]."),
         cards_option(),
     ]
@@ -1191,8 +1281,8 @@ def ladder_params(game: Game) -> list[click.Parameter]:
     return [
         O("--rungs", default=None, metavar="LIST", callback=_listed,
           help=f"Strategies from weakest to strongest (built-in names, strategy files, search:N) [default: "
-               f"{lad.default_rungs_help(i.name)}]."),
-        O("--games", type=click.IntRange(4, limits.COMPARE_GAMES_MAX), default=2000, show_default=True,
+               f"{lad.default_rungs_help(i.name)}]. {STRATEGY_FILES}"),
+        O("--games", type=Count(4, limits.COMPARE_GAMES_MAX), default=2000, show_default=True,
           metavar="N",
           help="Games per pair of rungs (a multiple of 4: every seed with both seat orders, half of the seeds with "
                "each side assignment); with --finding, games per rung (even)."),
@@ -1202,7 +1292,7 @@ def ladder_params(game: Game) -> list[click.Parameter]:
                      metavar="A,B"),
         *variants_option(game, f"The ladder's {i.variant.many}, as `tune` takes them [default: the game's own].",
                          metavar="A[,B]"),
-        O("--finding", type=click.Choice(["first-player", "matchup", "impact"], case_sensitive=False), default=None,
+        O("--finding", type=Choice(["first-player", "matchup", "impact"], case_sensitive=False), default=None,
           help="Instead of the ladder: re-measure this finding with both sides at each rung and say whether it "
                "holds (sign change, size change or stable); impact: a card's impact (--card) at each rung."),
         O("--card", default=None, metavar="NAME", help="With --finding impact: the card whose impact is measured."),
@@ -1285,7 +1375,7 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
         raise click.BadParameter(f"a ladder needs at least two rungs, got {', '.join(names) or 'none'}",
                                  param_hint="'--rungs'")
     out_path = out_path or Path("out/ladder.csv" if finding is None else f"out/ladder_{finding}.csv")
-    check_targets([Target("--out", out_path, "ladder table")])
+    check_targets([Target("--out", out_path, "ladder table")], _sources(strategies=[("--rungs", names)]))
     finding_sides = registry.sides(name)
     if finding is not None:   # the sides are checked before any game is played
         _checked("'--a'", finding_sides.parse, side_a or finding_sides.defaults[finding][0])
@@ -1367,7 +1457,7 @@ def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: i
     names = (_checked("'--rungs'", lad.parse_rungs, game.info.name, rungs, 1) if rungs is not None
              else lad.without_random(game.info.name, lad.default_rungs(game.info.name)[0]))
     out_path = out_path or Path("out/ladder_impact.csv")
-    check_targets([Target("--out", out_path, "ladder table")])
+    check_targets([Target("--out", out_path, "ladder table")], _sources(strategies=[("--rungs", names)]))
     progress = _Progress(game, 1, f"{len(names)} rungs", quiet)
     with progress:
         table = imp.impact_at_rungs(game, card, names, games, seed, threads, progress=progress)
@@ -1390,18 +1480,18 @@ def tune_params(game: Game) -> list[click.Parameter]:
     return [
         O("--strategy", "start", default=None, metavar="NAME|PATH",
           help=f"The heuristic strategy whose parameters are searched, starting from its values [default: "
-               f"{i.default_strategy}]."),
+               f"{i.default_strategy}]. {STRATEGY_FILES}"),
         O("--opponents", default=None, metavar="LIST", callback=_listed,
           help="Comma list of the strategies (names or files) each candidate plays against [default: the game's "
                "pool, see `strategies list`]."),
-        O("--generations", type=click.IntRange(1, limits.TUNE_GENERATIONS_MAX), default=10, show_default=True,
+        O("--generations", type=Count(1, limits.TUNE_GENERATIONS_MAX), default=10, show_default=True,
           metavar="N", help="Generations of the cross-entropy search."),
-        O("--population", type=click.IntRange(2, limits.TUNE_POPULATION_MAX), default=16, show_default=True,
+        O("--population", type=Count(2, limits.TUNE_POPULATION_MAX), default=16, show_default=True,
           metavar="N", help="Candidates per generation (the current best guess is always one of them)."),
-        O("--games", type=click.IntRange(4, limits.TUNE_GAMES_MAX), default=400, show_default=True, metavar="N",
+        O("--games", type=Count(4, limits.TUNE_GAMES_MAX), default=400, show_default=True, metavar="N",
           help="Games per candidate and generation, split evenly over the opponents; each seed is played twice, "
                "seats swapped."),
-        O("--final-games", type=click.IntRange(4, limits.TUNE_GAMES_MAX), default=2000, show_default=True,
+        O("--final-games", type=Count(4, limits.TUNE_GAMES_MAX), default=2000, show_default=True,
           metavar="N", help="Games (a multiple of 4) against each opponent in the final check, on seeds the search "
                             "never played."),
         seed_option("Seeds the search (candidates drawn) and every game; the same seed gives the same run."),
@@ -1451,7 +1541,9 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     from reports.files import Target, check_targets
 
     gname = game.info.name
-    check_targets([Target("--out", out_path, "strategy file", (".toml",))])
+    check_targets([Target("--out", out_path, "strategy file", (".toml",))],
+                  _sources(game, "tune", [("--cards", cards_path)],
+                           [("--strategy", [start]), ("--opponents", _names(opponents))]))
     space = _checked("'--game'", registry.tuning, gname)
     tables = space.load_tables(cards_path)
     matchup = space.matchup(sides, variants, tables)
@@ -1533,7 +1625,7 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
 
 def advise_params(game: Game) -> list[click.Parameter]:
     forms = getattr(game, "target_forms", "see the game's page in docs/games/")
-    n = click.IntRange(4, limits.ADVISE_GAMES_MAX)
+    n = Count(4, limits.ADVISE_GAMES_MAX)
     return [
         O("--target", "target_text", default=None, metavar="TEXT",
           help=f"The win rate to reach: {forms}."),
@@ -1543,15 +1635,15 @@ def advise_params(game: Game) -> list[click.Parameter]:
           help="The target is met when every win rate lies within +-band percentage points of its goal."),
         O("--strategy", default=None, metavar="NAME",
           help=f"The strategy of both players: a built-in name or a .toml file [default: "
-               f"{game.info.default_strategy}]."),
+               f"{game.info.default_strategy}]. {STRATEGY_FILES}"),
         cards_option(),
         O("--only", "only_cards", default=None, metavar="LIST", callback=_listed,
           help="Edit only these cards (comma-separated names) [default: every card]."),
         O("--allow-stated", is_flag=True,
           help="Also edit values the game's sources state; estimated values are still preferred."),
-        O("--max-edits", type=click.IntRange(min=1, max=5), default=3, show_default=True, metavar="N",
+        O("--max-edits", type=Count(min=1, max=5), default=3, show_default=True, metavar="N",
           help="The most fields a proposal may change."),
-        O("--candidates", type=click.IntRange(1, limits.ADVISE_CANDIDATES_MAX), default=10, show_default=True,
+        O("--candidates", type=Count(1, limits.ADVISE_CANDIDATES_MAX), default=10, show_default=True,
           metavar="N", help=f"Edits tested beyond the screen and searched over (up to "
                             f"{limits.ADVISE_CANDIDATES_MAX:,})."),
         O("--screen-games", type=n, default=1000, show_default=True, metavar="N",
@@ -1564,11 +1656,11 @@ def advise_params(game: Game) -> list[click.Parameter]:
         O("--check-games", type=n, default=20_000, show_default=True, metavar="N",
           help="Games per win rate of the final check on fresh seeds."),
         O("--no-retune", is_flag=True, help="Skip re-checking the proposal with a strategy tuned on the edited cards."),
-        O("--tune-generations", type=click.IntRange(1, limits.TUNE_GENERATIONS_MAX), default=6, show_default=True,
+        O("--tune-generations", type=Count(1, limits.TUNE_GENERATIONS_MAX), default=6, show_default=True,
           metavar="N", help="The re-tune's budget: generations of the search ('tune --generations')."),
-        O("--tune-population", type=click.IntRange(2, limits.TUNE_POPULATION_MAX), default=8, show_default=True,
+        O("--tune-population", type=Count(2, limits.TUNE_POPULATION_MAX), default=8, show_default=True,
           metavar="N", help="The re-tune's candidates per generation ('tune --population')."),
-        O("--tune-games", type=click.IntRange(4, limits.TUNE_GAMES_MAX), default=400, show_default=True, metavar="N",
+        O("--tune-games", type=Count(4, limits.TUNE_GAMES_MAX), default=400, show_default=True, metavar="N",
           help="The re-tune's games per candidate and generation, over the opponent pool ('tune --games')."),
         seed_option("Base seed: the same seed gives the same advice."),
         threads_option(), max_turns_option(game),
@@ -1628,7 +1720,8 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     patch_path = patch_path or next_to(out_path, "patch", "--out", ".toml")
     check_targets([Target("--out", out_path, "table of edits"),
                    Target("--out" if derived else "--patch", patch_path, "card patch", (".toml",),
-                          next_to=out_path if derived else None)])
+                          next_to=out_path if derived else None)],
+                  _sources(game, "advise", [("--cards", cards_path)], [("--strategy", [strategy])], extras))
     card_set = registry.advisor(gname, cards_path)   # the game's hook: its cards, edits, targets
     target = (card_set.target(target_text, max_turns) if target_text is not None
               else card_set.ladder(ladder_text, (extras.get("variant") or "standard").strip().lower(), max_turns))
@@ -1744,8 +1837,7 @@ def _echo_advice(advice, quiet: bool) -> None:
 
 
 @main.command()
-@click.argument("results", nargs=-1, required=True,
-                type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out/report"),
               show_default=True, metavar="DIR",
               help="Folder for report.html and the PNG plots (created if missing; files of the same names are "
@@ -1771,20 +1863,32 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
     heat map with its ratings and their intervals. report.html embeds every plot,
     so it opens offline; the same plots are written as PNG files.
 
+    Every file is checked before anything is written: RESULTS are regular
+    files (links followed once, loops refused), a table read whole holds at
+    most 1 GiB (per-game records any size), and a table whose numbers
+    contradict each other (a rate that is not its counts' ratio, an interval
+    without its estimate, a key twice, seat rows that do not add up) is
+    refused naming its file, line and column. No output replaces an input.
+
     \b
     Examples:
       commandsim report out/sweep.csv
       commandsim report out/sweep.csv out/games.parquet out/compare.csv --out out/report
     """
-    from reports.files import Target, check_targets
+    from reports.files import Source, Target, check_targets
     from reports.html_report import REPORT_NAME, build_report, write_report
     from reports.inputs import read_results
 
     if out_dir.exists() and not out_dir.is_dir():
         raise click.BadParameter(f"'{out_dir}' is a file, expected a folder", param_hint="'--out'")
-    check_targets([Target("--out", out_dir / REPORT_NAME, "report page", (".html",))])
+    given = [Source("RESULTS", p) for p in results]
+    check_targets([Target("--out", out_dir / REPORT_NAME, "report page", (".html",))], given)
     data = read_results(results)
     built = build_report(data, title)
+    # every file the report writes, checked against every file it read (a <stem>_cards table too)
+    check_targets([Target("--out", out_dir / REPORT_NAME, "report page", (".html",)),
+                   *(Target("--out", out_dir / name, "plot", (".png",)) for name in built.images)],
+                  [*given, *(Source("RESULTS", p) for p in data.paths)])
     written = write_report(built, out_dir)
     for note in built.notes:
         click.echo(f"Note: {note}")

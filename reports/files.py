@@ -87,12 +87,26 @@ def _named(path: Path, option: str) -> None:
         raise OptionError(option, f"expected a file path, got '{'' if str(path) == '.' else path}'")
 
 
-def check_targets(targets: Iterable[Target]) -> None:
+@dataclass(frozen=True)
+class Source:
+    """One file a command reads: the option that named it (``--cards``) and its path (a file of a card
+    folder, a strategy file, a results file)."""
+    option: str
+    path: Path
+
+
+def _real(path: Path) -> str:
+    return os.path.normcase(os.path.realpath(path))
+
+
+def check_targets(targets: Iterable[Target], inputs: Iterable[Source] = ()) -> None:
     """Check, before any game is played, every output of a command together: each has a file name and an
     allowed suffix, is no folder, lies in a folder this process can write (tried: a file is created and
-    removed there), and no two of them are the same file (paths compared resolved: ``./o.csv``, a link).
-    The first problem is an ``OptionError`` of the option that named the target (exit 2, one line)."""
+    removed there), no two of them are the same file, and none is a file the command reads (``inputs``):
+    an output never replaces an input. Paths are compared resolved (``./o.csv``, a link, a link to a
+    link). The first problem is an ``OptionError`` of the option that named the target (exit 2, one line)."""
     from simcore.game import OptionError
+    read = {_real(src.path): src for src in inputs}
     seen: dict[str, Target] = {}
     for t in targets:
         path = Path(t.path)
@@ -106,7 +120,12 @@ def check_targets(targets: Iterable[Target]) -> None:
         if folder is not None:
             raise OptionError(t.option, f"cannot write into '{folder}'" + (
                 f" ({where} goes there)" if t.next_to is not None else ""))
-        key = os.path.normcase(os.path.realpath(path))
+        key = _real(path)
+        src = read.get(key)
+        if src is not None:
+            same = "" if str(src.path) == str(path) else f" '{src.path}'"
+            raise OptionError(t.option, f"{where} is also read as {src.option}{same}: an output never replaces a "
+                                        f"file the command reads, give another path")
         other = seen.get(key)
         if other is not None:
             raise OptionError(t.option, f"{where} is also the {other.what} ({other.option} '{other.path}'): give "
@@ -166,6 +185,28 @@ def remove_stale_temp_files(target: Path) -> None:
             pass
 
 
+def _remove(path: Path) -> None:
+    """Remove a temporary file, whatever became of it: gone, or its folder replaced by a file."""
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def _on_disk(path: Path) -> tuple[int, int, int] | None:
+    """(device, inode, size) of the file at ``path`` now (links not followed), or None when there is none."""
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size
+
+
+def _not_there(target: Path) -> OutputFileError:
+    return OutputFileError(f"cannot write {target}: it is not on disk as written (its folder was removed or "
+                           f"replaced while the run wrote it)")
+
+
 def _missing_folders(target: Path) -> list[Path]:
     """The folders above ``target`` that do not exist yet, outermost first."""
     missing, folder = [], Path(os.path.abspath(target)).parent
@@ -175,28 +216,35 @@ def _missing_folders(target: Path) -> list[Path]:
     return missing[::-1]
 
 
-def _remove_folders(created: list[Path]) -> None:
-    """Remove the folders a failed write created, innermost first, as long as they are empty."""
-    for folder in reversed(created):
+def _remove_folders(created: list) -> None:
+    """Remove the folders a failed write created, innermost first, as long as they are empty and still the
+    folders it made (one removed and made again by someone else meanwhile is theirs)."""
+    for folder, made in reversed(created):
         try:
-            folder.rmdir()
-        except OSError:
+            if _on_disk(folder)[:2] == made:
+                folder.rmdir()
+        except (OSError, TypeError):
             pass
     created.clear()
 
 
-def _stage(target: Path, created: list[Path] | None = None) -> Path:
+def _stage(target: Path, created: list | None = None) -> Path:
     """An empty temporary file with normal permissions in the target's folder (created if missing; the
-    folders it created are added to ``created``, so that a failed write removes them)."""
+    folders it created are added to ``created`` with their identity, so that a failed write removes them)."""
     try:
-        if created is not None:
-            created.extend(_missing_folders(target))
+        missing = _missing_folders(target)
         target.parent.mkdir(parents=True, exist_ok=True)
+        if created is not None:
+            created.extend((folder, (_on_disk(folder) or (None, None))[:2]) for folder in missing)
         remove_stale_temp_files(target)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
         os.close(fd)
         os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; give the file normal permissions
     except OSError as exc:
+        blocked = next((p for p in Path(os.path.abspath(target)).parents if os.path.lexists(p) and not p.is_dir()),
+                       None)
+        if blocked is not None:   # a folder of the target's path is a file (or was made one during the run)
+            raise OutputFileError(f"cannot write {target}: {blocked} is a file, not a folder") from None
         raise write_error(target, exc) from None
     return Path(tmp)
 
@@ -238,11 +286,20 @@ class TableStream:
     def __init__(self, target: str | Path):
         self.target = Path(target)
         self.format = table_format(self.target)
-        self._created: list[Path] = []       # folders made for the target: removed with a discarded stream
+        self._created: list = []       # folders made for the target (with identity): removed with a discarded stream
         self.tmp: Path | None = _stage(self.target, self._created)
         self.rows = 0
         self._columns: list[str] | None = None
-        self._parquet = ParquetStream(self.tmp, self.target) if self.format == "parquet" else None
+        # one handle for the whole run: chunks go to the file it opened, and ``close`` checks that the
+        # temporary path still names that file (a folder removed and made again mid-run would otherwise
+        # take the later chunks into a new file, without the header)
+        try:
+            self._handle = open(self.tmp, "wb")
+        except OSError as exc:
+            _remove(self.tmp)
+            raise write_error(self.target, exc) from None
+        self.written: tuple[int, int, int] | None = None     # (device, inode, size) of the finished file
+        self._parquet = ParquetStream(self._handle, self.target) if self.format == "parquet" else None
         self._header = False    # CSV header written
         self._queue: queue.Queue = queue.Queue(self.QUEUED)
         self._failed: BaseException | None = None
@@ -296,18 +353,27 @@ class TableStream:
         else:
             if not isinstance(df, pd.DataFrame):
                 df = df.to_pandas()
-            df.to_csv(self.tmp, mode="a", header=not self._header, index=False, lineterminator="\n")
+            df.to_csv(self._handle, mode="wb", header=not self._header, index=False, lineterminator="\n")
             self._header = True
 
     def close(self) -> None:
-        """Finish the file (it stays under its temporary name until ``write_tables`` renames it)."""
+        """Finish the file (it stays under its temporary name until ``write_tables`` renames it); an
+        ``OutputFileError`` when its temporary name no longer names the file written."""
         self._join()
         self._raise_failure()
-        if self._parquet is not None:
-            try:
+        if self.written is not None:
+            return
+        try:
+            if self._parquet is not None:
                 self._parquet.close()
-            except OSError as exc:
-                raise write_error(self.target, exc) from None
+            self._handle.flush()
+            st = os.fstat(self._handle.fileno())
+            self._handle.close()
+        except OSError as exc:
+            raise write_error(self.target, exc) from None
+        self.written = (st.st_dev, st.st_ino, st.st_size)
+        if self.tmp is None or _on_disk(self.tmp) != self.written:
+            raise _not_there(self.target)
 
     def discard(self) -> None:
         """Remove the temporary file (nothing to do once ``write_tables`` renamed it into place)."""
@@ -316,8 +382,12 @@ class TableStream:
             self._join()
         if self._parquet is not None:
             self._parquet.abandon()
+        try:
+            self._handle.close()
+        except OSError:
+            pass
         if self.tmp is not None:
-            self.tmp.unlink(missing_ok=True)
+            _remove(self.tmp)
             self.tmp = None
             _remove_folders(self._created)
 
@@ -341,7 +411,8 @@ def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable
     """
     streams = list(streams)
     staged: list[tuple[Path, Path]] = []
-    created: list[Path] = []     # folders made for the targets: a failed write leaves none behind
+    written: list[tuple[int, int, int] | None] = []    # (device, inode, size) of each file as written
+    created: list = []     # folders made for the targets (with identity): a failed write leaves none behind
     try:
         for target, df in tables.items():
             target = Path(target)
@@ -351,6 +422,7 @@ def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable
                 _write(df, tmp, table_format(target))
             except OSError as exc:
                 raise write_error(target, exc) from None
+            written.append(_on_disk(tmp))
         for target, data in (files or {}).items():
             target = Path(target)
             tmp = _stage(target, created)
@@ -359,26 +431,35 @@ def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable
                 tmp.write_bytes(data)
             except OSError as exc:
                 raise write_error(target, exc) from None
+            written.append(_on_disk(tmp))
         for stream in streams:
-            stream.close()
             if stream.tmp is None:
                 raise ValueError(f"{stream.target}: the stream was discarded")
             if stream._columns is None:
                 raise ValueError(f"{stream.target}: no rows were appended to the stream")
+            stream.close()
+            written.append(stream.written)
         moves = staged + [(stream.tmp, stream.target) for stream in streams]
-        for _, target in moves:   # every target, before the first rename
+        for (tmp, target), identity in zip(moves, written):   # every target, before the first rename
             if target.is_dir():
                 raise write_error(target, IsADirectoryError(errno.EISDIR, "it is a folder, expected a file"))
+            if identity is None or _on_disk(tmp) != identity:
+                raise _not_there(target)
         _commit(moves)
         for stream in streams:
             stream.tmp = None
     except BaseException:
         for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
+            _remove(tmp)
         for stream in streams:
             stream.discard()
         _remove_folders(created)
         raise
+    # what the caller will say it wrote is what is on disk: a folder removed or replaced between a rename
+    # and now (or during the renames) fails the run in one line
+    for (_, target), identity in zip(moves, written):
+        if _on_disk(target) != identity:
+            raise _not_there(target)
     return [target for _, target in staged] + [stream.target for stream in streams]
 
 

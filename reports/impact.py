@@ -45,6 +45,7 @@ import pandas as pd
 
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
+from simcore.names import did_you_mean, unknown
 from simcore.game import Game, Restriction, Setting
 from simcore.games import registry
 from simcore.records import seat_scores
@@ -84,8 +85,7 @@ def impact_pairs(game: Game, tables, side: str | None, max_turns: int) -> list[P
     if side is not None:
         key = str(side).strip().lower()
         if key not in game.info.sides:
-            raise CommandsimError(f"unknown {game.info.side.one} '{side}': expected one of "
-                                  f"{', '.join(game.info.sides)}")
+            raise CommandsimError(unknown(game.info.side.one, side, game.info.sides))
         pairs = [p for p in pairs if p[0] == key] or [(key, pairs[0][1] if pairs[0][1] != key else pairs[0][0])]
     variant = game.info.variants[0]
     out = []
@@ -112,7 +112,7 @@ def bannable_cards(game: Game, tables, cards_only: Sequence[str] | str | None = 
         key = str(raw).strip().casefold()
         if key not in by_key:
             raise CommandsimError(f"--cards-only: '{str(raw).strip()}' is not a card restricted play can ban in "
-                                  f"{game.info.title}: expected one of {', '.join(names)}")
+                                  f"{game.info.title}: expected one of {', '.join(names)}{did_you_mean(raw, names)}")
         if by_key[key] not in out:
             out.append(by_key[key])
     return out
@@ -263,7 +263,7 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
     measures = tuple(dict.fromkeys(m.strip().lower() for m in measures))
     for m in measures:
         if m not in MEASURES:
-            raise CommandsimError(f"unknown measure '{m}': expected one of {', '.join(MEASURES)}")
+            raise CommandsimError(unknown("measure", m, MEASURES))
     if seed < 0:
         raise CommandsimError(f"seed must be >= 0, got {seed}")
     cap = games // 2

@@ -13,8 +13,10 @@ import pandas as pd
 from simcore.errors import CommandsimError
 from simcore.rng import SEED_MAX
 
+COUNT_MAX = 2**53       # every count is exact as a float too, and three of them add up within 64 bits
+
 EXPECTED = {
-    "count": "a whole number >= 0",
+    "count": "a whole number from 0 to 2^53",
     "seed": "a whole number from 0 to 2^63 - 1 (a seed)",
     "share": "a number from 0 to 1",
     "share_or_blank": "a number from 0 to 1, or nothing",
@@ -76,7 +78,7 @@ GAME_COLUMN_KINDS = ("tournament", "ratings", "advice", "impact", "ladder", "ski
 # tables whose rows count every game they played as a win, a loss or a draw
 ACCOUNTED = ("aggregate", "tournament", "ladder", "skill")
 
-_RANGES = {"count": (0, None), "seed": (0, SEED_MAX), "share": (0, 1), "share_or_blank": (0, 1),
+_RANGES = {"count": (0, COUNT_MAX), "seed": (0, SEED_MAX), "share": (0, 1), "share_or_blank": (0, 1),
            "signed_share": (-1, 1),
            "amount": (0, None), "number": (None, None), "number_or_blank": (None, None)}
 
@@ -145,4 +147,7 @@ def check_table(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0,
             raise ResultsFileError(f"{path}: {_where(first_row + i, fmt)}, column 'game': expected one of "
                                    f"{', '.join(registry.names())}, got {str(df['game'].iloc[i])!r}")
         out["game"] = games
+    if kind != "per_game":   # per-game records have no rates; every other table's numbers must agree
+        from .input_consistency import check_consistency
+        check_consistency(out, kind, path, fmt, first_row)
     return out

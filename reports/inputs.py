@@ -20,12 +20,15 @@ are checked (``reports.input_schema``) before anything is built.
 """
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
 
+from simcore import user_files
+from simcore.user_files import MAX_TABLE_BYTES
 
 from .advisor.outputs import ADVICE_COLUMNS
 from .aggregate import AGGREGATE_COLUMNS, CARD_COLUMNS
@@ -63,6 +66,7 @@ class Results:
     skill: pd.DataFrame = field(default_factory=pd.DataFrame)     # ``commandsim ladder --finding``
     impact: pd.DataFrame = field(default_factory=pd.DataFrame)    # ``commandsim impact``
     files: list[tuple[str, str]] = field(default_factory=list)   # (path as given, kind)
+    paths: list[Path] = field(default_factory=list)              # the real path of each file read
 
 
 def cards_path_of(aggregate_path: str | Path, part: str = "cards") -> Path:
@@ -72,11 +76,20 @@ def cards_path_of(aggregate_path: str | Path, part: str = "cards") -> Path:
     return p.with_name(f"{p.stem}_{part}{p.suffix}")
 
 
+HEADER_BYTES = 1 << 20     # a CSV's header line is read on its own first: a file of one endless line is refused
+
+
 def _columns(path: Path) -> list[str]:
     if table_format(path) == "parquet":
         import pyarrow.parquet as pq
         return list(pq.read_schema(path).names)
-    return list(pd.read_csv(path, nrows=0).columns)
+    try:
+        head = user_files.read_head(path, HEADER_BYTES, str(path))
+    except user_files.InputFileError as exc:
+        raise ValueError(exc.message) from None
+    if b"\n" not in head and len(head) == HEADER_BYTES:
+        raise ValueError(f"no end of the header line in its first {HEADER_BYTES // (1 << 20)} MiB")
+    return list(pd.read_csv(io.BytesIO(head.split(b"\n", 1)[0] + b"\n"), nrows=0).columns)
 
 
 def _read(path: Path, columns: Sequence[str] | None = None) -> pd.DataFrame:
@@ -91,21 +104,41 @@ def _read(path: Path, columns: Sequence[str] | None = None) -> pd.DataFrame:
     return df
 
 
-def _read_columns(path: Path, what: str = "") -> list[str]:
+@dataclass(frozen=True)
+class Input:
+    """One results file: as the user typed it (``shown``) and its real path, read by the core's reader
+    (``simcore.user_files``: a regular file, links resolved once)."""
+    shown: str
+    real: Path
+
+    @classmethod
+    def of(cls, path: str | Path, role: str = "") -> "Input":
+        try:
+            real = user_files.resolved(Path(path), "results file")
+        except user_files.InputFileError as exc:
+            raise ResultsFileError(f"{path}{f' ({role})' if role else ''}: {exc.message}") from None
+        return cls(str(path), real)
+
+
+def _read_columns(path: Input, what: str = "") -> list[str]:
     try:
-        return _columns(path)
+        return _columns(path.real)
     except (OSError, ValueError, ImportError) as exc:   # empty, binary, broken Parquet, ...
         role = f" ({what})" if what else ""
-        raise ResultsFileError(f"{path}{role}: cannot read it: {_reason(exc)}") from None
+        raise ResultsFileError(f"{path.shown}{role}: cannot read it: {_reason(exc)}") from None
 
 
-def _read_checked(path: Path, kind: str, columns: Sequence[str] | None = None,
+def _read_checked(path: Input, kind: str, columns: Sequence[str] | None = None,
                   allow_empty: bool = False) -> pd.DataFrame:
+    size = path.real.stat().st_size
+    if size > MAX_TABLE_BYTES:   # per-game records stream; every other table is read whole
+        raise ResultsFileError(f"{path.shown}: {size // (1 << 20):,} MiB, more than the "
+                               f"{MAX_TABLE_BYTES // (1 << 20):,} MiB a results table read whole may hold")
     try:
-        df = _read(path, columns)
+        df = _read(path.real, columns)
     except (OSError, ValueError, ImportError) as exc:
-        raise ResultsFileError(f"{path}: cannot read it: {_reason(exc)}") from None
-    return check_table(df, kind, path, table_format(path), allow_empty=allow_empty)
+        raise ResultsFileError(f"{path.shown}: cannot read it: {_reason(exc)}") from None
+    return check_table(df, kind, path.shown, table_format(path.real), allow_empty=allow_empty)
 
 
 def _reason(exc: BaseException) -> str:
@@ -154,17 +187,15 @@ def read_results(paths: Sequence[str | Path]) -> Results:
     out = Results()
     seen: set[Path] = set()
     for raw in paths:
-        path = Path(raw)
-        if path.resolve() in seen:
+        path = Input.of(raw)
+        if path.real in seen:
             continue
-        seen.add(path.resolve())
-        if not path.is_file():
-            raise ResultsFileError(f"{path}: no such file")
+        seen.add(path.real)
         columns = _read_columns(path)
         kind = kind_of(columns)
         if kind is None:
             raise ResultsFileError(
-                f"{path}: not a results file: expected the columns of a sweep aggregate "
+                f"{path.shown}: not a results file: expected the columns of a sweep aggregate "
                 f"({', '.join(AGGREGATE_COLUMNS[:4])}, ...), a per-card table (card, times_bought, ...), "
                 f"per-game records (game, seed, winner, turns, ...), a comparison (label_a, diff, verdict, "
                 f"...), an advice table (stage, edit, effect, ...), a skill ladder (rung, below, score, ...), a finding "
@@ -172,32 +203,40 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                 f"tournament matrix or ratings (entry, "
                 f"opponent, score, ... / entry, strength, elo, "
                 f"...); got {', '.join(columns[:8]) or 'no columns'}")
+        stem = Path(path.shown).stem
         if kind == "per_game":
-            out.per_game = out.per_game.add(scan_per_game(path, table_format(path), path.stem, columns, TEXT_COLUMNS))
+            out.per_game = out.per_game.add(scan_per_game(path.real, table_format(path.real), stem, columns,
+                                                          TEXT_COLUMNS, shown=path.shown))
         else:
-            parts[kind].append(_read_checked(path, kind).assign(source=path.stem))
-        out.files.append((str(path), kind))
+            parts[kind].append(_read_checked(path, kind).assign(source=stem))
+        out.files.append((path.shown, kind))
+        out.paths.append(path.real)
         if kind == "aggregate":
-            cards = cards_path_of(path)
-            if cards.is_file() and cards.resolve() not in seen:
+            cards = cards_path_of(path.shown)
+            if user_files.not_a_file(cards) is None and Input.of(cards).real not in seen:
                 # the sweep wrote it: damaged, it is an error; another results table, it is not ours
-                role = f"the per-card table of {path}"
+                role = f"the per-card table of {path.shown}"
+                cards = Input.of(cards, role)
                 cards_kind = kind_of(_read_columns(cards, role))
                 if cards_kind is None:
-                    raise ResultsFileError(f"{cards} ({role}): not a per-card table: expected the columns "
+                    raise ResultsFileError(f"{cards.shown} ({role}): not a per-card table: expected the columns "
                                            f"{', '.join(CARD_COLUMNS[:4])}, ...")
                 if cards_kind == "cards":   # empty in a game where nothing is bought (the skirmish)
-                    seen.add(cards.resolve())
+                    seen.add(cards.real)
                     table = _read_checked(cards, "cards", allow_empty=True)
                     if len(table):
-                        parts["cards"].append(table.assign(source=path.stem))
-                    out.files.append((str(cards), "cards"))
+                        parts["cards"].append(table.assign(source=stem))
+                    out.files.append((cards.shown, "cards"))
+                    out.paths.append(cards.real)
         if kind == "tournament":
-            ratings = cards_path_of(path, "ratings")
-            if ratings.is_file() and ratings.resolve() not in seen and kind_of(_read_columns(ratings)) == "ratings":
-                seen.add(ratings.resolve())
-                parts["ratings"].append(_read_checked(ratings, "ratings").assign(source=path.stem))
-                out.files.append((str(ratings), "ratings"))
+            ratings = cards_path_of(path.shown, "ratings")
+            if user_files.not_a_file(ratings) is None:
+                ratings = Input.of(ratings, f"the ratings of {path.shown}")
+                if ratings.real not in seen and kind_of(_read_columns(ratings)) == "ratings":
+                    seen.add(ratings.real)
+                    parts["ratings"].append(_read_checked(ratings, "ratings").assign(source=stem))
+                    out.files.append((ratings.shown, "ratings"))
+                    out.paths.append(ratings.real)
     for kind, frames in parts.items():
         if frames:
             setattr(out, kind, pd.concat(frames, ignore_index=True))

@@ -132,16 +132,18 @@ def _perspectives(duel: pd.DataFrame) -> pd.DataFrame:
 
 
 def scan_per_game(path: Path, fmt: str, source: str, columns: Sequence[str], text_columns: Sequence[str],
-                  rows: int = BATCH_ROWS) -> PerGameSummary:
+                  rows: int = BATCH_ROWS, shown: str | None = None) -> PerGameSummary:
     """Read a per-game file (its ``columns`` as found in the file) in batches of ``rows`` and reduce it;
-    raises ``ResultsFileError`` naming the file, row (or CSV line) and column of a bad value."""
+    raises ``ResultsFileError`` naming the file (``shown``: as the user typed it), row (or CSV line) and
+    column of a bad value."""
+    real, path = path, shown if shown is not None else path
     names = _bought_names(columns)
     wanted = [c for c in columns if c in (*LENGTH_KEYS, "game", "seed", "first_strategy", "second_strategy",
                                           "winner")]
     wanted += [f"{prefix}{name}" for prefix in BOUGHT_PREFIXES for name in names]
     games, lengths, counts, cards = 0, None, None, SweepTally()
     try:
-        for batch in _batches(path, fmt, wanted, text_columns, rows):
+        for batch in _batches(real, fmt, wanted, text_columns, rows):
             if batch.empty:
                 continue
             batch = check_table(_texts(batch, text_columns), "per_game", path, fmt, first_row=games)

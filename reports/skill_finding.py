@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 
 from .stats import wilson_interval
 
@@ -62,7 +63,7 @@ class Sides:
 def check_finding(name: str) -> str:
     name = name.strip().lower()
     if name not in FINDINGS:
-        raise CommandsimError(f"unknown finding '{name}': expected one of {', '.join(FINDINGS)}")
+        raise CommandsimError(unknown("finding", name, FINDINGS))
     return name
 
 

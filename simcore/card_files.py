@@ -3,24 +3,12 @@ entries it skips, said why), paths as the user typed them, and the line of a TOM
 Each game's loader validates the tables these files hold against its own schema."""
 from __future__ import annotations
 
-import errno
 import os
-import re
-import tomllib
 from pathlib import Path
 
-from simcore.errors import TOML_TOO_DEEP, CardDataError
-
-
-def display_path(path: Path) -> str:
-    """The path as a user would type it: as given if relative, else relative to the working folder when inside it."""
-    if not path.is_absolute():
-        return str(path)
-    cwd = Path.cwd().resolve()
-    try:
-        return str(path.resolve().relative_to(cwd)) if cwd != cwd.parent else str(path)
-    except (ValueError, OSError, RuntimeError):   # RuntimeError: a symbolic link loop cannot be resolved
-        return str(path)
+from simcore import user_files
+from simcore.errors import CardDataError
+from simcore.user_files import InputFileError, display_path, not_a_file, toml_error_position  # noqa: F401
 
 
 def card_files(path: Path) -> list[Path]:
@@ -62,50 +50,18 @@ def skipped_lines(path: Path) -> list[str]:
 
 
 def _not_a_file(entry: Path) -> str | None:
-    try:
-        if entry.is_file():
-            return None
-        os.stat(entry)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return "a symbolic link loop"
-        if exc.errno == errno.ENOENT and entry.is_symlink():
-            return "a symbolic link to nothing"
-        return f"cannot be read ({exc.strerror})"
-    if entry.is_dir():
-        return "a folder, not a file"
-    kind = "a named pipe" if entry.is_fifo() else "a device" if entry.is_char_device() or \
-        entry.is_block_device() else "a socket" if entry.is_socket() else "a special file"
-    return f"not a regular file: {kind}{' (a symbolic link to it)' if entry.is_symlink() else ''}"
-
-
-_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-
-
-def toml_error_position(exc: tomllib.TOMLDecodeError) -> tuple[int | None, str]:
-    # Python 3.11's TOMLDecodeError has no lineno attribute; the position is only in the text.
-    text = str(exc)
-    match = _TOML_POSITION.search(text)
-    if not match:
-        return getattr(exc, "lineno", None), text
-    return int(match.group(1)), f"{text[:match.start()]} (column {match.group(2)})"
+    why = not_a_file(entry)
+    return None if why is None else "a symbolic link to nothing" if why == "no such file" else why
 
 
 def read_toml(path: Path, error=CardDataError) -> dict:
-    """The TOML table of a card file; every way it can fail is one ``error`` naming the file (and the line of
-    a syntax error), never a traceback: unreadable, not UTF-8, malformed, nested too deeply to parse."""
-    shown = display_path(path)
+    """The TOML table of a card file, read by the core's one reader (``simcore.user_files``: a regular file,
+    bounded in size and depth before parsing); every way it can fail is one ``error`` naming the file (and
+    the line of a syntax error), never a traceback."""
     try:
-        return tomllib.loads(path.read_bytes().decode("utf-8"))
-    except OSError as exc:
-        raise error(shown, None, None, f"cannot read the file ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise error(shown, None, None, f"not UTF-8 text (bad byte at offset {exc.start})") from None
-    except tomllib.TOMLDecodeError as exc:
-        line, message = toml_error_position(exc)
-        raise error(shown, None, None, f"malformed TOML: {message}", line=line) from None
-    except RecursionError:
-        raise error(shown, None, None, TOML_TOO_DEEP) from None
+        return user_files.read_toml(path, "card file")
+    except InputFileError as exc:
+        raise error(exc.file, None, None, exc.message, line=exc.line) from None
 
 
 def merge_by_key(base: list, overrides: list, key) -> list:

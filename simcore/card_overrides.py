@@ -19,7 +19,8 @@ from pathlib import Path
 
 from .card_files import display_path
 from .card_patch import entry_toml, toml_value
-from .errors import UnknownCardError
+from .errors import CardDataError, UnknownCardError
+from .names import closest
 
 # fields that say where a value comes from, not what the game plays
 NOT_PLAYED = ("source", "stated", "estimated", "text")
@@ -65,6 +66,35 @@ def complete_override(table: dict, loaded: dict | None, key: str = "name") -> di
             else:
                 merged.pop(mark, None)
     return merged
+
+
+def first_giver(given: dict[str, str], entry: str, file: str) -> str | None:
+    """Record that ``file`` gives ``entry`` (case-insensitive) in a card set being read; the file that gave
+    it before, when another one did. Two files of one ``--cards`` folder changing one entry are refused in
+    every game, naming both (``given_twice``): neither says which of them wins."""
+    other = given.setdefault(entry.casefold(), file)
+    return other if other != file else None
+
+
+def given_twice(other: str) -> str:
+    return f"also given in {other}: two files of one card set may not both change one entry (put its fields in " \
+           f"one file)"
+
+
+def misnamed(exc: CardDataError, name, loaded_names, what: str = "card") -> CardDataError:
+    """``exc`` (an entry of an override file that names no loaded entry, so read as a new one, found
+    incomplete or wrong) with the loaded names closest to its name: a misspelt "Railgn" is meant as
+    Railgun, and "field 'kind': missing required field" alone does not say so. ``exc`` itself when no
+    loaded name is close."""
+    if not isinstance(name, str) or not name.strip():
+        return exc
+    near = closest(name, loaded_names, cutoff=0.8)   # a typo, not a new card named like one (Coilgun, Railgun)
+    if not near:
+        return exc
+    guess = " or ".join(f"'{n}'" for n in near)
+    failed = f"field '{exc.field}': {exc.message}" if exc.field is not None else exc.message
+    return type(exc)(exc.file, exc.card, "name", f"no {what} named '{name.strip()}' to change: did you mean {guess}? "
+                                                 f"(read as a new {what}: {failed})", line=exc.line)
 
 
 def _shown(value) -> str:

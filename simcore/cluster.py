@@ -261,11 +261,13 @@ def check_address(address: str) -> str:
 
 def _local_workers(address: str) -> int:
     from .limits import WORKERS_MAX
-    text = address[len("local:"):]
-    if not text.isdigit() or not 1 <= int(text) <= WORKERS_MAX:
-        raise ClusterError(f"--scheduler local:N takes a number of worker processes N from 1 to {WORKERS_MAX}, "
-                           f"got '{address}'")
-    return int(text)
+    from .counts import CountError, parse_prefixed
+    try:
+        return parse_prefixed(address, "local:", 1, WORKERS_MAX,
+                              f"--scheduler local:N takes a number of worker processes N from 1 to {WORKERS_MAX}, "
+                              f"got '{address}'")[0]
+    except CountError as exc:
+        raise ClusterError(str(exc)) from None
 
 
 def _worker_engine() -> str:

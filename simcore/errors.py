@@ -6,11 +6,6 @@ Anything else escaping the library is a bug and keeps its traceback.
 """
 from __future__ import annotations
 
-# Python's TOML parser recurses once per level of nested arrays or inline tables and fails at the
-# interpreter's recursion limit (about 1,000 levels) with a RecursionError: every reader of a
-# user's TOML file catches it and says this, naming the file.
-TOML_TOO_DEEP = "malformed TOML: arrays or tables nested too deeply to read"
-
 
 class CommandsimError(Exception):
     """Base of all user-facing errors."""

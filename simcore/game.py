@@ -27,6 +27,7 @@ from typing import Any, Protocol, runtime_checkable
 import pandas as pd
 
 from .errors import CommandsimError
+from .names import unknown
 
 
 class OptionError(CommandsimError):
@@ -404,7 +405,7 @@ def check_one_of(name: str, known: Sequence[str], what: str, option: str) -> str
     """``name`` lower-cased and stripped if it is one of ``known``; else an ``OptionError`` of ``option``."""
     value = str(name).strip().lower()
     if value not in known:
-        raise OptionError(option, f"unknown {what} '{str(name).strip()}': expected one of {', '.join(known)}")
+        raise OptionError(option, unknown(what, name, known))
     return value
 
 

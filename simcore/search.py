@@ -127,18 +127,20 @@ def best_option(visits, totals, n_options):
 
 def parse_prefixed(name: str, prefix: str, unit: str) -> tuple[int, str | None] | None:
     """(N, base strategy or None for the game's default) of a ``<prefix>N`` or ``<prefix>N:BASE`` name;
-    None for a name without the prefix. ``unit`` names N in the error (rollouts, iterations)."""
-    if not name.startswith(prefix):
-        return None
+    None for a name without the prefix. ``unit`` names N in the error (rollouts, iterations). N is read by
+    the core's count parser (``simcore.counts``): ASCII digits, 1 to ``MAX_ROLLOUTS``."""
+    from .counts import CountError, parse_prefixed as parse
     from .errors import StrategyError
-    text, _, base = name[len(prefix):].partition(":")
-    if not text.isdigit() or not 1 <= int(text) <= MAX_ROLLOUTS:
-        raise StrategyError(f"strategy '{name}': expected {prefix}N or {prefix}N:BASE with N {unit} per decision, "
-                            f"1 to {MAX_ROLLOUTS:,}")
-    if ":" in name[len(prefix):] and not base:
-        raise StrategyError(f"strategy '{name}': expected a base strategy after {prefix}N:")
+    try:
+        parsed = parse(name, prefix, 1, MAX_ROLLOUTS,
+                       f"strategy '{name}': expected {prefix}N or {prefix}N:BASE with N {unit} per decision, a "
+                       f"whole number from 1 to {MAX_ROLLOUTS:,} in ASCII digits")
+    except CountError as exc:
+        raise StrategyError(str(exc)) from None
+    if parsed is None:
+        return None
     from . import trial
-    return trial.rollouts(int(text)), base or None
+    return trial.rollouts(parsed[0]), parsed[1]
 
 
 def parse_search(name: str) -> tuple[int, str | None] | None:

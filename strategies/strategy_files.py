@@ -17,17 +17,53 @@ from __future__ import annotations
 
 import math
 import os
-import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 
-from simcore.errors import TOML_TOO_DEEP, StrategyError
+from simcore import user_files
+from simcore.errors import StrategyError
 from simcore.ismcts import ISMCTS_PREFIX, parse_ismcts
 from simcore.search import MAX_ROLLOUTS, parse_search
 
 ROLLOUTS = "rollouts"
+
+
+def strategy_file_of(name: str) -> Path | None:
+    """The strategy file a strategy name reads, if any: the name itself when it is a path (``my.toml``,
+    ``out/tuned.toml``), or the base of a search player (``search:100:out/tuned.toml``); None for a
+    built-in name. What ``check_targets`` compares a command's outputs with."""
+    for prefix in ("search:", "ismcts:"):
+        if name.startswith(prefix):
+            name = name[len(prefix):].partition(":")[2]
+    return Path(name) if name and (name.endswith(".toml") or "/" in name or os.sep in name) else None
+
+
+def read_strategy_path(name: str) -> Path:
+    """The file a strategy name that is a path names, checked by the core's reader (``simcore.user_files``:
+    a regular file, links resolved once); ``StrategyError`` naming it otherwise."""
+    try:
+        return user_files.resolved(Path(name), "strategy file")
+    except user_files.InputFileError as exc:
+        raise StrategyError(str(exc)) from None
+
+
+def read_strategy_toml(path: Path, shown: str | None = None) -> dict:
+    """The table of a strategy file, read by the core's reader (bounded in size and depth before parsing);
+    ``shown``: the path as the user typed it."""
+    try:
+        return user_files.read_toml(path, "strategy file", shown)
+    except user_files.InputFileError as exc:
+        raise StrategyError(str(exc)) from None
+
+
+def unknown_strategy(what: str, name: str, builtins, searches: bool = False, tree: bool = False) -> str:
+    """The message for a strategy name that is no built-in, no search player and no file: the names it
+    could be, the closest first."""
+    from simcore.names import unknown
+    forms = [*builtins, *(["search:N"] if searches else []), *(["ismcts:N"] if tree else [])]
+    return unknown(what, name, list(builtins), shown=forms, tail="or a path to a .toml file")
 
 
 class Resolved(NamedTuple):
@@ -58,14 +94,12 @@ class StrategyFiles:
 
     def path_of(self, name_or_path: str) -> Path:
         if name_or_path.endswith(".toml") or "/" in name_or_path or os.sep in name_or_path:
-            if Path(name_or_path).is_file():
-                return Path(name_or_path)
-            raise StrategyError(f"{name_or_path}: no such strategy file")
+            return read_strategy_path(name_or_path)
         path = self.builtin_dir / f"{name_or_path}.toml"
         if path.exists():
             return path
-        raise StrategyError(f"unknown {self.game} strategy '{name_or_path}': expected one of "
-                            f"{', '.join(self.builtin_names())} or a path to a .toml file")
+        raise StrategyError(unknown_strategy(f"{self.game} strategy", name_or_path, self.builtin_names(), self.searches,
+                                             self.tree_searches))
 
 
     def search_spec(self, name: str) -> tuple[str, str, np.ndarray] | None:
@@ -96,17 +130,11 @@ class StrategyFiles:
         if searched is not None:
             return searched
         path = self.path_of(name_or_path)
-        where = str(path)
+        where = user_files.display_path(Path(name_or_path)) if path != self.builtin_dir / f"{name_or_path}.toml" \
+            else str(path)
         if str(path.resolve()) in _seen:
             raise StrategyError(f"{where}: field 'base': strategies that start from each other")
-        try:
-            data = tomllib.loads(path.read_text())
-        except tomllib.TOMLDecodeError as exc:
-            raise StrategyError(f"{where}: malformed TOML: {exc}") from None
-        except RecursionError:
-            raise StrategyError(f"{where}: {TOML_TOO_DEEP}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise StrategyError(f"{where}: cannot read the strategy file: {exc}") from None
+        data = read_strategy_toml(path, where)
         for key in data:
             if key not in ("name", "description", "kind", "base", "params"):
                 raise StrategyError(f"{where}: field '{key}': unknown field")

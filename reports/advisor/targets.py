@@ -89,7 +89,7 @@ class Target:
 
 
 def _percent(text: str, what: str) -> float:
-    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*%?\s*", text)
+    m = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)\s*%?\s*", text)   # ASCII digits, as every count (simcore.counts)
     if not m or not 0 < float(m.group(1)) < 100:
         raise TargetError(f"{what}: expected a percentage between 0 and 100 (e.g. 50%), got '{text.strip()}'")
     return float(m.group(1)) / 100

@@ -14,6 +14,7 @@ import importlib
 
 from simcore.errors import CommandsimError
 from simcore.game import Game
+from simcore.names import unknown
 
 DEFAULT_GAME = "last-command"
 
@@ -47,8 +48,9 @@ def get(name: str) -> Game:
     """The registered game ``name``; ``CommandsimError`` listing the games for any other name."""
     key = str(name).strip().lower()
     if key not in GAMES:
-        what = f"unknown game '{name}'" if str(name).strip() else "a game name is needed, got ''"
-        raise CommandsimError(f"{what}: expected one of {', '.join(GAMES)}")
+        if not str(name).strip():
+            raise CommandsimError(f"a game name is needed, got '': expected one of {', '.join(GAMES)}")
+        raise CommandsimError(unknown("game", name, list(GAMES)))
     return load(GAMES[key])
 
 

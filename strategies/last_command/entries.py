@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from simcore.games.last_command.setup import DIFFICULTIES, Matchup
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 from simcore.games.last_command.simulate import play_games
 from simcore.games.last_command.tables import CardTables
 from simcore.records import DRAW
@@ -40,8 +41,8 @@ def check_entry(entry: str) -> str:
     level = ai_level(entry)
     if level is not None:
         if level not in DIFFICULTIES:
-            raise CommandsimError(f"unknown Solo A.I. level in entry '{entry}': expected ai:"
-                                  + ", ai:".join(DIFFICULTIES))
+            raise CommandsimError(unknown("Solo A.I. level", level, DIFFICULTIES, inside=f"in entry '{entry}'",
+                                          shown=[f"ai:{d}" for d in DIFFICULTIES]))
         return entry
     load_params(entry)      # StrategyError (a CommandsimError) names the file or the unknown name
     return entry

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import math
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from simcore.errors import TOML_TOO_DEEP, StrategyError
+from simcore.errors import StrategyError
+from simcore.names import unknown
+from simcore.user_files import display_path
 from simcore.games.last_command.tables import CardTables
 
 from . import params as P
@@ -37,6 +38,7 @@ from simcore.ismcts import parse_ismcts
 from simcore.search import MAX_ROLLOUTS, parse_search
 
 from .param_info import PARAMS, SEARCH_ONLY
+from ..strategy_files import read_strategy_path, read_strategy_toml, unknown_strategy
 from .values import compile_row
 
 BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"
@@ -73,23 +75,16 @@ def _looks_like_path(name_or_path: str) -> bool:
 
 
 def _resolve(name_or_path: str) -> Path:
-    path = Path(name_or_path)
     if _looks_like_path(name_or_path):
-        if path.is_file():
-            return path
-        raise StrategyError(f"{name_or_path}: no such strategy file")
+        return read_strategy_path(name_or_path)
     builtin = BUILTIN_DIR / f"{name_or_path}.toml"
     if builtin.exists():
         return builtin
-    raise StrategyError(f"unknown strategy '{name_or_path}': expected one of {', '.join(builtin_names())} "
-                        f"or a path to a .toml file")
+    raise StrategyError(unknown_strategy("strategy", name_or_path, builtin_names(), True, True))
 
 
 def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+    return display_path(Path(path))
 
 
 def search_spec(name: str, rollouts: int, base_name: str | None = None, kind: str = "search") -> StrategySpec:
@@ -119,19 +114,12 @@ def load_spec(name_or_path: str, _seen: tuple[str, ...] = ()) -> StrategySpec:
     if tree is not None:
         return search_spec(name_or_path, *tree, kind="ismcts")
     path = _resolve(name_or_path)
-    where = _display(path)
+    where = display_path(Path(name_or_path)) if _looks_like_path(name_or_path) else _display(path)
     key = str(path.resolve())
     if key in _seen:
         raise StrategyError(f"{where}: field 'base': strategies that start from each other "
                             f"({' -> '.join(Path(s).stem for s in _seen + (key,))})")
-    try:
-        data = tomllib.loads(path.read_text())
-    except tomllib.TOMLDecodeError as exc:
-        raise StrategyError(f"{where}: malformed TOML: {exc}") from None
-    except RecursionError:
-        raise StrategyError(f"{where}: {TOML_TOO_DEEP}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StrategyError(f"{where}: cannot read the strategy file: {exc}") from None
+    data = read_strategy_toml(path, where)
     unknown = sorted(set(data) - set(TOP_FIELDS))
     if unknown:
         raise StrategyError(f"{where}: field '{unknown[0]}': unknown field (expected {', '.join(TOP_FIELDS)}; "
@@ -312,7 +300,7 @@ def vector_from(values: dict[str, float], base: str | np.ndarray = DEFAULT_BASE)
     vec = resolve(base)[1].copy()
     for name, val in values.items():
         if name not in PARAMS:
-            raise StrategyError(f"unknown parameter '{name}' (expected one of {', '.join(sorted(PARAMS))})")
+            raise StrategyError(unknown("parameter", name, sorted(PARAMS)))
         vec[PARAM_INDEX[name]] = float(val)
     return vec
 

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 from strategies.tuning.spaces import TuneSpace, paired_match, strategy_toml, write_atomic
 
 
@@ -46,8 +47,7 @@ def _sk_matchup(factions: str | None, variants: str | None, tables, max_turns: i
         raise CommandsimError("--forces takes the two forces for skirmish (e.g. line,raiders)")
     for f in forces:
         if f not in tables.data.forces:
-            raise CommandsimError(f"--forces: unknown skirmish force '{f}': expected one of "
-                                  f"{', '.join(tables.data.forces)}")
+            raise CommandsimError("--forces: " + unknown("skirmish force", f, list(tables.data.forces)))
     texts = tuple(x.strip() for x in (variants or "full").split(","))
     texts = texts * 2 if len(texts) == 1 else texts
     if len(texts) != 2 or not all(texts):

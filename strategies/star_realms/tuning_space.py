@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 from strategies.tuning.spaces import TuneSpace, paired_match, strategy_toml, write_atomic
 
 
@@ -53,8 +54,7 @@ def _sr_matchup(factions: str | None, variants: str | None, tables, max_turns: i
         raise CommandsimError("--factions takes the two seats' decks for Star Realms (e.g. alliance,standard)")
     for d in decks:
         if d not in tables.decks:
-            raise CommandsimError(f"--factions: unknown Star Realms deck '{d}': expected one of "
-                                  f"{', '.join(tables.decks)}")
+            raise CommandsimError("--factions: " + unknown("Star Realms deck", d, list(tables.decks)))
     mode_of(decks, tables)
     return (decks, max_turns or DEFAULT_MAX_TURNS)
 

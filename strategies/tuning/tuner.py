@@ -36,6 +36,7 @@ import numpy as np
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError, StrategyError
 from simcore.games import registry
+from simcore.names import unknown
 
 from .arena import Match, MatchChunk, match_score, play_match
 
@@ -92,7 +93,7 @@ class TuneOptions:
             raise TuneError("elite and alpha must be in (0, 1], sigma > 0 and min_sigma >= 0")
         for name in self.params:
             if name not in space.params:
-                raise TuneError(f"unknown parameter '{name}' (expected one of {', '.join(space.tunable)})")
+                raise TuneError(unknown("parameter", name, list(space.tunable)))
         if self.seed < 0:
             raise TuneError(f"--seed must be >= 0, got {self.seed}")
 

@@ -16,6 +16,6 @@ def test_docs_command_runs_as_printed(cmd, tmp_path_factory, monkeypatch):
 
 
 def test_every_page_of_the_docs_has_its_commands_run():
-    from tests.docs_commands import REPO, pages
+    from tests.docs_commands import pages
     covered = set(pages("README.md", "docs/*.md", "docs/commands/*.md", "docs/games/*.md"))
     assert set(pages("docs/**/*.md")) <= covered, "a docs folder whose commands no test runs"

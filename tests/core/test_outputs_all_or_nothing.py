@@ -76,7 +76,9 @@ def test_report_with_a_folder_in_place_of_a_plot_writes_nothing(tmp_path):
     (rep / "heatmap.png").mkdir(parents=True)
     result = CliRunner().invoke(cli.main, ["report", str(tmp_path / "sweep.csv"), "--out", str(rep)])
     assert result.exit_code == 2, result.output
-    assert result.output.strip() == f"Error: cannot write {rep / 'heatmap.png'}: it is a folder, expected a file"
+    # every plot is checked as an output before the first is written (as every output of every command)
+    assert result.output.strip() == (f"Error: Invalid value for '--out': '{rep / 'heatmap.png'}' is a folder, "
+                                     f"expected a file path")
     assert names(rep) == ["heatmap.png"]
 
 

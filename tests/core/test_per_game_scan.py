@@ -76,7 +76,8 @@ def test_a_bad_value_in_a_later_batch_is_named_by_its_row_in_the_file(tmp_path, 
     frame.loc[42, "turns"] = -3
     path = tmp_path / f"games{suffix}"
     frame.to_parquet(path) if suffix == ".parquet" else frame.to_csv(path, index=False)
-    with pytest.raises(ResultsFileError, match=rf"{where}, column 'turns': expected a whole number >= 0, got -3"):
+    with pytest.raises(ResultsFileError,
+                       match=rf"{where}, column 'turns': expected a whole number from 0 to 2\^53, got -3"):
         scan_per_game(path, suffix[1:], "games", list(frame.columns), TEXT_COLUMNS, rows=8)
 
 

@@ -136,7 +136,7 @@ def test_a_failed_report_write_leaves_nothing(results_dir, tmp_path, monkeypatch
 # ---- the command
 
 @pytest.mark.parametrize("make_args, message", [
-    (lambda d: [str(d / "missing.csv")], "does not exist"),
+    (lambda d: [str(d / "missing.csv")], "missing.csv: no such results file"),
     (lambda d: [str(d / "junk.csv")], "not a results file"),
     (lambda d: [str(d / "sweep.csv"), "--out", str(d / "sweep.csv")], "is a file"),
 ])

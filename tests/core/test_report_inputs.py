@@ -25,8 +25,8 @@ def sweep_csv(tmp_path):
 def compare_frame():
     row = {c: 0 for c in COMPARE_COLUMNS}
     row.update({c: "x" for c in ("faction", "opponent_faction", "opponent_variant", "strategy", "opponent_strategy",
-                                 "label_a", "label_b", "variant_a", "variant_b", "cards_a", "cards_b", "verdict",
-                                 "verdict_text")})
+                                 "label_a", "label_b", "variant_a", "variant_b", "cards_a", "cards_b")})
+    row.update({"verdict": "unclear", "verdict_text": "not enough games to tell"})
     row.update({"seeds": 10, "games": 20, "wins_a": 10, "losses_a": 10, "wins_b": 12, "losses_b": 8,
                 "win_rate_a": 0.5, "ci_low_a": 0.3, "ci_high_a": 0.7, "win_rate_b": 0.6, "ci_low_b": 0.4,
                 "ci_high_b": 0.8, "score_a": 0.5, "score_b": 0.6, "diff": -0.1, "diff_ci_low": -0.3,
@@ -76,13 +76,13 @@ def test_another_results_table_named_like_the_card_table_is_left_alone(tmp_path,
 
 
 @pytest.mark.parametrize("column, value, expected, got", [
-    ("games", "many", "a whole number >= 0", "'many'"),
-    ("wins", "-3", "a whole number >= 0", "-3"),
-    ("games", "", "a whole number >= 0", "nothing"),
+    ("games", "many", "a whole number from 0 to 2^53", "'many'"),
+    ("wins", "-3", "a whole number from 0 to 2^53", "-3"),
+    ("games", "", "a whole number from 0 to 2^53", "nothing"),
     ("win_rate", "1.5", "a number from 0 to 1", "1.5"),
     ("ci_low", "", "a number from 0 to 1", "nothing"),
     ("mean_turns", "inf", "a number >= 0", "inf"),
-    ("draws", "2.5", "a whole number >= 0", "2.5"),
+    ("draws", "2.5", "a whole number from 0 to 2^53", "2.5"),
     ("seat", "middle", "one of first, second, both", "'middle'"),
 ])
 def test_a_bad_value_in_an_aggregate_names_file_line_and_column(tmp_path, sweep_csv, column, value, expected, got):
@@ -100,7 +100,7 @@ def test_a_card_table_may_leave_rates_of_cards_nobody_bought_blank_but_not_count
     assert len(read_results([sweep_csv]).cards) == 2
     edit(cards, 3, "times_bought", "")
     with pytest.raises(ResultsFileError, match=r"sweep_cards.csv: line 3, column 'times_bought': expected a whole "
-                                               r"number >= 0, got nothing"):
+                                               r"number from 0 to 2\^53, got nothing"):
         read_results([sweep_csv])
 
 

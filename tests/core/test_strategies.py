@@ -78,7 +78,7 @@ def test_malformed_strategy_names_file_and_field(tmp_path, text, field):
 
 def test_malformed_toml_names_the_file(tmp_path):
     path = write(tmp_path, "[params\nw_damage = 1\n")
-    with pytest.raises(StrategyError, match=r"s\.toml: malformed TOML"):
+    with pytest.raises(StrategyError, match=r"s\.toml:1: malformed TOML"):
         load_params(path)
 
 

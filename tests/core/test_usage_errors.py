@@ -14,7 +14,8 @@ from tests.cli_process import run
     (["sweep", "--gmes", "3"], "Error: No such option '--gmes'. (Did you mean one of: '--game', '--games', "
                                "'--max-games'?)"),
     (["--bogus"], "Error: No such option '--bogus'."),
-    (["sweep", "--games", "x"], "Error: Invalid value for '--games': 'x' is not a valid integer range."),
+    (["sweep", "--games", "x"],
+     "Error: Invalid value for '--games': expected a whole number in ASCII digits (0-9), got 'x'"),
     (["report"], "Error: Missing argument 'RESULTS...'."),
     (["swep"], "Error: No such command 'swep'. Did you mean 'sweep'?"),
     (["cards", "shw", "Railgun"], "Error: No such command 'shw'. Did you mean 'show'?"),
@@ -30,7 +31,7 @@ def test_usage_errors_are_one_line(args, line):
 def test_one_line_on_stderr_in_a_real_process(tmp_path):
     proc = run(["sweep", "--games", "x"], cwd=tmp_path)
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr == "Error: Invalid value for '--games': 'x' is not a valid integer range.\n"
+    assert proc.stderr == "Error: Invalid value for '--games': expected a whole number in ASCII digits (0-9), got 'x'\n"
 
 
 def test_a_bare_group_still_prints_its_help():

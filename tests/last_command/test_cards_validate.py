@@ -26,7 +26,7 @@ main = [{ op = "damage", n = 4 }]
 estimated = ["credit_cost", "power_cost", "main"]
 """
 DEEP = "x = " + "[" * 2000 + "]" * 2000 + "\n"
-TOO_DEEP = "malformed TOML: arrays or tables nested too deeply to read"
+TOO_DEEP = "malformed TOML: nested more than 32 levels deep, counting tables, arrays and the parts of dotted keys"
 
 
 def run(*args: str):

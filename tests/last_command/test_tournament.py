@@ -124,7 +124,7 @@ def test_cli_tournament_writes_matrix_and_ratings_and_is_deterministic(tmp_path)
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--strategies", "balanced,ai:impossible"], "unknown Solo A.I. level in entry 'ai:impossible'"),
+    (["--strategies", "balanced,ai:impossible"], "unknown Solo A.I. level 'impossible' in entry 'ai:impossible'"),
     (["--strategies", "balanced,nope"], "unknown strategy 'nope'"),
     (["--strategies", "balanced"], "at least two entries"),
     (["--strategies", "balanced,balanced"], "given twice"),

@@ -20,8 +20,9 @@ import numpy as np
 import pandas as pd
 
 from simcore.card_files import card_files, read_toml, skipped_lines
-from simcore.card_overrides import Entry, complete_override
+from simcore.card_overrides import Entry, complete_override, first_giver, given_twice, misnamed
 from simcore.errors import CardDataError, CommandsimError, StrategyError
+from simcore.names import unknown
 from simcore.game import (Cell, GameInfo, Listing, Noun, Order, Question, Replay, Setting, card_settings,
                           check_one_of, parse_list)
 from simcore.records import Records, constant_column
@@ -59,10 +60,12 @@ def _read(path: Path, loaded: dict | None = None) -> list[dict]:
     data = read_toml(path)   # the core's reader: every failure one line naming the file
     out = []
     for i, card in enumerate(data.get("card", [])):
-        card = complete_override(card, (loaded or {}).get(card.get("name")))
+        named = (loaded or {}).get(card.get("name"))
+        card = complete_override(card, named)
         for field in ("name", "cost", "steps"):
             if field not in card:
-                raise CardDataError(str(path), card.get("name", f"#{i + 1}"), field, "missing required field")
+                exc = CardDataError(str(path), card.get("name", f"#{i + 1}"), field, "missing required field")
+                raise (misnamed(exc, card.get("name"), list(loaded)) if loaded and named is None else exc)
         if not (isinstance(card["cost"], int) and 0 <= card["cost"] <= 20):
             raise CardDataError(str(path), card["name"], "cost", f"expected an integer 0..20, got {card['cost']!r}")
         out.append({**card, "file": str(path)})
@@ -72,12 +75,17 @@ def _read(path: Path, loaded: dict | None = None) -> list[dict]:
 def load(cards=()) -> Tables:
     merged = {c["name"]: c for c in _read(HERE / "cards.toml")}
     for path in cards:
+        given: dict[str, str] = {}    # two files of one folder may not change one card (simcore.card_overrides)
         for file in card_files(Path(path)):   # a folder's files as every game reads them (simcore.card_files)
             cards = _read(file, merged)
             names = [c["name"] for c in cards]
             if len(set(names)) < len(names):
                 raise CardDataError(str(file), next(n for n in names if names.count(n) > 1), "name",
                                     "duplicate card name in this file")
+            for c in cards:
+                other = first_giver(given, c["name"], str(file))
+                if other is not None:
+                    raise CardDataError(str(file), c["name"], "name", given_twice(other))
             for c in cards:
                 merged[c["name"]] = c
     cs = list(merged.values())
@@ -94,7 +102,7 @@ def keep_of(strategy) -> tuple[str, int]:
         return strategy
     known = strategies()
     if strategy not in known:
-        raise StrategyError(f"unknown tiny-race strategy '{strategy}': expected one of {', '.join(known)}")
+        raise StrategyError(unknown("tiny-race strategy", strategy, list(known)))
     return strategy, int(known[strategy]["keep"])
 
 
@@ -251,8 +259,8 @@ class TinyRace:
 
     def replay(self, seed, spec):
         tables = self.load_tables([spec.cards] if spec.cards else [])
-        racers = tuple(spec.sides or SIDES)
-        track = (spec.variants or ("short", "short"))[0]
+        racers = tuple(check_one_of(r, SIDES, "racer", "--racers") for r in (spec.sides or SIDES))
+        track = check_one_of((spec.variants or ("short", "short"))[0], tuple(TRACKS), "track", "--tracks")
         a, b = spec.strategies
         a = a or INFO.default_strategy
         log: list = []

@@ -8,6 +8,7 @@ from pathlib import Path
 from reports.advisor.card_set import CardSet
 from reports.advisor.targets import Component, Target, TargetError, _percent
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 
 from .cardset import compile_cards, find_cards, load_card_list
 from .cardset.edits import apply_edits, edited_tables, single_edits
@@ -66,10 +67,9 @@ def _side(words: list[str], text: str) -> tuple[str, str]:
     faction = words[0]
     variant = words[1] if len(words) == 2 else "standard"
     if faction not in FACTIONS:
-        raise TargetError(f"--target: unknown faction '{faction}' in '{text}': expected one of {', '.join(FACTIONS)}")
+        raise TargetError("--target: " + unknown("faction", faction, list(FACTIONS), inside=f"in '{text}'"))
     if variant not in START_SETS:
-        raise TargetError(f"--target: unknown variant '{variant}' in '{text}': expected one of "
-                          f"{', '.join(START_SETS)}")
+        raise TargetError("--target: " + unknown("variant", variant, list(START_SETS), inside=f"in '{text}'"))
     return faction, variant
 
 
@@ -114,7 +114,7 @@ def parse_ladder(text: str, variant: str = "standard", max_turns: int = DEFAULT_
                           f"65,55,45,35, got '{text}'")
     goals = [_percent(p, "--ladder") for p in parts]
     if variant not in START_SETS:
-        raise TargetError(f"--variant: unknown variant '{variant}': expected one of {', '.join(START_SETS)}")
+        raise TargetError("--variant: " + unknown("variant", variant, list(START_SETS)))
     comps = []
     for level, goal in zip(DIFFICULTIES, goals):
         fed = Matchup(("federation", "sunder"), (variant, variant), max_turns, mode="solo", difficulty=level)

@@ -17,11 +17,10 @@ holds seat sections or faction sections, not both.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from simcore.errors import TOML_TOO_DEEP
+from simcore.user_files import InputFileError, read_toml
 from .tables import CardTables, FACTIONS
 
 from .setup import FogOfWar, Matchup, MatchupError, build_setup
@@ -65,18 +64,10 @@ class FogFile:
 def read_fog(path) -> FogFile:
     """Read a Fog of War file; ``MatchupError`` names the file, section and field of a mistake."""
     path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise MatchupError(f"{path}: no such Fog of War file") from None
-    except IsADirectoryError:
-        raise MatchupError(f"{path}: a folder, expected a Fog of War .toml file") from None
-    except UnicodeDecodeError:
-        raise MatchupError(f"{path}: not a text file, expected a Fog of War .toml file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise MatchupError(f"{path}: malformed TOML: {exc}") from None
-    except RecursionError:
-        raise MatchupError(f"{path}: {TOML_TOO_DEEP}") from None
+    try:   # the core's reader: a regular file (no FIFO waited on, no link loop), bounded before parsing
+        data = read_toml(path, "Fog of War file", str(path))
+    except InputFileError as exc:
+        raise MatchupError(str(exc)) from None
     known = SEATS + tuple(FACTIONS)
     unknown = [k for k in data if k not in known]
     if unknown:

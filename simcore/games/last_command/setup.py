@@ -9,6 +9,7 @@ import numpy as np
 
 from simcore.errors import CommandsimError
 from simcore.game import OptionError
+from simcore.names import did_you_mean, unknown
 from .tables import (C_COUNT, C_EXPERTISE, C_FACTION, C_KIND, C_START_SET, C_SYSTEM,
                                                FACTION_NONE, FACTIONS, KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM,
                                                SHIP_MATS, START_SETS, START_STANDARD, CardTables)
@@ -94,7 +95,7 @@ class Matchup:
 
     def validate(self) -> None:
         if self.mode not in MODES:
-            raise MatchupError(f"unknown mode '{self.mode}': expected one of {', '.join(MODES)}")
+            raise MatchupError(unknown("mode", self.mode, MODES))
         if self.mode == "solo":
             if self.difficulty not in DIFFICULTIES:
                 raise MatchupError(f"solo mode needs a difficulty: one of {', '.join(DIFFICULTIES)}, "
@@ -105,13 +106,13 @@ class Matchup:
             raise MatchupError("a difficulty applies only to solo mode")
         for f in self.factions:
             if f not in FACTIONS:
-                raise MatchupError(f"unknown faction '{f}': expected one of {', '.join(FACTIONS)}")
+                raise MatchupError(unknown("faction", f, FACTIONS))
         problem = mirror_problem(self.factions)
         if problem:
             raise MirrorError("--factions", problem)
         for v in self.variants:
             if v not in START_SETS:
-                raise MatchupError(f"unknown variant '{v}': expected one of {', '.join(START_SETS)}")
+                raise MatchupError(unknown("variant", v, START_SETS))
         if not 1 <= self.max_turns <= MAX_TURNS_LIMIT:
             raise MatchupError(f"max_turns must be between 1 and {MAX_TURNS_LIMIT:,}, got {self.max_turns}")
 
@@ -131,7 +132,7 @@ def _index(tables: CardTables, name: str, variant: str, fog: FogOfWar, field: st
         want = START_SETS[variant]
         hits = [t for t in hits if tables.cards[t, C_START_SET] == want] or hits[:1]
     if not hits:
-        raise fog.error(field, f"unknown card '{name}'")
+        raise fog.error(field, f"unknown card '{name}'{did_you_mean(name, [c.key for c in tables.catalog])}")
     return hits[0]
 
 
@@ -143,7 +144,7 @@ def _extra_index(tables: CardTables, name: str, faction: int, free: Counter, fog
     hits = [c.index for c in tables.catalog if c.key.lower() == name.lower() and c.key != c.name]
     hits = hits or [c.index for c in tables.catalog if c.name.lower() == name.lower()]
     if not hits:
-        raise fog.error("extra", f"unknown card '{name}'")
+        raise fog.error("extra", f"unknown card '{name}'{did_you_mean(name, [c.key for c in tables.catalog])}")
     owner = tables.cards[hits[0], C_FACTION]
     if owner != FACTION_NONE and owner != faction:
         other = next(f for f, v in FACTIONS.items() if v == owner)

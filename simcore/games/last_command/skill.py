@@ -7,6 +7,7 @@ from functools import lru_cache
 import numpy as np
 
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 
 
 def _parse(text: str) -> tuple[str, str]:
@@ -14,11 +15,10 @@ def _parse(text: str) -> tuple[str, str]:
     faction, _, variant = text.strip().lower().partition(":")
     variant = variant or "standard"
     if faction not in FACTIONS:
-        raise CommandsimError(f"unknown faction '{faction}' in side '{text}': expected one of {', '.join(FACTIONS)} "
-                              f"(optionally with :VARIANT, e.g. federation:asymmetrical)")
+        raise CommandsimError(unknown("faction", faction, list(FACTIONS), inside=f"in side '{text}'",
+                                      tail="(optionally with :VARIANT, e.g. federation:asymmetrical)"))
     if variant not in START_SETS:
-        raise CommandsimError(f"unknown variant '{variant}' in side '{text}': expected one of "
-                              f"{', '.join(START_SETS)}")
+        raise CommandsimError(unknown("variant", variant, list(START_SETS), inside=f"in side '{text}'"))
     return faction, variant
 
 

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 from simcore.game import Cell, OptionError, Order, parse_list
 
 from .fog import FogFile
@@ -103,7 +104,7 @@ def parse_difficulties(names: str | Sequence[str]) -> tuple[str, ...]:
 def check_mode(mode: str) -> str:
     mode = mode.strip().lower()
     if mode not in MODES:
-        raise OptionError("--mode", f"unknown mode '{mode}': expected one of {', '.join(MODES)}")
+        raise OptionError("--mode", unknown("mode", mode, MODES))
     return mode
 
 

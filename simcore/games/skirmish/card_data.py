@@ -13,8 +13,9 @@ from pathlib import Path
 import numpy as np
 
 from simcore.card_files import card_files, display_path, merge_by_key, read_toml
-from simcore.card_overrides import complete_override
+from simcore.card_overrides import complete_override, first_giver, given_twice, misnamed
 from simcore.errors import CardDataError
+from simcore.names import unknown
 
 from . import opcodes as O
 from .errors import SkirmishDataError
@@ -296,20 +297,44 @@ def _completed(table: dict, loaded: dict[str, dict]) -> dict:
     return complete_override(table, loaded.get(name.strip().casefold()) if isinstance(name, str) else None)
 
 
-def _read_file(path: Path, data: SkirmishData) -> SkirmishData:
-    """``data`` with the entries of one file (commands, sets, units or forces) replacing or added by name."""
+def _given_once(shown: str, raw: dict, given: dict[str, str]) -> None:
+    """Refuse an entry that another file of the same card set (``given``: entry -> the file that gave it)
+    gives too, naming both: neither file would say which of them wins."""
+    labels = [f"{key} '{x['name']}'" for key in ("command", "unit") for x in raw.get(key, [])
+              if isinstance(raw.get(key), list) and isinstance(x, dict) and isinstance(x.get("name"), str)]
+    labels += [f"{key} '{name}'" for key in ("set", "force") if isinstance(raw.get(key), dict) for name in raw[key]]
+    for label in labels:
+        other = first_giver(given, label, shown)
+        if other is not None:
+            raise SkirmishDataError(shown, label, None, given_twice(other))
+
+
+def _read_file(path: Path, data: SkirmishData, given: dict[str, str] | None = None) -> SkirmishData:
+    """``data`` with the entries of one file (commands, sets, units or forces) replacing or added by name;
+    ``given``: the entries the other files of its card set gave (``_given_once``)."""
     shown = display_path(path)
     raw = read_toml(path, SkirmishDataError)
     for key in raw:
         if key not in ("command", "set", "unit", "force"):
             raise SkirmishDataError(shown, None, key, "unknown top-level key: expected [[command]], [set.NAME], "
                                                       "[[unit]] or [force.NAME]")
+    if given is not None:
+        _given_once(shown, raw, given)
     for key, reader in (("command", read_command), ("unit", read_unit)):
         rows = raw.get(key, [])
         if not isinstance(rows, list) or not all(isinstance(x, dict) for x in rows):
             raise SkirmishDataError(shown, None, key, f"expected [[{key}]] tables")
         loaded = {x.name.casefold(): x.raw for x in (data.commands if key == "command" else data.units)}
-        entries = [reader(shown, i, _completed(x, loaded)) for i, x in enumerate(rows)]
+        names = [x.name for x in (data.commands if key == "command" else data.units)]
+        entries = []
+        for i, x in enumerate(rows):
+            completed = _completed(x, loaded)
+            try:
+                entries.append(reader(shown, i, completed))
+            except CardDataError as exc:   # a new entry, or a misspelt name of a loaded one?
+                if completed is not x or not loaded:
+                    raise
+                raise misnamed(exc, x.get("name"), names, key) from None
         seen = set()
         for x in entries:
             if x.name.casefold() in seen:
@@ -340,7 +365,12 @@ def _read_file(path: Path, data: SkirmishData) -> SkirmishData:
         loaded = data.forces.get(name)
         if isinstance(t, dict) and loaded is not None:
             t = complete_override(t, loaded.raw)
-        data.forces[name] = read_force(shown, name, t)
+        try:
+            data.forces[name] = read_force(shown, name, t)
+        except CardDataError as exc:
+            if loaded is not None or not data.forces:
+                raise
+            raise misnamed(exc, name, list(data.forces), "force") from None
         data.force_files[name] = shown
     return data
 
@@ -350,16 +380,18 @@ def load_data(overrides: str | Path | list | tuple | None = None) -> SkirmishDat
     .toml files, or a list of them read in order, None entries skipped) replacing entries of the same
     name and adding new ones. Cross-references are checked."""
     data = SkirmishData([], {}, [], {})
-    files = [DATA_DIR / "commands.toml", DATA_DIR / "forces.toml"]
+    layers = [[DATA_DIR / "commands.toml", DATA_DIR / "forces.toml"]]
     for extra in (overrides if isinstance(overrides, (list, tuple)) else [overrides]):
         if extra is None:
             continue
         try:   # the core's reader of a card folder: what is no regular file is skipped (FIFOs, links to nothing)
-            files += card_files(Path(extra))
+            layers.append(card_files(Path(extra)))
         except CardDataError as exc:
             raise SkirmishDataError(exc.file, None, None, exc.message) from None
-    for f in files:
-        _read_file(f, data)
+    for files in layers:
+        given: dict[str, str] = {}
+        for f in files:
+            _read_file(f, data, given)
     if len(data.units) > MAX_PROFILES:   # refused here, by `cards validate` and every run alike
         u = data.units[MAX_PROFILES]
         raise SkirmishDataError(u.file, f"unit '{u.name}'", None,
@@ -403,7 +435,7 @@ def compile_sets(data: SkirmishData, command_sets: tuple[str, str] = ("full", "f
     side_data = side_data or (data, data)
     for s, d in zip(command_sets, side_data):
         if s not in d.sets:
-            raise CommandsimError(f"unknown command set '{s}': expected one of {', '.join(d.sets)}")
+            raise CommandsimError(unknown("command set", s, d.sets))
     rows: list[tuple[Command, int]] = []
     avail = [0, 0]
     for p, (s, d) in enumerate(zip(command_sets, side_data)):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 
 from .card_data import SkirmishTables
 from .layout import (CFG_AVAIL, CFG_BUDGET, CFG_CHECK_CMD, CFG_MAX_ORDERS, CFG_MAX_TURNS, CFG_N_UNITS, CFG_OBJECTIVE,
@@ -35,7 +36,7 @@ def build_setup(tables: SkirmishTables, m: Matchup) -> tuple[np.ndarray, np.ndar
     forces = tables.data.forces
     for f in m.forces:
         if f not in forces:
-            raise CommandsimError(f"unknown force '{f}': expected one of {', '.join(forces)}")
+            raise CommandsimError(unknown("force", f, forces))
     if tables.command_sets != tuple(m.command_sets):
         raise CommandsimError(f"the tables hold the command sets {tables.command_sets}, the matchup asks for "
                               f"{tuple(m.command_sets)}")
@@ -72,8 +73,7 @@ def parse_setting(text: str, data) -> tuple[str, int | None]:
     """"SET" or "SET:CP" -> (command set, budget or None for the force's own)."""
     name, _, cp = text.strip().partition(":")
     if name not in data.sets:
-        raise CommandsimError(f"unknown command set '{name}': expected one of {', '.join(data.sets)} "
-                              f"(optionally with :CP, e.g. full:3)")
+        raise CommandsimError(unknown("command set", name, list(data.sets), tail="(optionally with :CP, e.g. full:3)"))
     if not cp:
         return name, None
     if not cp.isdigit() or not 0 <= int(cp) <= 20:

@@ -8,6 +8,7 @@ import pandas as pd
 
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
+from simcore.names import did_you_mean
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from strategies.skirmish.library import strategy_rows
 
@@ -49,7 +50,7 @@ def restrict_rows(rows: np.ndarray, restriction, tables: SkirmishTables) -> None
             for name in names:
                 if name not in allowed:
                     raise CommandsimError(f"command '{name}' cannot be restricted: expected one of "
-                                          f"{', '.join(allowed)}")
+                                          f"{', '.join(allowed)}{did_you_mean(name, allowed)}")
                 for c, row_name in enumerate(tables.names):
                     if row_name == name:
                         rows[p, N_PARAMS + c] = code

@@ -8,6 +8,7 @@ from functools import lru_cache
 import numpy as np
 
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 
 
 @lru_cache(maxsize=1)
@@ -26,8 +27,8 @@ def _parse(text: str) -> tuple[str, str, int | None]:
     from .setup import parse_setting
     force, _, setting = text.strip().lower().partition(":")
     if force not in _data().forces:
-        raise CommandsimError(f"unknown force '{force}' in side '{text}': expected one of "
-                              f"{', '.join(_data().forces)} (optionally with :SET[:CP], e.g. elite:full:3)")
+        raise CommandsimError(unknown("force", force, list(_data().forces), inside=f"in side '{text}'",
+                                      tail="(optionally with :SET[:CP], e.g. elite:full:3)"))
     name, cp = parse_setting(setting or "full", _data())
     return force, name, cp
 

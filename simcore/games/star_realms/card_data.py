@@ -13,14 +13,13 @@ from pathlib import Path
 import numpy as np
 
 from simcore.card_files import card_files, display_path, merge_by_key, read_toml
-from simcore.card_overrides import complete_override
+from simcore.card_overrides import complete_override, first_giver, given_twice, misnamed
 from simcore.errors import CardDataError, UnknownCardError
 
 from . import opcodes as O
 from .team_rules import TEAM_RULES
 
 CARDS_DIR = Path(__file__).resolve().parent / "cards"
-DECKS_FILE = "decks.toml"
 
 FIELDS = ("name", "aliases", "faction", "kind", "role", "count", "cost", "defense", "ally_trigger", "primary",
           "ally", "ally2", "scrap", "static", "opponents", "hand_size", "authority", "text", "source", "stated",
@@ -237,40 +236,60 @@ class _Reader:
                       text=t.get("text", ""), stated=marks["stated"], estimated=marks["estimated"], raw=t)
 
 
-def read_card_file(path: Path, base: list[SRCard] | None = None) -> list[SRCard]:
-    """The cards of one file; with ``base`` (the cards it overrides), a table naming one of them takes
-    the fields it does not give from it."""
+@dataclass
+class CardFile:
+    """What one card file gives: its cards (``[[card]]``) and its decks (``[deck.NAME]`` tables, each
+    completed from the deck of that name it changes), with the file's name as shown."""
+    file: str
+    cards: list[SRCard]
+    decks: dict[str, dict]
+
+
+def read_card_file(path: Path, base: list[SRCard] | None = None,
+                   base_decks: dict[str, dict] | None = None) -> CardFile:
+    """The cards and decks of one file; with ``base`` / ``base_decks`` (the cards and deck tables it
+    overrides), a table naming one of them takes the fields it does not give from it, so a file may hold
+    one field of one card or deck (``cards show "deck standard" --toml`` prints a block to cut down)."""
     shown = display_path(path)
     data = read_toml(path)
     for key in data:
-        if key != "card":
-            raise CardDataError(shown, None, key, "unknown top-level key: a card file holds only [[card]] tables")
-    tables = data.get("card")
-    if not isinstance(tables, list) or not tables or not all(isinstance(x, dict) for x in tables):
-        raise CardDataError(shown, None, "card", "expected one or more [[card]] tables")
+        if key not in ("card", "deck"):
+            raise CardDataError(shown, None, key, "unknown top-level key: a card file holds [[card]] and "
+                                                  "[deck.NAME] tables" + _did_you_mean(key, ("card", "deck")))
+    tables = data.get("card", [])
+    if not isinstance(tables, list) or not all(isinstance(x, dict) for x in tables) or \
+            not (tables or "deck" in data):
+        raise CardDataError(shown, None, "card", "expected one or more [[card]] tables (or [deck.NAME] tables)")
+    decks = data.get("deck", {})
+    if not isinstance(decks, dict) or not all(isinstance(t, dict) for t in decks.values()):
+        raise CardDataError(shown, None, "deck", "expected [deck.NAME] tables")
     loaded = {c.name.casefold(): c for c in base or ()}
 
-    def completed(t):
+    def read(i, t):
         card = loaded.get(t["name"].strip().casefold()) if isinstance(t.get("name"), str) else None
-        return complete_override(t, card.raw if card is not None else None)
-    cards = [_Reader(shown, i, completed(x)).read() for i, x in enumerate(tables)]
+        try:
+            return _Reader(shown, i, complete_override(t, card.raw if card is not None else None)).read()
+        except CardDataError as exc:   # a new card, or a misspelt name of a loaded one?
+            if card is not None or not loaded:
+                raise
+            raise misnamed(exc, t.get("name"), [c.name for c in loaded.values()]) from None
+    cards = [read(i, x) for i, x in enumerate(tables)]
     seen: set[str] = set()
     for c in cards:   # two cards of one name in one file: the second would replace the first unseen
         if c.name.casefold() in seen:
             raise CardDataError(shown, c.name, "name", "duplicate card name in this file")
         seen.add(c.name.casefold())
         c.file = shown
-    return cards
+    base_decks = base_decks or {}
+    return CardFile(shown, cards, {name: complete_override(t, base_decks.get(name),
+                                                           key="") for name, t in decks.items()})
 
 
-def read_decks(path: Path, by_name: dict[str, SRCard]) -> dict[str, Deck]:
-    shown = display_path(path)
-    data = read_toml(path)
-    if set(data) != {"deck"} or not isinstance(data["deck"], dict):
-        raise CardDataError(shown, None, "deck", "expected only [deck.<name>] tables")
+def read_decks(tables: dict[str, tuple[dict, str]], by_name: dict[str, SRCard]) -> dict[str, Deck]:
+    """The decks of ``tables`` (name -> (its table, the file it comes from as shown)), validated."""
     decks = {}
-    for name, t in data["deck"].items():
-        def fail(f, msg, name=name):
+    for name, (t, shown) in tables.items():
+        def fail(f, msg, name=name, shown=shown):
             raise CardDataError(shown, f"deck {name}", f, msg)
         for k in t:
             if k not in DECK_FIELDS:
@@ -326,30 +345,38 @@ def read_decks(path: Path, by_name: dict[str, SRCard]) -> dict[str, Deck]:
     return decks
 
 
-def _read_files(path: Path, base: list[SRCard] | None = None) -> tuple[list[SRCard], Path | None]:
-    """The cards of a card file or of a folder's files (name order), and its decks.toml if it has one;
-    ``base``: the cards they override (``read_card_file``)."""
-    cards: list[SRCard] = []
-    deck_file = None
-    for file in card_files(path):
-        if file.name == DECKS_FILE:
-            deck_file = file
-        else:
-            cards.extend(read_card_file(file, base))
-    return cards, deck_file
+def _read_layer(path: Path, base: list[SRCard] | None = None,
+                base_decks: dict[str, tuple[dict, str]] | None = None) -> list[CardFile]:
+    """The files of one card set (a file, or a folder's files in name order), each over ``base`` and
+    ``base_decks``. Two files of one set that both give a card or a deck are refused, naming both, as
+    every game refuses it: neither would say which of them wins."""
+    files = [read_card_file(file, base, {k: v[0] for k, v in (base_decks or {}).items()})
+             for file in card_files(path)]
+    given: dict[str, str] = {}
+    for f in files:
+        for label in [c.name for c in f.cards] + [f"deck {d}" for d in f.decks]:
+            other = first_giver(given, label, f.file)
+            if other is not None:
+                raise CardDataError(f.file, label, None if label.startswith("deck ") else "name", given_twice(other))
+    return files
 
 
 def load_card_list(path: str | Path | None = None,
                    overrides=None) -> tuple[list[SRCard], dict[str, Deck]]:
-    """Validated cards and decks of ``path`` (None: the shipped folder), then the cards of ``overrides``
-    (a file or folder, or a list of them applied in order: compare's --cards then --cards-b) replacing
-    those of the same name and adding new ones; a decks.toml among the overrides replaces the decks."""
-    cards, deck_file = _read_files(CARDS_DIR if path is None else Path(path))
+    """Validated cards and decks of ``path`` (None: the shipped folder), then the cards and decks of
+    ``overrides`` (a file or folder, or a list of them applied in order: compare's --cards then --cards-b)
+    replacing those of the same name field by field and adding new ones."""
+    cards: list[SRCard] = []
+    deck_tables: dict[str, tuple[dict, str]] = {}
+    added: set[str] = set()        # decks an override file adds (or meant to change, misspelt)
     layers = [] if overrides is None else list(overrides) if isinstance(overrides, (list, tuple)) else [overrides]
-    for layer in layers:
-        extra, extra_decks = _read_files(Path(layer), cards)
-        cards = merge_by_key(cards, extra, lambda c: c.name)
-        deck_file = extra_decks or deck_file
+    for i, layer in enumerate([CARDS_DIR if path is None else Path(path), *layers]):
+        files = _read_layer(Path(layer), cards if i else None, deck_tables if i else None)
+        for f in files:
+            cards = merge_by_key(cards, f.cards, lambda c: c.name) if i else cards + f.cards
+            if i and deck_tables:
+                added.update(name for name in f.decks if name not in deck_tables)
+            deck_tables.update({name: (t, f.file) for name, t in f.decks.items()})
     seen: dict[str, SRCard] = {}
     for c in cards:
         for n in (c.name, *c.aliases):
@@ -357,8 +384,17 @@ def load_card_list(path: str | Path | None = None,
                 raise CardDataError(c.file, c.name, "name",
                                     f"duplicate card name {n!r}: already used in {seen[n.casefold()].file}")
             seen[n.casefold()] = c
+    if not deck_tables:
+        raise CardDataError(display_path(Path(path or CARDS_DIR)), None, "deck", "no [deck.NAME] tables: a card "
+                                                                                 "set needs its starting decks")
     by_name = {c.name: c for c in cards}
-    decks = read_decks(deck_file or CARDS_DIR / DECKS_FILE, by_name)
+    try:
+        decks = read_decks(deck_tables, by_name)
+    except CardDataError as exc:
+        name = (exc.card or "")[len("deck "):]
+        if name not in added:
+            raise
+        raise misnamed(exc, name, [d for d in deck_tables if d not in added], "deck") from None
     return cards, decks
 
 

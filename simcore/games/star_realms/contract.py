@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 from simcore.game import (Cell, CompareSpec, GameInfo, Listing, Noun, OptionError, Order, Question, ReplaySpec,
                           Setting, SweepQuestion, SweepSpec, card_settings, check_one_of, parse_list)
 
@@ -243,7 +244,7 @@ class StarRealms:
         if spec.sides is None and spec.mode is not None:   # the mode's own match-up: its decks, first seating
             from .setup import mode_matchups
             if spec.mode not in MODES:
-                raise OptionError("--mode", f"unknown mode '{spec.mode}': expected one of {', '.join(MODES)}")
+                raise OptionError("--mode", unknown("mode", spec.mode, MODES))
             decks = tuple(mode_matchups(spec.mode)[0].decks)
         else:
             decks = tuple(d.lower() for d in (spec.sides or ("standard", "standard")))

@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.errors import CardDataError, CommandsimError
+from simcore.names import unknown
 
 from .card_data import SRTables
 from .opcodes import SECTIONS, Op
@@ -49,7 +50,7 @@ def mode_matchups(mode: str, max_turns: int = DEFAULT_MAX_TURNS) -> list[SRMatch
     if mode == TEAM_MODE:
         return [SRMatchup(("alliance", TEAM_DECK), mode, max_turns),
                 SRMatchup((TEAM_DECK, "alliance"), mode, max_turns)]
-    raise CommandsimError(f"unknown Star Realms mode '{mode}': expected one of {', '.join(MODES)}")
+    raise CommandsimError(unknown("Star Realms mode", mode, MODES))
 
 
 def mode_of(decks: tuple[str, str], tables: SRTables) -> str:
@@ -57,7 +58,7 @@ def mode_of(decks: tuple[str, str], tables: SRTables) -> str:
     one plays a standard start."""
     for d in decks:
         if d not in tables.decks:
-            raise CommandsimError(f"unknown Star Realms deck '{d}': expected one of {', '.join(tables.decks)}")
+            raise CommandsimError(unknown("Star Realms deck", d, tables.decks))
     if any(tables.decks[d].members == 2 for d in decks):
         return TEAM_MODE
     return MODES[sum(d != "standard" for d in decks)]
@@ -66,7 +67,7 @@ def mode_of(decks: tuple[str, str], tables: SRTables) -> str:
 def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]:
     """(setup int32[N_SETUP_ROWS, CAP], cfg int64[N_CFG]) of matchup ``m``."""
     if m.mode not in MODES:
-        raise CommandsimError(f"unknown Star Realms mode '{m.mode}': expected one of {', '.join(MODES)}")
+        raise CommandsimError(unknown("Star Realms mode", m.mode, MODES))
     if m.max_turns < 1:
         raise CommandsimError(f"--max-turns must be at least 1, got {m.max_turns}")
     setup = np.full((N_SETUP_ROWS, CAP), -1, np.int32)
@@ -79,7 +80,7 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
     for deck_name in m.decks:
         deck = tables.decks.get(deck_name)
         if deck is None:
-            raise CommandsimError(f"unknown Star Realms deck '{deck_name}': expected one of {', '.join(tables.decks)}")
+            raise CommandsimError(unknown("Star Realms deck", deck_name, tables.decks))
         decks.append(deck)
     teams = [s for s, d in enumerate(decks) if d.members == 2]
     if (len(teams) == 1) != (m.mode == TEAM_MODE) or len(teams) > 1:

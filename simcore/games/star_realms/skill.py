@@ -7,6 +7,7 @@ from functools import lru_cache
 import numpy as np
 
 from simcore.errors import CommandsimError
+from simcore.names import unknown
 
 
 @lru_cache(maxsize=1)
@@ -18,7 +19,7 @@ def _tables():
 def _parse(text: str) -> str:
     deck = text.strip().lower()
     if deck not in _tables().decks:
-        raise CommandsimError(f"unknown Star Realms deck '{deck}': expected one of {', '.join(_tables().decks)}")
+        raise CommandsimError(unknown("Star Realms deck", deck, list(_tables().decks)))
     return deck
 
 

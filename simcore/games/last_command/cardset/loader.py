@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from simcore.card_files import card_files, display_path, merge_by_key, read_toml, skipped_entries
-from simcore.card_overrides import complete_override
+from simcore.card_overrides import complete_override, misnamed
 from .model import Card, Effect, card_key
 from .validate import CardReader
 from simcore.errors import CardDataError
@@ -53,7 +53,16 @@ def read_card_file(path: Path, base: list[Card] | None = None) -> list[Card]:
     if not tables:
         raise CardDataError(shown, None, None, "holds no [[card]] tables")
     loaded = {card.key.casefold(): card for card in base or ()}
-    return [CardReader(shown, i, _completed(table, loaded)).read() for i, table in enumerate(tables)]
+    cards = []
+    for i, table in enumerate(tables):
+        completed = _completed(table, loaded)
+        try:
+            cards.append(CardReader(shown, i, completed).read())
+        except CardDataError as exc:   # a new card, or a misspelt name of a loaded one?
+            if completed is not table or not loaded:
+                raise
+            raise misnamed(exc, table.get("name"), list(dict.fromkeys(c.name for c in loaded.values()))) from None
+    return cards
 
 
 def check_unique_keys(cards: list[Card]) -> None:
