@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from simcore import limits
-from simcore.errors import CommandsimError
+from simcore.errors import CommandsimError, OutputFileError
 from simcore.game import Game, OptionError
 from simcore.games import registry
 from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
@@ -1507,6 +1507,8 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     try:
         space.write_strategy(out_path, result.name, result.vector,
                              f"Tuned from {result.start_name} against {', '.join(opts.pool)}.", comments)
+    except OutputFileError:
+        raise                       # it names its path already
     except OSError as exc:
         raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
     click.echo(f"Wrote {out_path}.")

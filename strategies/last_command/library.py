@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import os
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -338,18 +337,9 @@ def strategy_toml(name: str, vector: np.ndarray, description: str = "", comments
 
 def write_strategy(path: Path, name: str, vector: np.ndarray, description: str = "",
                    comments: tuple[str, ...] = ()) -> None:
-    """Write a strategy file atomically (a temporary file renamed into place)."""
-    text = strategy_toml(name, vector, description, comments)
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent)
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write a strategy file as every game's tuner writes one (``strategies.tuning.spaces.write_atomic``)."""
+    from strategies.tuning.spaces import write_atomic
+    write_atomic(path, strategy_toml(name, vector, description, comments))
 
 
 def _toml_str(s: str) -> str:
