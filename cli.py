@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from simcore import limits, trial
-from simcore.errors import CommandsimError
+from simcore.errors import CommandsimError, OutputFileError
 from simcore.user_files import TOML_LIMITS
 from simcore.game import Game, OptionError
 from simcore.games import registry
@@ -1616,6 +1616,8 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     try:
         space.write_strategy(out_path, result.name, result.vector,
                              f"Tuned from {result.start_name} against {', '.join(opts.pool)}.", comments)
+    except OutputFileError:
+        raise                       # it names its path already
     except OSError as exc:
         raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
     click.echo(f"Wrote {out_path}.")

@@ -1,4 +1,4 @@
-"""commandsim's game-agnostic core; each game lives in ``simcore/games/<game>/`` (see simcore/README.md)."""
+"""commandsim's game-agnostic core; each game lives in ``simcore/games/<game>/`` (see docs/architecture.md)."""
 from . import jit_cache
 
 __version__ = "0.1.0"

@@ -8,8 +8,6 @@ spaces share: a paired match over a game's ``play``, and a strategy file's text.
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -80,16 +78,8 @@ def strategy_toml(P, PARAMS, name: str, vector: np.ndarray, description: str = "
 
 
 def write_atomic(path, text: str) -> None:
-    """Write a file atomically (a temporary file renamed into place), its folder made if need be (``--out
-    out/tuned.toml`` on a fresh clone), as every other output."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.resolve().parent)
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    """Write a strategy file as every output is written (``reports.files``): its folder made if missing (a
+    fresh folder has no ``out/``), a temporary file renamed into place, nothing left behind on a failure
+    (``OutputFileError`` naming the path)."""
+    from reports.files import write_files
+    write_files({Path(path): text.encode()})

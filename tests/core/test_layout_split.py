@@ -1,4 +1,4 @@
-"""The house's layering (simcore/README.md), checked on the code: the core imports no game; ``reports/``,
+"""The house's layering (docs/architecture.md), checked on the code: the core imports no game; ``reports/``,
 ``strategies/tuning/`` and ``cli.py`` import no game's modules (they reach a game only through the contract
 and the registry); no game imports another; and each game's numba cache is keyed by exactly its own
 jitted sources and the core's. Imports are resolved (``from .x import``, ``from .. import``) before they are

@@ -2,7 +2,7 @@
 leave open, effect by effect: ``commandsim cards show NAME --game star-realms`` prints the notes of a card as
 ``rule:`` lines and ``cards audit`` lists them, so a value marked ``stated`` is never played otherwise
 silently. ``chosen_rules`` is the game's list of rules chosen where the sources are silent (``commandsim
-games``, the docs page docs/games/star-realms.md)."""
+games``, docs/games/star-realms.md)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
