@@ -82,10 +82,11 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_
             r.verdict)
     table = pd.DataFrame(rows, columns=list(ADVICE_COLUMNS))
     screened = table["stage"].isin(["screen", "sequential test"])
-    # a screened edit's value: the unedited value on the check seeds plus its effect
+    # a screened edit's value: the unedited value on the check seeds plus its effect, measured on other seeds,
+    # so the sum can leave [0, 1] on a few seeds: bounded to what a win rate can be
     base = dict(zip(target.labels, advice.base_values))
     table.loc[screened, "base"] = table.loc[screened, "component"].map(base)
-    table.loc[screened, "value"] = table.loc[screened, "base"] + table.loc[screened, "effect"]
+    table.loc[screened, "value"] = (table.loc[screened, "base"] + table.loc[screened, "effect"]).clip(0.0, 1.0)
     # a row's distance to the target: the largest distance of its set's components from their goals
     far = (table["value"] - table["goal"]).abs()
     table["distance"] = far.groupby([table["stage"], table["rank"]]).transform("max")
