@@ -4,6 +4,7 @@ import numpy as np
 from .opcodes import Dest, Op
 from .tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
+from .bound_checks import count_effect
 from .copies import add_copy, end_copies
 from .draw import draw_chosen
 from .events import log_event
@@ -180,6 +181,8 @@ def run_other(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c, phase):
 @hot_outlined
 def run_row(cards, eff, piles, cnt, sc, strat, log, p, s, i, phase):
     """Run effect row i (not an OR) for player p, whose card sits in System s."""
+    if not count_effect(sc, log):
+        return
     op = eff[i, 0]
     if apply_simple(cards, eff, piles, cnt, sc, strat, log, p, s, op, eff[i, 1], eff[i, 2]) < 0:
         run_other(cards, eff, piles, cnt, sc, strat, log, p, s, op, eff[i, 1], eff[i, 2], eff[i, 3], phase)
