@@ -77,7 +77,7 @@ def hand_done(cards, piles, cnt, sc, p):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # a time limit can wait for it (tests/time_limit.py)
 def check_games(cards, eff, setup, setup_n, cfg, strat, seeds, out):
     """Play one game per seed, checking the invariants after setup and after every phase.
     out[g] = (error code, player-turn, phase: 0 setup, 1..4) of the first violation, or zeros."""
