@@ -22,12 +22,14 @@ def test_the_bound_of_plays_per_turn_ends_the_game_as_a_draw_at_the_play_past_it
     assert any("the bound of 2 plays per turn is passed" in e for e in s.events())
 
 
-def test_the_bound_of_effects_per_play_ends_the_game_as_a_draw_before_the_row_past_it():
-    s = Scenario.build({"players": [{"hand": ["Cutter"]}, {}]})   # Trade 2, then Authority 4
+def test_the_bound_of_effects_per_play_ends_the_game_as_a_draw_before_the_rows_past_it():
+    s = Scenario.build({"players": [{"hand": ["Scout", "Cutter"]}, {}]})
     s.cfg[CFG_MAX_EFFECTS] = 1
-    s.play(0, "Cutter")
+    s.play(0, "Scout")            # Trade 1: one row, within the bound (each play counts its own)
+    assert s.winner == -1 and s.trade == 1
+    s.play(0, "Cutter")           # Trade 2 and Authority 4: two rows, past it; neither runs
     assert s.winner == 2 and s.sc[S_BOUND] == EFFECTS_PER_PLAY
-    assert (s.trade, s.authority(0)) == (2, 50)
+    assert (s.trade, s.authority(0)) == (1, 50)
 
 
 def test_every_mode_records_no_bound_in_normal_games_and_its_own_at_the_turn_cap():

@@ -42,9 +42,11 @@ def count_play(sc, log):
 
 
 @hot
-def count_effect(sc, log):
-    """One more effect row of the current play; False when it passes the bound (the row is not run)."""
-    sc[S_EFFECTS] += 1
+def count_effects(sc, log, n):
+    """A segment of n effect rows of the current play begins; False when they pass the bound (the segment is
+    not run). Counted per segment, not per row: one check where most segments are a row or two (per row,
+    the count cost Star Realms 5% of its games/s)."""
+    sc[S_EFFECTS] += n
     if sc[S_EFFECTS] > sc[S_MAX_EFFECTS]:
         hit_bound(sc, log, EFFECTS_PER_PLAY, sc[S_MAX_EFFECTS])
         return False

@@ -14,7 +14,7 @@ MAX_PLAYS_PER_TURN = 1000
 assert MAX_PLAYS_PER_TURN > 6 * CAP
 
 # Effect rows resolved by one card put into play (its main and covering Abilities and a Corsair's copy of
-# another's) or by one Bonus earned. With today's opcodes one play runs at most its
+# another's; an OR's options counted whole) or by one Bonus earned. With today's opcodes one play runs at most its
 # card's rows and a copied card's, under 4 x MAX_EFF_ROWS = 8,192: the bound stops a chain that a new opcode
 # could start inside one play, and costs one count per row.
 MAX_EFFECTS_PER_PLAY = 10_000

@@ -4,7 +4,7 @@ import numpy as np
 from .opcodes import Dest, Op
 from .tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
-from .bound_checks import count_effect
+from .bound_checks import count_effects
 from .copies import add_copy, end_copies
 from .draw import draw_chosen
 from .events import log_event
@@ -181,8 +181,6 @@ def run_other(cards, eff, piles, cnt, sc, strat, log, p, s, op, a, b, c, phase):
 @hot_outlined
 def run_row(cards, eff, piles, cnt, sc, strat, log, p, s, i, phase):
     """Run effect row i (not an OR) for player p, whose card sits in System s."""
-    if not count_effect(sc, log):
-        return
     op = eff[i, 0]
     if apply_simple(cards, eff, piles, cnt, sc, strat, log, p, s, op, eff[i, 1], eff[i, 2]) < 0:
         run_other(cards, eff, piles, cnt, sc, strat, log, p, s, op, eff[i, 1], eff[i, 2], eff[i, 3], phase)
@@ -224,7 +222,10 @@ def run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, lengt
 @hot
 def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
     """Run eff[start:start+length] for player p, whose card sits in System s (-1: none).
-    One plain row (most segments) runs here; the rest is ``run_rows``, a call."""
+    One plain row (most segments) runs here; the rest is ``run_rows``, a call. Its rows count toward the
+    play's bound (an OR's options whole): past it, the segment is not run."""
+    if not count_effects(sc, log, length):
+        return
     if length == 1 and eff[start, 0] != Op.CHOICE:
         if sc[S_WINNER] < 0:
             run_row(cards, eff, piles, cnt, sc, strat, log, p, s, start, phase)

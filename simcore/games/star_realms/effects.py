@@ -2,7 +2,7 @@
 effect is made of (draw, discard, scrap, destroy a base, refill the trade row) and ally checks."""
 from strategies.star_realms import policy as pol
 
-from .bound_checks import count_effect
+from .bound_checks import count_effects
 from .events import log_event
 from .jit import hot, hot_outlined
 from .layout import (CFG_EXPLORER, CFG_OPP_DISCARD, CFG_OUTPOSTS, CFG_SCRAP_FROM, DECK, DISCARD,
@@ -278,11 +278,11 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
 
 @hot
 def run_segment(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, t, start, n):
-    """Run ``n`` effect rows from ``start`` for p's card ``t``; an OR row asks p's policy. Each row counts
-    toward the play's bound (``bound_checks.count_effect``): past it, the rest is not run."""
+    """Run ``n`` effect rows from ``start`` for p's card ``t``; an OR row asks p's policy. The rows count
+    toward the play's bound (``bound_checks.count_effects``): past it, the segment is not run."""
+    if not count_effects(cfg, sc, log, p, n):
+        return
     for r in range(start, start + n):
-        if not count_effect(cfg, sc, log, p):
-            return
         op, a = eff[r, 0], eff[r, 1]
         if eff[r, 2] > 0:
             if pol.choose_option(strat, p, sc, op, a, eff[r, 2], eff[r, 3]) == 1:
