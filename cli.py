@@ -680,6 +680,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
 
     from reports import sweep as sw
     from reports.files import TableStream, Target, check_targets, next_to, write_tables
+    from simcore.bounds import bounds_line
     from simcore.game import SweepSpec, asked
 
     # every option is checked before any game is played or any file is touched
@@ -744,6 +745,9 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
             _echo_table(("CELL", "GAMES", "HALF-WIDTH"),
                         [(cells[i].label, r.games, f"+-{r.half_width:.2%}")
                          for i, r in zip(result.cells.index[result.cells["hit_cap"]], capped.itertuples())])
+    bounds = bounds_line(result.bound_counts())
+    if bounds:
+        click.echo(bounds)
     click.echo(f"Wrote {out_path} (aggregate, {len(result.aggregate)} rows) and {cards_out} "
                f"(per card, {len(result.cards)} rows)" + (f" and {per_game_path} (per game, {played:,} rows)."
                                                          if per_game_path else "."))

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.bounds import LABELS as BOUND_LABELS, count_bounds
+
 from .aggregate import CARD_COUNT_COLUMNS, COUNT_COLUMNS, PERSPECTIVE_KEYS
 
 WIN_CODES = (0, 1)   # Records.winner: 0 the first seat won, 1 the second, 2 a draw
@@ -28,18 +30,21 @@ WIN_CODES = (0, 1)   # Records.winner: 0 the first seat won, 1 the second, 2 a d
 class ChunkTally:
     """Counts of one chunk: ``seats`` int64[k, 5] (games, wins, losses, draws, turns) for each seat
     counted (0 first, 1 second; Solo Mode only 0), ``cards`` int64[3, n_types] (times_bought,
-    games_bought, wins_when_bought over the seats counted), ``seat_games`` and ``seat_wins``."""
+    games_bought, wins_when_bought over the seats counted), ``seat_games`` and ``seat_wins``, and ``bounds``
+    int64[len(simcore.bounds.LABELS)]: the chunk's games by the bound that ended them (``simcore.bounds``)."""
     seat_rows: tuple[int, ...]
     seats: np.ndarray
     cards: np.ndarray
     seat_games: int
     seat_wins: int
+    bounds: np.ndarray | None = None
 
 
 def tally_chunk(winner: np.ndarray, turns: np.ndarray, bought: np.ndarray,
-                seats: tuple[int, ...] = (0, 1)) -> ChunkTally:
+                seats: tuple[int, ...] = (0, 1), bounds: np.ndarray | None = None) -> ChunkTally:
     """Counts of one chunk from ``Records.winner`` (int codes), ``Records.turns`` and
-    ``Records.bought`` (int32[n, 2, n_types]); ``seats`` limits the counts to some seats."""
+    ``Records.bought`` (int32[n, 2, n_types]); ``seats`` limits the counts to some seats; ``bounds``:
+    ``Records.bounds`` (None: no game was ended by a bound)."""
     winner = np.asarray(winner)
     n = winner.shape[0]
     by_code = np.bincount(winner, minlength=3)[:3].astype(np.int64)
@@ -56,7 +61,7 @@ def tally_chunk(winner: np.ndarray, turns: np.ndarray, bought: np.ndarray,
         won = winner == WIN_CODES[seat]
         cards[2] += has[won].sum(axis=0, dtype=np.int64)
     seat_wins = int(sum(by_code[s] for s in seats))
-    return ChunkTally(tuple(seats), rows, cards, len(seats) * n, seat_wins)
+    return ChunkTally(tuple(seats), rows, cards, len(seats) * n, seat_wins, count_bounds(bounds, n))
 
 
 def perspective_keys(labels: dict[str, str], seat: int) -> tuple[str, ...]:
@@ -75,6 +80,7 @@ class SweepTally:
         self.cards: np.ndarray | None = None
         self.seat_games = 0
         self.seat_wins = 0
+        self.bounds = np.zeros(len(BOUND_LABELS), np.int64)   # games by the bound that ended them
 
     def add(self, tally: ChunkTally, labels: dict[str, str] | None) -> None:
         """Add a chunk's counts; ``labels`` (``chunk_labels``) None: only the per-card counts."""
@@ -87,6 +93,8 @@ class SweepTally:
         self.cards = tally.cards.copy() if self.cards is None else self.cards + tally.cards
         self.seat_games += tally.seat_games
         self.seat_wins += tally.seat_wins
+        if tally.bounds is not None:
+            self.bounds += tally.bounds
 
     def counts(self) -> pd.DataFrame:
         """The table ``aggregate.perspective_counts`` gives (keys, then games, wins, losses, draws, turns)."""

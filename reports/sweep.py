@@ -36,6 +36,7 @@ import pandas as pd
 
 from simcore import trial
 from simcore.blocks import BlockPool
+from simcore.bounds import LABELS as BOUND_LABELS
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
 from simcore.game import Cell, Game, SweepSpec
@@ -51,7 +52,7 @@ DEFAULT_CHUNK = 20_000      # games per engine call: memory and Ctrl-C latency v
 DEFAULT_MAX_GAMES = 1_000_000   # per cell, with a target interval
 MIN_TARGET_ROUND = 100      # games per round below which a target-interval stop may undercut the 95% level
 CELL_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
-                "opponent_strategy", "games", "half_width", "hit_cap")
+                "opponent_strategy", "games", "half_width", "hit_cap", *(f"at_{b}" for b in BOUND_LABELS[1:]))
 
 Progress = Callable[[int, int], None]   # (games done, total games)
 GamesSink = Callable[[Any], None]   # receives each chunk's per-game records: a pyarrow.RecordBatch
@@ -60,10 +61,18 @@ GamesSink = Callable[[Any], None]   # receives each chunk's per-game records: a 
 @dataclass
 class SweepResult:
     """What a sweep returns: the aggregate table, the per-card table and one row per cell
-    (``CELL_COLUMNS``: games played, final interval half-width, whether it stopped at the cap)."""
+    (``CELL_COLUMNS``: games played, final interval half-width, whether it stopped at the cap, and the games an
+    engine bound or the turn cap ended: ``at_<bound>``, ``simcore.bounds``)."""
     aggregate: pd.DataFrame
     cards: pd.DataFrame
     cells: pd.DataFrame
+
+    def bound_counts(self) -> np.ndarray:
+        """int64[len(simcore.bounds.LABELS)]: the sweep's games by the bound that ended them."""
+        out = np.zeros(len(BOUND_LABELS), np.int64)
+        for code, label in enumerate(BOUND_LABELS[1:], 1):
+            out[code] = int(self.cells[f"at_{label}"].sum()) if len(self.cells) else 0
+        return out
 
     def capped(self) -> pd.DataFrame:
         """The cells that stopped at ``max_games`` before reaching the target interval."""
@@ -186,7 +195,7 @@ play_chunk.start = start_chunk   # the local runner plays the next chunk while t
 def _chunk_counts(chunk: SweepChunk, rec) -> ChunkCounts:
     names = tuple(str(s) for s in rec.strategies)
     games = per_game_batch(rec, chunk.mode, chunk.difficulty, chunk.market) if chunk.per_game else None
-    return ChunkCounts(tally_chunk(rec.winner, rec.turns, rec.bought, chunk.seats),
+    return ChunkCounts(tally_chunk(rec.winner, rec.turns, rec.bought, chunk.seats, getattr(rec, "bounds", None)),
                        chunk_labels(chunk.sides, chunk.variants, names), names[1], games)
 
 
@@ -270,7 +279,8 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
         active = still
 
     cell_rows = [_cell_row(cell, labels[i], played[i] * per_seed[i], width[i],
-                           target_ci is not None and not width[i] <= target_ci) for i, cell in enumerate(cells)]
+                           target_ci is not None and not width[i] <= target_ci, tallies[i].bounds)
+                 for i, cell in enumerate(cells)]
     aggregate = _aggregate([(cell, t.counts()) for cell, t in zip(cells, tallies)], seed)
     info = game.card_info(tables)
     cards = card_table(card_tally.card_counts(list(info["card"])))
@@ -279,11 +289,13 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     return SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)))
 
 
-def _cell_row(cell: Cell, opponent_strategy: str, games: int, width: float, hit_cap: bool) -> dict:
+def _cell_row(cell: Cell, opponent_strategy: str, games: int, width: float, hit_cap: bool,
+              bounds: np.ndarray) -> dict:
     return {"mode": cell.mode, "faction": cell.sides[0], "opponent_faction": cell.sides[1],
             "variant": cell.variants[0], "opponent_variant": cell.variants[1], "difficulty": cell.difficulty,
             "strategy": cell.strategies[0], "opponent_strategy": opponent_strategy,
-            "games": games, "half_width": width, "hit_cap": bool(hit_cap)}
+            "games": games, "half_width": width, "hit_cap": bool(hit_cap),
+            **{f"at_{label}": int(bounds[code]) for code, label in enumerate(BOUND_LABELS) if code}}
 
 
 def _aggregate(all_counts: list[tuple[Cell, pd.DataFrame]], seed: int) -> pd.DataFrame:

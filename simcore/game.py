@@ -89,7 +89,8 @@ class GameInfo:
     ``rungs``: the skill ladder's default rungs, weakest first. ``turn``: what one of ``turns`` counts.
     ``first_player``: a sentence on what moving first means in this game's rules (reports quote it).
     ``sweep_questions``: the match-ups its sources ask about, which a sweep given no match-up option plays
-    first (``SweepQuestion``)."""
+    first (``SweepQuestion``). ``bounds``: the engine's bounds on one game (``simcore.bounds.Bound``: plays per
+    turn, effects per play, turns per game), which ``docs/reliability.md`` lists."""
     name: str
     title: str
     side: Noun
@@ -109,6 +110,7 @@ class GameInfo:
     first_player: str = ""
     summary: str = ""
     sweep_questions: tuple[SweepQuestion, ...] = ()
+    bounds: tuple = ()
 
 
 @dataclass(frozen=True)

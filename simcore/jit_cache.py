@@ -12,9 +12,10 @@ import os
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-# the core's jitted sources; each game's own (its engine reads its tables and opcodes as constants, so
-# the whole game folder and its policies) are added by game_cache_dir
-_JITTED = ("simcore/jit.py", "simcore/rng.py")
+# the core's jitted sources, and the bound codes every engine reads as constants (simcore/bounds.py); each
+# game's own (its engine reads its tables and opcodes as constants, so the whole game folder and its
+# policies) are added by game_cache_dir
+_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py")
 
 
 def source_hash(patterns=_JITTED) -> str:

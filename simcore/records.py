@@ -62,13 +62,14 @@ class Records:
 
     def __init__(self, games: pd.DataFrame | Callable[[bool], dict], bought: np.ndarray, card_names: list[str],
                  winner: np.ndarray | None = None, turns: np.ndarray | None = None,
-                 strategies: tuple[str, str] | None = None):
+                 strategies: tuple[str, str] | None = None, bounds: np.ndarray | None = None):
         self._games = games
         self.bought = bought
         self.card_names = card_names
         self.winner = winner            # int codes: 0 first, 1 second, DRAW
         self.turns = turns
         self.strategies = strategies    # the seats' strategy labels, as in the frame
+        self.bounds = bounds            # int codes (simcore.bounds): the bound that ended each game; None: none did
         # a search player's (searched decisions, rollouts, the turns those rollouts played from their decisions
         # on: how long one is), summed
         self.search: tuple[int, int, int] | None = None

@@ -23,6 +23,7 @@ from simcore.games.last_command.setup import DIFFICULTIES, Matchup
 from simcore.errors import CardDataError
 from simcore.games.last_command.opcodes import ENUMS, ONGOING_OPS, OPSPECS
 from simcore.games.last_command.simulate import _prepare
+from tests.time_limit import games_within
 
 SHIPPED = load_card_list()
 EDITABLE = [c for c in SHIPPED if c.faction is None and c.kind != "malfunction"]
@@ -104,8 +105,9 @@ def card_sets(draw, max_new=6, max_edits=12):
 
 
 def play_checked(cards, matchup: Matchup, strategies: tuple[str, str], seeds: np.ndarray) -> list[tuple]:
-    """Play one game per seed with the invariants checked after every phase; the violations
-    (seed, invariant, player-turn, phase), or ``["refused"]`` when compiling refused the set."""
+    """Play one game per seed with the invariants checked after every phase, within a time limit per game
+    (``tests/time_limit.py``: a game that never ends fails, naming the matchup); the violations (seed,
+    invariant, player-turn, phase), or ``["refused"]`` when compiling refused the set."""
     try:
         tables = compile_cards(cards)
     except CardDataError as exc:
@@ -116,6 +118,7 @@ def play_checked(cards, matchup: Matchup, strategies: tuple[str, str], seeds: np
     in_game = sum(int(n) for r, n in enumerate(setup_n) if r not in (SU_HAND, SU_HAND + 1))
     assert in_game <= CAP                      # what compile_cards promised: no pile can overflow
     out = np.zeros((len(seeds), 3), np.int64)
-    check_games(tables.cards, tables.eff, setup, setup_n, cfg, rows, seeds, out)
+    games_within(len(seeds), f"{matchup} with {strategies}", check_games, tables.cards, tables.eff, setup, setup_n,
+                 cfg, rows, seeds, out, key="last-command check_games")
     return [(int(seeds[i]), INVARIANT_NAMES[int(out[i, 0])], int(out[i, 1]), int(out[i, 2]))
             for i in np.flatnonzero(out[:, 0])]

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from simcore.bounds import NONE, TURN_CAP, Bound
 from simcore.card_files import card_files, read_toml, skipped_lines
 from simcore.card_overrides import Entry, complete_override, first_giver, given_twice, misnamed
 from simcore.errors import CardDataError, CommandsimError, StrategyError
@@ -36,7 +37,9 @@ MAX_TURNS = 60
 
 INFO = GameInfo("tiny-race", "The tiny race (the tests' fourth game)", Noun("racer", "racers"),
                 Noun("track", "tracks"), SIDES, ("race",), tuple(TRACKS), "saver", MAX_TURNS, 1000,
-                rungs=("random", "spender", "saver"), first_player="the first racer rolls first")
+                rungs=("random", "spender", "saver"), first_player="the first racer rolls first",
+                # a turn buys one upgrade at most and moves once: only the turn cap bounds a race
+                bounds=(Bound(TURN_CAP, None, "race turns"),))
 
 
 @dataclass(frozen=True)
@@ -239,7 +242,7 @@ class TinyRace:
                     "winner": pd.Categorical.from_codes(winner, ["first", "second", "draw"]), "turns": turns,
                     "first_position": pos[:, 0], "second_position": pos[:, 1]}
         return Records(columns, bought if keep_bought else bought[:0], list(tables.names), winner=winner,
-                       turns=turns, strategies=names)
+                       turns=turns, strategies=names, bounds=np.where(winner == 2, TURN_CAP, NONE))
 
     def compare_question(self, spec):
         subject, opponent = spec.sides or ("red", "blue")

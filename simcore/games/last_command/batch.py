@@ -6,7 +6,8 @@ import numpy as np
 
 from .rules import play_game
 from .jit import hot_entry, hot_inlined
-from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN, S_WINNER)
+from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_BOUND, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN,
+                     S_WINNER)
 from simcore.rng import game_seed
 from simcore.blocks import MIN_BLOCK, BlockPool, EngineThreads, Pending, block_bounds, padded
 from simcore.interrupts import stoppable
@@ -22,7 +23,8 @@ R_HULL = 3        # + p
 R_BOUGHT = 5      # + p: number of purchases
 R_DAMAGE = 7      # + p: Damage dealt
 R_MALF = 9        # + p: Malfunctions drawn
-N_RESULT_COLS = 11
+R_BOUND = 11      # the bound that ended the game (simcore.bounds code; 0: none)
+N_RESULT_COLS = 12
 
 
 @hot_inlined
@@ -37,6 +39,7 @@ def write_result(sc, seed, out_row):
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]
+    out_row[R_BOUND] = sc[S_BOUND]
     for p in range(2):
         out_row[R_HULL + p] = sc[S_HULL + p]
         out_row[R_BOUGHT + p] = sc[S_BOUGHT + p]

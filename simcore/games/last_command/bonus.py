@@ -13,7 +13,7 @@ from .tables import BONUS_PER_CREW, C_BONUS, C_BONUS_PLAIN, C_EXPERTISE
 from .effects import run_segment
 from .events import log_event
 from .jit import hot
-from .layout import CREW, EV_BONUS, N_SYSTEMS, PH_BONUS, S_BONUS_DONE, S_MOVED, S_WINNER
+from .layout import CREW, EV_BONUS, N_SYSTEMS, PH_BONUS, S_BONUS_DONE, S_EFFECTS, S_MOVED, S_WINNER
 from .queries import active_type, crew_with_expertise, pile
 from strategies.last_command.policy import effect_rank, pick_bonus
 
@@ -78,6 +78,7 @@ def claim(cards, eff, piles, cnt, sc, strat, log, p, s, e):
     times = crew_with_expertise(cards, piles, cnt, p, s, e) if cards[t, col + 2] == BONUS_PER_CREW else 1
     for _ in range(times):
         log_event(log, sc, p, EV_BONUS, t, e, s)
+        sc[S_EFFECTS] = 0   # a Bonus's effects are counted as a play's (bounds.MAX_EFFECTS_PER_PLAY)
         run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, col], cards[t, col + 1], PH_BONUS)
         if sc[S_WINNER] >= 0 or sc[S_MOVED + s] & (1 << p):
             return

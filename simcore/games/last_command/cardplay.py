@@ -2,6 +2,7 @@
 from .opcodes import Op
 from .tables import C_COVER, C_KIND, C_MAIN, C_POWER, C_SYSTEM, KIND_CREW, KIND_SYSTEM
 
+from .bound_checks import count_play
 from .effects import discard_pile_for, run_segment
 from .events import log_event
 from .jit import hot, hot_inlined
@@ -47,6 +48,7 @@ def play_system(cards, eff, piles, cnt, sc, strat, log, p, t, free):
     push(piles, cnt, pile(p, STACK + s), t)
     sc[S_CUR_CARD] = t
     log_event(log, sc, p, EV_PLAY_SYSTEM, t, s, paid)
+    count_play(sc, log)    # past the bound the game is over: run_segment runs nothing
     run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
     # a Corsair performs the main Ability of the card it copies, and its covering Ability when the
     # Corsair covers a card; a copy of a Corsair that copies nothing has no Ability to perform (it
@@ -68,6 +70,7 @@ def play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s):
     push(piles, cnt, pile(p, CREW + s), t)
     sc[S_CUR_CARD] = t
     log_event(log, sc, p, EV_PLAY_CREW, t, s, 0)
+    count_play(sc, log)
     run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
 
 

@@ -14,7 +14,9 @@ import pandas as pd
 from simcore.errors import CommandsimError
 from simcore.game import (Alias, Cell, CompareSpec, GameInfo, Noun, Option, OptionError, Order, Question, ReplaySpec, Setting,
                           SweepQuestion, SweepSpec, card_settings, check_one_of)
+from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
 
+from .bounds import MAX_EFFECTS_PER_PLAY, MAX_PLAYS_PER_TURN
 from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MAX_TURNS_LIMIT, MODES, Matchup, mirror_problem
 from .tables import FACTIONS, START_SETS
 
@@ -28,7 +30,13 @@ INFO = GameInfo(
         SweepQuestion(("federation", "sunder"), ("standard", "asymmetrical"),
                       "standard Federation against asymmetrical Sunder")),
     summary="the deckbuilding duel of two Command ships (rulebook: Federation Remnant and the Sunder), with "
-            "Solo Mode against the rulebook's A.I.")
+            "Solo Mode against the rulebook's A.I.",
+    bounds=(Bound(PLAYS_PER_TURN, MAX_PLAYS_PER_TURN, "cards put into play in one player-turn (System and Crew, free "
+                  "plays included), the player's or the Solo A.I.'s"),
+            Bound(EFFECTS_PER_PLAY, MAX_EFFECTS_PER_PLAY, "effect rows resolved by one card put into play (its main "
+                  "and covering Abilities, a Corsair's copy) or by one Bonus earned"),
+            Bound(TURN_CAP, None, f"player-turns: --max-turns (default {DEFAULT_MAX_TURNS}, at most "
+                  f"{MAX_TURNS_LIMIT:,})")))
 
 _FOG_HELP = ("a Fog of War TOML (sections [first]/[second] or [federation]/[sunder]: hand, extra, draw)")
 OPTIONS = {
@@ -145,6 +153,7 @@ class LastCommand:
         from .cardset.capacity import game_size
         from simcore.card_files import skipped_lines
         from .cardset.loader import display_path, merge_cards
+        from .cardset.retrigger import retrigger_warnings
         from .layout import CAP
         from .setup import check_every_setup
         shipped = load_card_list()
@@ -157,7 +166,7 @@ class LastCommand:
         copies = sum(card.count for card in cards)
         lines = [f"OK: {display_path(path)}: {len(cards)} card types ({copies} cards), {estimates} estimated fields; "
                  f"with the shipped cards a game holds up to {game_size(merged).total} cards (limit {CAP})."]
-        return lines + skipped_lines(Path(path))
+        return lines + retrigger_warnings(merged) + skipped_lines(Path(path))
 
     def audit_listing(self, cards, fmt: str):
         from simcore.game import Listing

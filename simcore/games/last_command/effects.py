@@ -4,6 +4,7 @@ import numpy as np
 from .opcodes import Dest, Op
 from .tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
+from .bound_checks import count_effects
 from .copies import add_copy, end_copies
 from .draw import draw_chosen
 from .events import log_event
@@ -221,7 +222,10 @@ def run_rows_in_order(cards, eff, piles, cnt, sc, strat, log, p, s, start, lengt
 @hot
 def run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, start, length, phase):
     """Run eff[start:start+length] for player p, whose card sits in System s (-1: none).
-    One plain row (most segments) runs here; the rest is ``run_rows``, a call."""
+    One plain row (most segments) runs here; the rest is ``run_rows``, a call. Its rows count toward the
+    play's bound (an OR's options whole): past it, the segment is not run."""
+    if not count_effects(sc, log, length):
+        return
     if length == 1 and eff[start, 0] != Op.CHOICE:
         if sc[S_WINNER] < 0:
             run_row(cards, eff, piles, cnt, sc, strat, log, p, s, start, phase)

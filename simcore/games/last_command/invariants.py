@@ -2,8 +2,11 @@
 
 Codes (0 = fine): see INVARIANT_NAMES. Used by tests over thousands of seeded games."""
 import numpy as np
-from numba import njit
+from numba import njit as numba_njit
 
+from simcore import jit_cache
+
+from .jit import CACHE_DIR
 from .tables import C_KIND, KIND_MALFUNCTION
 
 from .rules import play_phase, setup_game
@@ -12,6 +15,18 @@ from .layout import (CAP, CFG_MAX_TURNS, COPY_FIELDS, CP_PILE, CP_POS, CP_SRC_PI
                      MAX_CREDITS, MAX_CREW_PER_SYSTEM, MAX_HULL, MAX_POWER, N_PILES, N_SC, N_SETUP_ROWS, S_CREDITS,
                      S_HULL, S_POWER, S_TURN, S_WINNER)
 from .queries import pile
+
+
+
+def njit(**options):
+    """numba's njit (this checker allocates, which the engine's ``hot`` code may not), cached with the game's
+    own code, keyed by its sources: in numba's core folder, keyed by the core's alone, ``check_games`` kept
+    the engine it was first compiled with after the engine changed (numba checks only this file's stamp)."""
+    def wrap(fn):
+        with jit_cache.cache_dir(CACHE_DIR):
+            return numba_njit(cache=True, **options)(fn)
+    return wrap
+
 
 OK = 0
 CARDS_NOT_CONSERVED = 1
@@ -30,7 +45,7 @@ INVARIANT_NAMES = {OK: "ok", CARDS_NOT_CONSERVED: "cards not conserved", HULL_OU
                    COPY_OUTLIVES_CARD: "a Corsair copy outlives the copier or the copied card"}
 
 
-@njit(cache=True)
+@njit()
 def count_cards(piles, cnt, counts):
     counts[:] = 0
     for k in range(N_PILES):
@@ -38,7 +53,7 @@ def count_cards(piles, cnt, counts):
             counts[piles[k, i]] += 1
 
 
-@njit(cache=True)
+@njit()
 def state_error(piles, cnt, sc, expected, counts):
     for k in range(N_PILES):
         if cnt[k] < 0 or cnt[k] > CAP:
@@ -67,7 +82,7 @@ def state_error(piles, cnt, sc, expected, counts):
     return OK
 
 
-@njit(cache=True)
+@njit()
 def hand_done(cards, piles, cnt, sc, p):
     """After a Card Phase the hand is empty (the Solo A.I. may hold Malfunctions for next turn)."""
     h = pile(p, HAND)
@@ -77,7 +92,7 @@ def hand_done(cards, piles, cnt, sc, p):
     return True
 
 
-@njit(cache=True)
+@njit(nogil=True)   # a time limit can wait for it (tests/time_limit.py)
 def check_games(cards, eff, setup, setup_n, cfg, strat, seeds, out):
     """Play one game per seed, checking the invariants after setup and after every phase.
     out[g] = (error code, player-turn, phase: 0 setup, 1..4) of the first violation, or zeros."""

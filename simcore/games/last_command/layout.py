@@ -57,7 +57,8 @@ CP_SRC_POS = 3
 MAX_COPIES = 5      # copiers in play at once (the shipped set has 2 Corsairs); a copy beyond fails
 S_BONUS_DONE = 37   # bit 3s + e: the Bonus of expertise e in System s is earned in this Bonus Phase
 S_DECISION = 38     # searched decisions so far: names each one's own search RNG (simcore.search.decision_rng)
-S_WINNER = 40       # -1 running, 0/1 winner, 2 draw at the turn cap
+S_BOUND = 39        # the bound that ended the game (simcore.bounds code; 0: none)
+S_WINNER = 40       # -1 running, 0/1 winner, 2 draw (at the turn cap or an engine bound: S_BOUND says)
 S_RNG = 41          # RNG state (uint64 bits)
 S_LOG_N = 42        # events written
 S_LOG_LOST = 43     # events that did not fit
@@ -74,9 +75,16 @@ S_SOLO_AI = 58       # seat of the Solo Mode A.I. (-1 in a duel)
 S_CUR_CARD = 59      # type of the card whose Ability is resolving
 S_MULTS_KEY = 60     # the state (player, Hulls, turn) whose weight multipliers S_MULTS holds; 0 none
 S_MULTS = 61         # + 0..2: those multipliers (float64 bits), see strategies.last_command.situation.weight_mults
-N_STATE = 64         # sc[:N_STATE] is the game's state; the rest is scratch, meaningless between calls
-SCR_COSTS = 64       # 9: Market item costs at the current purchase
-SCR_SCORES = 80      # CAP: candidate scores (float64 bits: see scratch_scores)
+# the engine's bounds (``bounds``): what this turn and this play have counted, and the limits (from the cfg,
+# so that a scenario can pose a position near one)
+S_PLAYS = 64         # cards put into play in player-turn S_PLAYS_TURN
+S_PLAYS_TURN = 65
+S_EFFECTS = 66       # effect rows resolved since the last card was put into play (or Bonus earned)
+S_MAX_PLAYS = 67
+S_MAX_EFFECTS = 68
+N_STATE = 72         # sc[:N_STATE] is the game's state; the rest is scratch, meaningless between calls
+SCR_COSTS = N_STATE  # 9: Market item costs at the current purchase
+SCR_SCORES = SCR_COSTS + 16  # CAP: candidate scores (float64 bits: see scratch_scores)
 SCR_CAND_A = SCR_SCORES + CAP  # CAP: candidate piles
 SCR_CAND_B = SCR_CAND_A + CAP  # CAP: candidate positions
 N_SC = SCR_CAND_B + CAP
@@ -99,7 +107,9 @@ CFG_SOLO_AI = 8         # seat of the Solo Mode A.I., -1 in a duel
 CFG_AI_DISCARDED = 9    # Solo Mode difficulty: A.I. Market cards moved to its discard at setup (1..4)
 CFG_AI_POWER = 10       # Solo Mode: the A.I.'s starting Power in each System (3)
 CFG_AI_DRAW = 11        # Solo Mode: the A.I.'s Draw Phase (4)
-N_CFG = 12
+CFG_MAX_PLAYS = 12      # cards put into play in one player-turn before the game is a draw (bounds.MAX_PLAYS_PER_TURN)
+CFG_MAX_EFFECTS = 13    # effect rows of one play before the game is a draw (bounds.MAX_EFFECTS_PER_PLAY)
+N_CFG = 14
 
 # ---- setup rows (int32[N_SETUP_ROWS, CAP] + counts)
 SU_SYS = 0      # + 2p: player p's starting System cards
@@ -143,6 +153,7 @@ EV_TAKE = 17        # a=type (taken into hand), b=from pile kind
 EV_MOVE_CREW = 18   # a=type, b=from system, c=to system
 EV_COPY = 19        # a=type copied
 EV_MALF_REPAIR = 20  # a=type
+EV_BOUND = 21       # a=bound (simcore.bounds code), b=its limit: the game ends as a draw
 
 EVENT_NAMES = {
     EV_TURN: "turn", EV_DRAW: "draw", EV_PLAY_SYSTEM: "play_system", EV_PLAY_CREW: "play_crew",
@@ -150,5 +161,5 @@ EVENT_NAMES = {
     EV_BONUS: "bonus", EV_MALF_DRAWN: "malfunction_drawn", EV_MALF_DEALT: "malfunction_dealt",
     EV_RESHUFFLE: "reshuffle", EV_CLEAR_CREW: "clear_crew", EV_WIN: "win", EV_DRAW_GAME: "draw_game",
     EV_SCRAP: "scrap", EV_FORCED_DISCARD: "forced_discard", EV_TAKE: "take", EV_MOVE_CREW: "move_crew",
-    EV_COPY: "copy", EV_MALF_REPAIR: "malfunction_repair",
+    EV_COPY: "copy", EV_MALF_REPAIR: "malfunction_repair", EV_BOUND: "bound",
 }

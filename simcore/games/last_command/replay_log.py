@@ -4,6 +4,7 @@ from __future__ import annotations
 from . import layout as L
 from .opcodes import Op
 from .simulate import Replay
+from simcore.bounds import LABELS as BOUND_LABELS, bound_event_text, result_bound_text
 
 SYSTEMS = ("engineering", "comms", "tactical")
 EXPERTISES = ("engineer", "comms_expert", "tactician")
@@ -62,6 +63,8 @@ def event_dict(replay: Replay, row) -> dict:
         d.update(source=_pile_name(b))
     elif ev == L.EV_MOVE_CREW:
         d.update(source=SYSTEMS[b], to=SYSTEMS[c])
+    elif ev == L.EV_BOUND:
+        d.update(bound=BOUND_LABELS[a], limit=b)
     d["hull"] = [int(row[L.L_HULL]), int(row[L.L_HULL + 1])]
     d["credits"] = [int(row[L.L_CREDITS]), int(row[L.L_CREDITS + 1])]
     d["power"] = [{s: int(row[L.L_POWER + 3 * q + i]) for i, s in enumerate(SYSTEMS)} for q in range(2)]
@@ -90,6 +93,7 @@ def _describe(d: dict) -> str:
         "clear_crew": lambda: "moves all 9 Crew to the Crew discard",
         "win": lambda: f"WINS ({d['winner_faction']})",
         "draw_game": lambda: "the turn cap is reached: the game is a draw",
+        "bound": lambda: bound_event_text(d["bound"], d["limit"]),
         "scrap": lambda: f"scraps {card} from the {d['source']}",
         "forced_discard": lambda: f"makes the {d['owner']} player discard {card}" + (" from play" if d["from_play"] else ""),
         "take": lambda: f"takes {card} from the {d['source']}",
@@ -119,7 +123,8 @@ def text_lines(replay: Replay) -> list[str]:
         who = "" if d["player"] is None else f"{d['player']:>6}: "
         out.append(f"{who}{_describe(d)}  {_state(d)}")
     r = replay.result
-    out.append(f"\nResult: {r['winner']} after {r['turns']} player-turns; hull {r['first_hull']}-{r['second_hull']}")
+    out.append(f"\nResult: {r['winner']} after {r['turns']} player-turns; hull {r['first_hull']}-{r['second_hull']}"
+               + result_bound_text(r.get("bound", BOUND_LABELS[0])))
     if replay.lost_events:
         out.append(f"({replay.lost_events} events did not fit in the log)")
     return out

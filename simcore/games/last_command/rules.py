@@ -1,22 +1,22 @@
 """One whole game: setup, then turns of Card, Market, System Bonus and Draw Phases."""
 from .bonus import bonus_phase
+from .bound_checks import WINNER_DRAW, reach_turn_cap
 from .cardplay import card_phase
 from .draw import draw_chosen, draw_from
 from .events import log_event
 from .jit import hot, hot_inlined
-from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S_SOLO_AI,
-                     CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
-                     EV_DRAW_GAME, EV_TURN, EV_WIN, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_MALF, M_SYS_DECK,
-                     N_STATE, N_SYSTEMS, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, PH_SETUP, S_ANYPOWER, S_BONUS_DRAWS,
-                     S_CREDITS, S_CUR, S_HULL, S_PENDING_COPY, S_PHASE, S_POWER, S_RNG, S_SEED, S_TURN, S_WINNER,
-                     SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS, SU_SYS, SYS_DECK)
+from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S_SOLO_AI, CFG_CREDITS, CFG_DRAW_COUNT,
+                     CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_EFFECTS, CFG_MAX_PLAYS, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
+                     EV_TURN, EV_WIN, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_MALF, M_SYS_DECK, N_STATE, N_SYSTEMS,
+                     PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, PH_SETUP, S_ANYPOWER, S_BONUS_DRAWS, S_CREDITS, S_CUR,
+                     S_HULL, S_MAX_EFFECTS, S_MAX_PLAYS, S_PENDING_COPY, S_PHASE, S_POWER, S_RNG, S_SEED, S_TURN,
+                     S_WINNER, SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS, SU_SYS, SYS_DECK)
 from .market import market_phase
 from .solo import ai_card_phase, ai_market_phase, resolve_held_malfunctions, setup_ai
 from .piles import find, pop, push, remove_at, shuffle
 from .queries import pile
 from strategies.last_command.policy import draw_source
 
-WINNER_DRAW = 2
 
 
 @hot
@@ -36,6 +36,8 @@ def setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, boug
     sc[S_PENDING_COPY] = -1
     sc[S_PHASE] = PH_SETUP
     sc[S_SOLO_AI] = cfg[CFG_SOLO_AI]
+    sc[S_MAX_PLAYS] = cfg[CFG_MAX_PLAYS]
+    sc[S_MAX_EFFECTS] = cfg[CFG_MAX_EFFECTS]
     for p in range(2):
         sc[S_HULL + p] = cfg[CFG_HULL]
         sc[S_CREDITS + p] = cfg[CFG_CREDITS + p]
@@ -121,7 +123,7 @@ def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
 @hot_inlined
 def play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
     """Play one game from ``seed``; player 0 goes first. The result is left in ``sc``:
-    S_WINNER (0, 1, or WINNER_DRAW at the turn cap) and S_TURN (player-turns begun)."""
+    S_WINNER (0, 1, or WINNER_DRAW at the turn cap or an engine bound: S_BOUND) and S_TURN (player-turns begun)."""
     setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
     play_turns(cards, eff, cfg, piles, cnt, sc, strat, log, bought)
 
@@ -131,10 +133,10 @@ def play_turns(cards, eff, cfg, piles, cnt, sc, strat, log, bought):
     """Play turns until the game ends (a search player's rollouts finish their games with this)."""
     while sc[S_WINNER] < 0:
         if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
-            sc[S_WINNER] = WINNER_DRAW
-            log_event(log, sc, -1, EV_DRAW_GAME, 0, 0, 0)
+            reach_turn_cap(sc, log)
             return
         p = sc[S_TURN] % 2
         play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p)
         sc[S_TURN] += 1
-    log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)
+    if sc[S_WINNER] != WINNER_DRAW:    # an engine bound's draw was logged as it was hit
+        log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)

@@ -20,12 +20,13 @@ from strategies.last_command.library import strategy_rows
 
 from strategies.last_command.solo_row import solo_ai_row
 
+from .bounds import set_limits
 from .rules import play_phase, play_turn
-from .layout import (CFG_AI_DRAW, CFG_SOLO_AI, M_AI_MARKET, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, S_SOLO_AI,
-                     CAP, CFG_DRAW_COUNT, CFG_MAX_TURNS, CREW, CREW_DECK, CREW_DISC, HAND, LOG_COLS, M_CREW,
-                     M_FACEUP, M_MALF, M_SCRAP, M_SYS_DECK, N_CFG, N_PILES, N_SC, S_ANYPOWER, S_BONUS_DRAWS,
-                     S_CREDITS, S_HULL, S_LOG_N, S_PENDING_COPY, S_POWER, S_RNG, S_TURN, S_WINNER, STACK, SYS_DECK,
-                     SYS_DISC)
+from .layout import (CFG_AI_DRAW, CFG_MAX_EFFECTS, CFG_MAX_PLAYS, CFG_SOLO_AI, M_AI_MARKET, PH_BONUS, PH_CARD,
+                     PH_DRAW, PH_MARKET, S_SOLO_AI, CAP, CFG_DRAW_COUNT, CFG_MAX_TURNS, CREW, CREW_DECK, CREW_DISC,
+                     HAND, LOG_COLS, M_CREW, M_FACEUP, M_MALF, M_SCRAP, M_SYS_DECK, N_CFG, N_PILES, N_SC, S_ANYPOWER,
+                     S_BONUS_DRAWS, S_CREDITS, S_HULL, S_LOG_N, S_MAX_EFFECTS, S_MAX_PLAYS, S_PENDING_COPY, S_POWER,
+                     S_RNG, S_TURN, S_WINNER, STACK, SYS_DECK, SYS_DISC)
 from .setup import SOLO_AI_HAND, SOLO_AI_SEAT
 
 SYSTEMS = ("engineering", "comms", "tactical")
@@ -64,6 +65,9 @@ class Scenario:
                 strategy_rows(strategies, tables), np.zeros(N_CFG, np.int64), np.zeros((4096, LOG_COLS), np.int32),
                 np.zeros((2, tables.cards.shape[0]), np.int32))
         s.cfg[CFG_MAX_TURNS] = 400
+        set_limits(s.cfg)
+        s.sc[S_MAX_PLAYS] = s.cfg[CFG_MAX_PLAYS]
+        s.sc[S_MAX_EFFECTS] = s.cfg[CFG_MAX_EFFECTS]
         s.cfg[CFG_DRAW_COUNT] = 3
         s.sc[S_RNG] = seed
         s.sc[S_WINNER] = -1

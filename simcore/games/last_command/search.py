@@ -31,9 +31,10 @@ from .tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
 from .batch import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
+from .bound_checks import reach_turn_cap
 from .events import log_event
 from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game
-from .layout import (CAP, CFG_MAX_TURNS, CREW_DECK, EV_DRAW_GAME, EV_TURN, EV_WIN, HAND, LOG_COLS, M_AI_MARKET,
+from .layout import (CAP, CFG_MAX_TURNS, CREW_DECK, EV_TURN, EV_WIN, HAND, LOG_COLS, M_AI_MARKET,
                      M_CREW, M_MALF, M_SYS_DECK, N_PILES, N_SC, N_SYSTEMS, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET,
                      S_CUR, S_DECISION, S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS,
                      SYS_DECK)
@@ -304,8 +305,7 @@ def play_one_search(cards, eff, setup, setup_n, cfg, strat, budgets, seed, piles
     setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
     while sc[S_WINNER] < 0:
         if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
-            sc[S_WINNER] = WINNER_DRAW
-            log_event(log, sc, -1, EV_DRAW_GAME, 0, 0, 0)
+            reach_turn_cap(sc, log)
             break
         p = sc[S_TURN] % 2
         if budgets[p] > 0:

@@ -14,6 +14,7 @@ from .tables import (C_COUNT, C_EXPERTISE, C_FACTION, C_KIND, C_START_SET, C_SYS
                                                FACTION_NONE, FACTIONS, KIND_CREW, KIND_MALFUNCTION, KIND_SYSTEM,
                                                SHIP_MATS, START_SETS, START_STANDARD, CardTables)
 
+from .bounds import set_limits
 from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI,
                      CAP, CFG_CREDITS, CFG_DRAW_COUNT, CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_TURNS, CFG_POWER,
                      MAX_HULL, N_CFG, N_SETUP_ROWS, SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS,
@@ -230,6 +231,7 @@ def build_setup(tables: CardTables, m: Matchup) -> tuple[np.ndarray, np.ndarray,
         cfg[CFG_INITIAL_DRAW + SOLO_AI_SEAT] = SOLO_AI_HAND
         cfg[CFG_CREDITS + SOLO_AI_SEAT] = SOLO_AI_CREDITS
     cfg[CFG_MAX_TURNS] = m.max_turns
+    set_limits(cfg)
     cfg[CFG_DRAW_COUNT] = m.draw_count
     cfg[CFG_POWER] = 1
     cfg[CFG_HULL] = MAX_HULL

@@ -8,12 +8,13 @@ import numpy as np
 import pandas as pd
 
 from .cardset import load_cards
-from .batch import (N_RESULT_COLS, R_BOUGHT, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS,
+from .batch import (N_RESULT_COLS, R_BOUGHT, R_BOUND, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS,
                                               R_WINNER, play_batch, play_one, start_batch)
 from .layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LOG_N
 from .setup import Matchup, build_setup
 from simcore.rng import SEED_MAX, game_seed
 from simcore.blocks import BlockPool
+from simcore.bounds import LABELS as BOUND_LABELS, bound_column
 from simcore.errors import CommandsimError
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from .tables import CardTables
@@ -131,9 +132,10 @@ class _Batch:
                 "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
                 "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
                 "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
+                "bound": bound_column(out[:, R_BOUND]),
             }
         return Records(columns, self.bought.transpose(2, 0, 1), self.tables.names, winner=out[:, R_WINNER],
-                       turns=out[:, R_TURNS], strategies=names)
+                       turns=out[:, R_TURNS], strategies=names, bounds=out[:, R_BOUND])
 
 
 Replay = GameReplay   # the core's record of one replayed game
@@ -166,7 +168,8 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
         play_one(tables.cards, tables.eff, setup, setup_n, cfg, strat, np.int64(game_seed_value), piles, cnt, sc, log,
                  bought, row)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
-              "first_hull": int(row[R_HULL]), "second_hull": int(row[R_HULL + 1])}
+              "first_hull": int(row[R_HULL]), "second_hull": int(row[R_HULL + 1]),
+              **({"bound": BOUND_LABELS[int(row[R_BOUND])]} if row[R_BOUND] else {})}   # a game a bound ended
     return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
                   tables)
 

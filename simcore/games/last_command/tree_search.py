@@ -34,9 +34,10 @@ from simcore.rng import game_seed
 from simcore.search import UCB_C, decision_rng, rs_below
 from .batch import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
+from .bound_checks import reach_turn_cap
 from .events import log_event
 from .jit import hot, hot_entry, hot_inlined, hot_outlined
-from .layout import (CFG_MAX_TURNS, EV_DRAW_GAME, EV_TURN, EV_WIN, HAND, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET,
+from .layout import (CFG_MAX_TURNS, EV_TURN, EV_WIN, HAND, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET,
                      S_CUR, S_DECISION, S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS)
 from .market import MAX_MARKET_ACTIONS, market_costs, market_phase_from, market_step
 from .queries import discounts, pile
@@ -313,8 +314,7 @@ def play_one_tree(cards, eff, setup, setup_n, cfg, strat, budgets, seed, piles, 
     setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
     while sc[S_WINNER] < 0:
         if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
-            sc[S_WINNER] = WINNER_DRAW
-            log_event(log, sc, -1, EV_DRAW_GAME, 0, 0, 0)
+            reach_turn_cap(sc, log)
             break
         p = sc[S_TURN] % 2
         if budgets[p] > 0 and budgets[B_TREE + p] > 0:

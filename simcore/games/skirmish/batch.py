@@ -10,7 +10,7 @@ from simcore.errors import CommandsimError
 from strategies.skirmish.params import KIND_ISMCTS, KIND_SEARCH, N_RESTRICT, P_KIND, ROW_LEN
 
 from .jit import hot, hot_entry
-from .layout import (LOG_COLS, MAX_CMDS, MAX_EFF_ROWS, MAX_PROFILES, MAX_UNITS, N_SC, N_U, S_CP_SPENT, S_KILLS,
+from .layout import (LOG_COLS, MAX_CMDS, MAX_EFF_ROWS, MAX_PROFILES, MAX_UNITS, N_SC, N_U, S_BOUND, S_CP_SPENT, S_KILLS,
                      S_ORDERS, S_RESPONSES, S_TURN, S_VP, S_WINNER)
 from .opcodes import N_CC, N_PC
 from .rules import play_battle
@@ -23,7 +23,8 @@ R_VP = 5          # + p: objective points
 R_ORDERS = 7      # + p: own-window commands
 R_RESPONSES = 9   # + p
 R_CP_SPENT = 11   # + p
-N_RESULT_COLS = 13
+R_BOUND = 13      # the bound that ended the battle (simcore.bounds code; 0: none)
+N_RESULT_COLS = 14
 
 assert N_RESTRICT == MAX_CMDS, "a strategy row's restriction block holds one float per command row"
 
@@ -39,6 +40,7 @@ def record(sc, seed, out_row):
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]
+    out_row[R_BOUND] = sc[S_BOUND]
     for p in range(2):
         out_row[R_KILLS + p] = sc[S_KILLS + p]
         out_row[R_VP + p] = sc[S_VP + p]

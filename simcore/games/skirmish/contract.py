@@ -15,7 +15,9 @@ import pandas as pd
 from simcore.errors import CommandsimError
 from simcore.game import (Cell, CompareSpec, GameInfo, Listing, Noun, OptionError, Order, Question, ReplaySpec,
                           Setting, SweepQuestion, SweepSpec, card_settings, check_one_of, parse_list)
+from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
 
+from .bounds import MAX_EFFECTS_PER_COMMAND, MAX_ORDERS
 from .setup import DEFAULT_MAX_TURNS, Matchup
 
 MODE = "battle"
@@ -33,7 +35,13 @@ INFO = GameInfo(
     sweep_questions=(SweepQuestion(("line", "line"), ("full", "no-covering-fire"),
                                    "the line with the full command set against a line without Covering Fire"),),
     summary="two forces on a range track, commands with their Command Point costs, checks, one response window "
-            "and the seed's order of resolution")
+            "and the seed's order of resolution",
+    bounds=(Bound(PLAYS_PER_TURN, MAX_ORDERS, "commands one player gives in their own windows of a turn"),
+            Bound(EFFECTS_PER_PLAY, MAX_EFFECTS_PER_COMMAND, "effect parts one command resolves: its own, its "
+                  "response's and the melee check's"),
+            Bound(TURN_CAP, None, f"turns: --max-turns (default {DEFAULT_MAX_TURNS}, at most {MAX_TURNS_LIMIT:,})",
+                  "a rule, not a draw: the higher score (units destroyed + objective points) wins, equal scores "
+                  "draw")))
 
 
 def _paths(cards) -> list:
@@ -124,12 +132,14 @@ class Skirmish:
     def validate_cards(self, path: Path, extras: dict) -> list[str]:
         from simcore.card_files import display_path, skipped_lines
         from .card_data import compile_sets
+        from .free_commands import free_command_warnings
         data = self.load_tables([path])
         for a in data.sets:   # every pair of command sets a battle can play, as a run compiles it
             for b in data.sets:
                 compile_sets(data, (a, b))
-        return [f"OK: {display_path(Path(path))}: {len(data.commands)} commands, {len(data.units)} units, forces "
-                f"{', '.join(data.forces)}, command sets {', '.join(data.sets)}."] + skipped_lines(Path(path))
+        return ([f"OK: {display_path(Path(path))}: {len(data.commands)} commands, {len(data.units)} units, forces "
+                 f"{', '.join(data.forces)}, command sets {', '.join(data.sets)}."] + free_command_warnings(data)
+                + skipped_lines(Path(path)))
 
     def audit_listing(self, cards, fmt: str) -> Listing:
         data = self.load_tables([cards] if cards is not None else [])

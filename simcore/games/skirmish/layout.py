@@ -34,7 +34,7 @@ N_U = 18
 
 S_RNG = 0
 S_TURN = 1            # battle turns completed
-S_WINNER = 2          # -1 running, 0/1 winner, 2 draw
+S_WINNER = 2          # -1 running, 0/1 winner, 2 draw (S_BOUND says when an engine bound ended the battle)
 S_CP = 3              # + p: Command Points left this turn
 S_LOG_N = 5
 S_LOG_LOST = 6
@@ -47,9 +47,11 @@ S_SEED = 17           # the battle's seed and its searched decisions so far: a s
 S_DECISIONS = 18      # stream (simcore.search.decision_rng), apart from the battle's dice
 S_ROLLOUTS = 20      # a search player's rollouts (tree iterations) so far, and the battle turns they
 S_ROLLOUT_TURNS = 21  # played from their decisions on (bench: how long a rollout is)
+S_BOUND = 22          # the bound that ended the battle (simcore.bounds code; 0: none)
+S_EFFECTS = 23        # effect parts resolved since the current command was declared (``bounds``)
 MAX_CHAIN = 4         # a command and the responses answering one another (a response that opens a window,
 #                       answered by one that opens another, ...): the engine nests at most MAX_CHAIN - 1 windows
-S_CHAIN = 22          # + 3k: (command, unit, target) of the chain's k-th command (0: the own-window command)
+S_CHAIN = 24          # + 3k: (command, unit, target) of the chain's k-th command (0: the own-window command)
 N_SC = S_CHAIN + 3 * MAX_CHAIN
 
 CFG_MAX_TURNS = 0
@@ -57,10 +59,11 @@ CFG_BUDGET = 1        # + p: Command Points per turn
 CFG_TRACK = 3
 CFG_OBJECTIVE = 4
 CFG_CHECK_CMD = 5     # the command row of the post-command melee check (-1: none)
-CFG_MAX_ORDERS = 6    # own-window commands per player per turn at most (a safety cap, far above the CP)
+CFG_MAX_ORDERS = 6    # own-window commands per player per turn before the battle is a draw (bounds.MAX_ORDERS)
 CFG_N_UNITS = 7
 CFG_AVAIL = 8         # + p: bit c set when command row c is in p's command set
-N_CFG = 10
+CFG_MAX_EFFECTS = 10  # effect parts one command resolves before the battle is a draw (bounds.MAX_EFFECTS_PER_COMMAND)
+N_CFG = 11
 
 # ---- event log
 LOG_COLS = 9
@@ -101,4 +104,5 @@ EV_SCORE = 21         # a=VP 0, b=VP 1 at the end of the turn
 EV_END = 22           # a=winner
 EV_DONE = 23          # the command is complete, a=command
 EV_NO_WINDOW = 24     # a=a response that opens a window, b=unit: none opens, the chain is MAX_CHAIN long
+EV_BOUND = 25         # a=bound (simcore.bounds code), b=its limit: the battle ends as a draw
 PLACE = 100           # a place target is logged as PLACE + position

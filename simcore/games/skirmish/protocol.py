@@ -6,13 +6,14 @@ entirely when it loses a required condition: then it is judged once, as it begin
 resolves either as a whole or not at all, whatever order its parts are listed in."""
 from strategies.skirmish import policy as pol
 
+from .bound_checks import count_effect
 from .checks import check_declare, check_declare_of, eligible, engaged, engaged_units, in_range, target_legal
 from .effects import log_event, melee_round, move_toward, shoot, strike, suppress_fire
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DECLARE, EV_DONE,
                      EV_EXCEPTION, EV_FAIL, EV_NO_RESPONSE, EV_NO_WINDOW, EV_RALLY, EV_RESOLVE, EV_SKIP, EV_SPEND,
-                     EV_WINDOW, MAX_CHAIN, PLACE, S_CHAIN, S_CP, S_CP_SPENT, S_ORDERS, S_RESPONSES, U_ALIVE, U_COVER,
-                     U_FIRE, U_MOVE, U_POS, U_RESTR, U_SIDE, U_STATUS, U_SUPP, U_TOKENS)
+                     EV_WINDOW, MAX_CHAIN, PLACE, S_CHAIN, S_CP, S_CP_SPENT, S_EFFECTS, S_ORDERS, S_RESPONSES, U_ALIVE,
+                     U_COVER, U_FIRE, U_MOVE, U_POS, U_RESTR, U_SIDE, U_STATUS, U_SUPP, U_TOKENS)
 from .opcodes import (CC_BEFORE_TRIGGER, CC_COST, CC_EFF, CC_FAILS_ENTIRELY, CC_KIND, CC_OPENS_WINDOW,
                       CC_RESTRICTS, CC_STATUS, CC_TARGET, CC_TIMING, CC_TRIGGER, CHK_ELIGIBLE, CHK_OK, CHK_TARGET,
                       CHK_TIMING, TG_SELF, TG_TRIGGER, TIMING_RESPONSE, Op)
@@ -75,6 +76,8 @@ def resolve(cmds, eff, u, n, sc, cfg, log, p, c, i, t, step):
             log_event(log, sc, p, EV_FAIL, c, op, i, why)
             return 0
     for r in range(cmds[c, CC_EFF], cmds[c, CC_EFF] + cmds[c, CC_EFF + 1]):
+        if not count_effect(cfg, sc, log, p):
+            return 0
         op, k = eff[r, 0], eff[r, 1]
         if not part_legal(u, n, op, i, t):
             log_event(log, sc, p, EV_SKIP, c, op, i, 0)
@@ -110,8 +113,10 @@ def apply_listed(cmds, u, sc, log, p, c, i):
 
 
 @hot
-def check_round(cmds, eff, u, n, sc, log, p, m):
+def check_round(cmds, eff, u, n, sc, cfg, log, p, m):
     for r in range(cmds[m, CC_EFF], cmds[m, CC_EFF] + cmds[m, CC_EFF + 1]):
+        if not count_effect(cfg, sc, log, p):
+            return
         if eff[r, 0] == Op.MELEE_ROUND:
             melee_round(u, n, sc, log, p, eff[r, 1] - 1)
 
@@ -127,7 +132,7 @@ def melee_check(cmds, eff, u, n, sc, cfg, log, p):
     log_event(log, sc, p, EV_CHECK, contacts, 0, 0, 0)
     m = cfg[CFG_CHECK_CMD]
     if contacts > 0 and m >= 0:
-        check_round(cmds, eff, u, n, sc, log, p, m)
+        check_round(cmds, eff, u, n, sc, cfg, log, p, m)
 
 
 @hot
@@ -215,6 +220,7 @@ def issue(cmds, eff, strat, u, n, sc, cfg, log, p, c, i, t, fr_c, fr_i, fr_t):
     log_event(log, sc, p, EV_DECLARE, c, i, t, 0)
     if check_declare(cmds, u, n, sc, cfg, p, c, i, t, -1, -1, -1) != CHK_OK:
         return
+    sc[S_EFFECTS] = 0      # the command's parts, its response's and the melee check's count toward one bound
     log_event(log, sc, p, EV_CONFIRM, c, i, 0, 0)
     pay(cmds, u, sc, log, p, c, i, 0)
     sc[S_ORDERS + p] += 1

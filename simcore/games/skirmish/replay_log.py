@@ -3,8 +3,11 @@ from __future__ import annotations
 
 import json
 
-from .layout import (EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DAMAGE, EV_DECLARE, EV_DESTROYED, EV_DONE, EV_END,
-                     EV_EXCEPTION, EV_FAIL, EV_LOCK, EV_MELEE, EV_MOVE, EV_NO_RESPONSE, EV_NO_WINDOW, EV_PASS, EV_RALLY,
+from simcore.bounds import LABELS as BOUND_LABELS, bound_event_text, result_bound_text
+
+from .layout import (EV_APPLY, EV_BOUND, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DAMAGE, EV_DECLARE, EV_DESTROYED, EV_DONE,
+                     EV_END, EV_EXCEPTION, EV_FAIL, EV_LOCK, EV_MELEE, EV_MOVE, EV_NO_RESPONSE, EV_NO_WINDOW, EV_PASS,
+                     EV_RALLY,
                      EV_RESOLVE, EV_SCORE, EV_SKIP, EV_SPEND, EV_SUPPRESS, EV_TURN, EV_WINDOW, L_A, L_B, L_C, L_CP,
                      L_D, L_EVENT, L_PLAYER, L_TURN, PLACE)
 from .opcodes import CC_EFF, CHECK_NAMES, CHK_ELIGIBLE, CHK_TARGET, RESTRICTIONS, STATUSES, Op
@@ -14,7 +17,8 @@ EVENT_NAMES = {EV_TURN: "turn", EV_DECLARE: "declare", EV_CONFIRM: "confirm", EV
                EV_RESOLVE: "resolve", EV_MOVE: "move", EV_LOCK: "target_lock", EV_DAMAGE: "damage",
                EV_SKIP: "skip", EV_FAIL: "fail", EV_APPLY: "apply", EV_CHECK: "melee_check", EV_MELEE: "melee",
                EV_SUPPRESS: "suppress", EV_RALLY: "rally", EV_COVER: "cover", EV_DESTROYED: "destroyed",
-               EV_PASS: "pass", EV_SCORE: "score", EV_END: "end", EV_DONE: "complete"}
+               EV_PASS: "pass", EV_SCORE: "score", EV_END: "end", EV_DONE: "complete",
+               EV_BOUND: "bound"}
 STEP_OF = {EV_DECLARE: 1, EV_CONFIRM: 2, EV_SPEND: 3, EV_WINDOW: 4, EV_APPLY: 7, EV_CHECK: 8}
 # what an exception's response comes before: the first event of its trigger, by the trigger's first part to
 # resolve (the response resolves before the whole triggering command)
@@ -124,6 +128,8 @@ class Describer:
             return f"{who} {self.cmd(a)} complete"
         if ev == EV_END:
             return "=== battle over: " + (f"force {SIDES[a]} wins" if a < 2 else "draw")
+        if ev == EV_BOUND:
+            return f"=== battle over: {bound_event_text(BOUND_LABELS[a], b)}"
         return f"event {ev}"
 
 
@@ -140,7 +146,8 @@ def text_lines(replay) -> list[str]:
     lines += [d(row) for row in replay.events]
     r = replay.result
     lines.append(f"result: {r['winner']} after {r['turns']} turns, units destroyed {r['first_kills']} / "
-                 f"{r['second_kills']}, objective {r['first_objective']} / {r['second_objective']}")
+                 f"{r['second_kills']}, objective {r['first_objective']} / {r['second_objective']}"
+                 + result_bound_text(r.get("bound", BOUND_LABELS[0])))
     if replay.lost_events:
         lines.append(f"({replay.lost_events} events did not fit the log)")
     return lines

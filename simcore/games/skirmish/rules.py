@@ -9,9 +9,10 @@ points) wins, equal scores draw.
 """
 from strategies.skirmish import policy as pol
 
+from .bound_checks import over_orders
 from .effects import log_event
 from .jit import hot
-from .layout import (CFG_BUDGET, CFG_MAX_ORDERS, CFG_MAX_TURNS, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, EV_END,
+from .layout import (CFG_BUDGET, CFG_MAX_TURNS, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, EV_END,
                      EV_PASS, EV_SCORE, EV_TURN, S_CP, S_KILLS, S_RNG, S_TURN, S_VP, S_WINNER, U_ALIVE, U_ARMOR,
                      U_COVER, U_FIRE, U_MAXW, U_MELEE, U_MORALE, U_MOVE, U_POS, U_PROFILE, U_RANGE, U_RESTR, U_SIDE,
                      U_STATUS, U_SUPP, U_TOKENS, U_WOUNDS)
@@ -65,6 +66,10 @@ def alive(u, n):
 
 @hot
 def check_eliminated(u, n, sc, log):
+    """True when the battle is over: a force with no unit left loses at once (an engine bound's draw, hit
+    while the command resolved, stands)."""
+    if sc[S_WINNER] >= 0:
+        return True
     a, b = alive(u, n)
     if a == 0 or b == 0:
         sc[S_WINNER] = DRAW if a == b else (0 if b == 0 else 1)
@@ -128,9 +133,11 @@ def finish_turn(cmds, eff, strat, u, sc, cfg, log, passed, given0, given1, p):
     while passed != 3:
         if passed & (1 << p) == 0:
             c, i, t = pol.choose_order(strat, cmds, eff, u, n, sc, cfg, p)
-            if c < 0 or (given0 if p == 0 else given1) >= cfg[CFG_MAX_ORDERS]:
+            if c < 0:
                 passed |= 1 << p
                 log_event(log, sc, p, EV_PASS, 0, 0, 0, 0)
+            elif over_orders(cfg, sc, log, p, given0 if p == 0 else given1):
+                return
             else:
                 if p == 0:
                     given0 += 1

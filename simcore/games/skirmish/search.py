@@ -38,6 +38,7 @@ from strategies.skirmish import policy as pol
 from strategies.skirmish.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS, ROW_LEN
 
 from .batch import fixed_shapes, new_state, record
+from .bound_checks import over_orders
 from .checks import check_declare
 from .effects import log_event
 from .jit import hot, hot_entry, hot_outlined
@@ -174,9 +175,11 @@ def search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u
             if given < cfg[CFG_MAX_ORDERS] and is_searcher(strat, p):
                 c, i, t = search_order(cmds, eff, cfg, strat, u, sc, p, passed, given0, given1, c, i, t, opts, vals,
                                        visits, totals, u2, sc2, rstrat, nolog, tree)
-            if c < 0 or given >= cfg[CFG_MAX_ORDERS]:
+            if c < 0:
                 passed |= 1 << p
                 log_event(log, sc, p, EV_PASS, 0, 0, 0, 0)
+            elif over_orders(cfg, sc, log, p, given):
+                return
             else:
                 rc, ri, rt = ASK_POLICY, NO, NO
                 if is_searcher(strat, 1 - p):

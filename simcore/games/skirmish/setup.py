@@ -9,14 +9,14 @@ import numpy as np
 from simcore.errors import CommandsimError
 from simcore.names import unknown
 
+from .bounds import set_limits
 from .card_data import SkirmishTables
-from .layout import (CFG_AVAIL, CFG_BUDGET, CFG_CHECK_CMD, CFG_MAX_ORDERS, CFG_MAX_TURNS, CFG_N_UNITS, CFG_OBJECTIVE,
+from .layout import (CFG_AVAIL, CFG_BUDGET, CFG_CHECK_CMD, CFG_MAX_TURNS, CFG_N_UNITS, CFG_OBJECTIVE,
                      CFG_TRACK, MAX_UNITS, N_CFG)
 from .opcodes import CC_TIMING, TIMING_CHECK
 
 DEFAULT_MAX_TURNS = 6     # estimated: long enough to close and fight, short enough that the objective matters
 TRACK = 13                # positions 0 .. 12, the objective at 6 (estimated)
-MAX_ORDERS = 40           # a cap far above any budget: a command costing 0 cannot loop forever
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def make_cfg(tables: SkirmishTables, budgets, n_units: int, max_turns: int = DEF
     cfg[CFG_OBJECTIVE] = TRACK // 2
     checks = [c for c in range(tables.cmds.shape[0]) if tables.cmds[c, CC_TIMING] == TIMING_CHECK]
     cfg[CFG_CHECK_CMD] = checks[0] if checks else -1
-    cfg[CFG_MAX_ORDERS] = MAX_ORDERS
+    set_limits(cfg)
     cfg[CFG_N_UNITS] = n_units
     cfg[CFG_AVAIL:CFG_AVAIL + 2] = tables.avail
     return cfg

@@ -9,10 +9,11 @@ import pandas as pd
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
 from simcore.names import did_you_mean
+from simcore.bounds import LABELS as BOUND_LABELS, bound_column
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from strategies.skirmish.library import strategy_rows
 
-from .batch import (N_RESULT_COLS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
+from .batch import (N_RESULT_COLS, R_BOUND, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
                     has_search, new_state, padded_tables, play_batch, play_one)
 from .card_data import SkirmishTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
@@ -89,9 +90,10 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strate
                                                                    (R_ORDERS, "orders"), (R_RESPONSES, "responses"),
                                                                    (R_CP_SPENT, "cp_spent"))
                for p, seat in enumerate(("first", "second"))},
+            "bound": bound_column(out[:, R_BOUND]),
         }
     records = Records(columns, np.zeros((n_games, 2, 0), np.int32), [], winner=out[:, R_WINNER],
-                      turns=out[:, R_TURNS], strategies=names)
+                      turns=out[:, R_TURNS], strategies=names, bounds=out[:, R_BOUND])
     records.search = searched
     return records
 
@@ -119,7 +121,9 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(), strategies=(
         play_one(cmds, eff, profiles, setup, cfg, strat, np.int64(game_seed_value), u, sc, log, row)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
               "first_kills": int(row[R_KILLS]), "second_kills": int(row[R_KILLS + 1]),
-              "first_objective": int(row[R_VP]), "second_objective": int(row[R_VP + 1])}
+              "first_objective": int(row[R_VP]), "second_objective": int(row[R_VP + 1]),
+              # a battle a bound ended says which (recorded replays of the others read as they did)
+              **({"bound": BOUND_LABELS[int(row[R_BOUND])]} if row[R_BOUND] else {})}
     return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
                   tables, setup)
 

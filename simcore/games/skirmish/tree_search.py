@@ -24,6 +24,7 @@ from simcore.search import UCB_C, decision_rng
 from strategies.skirmish import policy as pol
 from strategies.skirmish.params import P_ROLLOUTS
 
+from .bound_checks import over_orders
 from .checks import check_declare
 from .effects import log_event
 from .jit import hot, hot_outlined
@@ -114,9 +115,11 @@ def tree_rollout(cmds, eff, cfg, rstrat, u2, sc2, nolog, p, passed, given0, give
         if passed & (1 << p) == 0:
             given = given0 if p == 0 else given1
             c, i, t = tree_order(cmds, eff, cfg, rstrat, u2, sc2, p, given, tree)
-            if c < 0 or given >= cfg[CFG_MAX_ORDERS]:
+            if c < 0:
                 passed |= 1 << p
                 log_event(nolog, sc2, p, EV_PASS, 0, 0, 0, 0)
+            elif over_orders(cfg, sc2, nolog, p, given):
+                break
             else:
                 if p == 0:
                     given0 += 1

@@ -11,7 +11,7 @@ from strategies.star_realms.params import N_PARAMS
 
 from .jit import hot, hot_entry
 from .layout import (CAP, LOG_COLS, MAX_EFF_ROWS, MAX_PLAYERS, MAX_TYPES, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED,
-                     S_BOUGHT, S_DAMAGE, S_MEMBER, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES, S_TURN, S_WINNER)
+                     S_BOUGHT, S_BOUND, S_DAMAGE, S_MEMBER, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES, S_TURN, S_WINNER)
 from .opcodes import N_COLS
 from .rules import play_game
 from . import search
@@ -27,7 +27,8 @@ R_BASES = 9       # + side: bases destroyed by attacks
 R_SEARCHES = 11   # decisions searched (games with a search player: ``play_one_search``)
 R_ROLLOUTS = 12   # rollouts played for them
 R_ROLLOUT_TURNS = 13   # the side-turns they played
-N_RESULT_COLS = 14
+R_BOUND = 14      # the bound that ended the game (simcore.bounds code; 0: none)
+N_RESULT_COLS = 15
 
 
 @hot
@@ -53,6 +54,7 @@ def record(sc, seed, out_row):
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]
+    out_row[R_BOUND] = sc[S_BOUND]
     for s in range(2):
         out_row[R_AUTH + s] = sc[S_AUTH + s]
         out_row[R_BOUGHT + s] = sc[S_BOUGHT + s]

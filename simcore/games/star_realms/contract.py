@@ -15,7 +15,9 @@ from simcore.errors import CommandsimError
 from simcore.names import unknown
 from simcore.game import (Cell, CompareSpec, GameInfo, Listing, Noun, OptionError, Order, Question, ReplaySpec,
                           Setting, SweepQuestion, SweepSpec, card_settings, check_one_of, parse_list)
+from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
 
+from .bounds import MAX_EFFECTS_PER_PLAY, MAX_PLAYS_PER_TURN
 from .setup import DEFAULT_MAX_TURNS, MODES
 
 VARIANT = "core"
@@ -32,7 +34,13 @@ INFO = GameInfo(
     sweep_questions=(SweepQuestion(("alliance", "standard"), (VARIANT, VARIANT),
                                    "the Alliance Command Deck against a standard start"),),
     summary="the deckbuilding duel with the Alliance Command Deck's modes: standard, Command Deck vs standard, "
-            "Commander Duel and Two Against One")
+            "Commander Duel and Two Against One",
+    bounds=(Bound(PLAYS_PER_TURN, MAX_PLAYS_PER_TURN, "cards one player plays in a turn (a Two Against One "
+                  "member: their part of the team's turn)"),
+            Bound(EFFECTS_PER_PLAY, MAX_EFFECTS_PER_PLAY, "effect rows resolved by one card played and what it "
+                  "sets off before the next (ally abilities, bases' primaries, scrap abilities, gambits)"),
+            Bound(TURN_CAP, None, f"side-turns: --max-turns (default {DEFAULT_MAX_TURNS}, at most "
+                  f"{MAX_TURNS_LIMIT:,})")))
 
 
 def _paths(cards) -> list:

@@ -2,16 +2,15 @@
 effect is made of (draw, discard, scrap, destroy a base, refill the trade row) and ally checks."""
 from strategies.star_realms import policy as pol
 
-from simcore.event_log import log_row
-
+from .bound_checks import count_effects
+from .events import log_event
 from .jit import hot, hot_outlined
 from .layout import (CFG_EXPLORER, CFG_OPP_DISCARD, CFG_OUTPOSTS, CFG_SCRAP_FROM, DECK, DISCARD,
                      EACH_MEMBER_DISCARDS, EV_ALLY, EV_BUY, EV_CHOICE, EV_DESTROY_BASE, EV_DISCARD, EV_DRAW,
-                     EV_SCRAP_CARD, EXPLORERS, F_ALLY, F_ALLY2, F_COPY_SHIFT, HAND, L_A, L_AUTH, L_B, L_C, L_COMBAT,
-                     L_EVENT, L_PLAYER, L_TRADE, L_TURN, LOG_TRADE_ROW, PLAY, PLAYER_PILES, ROW_SLOTS, S_AUTH,
-                     S_AUTH_GAINED, S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_EXTRA_ALLIES, S_FED_DISCOUNT, S_LOG_LOST,
-                     S_LOG_N, S_MEMBER, S_OWNED, S_PEND_DISCARD, S_PEND_TEAM, S_SCRAPPED, S_SIDE, S_TOP_SHIP, S_TRADE,
-                     S_TRADE_GAINED, S_TURN, SCRAP, SCRAP_EITHER_PILE, TRADE_DECK, TRADE_ROW)
+                     EV_SCRAP_CARD, EXPLORERS, F_ALLY, F_ALLY2, F_COPY_SHIFT, HAND, LOG_TRADE_ROW, PLAY, PLAYER_PILES, ROW_SLOTS, SCRAP,
+                     SCRAP_EITHER_PILE, S_AUTH, S_AUTH_GAINED, S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_EXTRA_ALLIES,
+                     S_FED_DISCOUNT, S_MEMBER, S_OWNED, S_PEND_DISCARD, S_PEND_TEAM, S_SCRAPPED,
+                     S_SIDE, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, TRADE_DECK, TRADE_ROW)
 from .opcodes import (C_ALLY, C_ALLY2, C_ALLY_AS, C_DEFENSE, C_FACTION, C_KIND, C_TRIGGER, KIND_SHIP, STAR_EMPIRE,
                       TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
@@ -45,23 +44,6 @@ def own(cards, sc, p, t, d):
     for f in range(4):
         if mask & (1 << f):
             sc[S_OWNED + 4 * p + f] += d
-
-
-@hot
-def log_event(log, sc, p, ev, a, b, c):
-    n = log_row(log, sc, S_LOG_N, S_LOG_LOST)
-    if n < 0:
-        return
-    log[n, L_TURN] = sc[S_TURN]
-    log[n, L_PLAYER] = p
-    log[n, L_EVENT] = ev
-    log[n, L_A] = a
-    log[n, L_B] = b
-    log[n, L_C] = c
-    log[n, L_AUTH] = sc[S_AUTH]
-    log[n, L_AUTH + 1] = sc[S_AUTH + 1]
-    log[n, L_TRADE] = sc[S_TRADE]
-    log[n, L_COMBAT] = sc[S_COMBAT]
 
 
 @hot
@@ -300,7 +282,10 @@ def apply_op(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, op, n):
 
 @hot
 def run_segment(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, t, start, n):
-    """Run ``n`` effect rows from ``start`` for p's card ``t``; an OR row asks p's policy."""
+    """Run ``n`` effect rows from ``start`` for p's card ``t``; an OR row asks p's policy. The rows count
+    toward the play's bound (``bound_checks.count_effects``): past it, the segment is not run."""
+    if not count_effects(cfg, sc, log, p, n):
+        return
     for r in range(start, start + n):
         op, a = eff[r, 0], eff[r, 1]
         if eff[r, 2] > 0:

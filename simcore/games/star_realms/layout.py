@@ -40,7 +40,7 @@ S_TRADE = 2           # the current side's Trade pool (a team pools its members'
 S_COMBAT = 3          # ... and Combat pool
 S_CUR = 4             # the side taking its turn
 S_TURN = 5            # side-turns played so far ("player-turns" of a two-player game)
-S_WINNER = 6          # -1 running, 0/1 winning side, 2 draw at the turn cap
+S_WINNER = 6          # -1 running, 0/1 winning side, 2 draw (at the turn cap or an engine bound: S_BOUND says)
 S_RNG = 7
 S_LOG_N = 8
 S_LOG_LOST = 9
@@ -73,7 +73,10 @@ S_ROLLOUT_TURNS = 85  # the side-turns those rollouts played from their decision
 S_PEND_TEAM = 86      # + side: cards a team must discard at the start of its next turn, its members choosing who
 #                       discards each ("target opponent discards" under TEAM_CHOOSES_DISCARDER; S_PEND_DISCARD
 #                       holds what each player must discard themself)
-N_SC = 88
+S_BOUND = 88          # the bound that ended the game (simcore.bounds code; 0: none)
+S_PLAYS = 89          # cards the current player has played this turn (``bounds``)
+S_EFFECTS = 90        # effect rows resolved since the current player's last card was played (or the turn began)
+N_SC = 91
 
 # ---- config (int64[N_CFG])
 CFG_MAX_TURNS = 0
@@ -90,7 +93,9 @@ CFG_TEAM_SIDE = 19    # the side that is a two-player team (-1: none)
 CFG_OUTPOSTS = 20     # a team's Outposts: TEAM_OUTPOSTS_GUARD_ALL or TEAM_OUTPOSTS_GUARD_OWNER
 CFG_OPP_DISCARD = 21  # "target opponent discards" against a team: TEAM_CHOOSES_DISCARDER or EACH_MEMBER_DISCARDS
 CFG_SCRAP_FROM = 22   # a member's scrap from the discard pile: SCRAP_OWN_PILE or SCRAP_EITHER_PILE
-N_CFG = 23
+CFG_MAX_PLAYS = 23    # cards one player plays in a turn before the game is a draw (bounds.MAX_PLAYS_PER_TURN)
+CFG_MAX_EFFECTS = 24  # effect rows of one play before the game is a draw (bounds.MAX_EFFECTS_PER_PLAY)
+N_CFG = 25
 SU_TRADE = MAX_PLAYERS
 SU_ROW = MAX_PLAYERS + 1
 N_SETUP_ROWS = MAX_PLAYERS + 2
@@ -132,6 +137,7 @@ EV_GAMBIT = 13        # a=gambit op (PROCUREMENT or GAIN_ALLIES), b=option (0 Tr
 EV_END = 14           # a=winner
 EV_POOL = 15          # a team pools: a=Trade, b=Combat its first member brought (the row's pools: the team's)
 EV_DECLINE = 16       # a=type of the base whose primary ability the player declines this turn
+EV_BOUND = 17         # a=bound (simcore.bounds code), b=its limit: the game ends as a draw
 
 # pile codes in the log (EV_SCRAP_CARD's b): those of the two-player layout, so recorded replays read the same
 LOG_HAND = HAND

@@ -6,17 +6,20 @@ import json
 from .effects import ONSLAUGHT_ALLY
 from dataclasses import dataclass
 
-from .layout import (EV_ALLY, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BUY, EV_CHOICE, EV_COPY, EV_DECLINE, EV_DESTROY_BASE,
-                     EV_DISCARD, EV_DRAW, EV_END, EV_GAMBIT, EV_PLAY, EV_POOL, EV_SCRAP_ABILITY, EV_SCRAP_CARD,
-                     EV_TURN, L_A, L_AUTH, L_B, L_C, L_COMBAT, L_EVENT, L_PLAYER, L_TRADE, L_TURN, LOG_DISCARD,
-                     LOG_HAND, LOG_TRADE_ROW, MAX_PLAYERS)
+from simcore.bounds import ENGINE_BOUNDS, LABELS as BOUND_LABELS, WHAT, bound_event_text, result_bound_text
+
+from .layout import (EV_ALLY, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_BOUND, EV_BUY, EV_CHOICE, EV_COPY, EV_DECLINE,
+                     EV_DESTROY_BASE, EV_DISCARD, EV_DRAW, EV_END, EV_GAMBIT, EV_PLAY, EV_POOL, EV_SCRAP_ABILITY,
+                     EV_SCRAP_CARD, EV_TURN, L_A, L_AUTH, L_B, L_C, L_COMBAT, L_EVENT, L_PLAYER, L_TRADE, L_TURN,
+                     LOG_DISCARD, LOG_HAND, LOG_TRADE_ROW, MAX_PLAYERS)
 from .opcodes import Op
 
 EVENT_NAMES = {EV_TURN: "turn", EV_PLAY: "play", EV_ALLY: "ally", EV_SCRAP_ABILITY: "scrap_ability",
                EV_CHOICE: "choice", EV_BUY: "acquire", EV_ATTACK_BASE: "attack_base",
                EV_ATTACK_AUTH: "attack_authority",
                EV_DISCARD: "discard", EV_SCRAP_CARD: "scrap_card", EV_DESTROY_BASE: "destroy_base", EV_DRAW: "draw",
-               EV_COPY: "copy", EV_GAMBIT: "gambit", EV_END: "end", EV_POOL: "team_pools", EV_DECLINE: "decline"}
+               EV_COPY: "copy", EV_GAMBIT: "gambit", EV_END: "end", EV_POOL: "team_pools", EV_DECLINE: "decline",
+               EV_BOUND: "bound"}
 PILE_NAMES = {LOG_HAND: "hand", LOG_DISCARD: "discard pile", LOG_TRADE_ROW: "trade row"}
 WINNERS = ("first player", "second player", "draw at the turn cap")
 
@@ -110,7 +113,11 @@ def describe(row, names, seats: Seats = Seats()) -> str:
     if ev == EV_END:
         if team and a < 2:
             return f"=== game over: {seats.side_label(a) if a == seats.team_side else seats.labels[a]} wins"
+        if a == 2 and b in ENGINE_BOUNDS:
+            return f"=== game over: a draw at the bound of {WHAT[b]}"
         return f"=== game over: {WINNERS[a]}" + ("" if a == 2 else " wins")
+    if ev == EV_BOUND:
+        return f"{who}: {bound_event_text(BOUND_LABELS[a], b)}"
     return f"event {ev}"
 
 
@@ -126,7 +133,7 @@ def text_lines(replay) -> list[str]:
     lines += [describe(row, names, seats) for row in replay.events]
     r = replay.result
     lines.append(f"result: {r['winner']} after {r['turns']} player-turns, Authority {r['first_authority']} / "
-                 f"{r['second_authority']}")
+                 f"{r['second_authority']}" + result_bound_text(r.get("bound", BOUND_LABELS[0])))
     if replay.lost_events:
         lines.append(f"({replay.lost_events} events did not fit the log)")
     return lines

@@ -6,21 +6,22 @@ from strategies.star_realms import policy as pol
 
 from .effects import (allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event,
                       member, own, refill_row, run_segment, side_of, take_explorer, take_from_row)
+from .bound_checks import count_play, end_bound, reach_turn_cap
 from .jit import hot
 from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
-                     CFG_N_TRADE, CFG_ONSLAUGHT, CFG_OUTPOSTS, CFG_PROC, CFG_TEAM_SIDE, DECK, DISCARD, EV_ATTACK_AUTH,
-                     EV_ATTACK_BASE, EV_COPY, EV_DECLINE, EV_END, EV_GAMBIT, EV_PLAY, EV_POOL, EV_SCRAP_ABILITY,
-                     EV_TURN, EXPLORERS, F_ALLY, F_COPY_SHIFT, F_NEW, F_PRIMARY_DUE, HAND, MAX_PLAYERS, PLAY,
-                     PLAYER_PILES, S_AUTH, S_BASES_DESTROYED, S_BLOB_PLAYED, S_COMBAT, S_CUR, S_CUR_CARD, S_DAMAGE,
-                     S_EXTRA_ALLIES, S_FED_DISCOUNT, S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC, S_MEMBER, S_OWNED,
-                     S_PEND_DISCARD, S_PEND_TEAM, S_PROC_USED, S_RNG, S_SHIPS_PLAYED, S_SIDE, S_START_AUTH, S_TOP_ANY,
-                     S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER, SCRAP, SU_ROW, SU_TRADE,
-                     TRADE_DECK, TRADE_ROW)
+                     CFG_N_TRADE, CFG_ONSLAUGHT, CFG_OUTPOSTS, CFG_PROC, CFG_TEAM_SIDE, DECK,
+                     DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_COPY, EV_DECLINE, EV_END, EV_GAMBIT, EV_PLAY,
+                     EV_POOL, EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY, F_COPY_SHIFT, F_NEW, F_PRIMARY_DUE, HAND,
+                     MAX_PLAYERS, PLAY, PLAYER_PILES, SCRAP, SU_ROW, SU_TRADE, S_AUTH, S_BASES_DESTROYED,
+                     S_BLOB_PLAYED, S_COMBAT, S_CUR, S_CUR_CARD, S_DAMAGE, S_EFFECTS, S_EXTRA_ALLIES, S_FED_DISCOUNT,
+                     S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC, S_MEMBER, S_OWNED, S_PEND_DISCARD, S_PEND_TEAM,
+                     S_PLAYS, S_PROC_USED, S_RNG, S_SHIPS_PLAYED, S_SIDE, S_START_AUTH, S_TOP_ANY, S_TOP_SHIP,
+                     S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER, TRADE_DECK,
+                     TRADE_ROW)
 from .opcodes import (BLOB, C_ALLY, C_DEFENSE, C_FACTION, C_KIND, C_PRIMARY, C_SCRAP, C_STATIC, C_TRIGGER,
                       KIND_OUTPOST, KIND_SHIP, STAR_EMPIRE, TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
 
-WINNER_DRAW = 2
 FIRST_PLAYER_DRAW = 3   # the first player's opening hand, whatever their hand size
 
 
@@ -44,6 +45,7 @@ def put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, sl
     k = p * PLAYER_PILES + PLAY
     t = piles[k, slot]
     log_event(log, sc, p, EV_PLAY, t, 0, 0)
+    count_play(cfg, sc, log, p)     # past the bound the game is over: run_segment runs nothing
     if cards[t, C_FACTION] & BLOB:
         sc[S_BLOB_PLAYED + p] += 1
     if cards[t, C_KIND] == KIND_SHIP:
@@ -124,7 +126,7 @@ def play_from_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, i
 def play_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
     """Play every card of p's hand (cards drawn meanwhile too), in the policy's order."""
     hand = p * PLAYER_PILES + HAND
-    while cnt[hand] > 0:
+    while cnt[hand] > 0 and sc[S_WINNER] < 0:
         i = pol.choose_play(strat, p, cards, piles, cnt, sc)
         play_from_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, i)
 
@@ -359,6 +361,8 @@ def begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
     sc[S_FED_DISCOUNT + p] = 0
     sc[S_PROC_USED + p] = 0
     sc[S_EXTRA_ALLIES + p] = 0
+    sc[S_PLAYS] = 0
+    sc[S_EFFECTS] = 0
     k = p * PLAYER_PILES + PLAY
     for i in range(cnt[k]):
         fl[k, i] = F_PRIMARY_DUE if cards[piles[k, i], C_PRIMARY + 1] > 0 else 0
@@ -372,6 +376,8 @@ def play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
     nothing more is played."""
     while True:
         play_hand(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+        if sc[S_WINNER] >= 0:      # an engine bound ended the game
+            break
         if use_gambits(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
             continue
         if use_base_primaries(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, True):
@@ -388,6 +394,8 @@ def play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
 def main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p):
     """The Main Phase of a player who is a side alone."""
     play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
+    if sc[S_WINNER] >= 0:          # an engine bound ended the game
+        return
     acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p)
     attack(cards, cfg, piles, fl, cnt, sc, log, strat, p)
 
@@ -398,6 +406,8 @@ def team_main_phase(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0,
     ally abilities count only that area), Trade and Combat go to the team's pools; then the team buys with
     the pooled Trade and attacks with the combined Combat."""
     team_plays(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)
+    if sc[S_WINNER] >= 0:          # an engine bound ended the game
+        return
     team_acquire(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1)
     attack(cards, cfg, piles, fl, cnt, sc, log, strat, m0)
 
@@ -407,6 +417,8 @@ def team_plays(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0, m1):
     """A team's members play their cards, each into their own area, to the team's pools."""
     begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
     play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m0)
+    if sc[S_WINNER] >= 0:          # an engine bound ended the game
+        return
     trade0, combat0 = sc[S_TRADE], sc[S_COMBAT]
     begin_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m1)
     play_cards(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, m1)
@@ -524,7 +536,7 @@ def end_side_turn(cards, cfg, piles, fl, cnt, sc, log, s):
     """After side s's Main Phase: a win, the members' Discard and Draw Phases, the next side (or a draw at
     the turn cap)."""
     m0, m1 = member(sc, s, 0), member(sc, s, 1)
-    if sc[S_AUTH + 1 - s] <= 0:
+    if sc[S_WINNER] < 0 and sc[S_AUTH + 1 - s] <= 0:
         sc[S_WINNER] = s
     end_turn(cards, piles, fl, cnt, sc, log, m0)
     if m1 >= 0:
@@ -532,7 +544,7 @@ def end_side_turn(cards, cfg, piles, fl, cnt, sc, log, s):
     sc[S_TURN] += 1
     sc[S_CUR] = 1 - s
     if sc[S_WINNER] < 0 and sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
-        sc[S_WINNER] = WINNER_DRAW
+        reach_turn_cap(sc)
 
 
 @hot
@@ -543,4 +555,4 @@ def play_game(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought, se
     setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed)
     while sc[S_WINNER] < 0:
         play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought)
-    log_event(log, sc, sc[S_WINNER] if sc[S_WINNER] < 2 else -1, EV_END, sc[S_WINNER], 0, 0)
+    log_event(log, sc, sc[S_WINNER] if sc[S_WINNER] < 2 else -1, EV_END, sc[S_WINNER], end_bound(sc), 0)

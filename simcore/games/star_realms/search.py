@@ -28,6 +28,7 @@ from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
 from strategies.star_realms.params import (KIND_HEURISTIC, KIND_ISMCTS, KIND_SEARCH, P_KIND, P_ROLLOUTS,
                                            SEARCHED_KINDS)
 
+from .bound_checks import end_bound
 from .effects import log_event, member
 from .jit import hot
 from .layout import (CAP, EV_END, LOG_COLS, N_PILES, N_SC, S_COMBAT, S_CUR, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES,
@@ -89,7 +90,7 @@ def search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought,
         return
     rs_side = rstrat[s]
     play_until_purchases(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, s)
-    for stage in range(2):
+    for stage in range(2 if sc[S_WINNER] < 0 else 0):    # an engine bound may have ended the game
         while stage == BUY or sc[S_COMBAT] > 0:
             if kind == KIND_ISMCTS:
                 o = tree_decide(cards, eff, cfg, strat, rs_side, piles, fl, cnt, sc, seed, stage, opts, keys,
@@ -116,7 +117,7 @@ def play_game(cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bo
     while sc[S_WINNER] < 0:
         search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys, visits,
                     totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree)
-    log_event(log, sc, sc[S_WINNER] if sc[S_WINNER] < 2 else -1, EV_END, sc[S_WINNER], 0, 0)
+    log_event(log, sc, sc[S_WINNER] if sc[S_WINNER] < 2 else -1, EV_END, sc[S_WINNER], end_bound(sc), 0)
 
 
 class Scratch:

@@ -17,6 +17,7 @@ import numpy as np
 from simcore.errors import CardDataError, CommandsimError
 from simcore.names import unknown
 
+from .bounds import set_limits
 from .card_data import SRTables
 from .opcodes import SECTIONS, Op
 from .layout import (CAP, CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
@@ -73,6 +74,7 @@ def build_setup(tables: SRTables, m: SRMatchup) -> tuple[np.ndarray, np.ndarray]
     setup = np.full((N_SETUP_ROWS, CAP), -1, np.int32)
     cfg = np.zeros(N_CFG, np.int64)
     cfg[CFG_MAX_TURNS] = m.max_turns
+    set_limits(cfg)
     names = tables.names
     trade = [t for t, c in enumerate(tables.card_list) if c.role == "trade_deck" for _ in range(c.count)]
     row: list[int] = []

@@ -8,10 +8,11 @@ import pandas as pd
 
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
+from simcore.bounds import LABELS as BOUND_LABELS, bound_column
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from strategies.star_realms.library import strategy_rows
 
-from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_DAMAGE, R_ROLLOUT_TURNS, R_ROLLOUTS,
+from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_BOUND, R_DAMAGE, R_ROLLOUT_TURNS, R_ROLLOUTS,
                     R_SEARCHES, R_SEED, R_TURNS,
                     R_WINNER, new_state, play_batch, play_one, play_one_search)
 from .card_data import SRTables, load_tables
@@ -90,11 +91,12 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
             "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
             "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
             "first_bases_destroyed": out[:, R_BASES], "second_bases_destroyed": out[:, R_BASES + 1],
+            "bound": bound_column(out[:, R_BOUND]),
             # a search player's work (both seats'): only in games with one
             **({"searched_decisions": out[:, R_SEARCHES], "rollouts": out[:, R_ROLLOUTS]} if search else {}),
         }
     records = Records(columns, bought, tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS],
-                      strategies=names)
+                      strategies=names, bounds=out[:, R_BOUND])
     if search:
         records.search = tuple(int(out[:, c].sum()) for c in (R_SEARCHES, R_ROLLOUTS, R_ROLLOUT_TURNS))
     return records
@@ -117,7 +119,9 @@ def replay_game(game_seed_value: int, matchup: SRMatchup = SRMatchup(), strategi
         play_one_search(tables.cards, tables.eff, setup, cfg, strat, rstrat, np.int64(game_seed_value), piles, fl,
                         cnt, sc, log, bought, row, *scratch.arrays, scratch.tree)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
-              "first_authority": int(row[R_AUTH]), "second_authority": int(row[R_AUTH + 1])}
+              "first_authority": int(row[R_AUTH]), "second_authority": int(row[R_AUTH + 1]),
+              # a game a bound ended says which (recorded replays of the others read as they did)
+              **({"bound": BOUND_LABELS[int(row[R_BOUND])]} if row[R_BOUND] else {})}
     return Replay(int(game_seed_value), matchup, names, result, log[:sc[S_LOG_N]].copy(), int(sc[S_LOG_LOST]),
                   tables)
 
