@@ -6,7 +6,7 @@ from strategies.star_realms import policy as pol
 
 from .effects import (allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event,
                       member, own, refill_row, run_segment, side_of, take_explorer, take_from_row)
-from .bound_checks import count_play, end_bound, reach_turn_cap
+from .bound_checks import WINNER_DRAW, count_play, end_bound, reach_turn_cap  # noqa: F401  (WINNER_DRAW: the searches read it here)
 from .jit import hot
 from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
                      CFG_N_TRADE, CFG_ONSLAUGHT, CFG_OUTPOSTS, CFG_PROC, CFG_TEAM_SIDE, DECK,
