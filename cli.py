@@ -974,9 +974,12 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
     seeds with the card forbidden (never bought or chosen; everything else
     its strategy) against the unrestricted opponent, seats swapped: the drop
     of its score is the card's impact, with its 95% interval and n, for each
-    side and both, ranked, verdicts corrected for multiplicity (Holm). Every
-    card is screened with few games, the promising ones tested
-    group-sequentially. The buyers' win rate (the win rate of the players
+    side and both, ranked, verdicts and p-values corrected for multiplicity
+    (Holm). Every card is screened with few games, the promising ones tested
+    group-sequentially on fresh seeds (their intervals from those seeds, at
+    the level the test used); a card the screen passed over keeps the
+    screen's estimate with an interval conditional on that, and is never
+    called worthless. The buyers' win rate (the win rate of the players
     who bought the card, in the unrestricted games) stands beside it: it
     mixes the card's strength with the buyer's situation.
 

@@ -182,6 +182,16 @@ def look_critical_values(round_seeds: int, cap_seeds: int, alpha: float = ALPHA,
 P_GRID = np.logspace(-6, 0, 16)     # the levels a repeated p-value is read between (interpolated on log alpha)
 
 
+@lru_cache(maxsize=8)
+def _p_grid(fractions: tuple[float, ...], spending: str) -> np.ndarray:
+    """Critical values at every level of ``P_GRID`` (rows) and look (columns)."""
+    return np.array([_boundaries(fractions, float(a), spending) for a in P_GRID])
+
+
+def _boundaries(fractions, alpha, spending):
+    return spending_boundaries.__wrapped__(fractions, alpha, spending)   # not through the small cache
+
+
 def repeated_p_values(z, looks, round_seeds: int, cap_seeds: int, spending: str = "pocock",
                       min_seeds: int = 0) -> np.ndarray:
     """Repeated p-values: for each statistic ``z`` (normal scale, |mean| / se) read at look ``looks[i]`` (0-based,
@@ -199,8 +209,7 @@ def repeated_p_values(z, looks, round_seeds: int, cap_seeds: int, spending: str 
     if not eligible:
         return out
     column = {k: i for i, k in enumerate(eligible)}
-    fr = tuple(fractions[k] for k in eligible)
-    grid = np.array([spending_boundaries(fr, float(a), spending) for a in P_GRID])   # levels x looks
+    grid = _p_grid(tuple(fractions[k] for k in eligible), spending)
     log_a = np.log(P_GRID)
     for i, (zi, k) in enumerate(zip(z, looks)):
         if k not in column:
