@@ -305,6 +305,19 @@ def _summary(row: dict, pairs: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     return pd.DataFrame([row], columns=compare_columns(row))
 
 
+def comparison_of(row: dict, pairs: pd.DataFrame, z: float = Z95) -> Comparison:
+    """The comparison of per-seed ``pairs`` (``Comparison.pairs``' columns) under a row's keys (``COMPARE_COLUMNS``
+    but the counts and figures, which are computed): what ``run_compare`` gives for the games those pairs hold.
+    The coverage benchmark reads seeds drawn from a pool through it."""
+    row = dict(row)
+    seeds = len(pairs)
+    for side in ("a", "b"):
+        row[f"wins_{side}"] = int(pairs[f"wins_{side}"].sum())
+        row[f"losses_{side}"] = int(pairs[f"losses_{side}"].sum())
+        row[f"draws_{side}"] = 2 * seeds - row[f"wins_{side}"] - row[f"losses_{side}"]
+    return Comparison(_summary(row, pairs.reset_index(drop=True), z), pairs.reset_index(drop=True))
+
+
 def compare_columns(row) -> list[str]:
     """``COMPARE_COLUMNS``, then ``faction_b`` when the row has it."""
     return list(COMPARE_COLUMNS) + ([SIDE_B_COLUMN] if SIDE_B_COLUMN in row else [])
