@@ -320,12 +320,15 @@ def study_impact(name, game, args, rng, out):
     keys = [(c, "ban") for c in names]
     sides = sorted({s for (_, _, s) in pool.diffs}, key=str)
     truth = {(k, s): float(pool.diffs[(k[0], k[1], s)].mean()) for k in keys for s in sides}
+    # a row whose pool differences are all 0 (the ban changes no game: its outcome is certain) is left out
+    certain = {(k, s) for k in keys for s in sides if not pool.diffs[(k[0], k[1], s)].any()}
     cap = args.impact_games // 2
     screen = min(cap, max(50, cap // 8))
     tallies: dict = {}
     band = 0.02
     for _ in range(args.runs):
         index = rng.integers(0, args.pool, cap)
+        false_shown = False
 
         def source(lo, hi, wanted):
             return {k: {s: pool.diffs[(k[0], k[1], s)][index[lo:hi]] for s in sides} for k in wanted}
@@ -333,6 +336,8 @@ def study_impact(name, game, args, rng, out):
         for k in keys:
             c = judged.cards[k]
             for s in sides:
+                if (k, s) in certain:
+                    continue
                 mean, lo, hi, *_ = judged.rows[(k, s)]
                 where = "both" if s == BOTH else "a side"
                 tallies.setdefault(f"{c.family} card, {where}", Tally(unit="intervals")).add(
@@ -341,11 +346,12 @@ def study_impact(name, game, args, rng, out):
                 tallies.setdefault("worthless: truth outside the band", Tally()).add(abs(truth[(k, BOTH)]) > band)
             if c.verdict == "shown":
                 mean = judged.rows[(k, BOTH)][0]
-                tallies.setdefault("shown: wrong sign or no effect", Tally()).add(np.sign(mean) != np.sign(
-                    truth[(k, BOTH)]) or truth[(k, BOTH)] == 0)
-    sizes = f"cap {2 * cap} games a card, screen {screen} seeds, pool {args.pool} seeds ({', '.join(names)})"
+                false_shown |= bool(np.sign(mean) != np.sign(truth[(k, BOTH)]) or truth[(k, BOTH)] == 0)
+        tallies.setdefault("a table with a false shown", Tally()).add(false_shown)
+    sizes = (f"cap {2 * cap} games a card, screen {screen} seeds, pool {args.pool} seeds ({', '.join(names)}; "
+             f"{len(certain)} of {len(keys) * len(sides)} rows certain, left out)")
     for key, t in tallies.items():
-        if key.startswith(("worthless", "shown")):
+        if key.startswith(("worthless", "a table")):
             out(line(name, "impact", key, t, sizes, level=0.05, what="rate"))
         else:
             out(line(name, "impact", key, t, sizes))

@@ -15,8 +15,10 @@ benchmark resamples them), so the same rule is measured that the command prints.
   so far, no look before ``stats.MIN_VERDICT_SEEDS`` seeds) and a sequential Holm step-down over the promising
   cards (Bartroff & Lai 2010: with j shown, the others at level alpha / (m - j)). A card stops ``shown`` (its
   interval excludes 0), ``worthless`` (its interval lies inside +-band) or at the cap ``unclear``. Its interval
-  is that of its confirmation seeds only, at the critical value the test used when it stopped; its p-value the
-  repeated p-value at that look (``sequential.repeated_p_values``).
+  is that of its confirmation seeds only: the repeated 95% interval at the look it stopped (the test judged it
+  by a wider one, at Holm's share of alpha, which excludes 0 or lies in the band whenever its verdict says so:
+  this one does too); its p-value the repeated p-value at that look (``sequential.repeated_p_values``),
+  Holm-adjusted.
 * **Every seed in the screen** (no seed left to test on): one fixed test of every card on the same seeds, Holm
   over all of them; no selection, so ``worthless`` may be read from them.
 
@@ -33,7 +35,8 @@ import numpy as np
 from scipy import stats as sps
 
 from .sequential import ALPHA, look_critical_values, repeated_p_values
-from .stats import (MIN_VERDICT_SEEDS, Z95, paired_difference, t_critical, t_p_value, truncated_interval)
+from .stats import (MIN_VERDICT_SEEDS, PSEUDO_SEED_VARIANCE, Z95, paired_difference, t_critical, t_p_value,
+                    truncated_interval)
 
 SCREEN_P = 0.2                # a card whose screen p-value is below this is tested
 BOTH = "both"
@@ -46,7 +49,8 @@ Source = Callable[[int, int, list], dict]    # (lo, hi, keys) -> {key: {side: fl
 class CardResult:
     """One card and measure: ``verdict``; ``diffs`` {side: per-seed differences} of the seeds its figures read;
     ``family`` (``FAMILIES``); ``critical`` the normal-scale critical value of its interval (tested cards: the
-    one in force when it stopped) and ``look`` that look (0-based over the test's rounds); ``bound`` the
+    repeated interval's at alpha at the look it stopped) and ``look`` that look (0-based over the test's
+    rounds); ``bound`` the
     screen's selection bound on the "both" mean (screened cards: it lay within +-bound)."""
     verdict: str
     diffs: dict
@@ -65,16 +69,26 @@ class ImpactTest:
     rows: dict = field(default_factory=dict)    # (key, side) -> (mean, low, high, se, seeds, p raw, p Holm)
 
 
-def _mean_se(d: np.ndarray) -> tuple[float, float]:
+def _pseudo(diffs: dict, side) -> float:
+    """A row's pseudo-seed variance: one game the other way moves a side's seed score by 1/2, the mean over k
+    sides ("both") by 1/2k."""
+    return PSEUDO_SEED_VARIANCE / (len(diffs) - 1) ** 2 if side == BOTH else PSEUDO_SEED_VARIANCE
+
+
+def _mean_se(d: np.ndarray, pseudo: float = PSEUDO_SEED_VARIANCE) -> tuple[float, float]:
     if d.size < 2:
         return float("nan"), float("nan")
-    r = paired_difference(d, np.zeros_like(d))
+    r = paired_difference(d, np.zeros_like(d), pseudo_variance=pseudo)
     return r.mean, r.se
 
 
-def _z(d: np.ndarray) -> float:
+def _both(diffs: dict) -> tuple[np.ndarray, float]:
+    return diffs[BOTH], _pseudo(diffs, BOTH)
+
+
+def _z(d: np.ndarray, pseudo: float = PSEUDO_SEED_VARIANCE) -> float:
     """|mean| / se on the normal scale (the t statistic at the same tail probability), for the critical values."""
-    mean, se = _mean_se(d)
+    mean, se = _mean_se(d, pseudo)
     if not (np.isfinite(se) and se > 0):
         return 0.0
     return float(sps.norm.isf(sps.t.sf(abs(mean) / se, d.size - 1)))
@@ -87,7 +101,7 @@ def judge_cards(source: Source, keys: Sequence[tuple], cap: int, screen: int, al
     keys = list(keys)
     res = source(0, screen, keys)
     cards = {k: CardResult("screened", res[k], "screened") for k in keys}
-    screen_p = {k: t_p_value(res[k][BOTH]) for k in keys}
+    screen_p = {k: t_p_value(*_both(res[k])) for k in keys}
     left = cap - screen
     out = ImpactTest(cards, spending=spending)
     if left < 2:       # the screen played every seed: one fixed test of every card, Holm over the table
@@ -97,7 +111,7 @@ def judge_cards(source: Source, keys: Sequence[tuple], cap: int, screen: int, al
         for k, shown in zip(keys, rejected):
             c = cards[k]
             c.family, c.verdict = "fixed", "shown" if shown else "unclear"
-            mean, se = _mean_se(c.diffs[BOTH])
+            mean, se = _mean_se(*_both(c.diffs))
             q = t_critical(Z95, c.diffs[BOTH].size)
             if not shown and enough and np.isfinite(se) and -band <= mean - q * se and mean + q * se <= band:
                 c.verdict = "worthless"
@@ -105,7 +119,7 @@ def judge_cards(source: Source, keys: Sequence[tuple], cap: int, screen: int, al
         return out
     cut = float(sps.t.isf(SCREEN_P / 2, max(screen - 1, 1)))
     for k in keys:
-        _, se = _mean_se(res[k][BOTH])
+        _, se = _mean_se(*_both(res[k]))
         cards[k].bound = cut * se if np.isfinite(se) else math.inf
     promising = [k for k in keys if screen_p[k] < SCREEN_P]
     if promising:
@@ -121,6 +135,10 @@ def _sequential(out: ImpactTest, source: Source, promising: list, screen: int, c
     round_seeds = min(screen, left)
     out.round_seeds, out.left = round_seeds, left
     crit = {j: look_critical_values(round_seeds, left, alpha / (m - j), spending, MIN_VERDICT_SEEDS) for j in range(m)}
+    # a card's printed interval: the repeated interval at alpha at the look it stopped (Holm's share of alpha is
+    # in its verdict and p-value: the wider interval it was judged by excludes 0, or lies in the band, so this
+    # one does too)
+    shown_at = look_critical_values(round_seeds, left, alpha, spending, MIN_VERDICT_SEEDS)
     active = list(promising)
     seq = {k: None for k in promising}
     shown = 0
@@ -133,12 +151,12 @@ def _sequential(out: ImpactTest, source: Source, promising: list, screen: int, c
         # sequential Holm: with ``shown`` cards shown, the others at level alpha / (m - shown)
         while active:
             c = crit[shown][look]
-            z = {k: _z(seq[k][BOTH]) for k in active}
+            z = {k: _z(*_both(seq[k])) for k in active}
             over = [k for k in active if z[k] >= c]
             if not over:
                 break
             best = max(over, key=lambda k: (z[k], -keys.index(k)))
-            _stop(out, best, "shown", seq[best], c, look)
+            _stop(out, best, "shown", seq[best], shown_at[look], look)
             active.remove(best)
             shown += 1
             if shown == m:
@@ -146,15 +164,14 @@ def _sequential(out: ImpactTest, source: Source, promising: list, screen: int, c
         if active:
             c = crit[shown][look] if shown < m else math.inf
             for k in list(active):
-                mean, se = _mean_se(seq[k][BOTH])
+                mean, se = _mean_se(*_both(seq[k]))
                 q = t_critical(c, seq[k][BOTH].size)
                 if np.isfinite(q) and np.isfinite(se) and -band <= mean - q * se and mean + q * se <= band:
-                    _stop(out, k, "worthless", seq[k], c, look)
+                    _stop(out, k, "worthless", seq[k], shown_at[look], look)
                     active.remove(k)
         lo, look = hi, look + 1
-    for k in active:       # the cap: the last look's critical value at the level then in force
-        c = crit[min(shown, m - 1)][look - 1]
-        _stop(out, k, "unclear", seq[k], c, look - 1)
+    for k in active:       # the cap
+        _stop(out, k, "unclear", seq[k], shown_at[look - 1], look - 1)
 
 
 def _stop(out: ImpactTest, key, verdict: str, diffs: dict, critical: float, look: int) -> None:
@@ -168,7 +185,8 @@ def _rows(out: ImpactTest, band: float) -> None:
     sequential = []          # (row, z, look) of the tested cards' rows: their repeated p-values in one go
     for key, c in out.cards.items():
         for side, d in c.diffs.items():
-            mean, se = _mean_se(d)
+            pseudo = _pseudo(c.diffs, side)
+            mean, se = _mean_se(d, pseudo)
             p = 1.0
             if c.family == "screened":
                 lower, upper = _selection(c, side, d)
@@ -176,10 +194,10 @@ def _rows(out: ImpactTest, band: float) -> None:
             elif c.family == "tested" and np.isfinite(c.critical):
                 q = t_critical(c.critical, d.size)
                 lo, hi = mean - q * se, mean + q * se
-                sequential.append(((key, side), _z(d), c.look))
+                sequential.append(((key, side), _z(d, pseudo), c.look))
             else:          # a fixed test, or a tested card that never reached a look: the plain 95% interval
                 q = t_critical(Z95, d.size)
-                lo, hi, p = mean - q * se, mean + q * se, t_p_value(d)
+                lo, hi, p = mean - q * se, mean + q * se, t_p_value(d, pseudo)
             lo, hi = max(lo, -1.0), min(hi, 1.0)       # a difference of two scores lies in [-1, 1]
             out.rows[(key, side)] = [mean, lo, hi, se, d.size, p, 1.0]
     if sequential:

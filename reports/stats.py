@@ -26,9 +26,10 @@ Z95 = 1.959963984540054   # two-sided 95%: the 97.5% quantile of the standard no
 # approximations of a mean of bounded, discrete per-seed scores need a few dozen seeds, and a seed's
 # own variance is not estimable from a handful (benchmarks/coverage.py measures the level above it).
 MIN_VERDICT_SEEDS = 50
-# One pseudo-seed at this variance is pooled into a paired difference's variance: 1/4 is the variance of
-# one game's score at 50%, the largest a seed's score can have.  It keeps the interval from collapsing when
-# every seed happens to agree (a zero-width interval claims certainty) and is worth 1/n of the variance.
+# One pseudo-seed at this variance is pooled into a paired difference's variance: 1/4 is the square of a
+# seed's score difference when one of its games went the other way (a win instead of a loss: 1/2).  It keeps
+# the interval from collapsing when every seed happens to agree (a zero-width interval claims certainty) and
+# is worth 1/n of the variance.
 PSEUDO_SEED_VARIANCE = 0.25
 
 
@@ -187,7 +188,7 @@ def t_critical(z: float, n: int) -> float:
     return float(stats.t.isf(stats.norm.sf(z), n - 1))
 
 
-def paired_difference(a, b, z: float = Z95) -> PairedDifference:
+def paired_difference(a, b, z: float = Z95, pseudo_variance: float = PSEUDO_SEED_VARIANCE) -> PairedDifference:
     """Mean difference ``A - B`` of paired outcomes, with a confidence interval from the pairs.
 
     ``a[i]`` and ``b[i]`` are the scores (1 win, 0.5 draw, 0 loss; a seed's: the mean of its games)
@@ -198,7 +199,8 @@ def paired_difference(a, b, z: float = Z95) -> PairedDifference:
 
     with t Student's quantile at n - 1 degrees of freedom for the level of ``z`` (``t_critical``) and
     one pseudo-seed pooled into the variance, so a few seeds that happen to agree give a wide interval,
-    never one of zero width.  Pairing removes the seed-to-seed variance both share, so the interval
+    never one of zero width: ``pseudo_variance`` (default 1/4: one game of the seed the other way round,
+    a difference of 1/2; a mean over k seeds' sides: 1/4k^2).  Pairing removes the seed-to-seed variance both share, so the interval
     is usually much narrower than one from two independent win rates.  With fewer than 2 pairs the
     interval is NaN; a verdict needs ``MIN_VERDICT_SEEDS`` seeds (``enough_seeds``).
     """
@@ -213,16 +215,16 @@ def paired_difference(a, b, z: float = Z95) -> PairedDifference:
     mean = float(d.mean())
     if n < 2:
         return PairedDifference(mean, float("nan"), float("nan"), float("nan"), n)
-    var = ((n - 1) * float(d.var(ddof=1)) + PSEUDO_SEED_VARIANCE) / n
+    var = ((n - 1) * float(d.var(ddof=1)) + pseudo_variance) / n
     se = math.sqrt(var / n)
     c = t_critical(z, n)
     return PairedDifference(mean, mean - c * se, mean + c * se, se, n)
 
 
-def t_p_value(d) -> float:
+def t_p_value(d, pseudo_variance: float = PSEUDO_SEED_VARIANCE) -> float:
     """Two-sided p-value of the mean of per-seed values ``d`` against 0: the t test of ``paired_difference``'s
     interval (it misses 0 exactly when p < 0.05)."""
-    r = paired_difference(d, np.zeros_like(np.asarray(d, dtype=float)))
+    r = paired_difference(d, np.zeros_like(np.asarray(d, dtype=float)), pseudo_variance=pseudo_variance)
     if r.n < 2 or not np.isfinite(r.se):
         return 1.0
     return float(2.0 * stats.t.sf(abs(r.mean) / r.se, r.n - 1))

@@ -46,12 +46,14 @@ def test_a_screened_card_is_never_worthless_and_its_interval_is_conditional():
     assert seeds == 100 and lo < naive.ci_low and hi > naive.ci_high     # wider: the screen passed it over
     tested = judged.cards[KEYS[1]]
     assert tested.verdict == "shown" and tested.family == "tested"
-    # the tested card's figures are its confirmation seeds' only (fresh seeds 100 ..), at the critical value
-    # the sequential test used when it stopped (t for its seeds)
+    # the tested card's figures are its confirmation seeds' only (fresh seeds 100 ..): the repeated 95% interval
+    # at the look it stopped (t for its seeds; "both" of two sides: a pseudo-seed of 1/4 of a side's)
+    from reports.sequential import look_critical_values
     mean, lo, hi, se, seeds, _, _ = judged.rows[(KEYS[1], BOTH)]
     d = tested.diffs[BOTH]
     assert seeds == d.size and seeds % 100 == 0 and seeds >= MIN_VERDICT_SEEDS
-    r = paired_difference(d, np.zeros_like(d))
+    assert tested.critical == look_critical_values(100, 700, min_seeds=MIN_VERDICT_SEEDS)[tested.look]
+    r = paired_difference(d, np.zeros_like(d), pseudo_variance=0.25 / 4)
     assert hi - mean == pytest.approx(t_critical(tested.critical, d.size) * r.se)
 
 
