@@ -210,6 +210,10 @@ def study_compare(name, game, args, rng, out):
     sizes = f"{args.size} games a setting a run, pool {args.pool} seeds ({truth['label_a']} vs {truth['label_b']})"
     out(line(name, "compare", "paired difference A - B", diff, sizes))
     for side in "ab":
+        if pairs[f"wins_{side}"].nunique() == 1:     # every seed alike (a mirror: one win a seed): certain
+            out(f"{name:<13} compare  setting {side.upper()}'s win rate            certain: every seed of the pool "
+                f"has {int(pairs[f'wins_{side}'].iloc[0])} wins of 2 (left out)")
+            continue
         out(line(name, "compare", f"setting {side.upper()}'s win rate", rates[side], sizes, old=True))
     tiny = Tally()
     for _ in range(args.runs):

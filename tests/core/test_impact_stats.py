@@ -47,13 +47,13 @@ def test_a_screened_card_is_never_worthless_and_its_interval_is_conditional():
     tested = judged.cards[KEYS[1]]
     assert tested.verdict == "shown" and tested.family == "tested"
     # the tested card's figures are its confirmation seeds' only (fresh seeds 100 ..): the repeated 95% interval
-    # at the look it stopped (t for its seeds; "both" of two sides: a pseudo-seed of 1/4 of a side's)
+    # at the look it stopped (t for its seeds)
     from reports.sequential import look_critical_values
     mean, lo, hi, se, seeds, _, _ = judged.rows[(KEYS[1], BOTH)]
     d = tested.diffs[BOTH]
     assert seeds == d.size and seeds % 100 == 0 and seeds >= MIN_VERDICT_SEEDS
     assert tested.critical == look_critical_values(100, 700, min_seeds=MIN_VERDICT_SEEDS)[tested.look]
-    r = paired_difference(d, np.zeros_like(d), pseudo_variance=0.25 / 4)
+    r = paired_difference(d, np.zeros_like(d))
     assert hi - mean == pytest.approx(t_critical(tested.critical, d.size) * r.se)
 
 
