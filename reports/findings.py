@@ -15,8 +15,8 @@ Each is tested against a band around 50% (``band``, default +-2 points: a design
 1-point lean): the null hypothesis is that the true share lies inside the band, and the p-value is the
 two-sided score test against the nearer edge of the band (the test the interval inverts:
 ``reports.stats.score_test_p``; the 95% interval misses the band exactly when p < 0.05).  A statement on
-fewer than ``reports.stats.MIN_VERDICT_SEEDS`` seeds gets no verdict ("not enough games for a verdict").  With dozens of cells some intervals miss the band
-by chance, so **Holm's step-down correction** is applied over all the statements tested: sorted by
+fewer than ``reports.stats.MIN_VERDICT_SEEDS`` seeds gets no verdict ("not enough games for a verdict").
+With dozens of cells some intervals miss the band by chance, so **Holm's step-down correction** is applied over all the statements tested: sorted by
 p-value, the k-th smallest (of m) must be below alpha / (m - k + 1), and testing stops at the first that
 is not.  The chance that even one finding is a false alarm stays at most alpha (5%) whatever the number
 of statements, and Holm rejects everything Bonferroni does and more.  Every question is answered: a
@@ -236,8 +236,8 @@ def findings_section_text(statements: list[Statement], alpha: float = ALPHA,
     kinds = ", ".join(f"{sum(s.kind == k for s in statements)} {k}" for k in dict.fromkeys(s.kind for s in statements))
     how = (f"{len(statements)} statements tested ({kinds}), each a share against 50% ± {100 * band:g} points; "
            f"{CORRECTION}'s step-down correction over all of them keeps the chance of any false finding at "
-           f"{alpha:.0%} or less. A lean shows its 95% interval (seed-clustered: a seed's two seat-swapped games are one "
-           f"sample), which lies outside the band, its n and its Holm-adjusted p-value; 'balanced' means the 95% "
+           f"{alpha:.0%} or less. A lean shows its 95% interval (seed-clustered: a seed's two seat-swapped games "
+           f"are one sample), which lies outside the band, its n and its Holm-adjusted p-value; 'balanced' means the 95% "
            f"interval lies inside the band; otherwise more games would tell (no verdict below "
            f"{MIN_VERDICT_SEEDS} seeds).")
     if not any(a.verdict == "lean" for a in given):

@@ -442,8 +442,8 @@ def ladder_sections(ladder: pd.DataFrame):
             f"Elo above {part['below'].iloc[0]} [95%]": [f"{e:+.0f} [{lo:+.0f}, {hi:+.0f}]" for e, lo, hi in
                                                          zip(part["elo"], part["elo_ci_low"], part["elo_ci_high"])]})
         notes = [f"{game}: each rung head to head against the rung below on the same seeds (seats swapped, sides "
-                 f"balanced), score win 1, draw ½ with its 95% interval over seeds; 'stronger' when the interval lies "
-                 f"wholly above 50%. {summary(part)[0].upper() + summary(part)[1:]}."]
+                 f"balanced), score win 1, draw ½ with its 95% interval over seeds; 'stronger' when the interval "
+                 f"lies wholly above 50%. {summary(part)[0].upper() + summary(part)[1:]}."]
         yield (Section(f"Skill ladder ({source})", notes=notes, table=shown), f"ladder{suffix}.png",
                plots.ladder(part, f"Skill ladder: {game}"))
 
