@@ -36,7 +36,6 @@ from reports.chunk_counts import SweepTally, tally_chunk
 from reports.compare import comparison_of, run_compare, verdict
 from reports.impact import run_impact
 from reports.impact_stats import BOTH, judge_cards
-from reports.ratings import bradley_terry
 from reports.sequential import look_critical_values
 from reports.stats import MIN_VERDICT_SEEDS, Z95, paired_difference, wilson_interval
 from reports.sweep import chunk_labels, half_width
