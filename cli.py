@@ -976,10 +976,10 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
     of its score is the card's impact, with its 95% interval and n, for each
     side and both, ranked, verdicts and p-values corrected for multiplicity
     (Holm). Every card is screened with few games, the promising ones tested
-    group-sequentially on fresh seeds (their intervals from those seeds, at
-    the level the test used); a card the screen passed over keeps the
-    screen's estimate with an interval conditional on that, and is never
-    called worthless. The buyers' win rate (the win rate of the players
+    group-sequentially on fresh seeds (their intervals from those seeds:
+    the repeated 95% interval where each stopped); a card the screen
+    passed over keeps the screen's estimate with an interval conditional
+    on that, and is never called worthless. The buyers' win rate (the win rate of the players
     who bought the card, in the unrestricted games) stands beside it: it
     mixes the card's strength with the buyer's situation.
 

@@ -369,8 +369,8 @@ def impact_lines(impact: Impact, top: int | None = None) -> list[str]:
     shown = t[(t["side"] == BOTH) & (t["verdict"] == "shown")]
     lines += ["", f"Impact: points of the side's score lost when the card is banned (forced: gained by rushing it), "
                   f"paired on the same seeds, seats swapped; {len(shown)} shown after Holm's correction over "
-                  f"{t[t['side'] == BOTH].shape[0]} cards. A tested card's interval is from its fresh seeds at the "
-                  f"level its sequential test used; a screened card's is conditional on the screen passing it over."]
+                  f"{t[t['side'] == BOTH].shape[0]} cards. A tested card's interval is its fresh seeds' repeated 95% "
+                  f"interval at the look it stopped; a screened card's is conditional on the screen passing it over."]
     return lines
 
 
