@@ -632,8 +632,9 @@ def sweep_params(game: Game) -> list[click.Parameter]:
                "assignments are played."),
         cards_option(), threads_option(), max_turns_option(game),
         O("--target-ci", type=FiniteFloatRange(0, 0.5, min_open=True, max_open=True), default=None, metavar="W",
-          help="Play each cell in rounds of --games until the 95% interval of its win rate has a half-width of at "
-               "most W (a share: 0.01 is +-1 point), or --max-games is reached."),
+          help="Play each cell in rounds of --games until every row it writes (each side's seat first, second and "
+               "both) has a 95% interval of half-width at most W (a share: 0.01 is +-1 point), or --max-games is "
+               "reached."),
         O("--max-games", type=Count(1, limits.SWEEP_GAMES_MAX), default=None, metavar="N",
           help="With --target-ci: games cap per cell [default: 1,000,000]; cells that stop at the cap are listed."),
         out_option("out/sweep.csv", "Aggregate table (.csv, or .parquet); the per-card table goes next to it as "
@@ -658,7 +659,9 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     Every cell (side A with its variant against side B) is played on the
     same seeds twice, once with each side moving first, so the table shows
     each side's win rate as first player, as second player and overall
-    (seat first/second/both), with wins, losses, draws and Wilson intervals.
+    (seat first/second/both), with wins, losses, draws and 95% intervals
+    (a seat's: Wilson; 'both' and the first player's: over seeds, a seed's
+    two seat-swapped games being one sample).
     A second table gives per-card buy rates and the buyer's win rate (an
     association: players who are ahead buy more). Given no match-up option
     (sides, variants, modes, --mixed-variants), a sweep also plays the
@@ -738,7 +741,8 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
                        f"that its interval falls below its 95% level (docs/statistics.md: Sweeps that stop early).")
         capped = result.capped()
         if capped.empty:
-            click.echo(f"Every cell reached a 95% interval of +-{target_ci:.2%} or narrower.")
+            click.echo(f"Every row of every cell (each side's seat first, second and both) reached a 95% interval "
+                       f"of +-{target_ci:.2%} or narrower.")
         else:
             click.echo(f"{len(capped)} of {len(cells)} cells stopped at --max-games {cap:,} before reaching "
                        f"+-{target_ci:.2%}:")
@@ -921,9 +925,10 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     the card set (--cards-b), in the subject itself (--faction-b, as the
     game names it), or in a game's own setting; the opponent is the same.
     Both play the same seeds, each seed once with the subject first and
-    once second. Prints each side's win rate with its 95% Wilson interval,
-    the paired difference A - B (mean per-seed score difference: win 1,
-    draw 1/2) with its 95% interval, and a verdict against the band:
+    once second. Prints each side's win rate with its 95% interval (over
+    seeds: a seed's two games are one sample), the paired difference A - B
+    (mean per-seed score difference: win 1, draw 1/2) with its 95% t
+    interval, and a verdict against the band (none below 100 games):
 
     \b
       balanced                  the interval lies inside +-band
@@ -996,6 +1001,7 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
 
 
 def _echo_comparison(game: Game, question, result, looks, games, max_games, seed, band, elapsed, quiet) -> None:
+    from reports.stats import MIN_VERDICT_SEEDS
     if question.text:
         click.echo(question.text)
     for i in range(len(result.table)):
@@ -1010,11 +1016,14 @@ def _echo_comparison(game: Game, question, result, looks, games, max_games, seed
             _echo_table(("SETTING", game.info.variant.one.upper(), "CARDS", "GAMES", "WINS", "LOSSES", "DRAWS",
                          "WIN RATE", "95% CI"), rows)
             if looks is not None and i == 0:
-                click.echo(f"\nLooks (rounds of {games:,} games per setting; repeated 95% intervals):")
+                click.echo(f"\nLooks (rounds of {games:,} games per setting; repeated 95% intervals; no look "
+                           f"before {2 * MIN_VERDICT_SEEDS:,} games):")
                 _echo_table(("LOOK", "GAMES", "A - B", "INTERVAL", "CRITICAL Z", "VERDICT"),
                             [(k.look, k.games, f"{100 * k.diff:+.1f}",
-                              f"[{100 * k.diff_ci_low:+.1f}, {100 * k.diff_ci_high:+.1f}]",
-                              f"{k.critical_value:.2f}", k.verdict) for k in looks.itertuples()])
+                              f"[{100 * k.diff_ci_low:+.1f}, {100 * k.diff_ci_high:+.1f}]"
+                              if math.isfinite(k.critical_value) else "-",
+                              f"{k.critical_value:.2f}" if math.isfinite(k.critical_value) else "-", k.verdict)
+                             for k in looks.itertuples()])
             what = "repeated 95% interval at the last look" if looks is not None else "95% interval"
             click.echo(f"\nPaired difference A - B: {100 * r['diff']:+.1f} points, {what} "
                        f"[{100 * r.diff_ci_low:+.1f}, {100 * r.diff_ci_high:+.1f}] (score: win 1, draw 1/2; "
@@ -1073,9 +1082,12 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
     seeds with the card forbidden (never bought or chosen; everything else
     its strategy) against the unrestricted opponent, seats swapped: the drop
     of its score is the card's impact, with its 95% interval and n, for each
-    side and both, ranked, verdicts corrected for multiplicity (Holm). Every
-    card is screened with few games, the promising ones tested
-    group-sequentially. The buyers' win rate (the win rate of the players
+    side and both, ranked, verdicts and p-values corrected for multiplicity
+    (Holm). Every card is screened with few games, the promising ones tested
+    group-sequentially on fresh seeds (their intervals from those seeds:
+    the repeated 95% interval where each stopped); a card the screen
+    passed over keeps the screen's estimate with an interval conditional
+    on that, and is never called worthless. The buyers' win rate (the win rate of the players
     who bought the card, in the unrestricted games) stands beside it: it
     mixes the card's strength with the buyer's situation.
 
@@ -1149,9 +1161,10 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
     """Play every pair of entries on the same seeds; write the win-rate matrix and ratings.
 
     Each cell is the row entry's score against the column entry (win 1,
-    draw 1/2) with a 95% Wilson interval. Ratings are Bradley-Terry
-    strengths (draws count as half a win) with 95% intervals from the Fisher
-    information, on the Elo scale too, and the score they predict for every
+    draw 1/2) with a 95% interval over seeds. Ratings are Bradley-Terry
+    strengths (draws count as half a win) with 95% intervals clustered by
+    seed (every pair plays the same seeds), on the Elo scale too, and the
+    score they predict for every
     pair. Non-transitive cycles (A beats B beats C beats A, each interval
     clear of 50%) are printed: one rating cannot show them.
 
@@ -1319,7 +1332,7 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
     Every pair plays the same seeds, each seed with both seat orders and half
     of the seeds with each side assignment (as `tune` and `tournament` do).
     Per pair: the upper rung's win rate and score (win 1, draw 1/2), each with
-    its 95% Wilson interval and n, and a verdict: 'stronger' when the score's
+    its 95% interval over seeds and n, and a verdict: 'stronger' when the score's
     interval lies wholly above 50%. The Elo column places every rung above the
     bottom one (Bradley-Terry over the chain of pairs).
 
@@ -1529,7 +1542,7 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     the current best guess, plays every candidate against the pool on the same
     seeds (seats swapped), and moves the guess towards the best quarter. The
     result is checked against every opponent and against the starting strategy
-    on fresh seeds, with 95% Wilson intervals, and written as a strategy file.
+    on fresh seeds, with 95% intervals over seeds, and written as a strategy file.
 
     \b
     Examples:

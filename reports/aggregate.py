@@ -4,7 +4,10 @@ Both tables are built in two steps so that a long run can be reduced chunk by ch
 
 * ``perspective_counts(games)`` / ``card_counts(bought, winner)`` reduce one chunk of records to
   additive integer counts; counts of several chunks are combined with ``combine_counts``;
-* ``summarise(counts, seed)`` / ``card_table(counts)`` turn the counts into rates with Wilson intervals.
+* ``summarise(counts, seed, pairs=...)`` / ``card_table(counts)`` turn the counts into rates with 95%
+  intervals: a seat's row (one game per seed) the Wilson interval, a ``both`` row (a seed's two
+  seat-swapped games, which are correlated) the seed-clustered one (``reports.stats.seed_clustered_interval``)
+  from the seeds' sums of ``pair_counts`` (``chunk_counts.seed_sums``), as is the first player's share.
 
 ``aggregate_games(games, seed)`` and ``card_stats(records)`` do both steps at once (notebook use).
 """
@@ -13,11 +16,15 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .stats import wilson_interval
+from .stats import seed_clustered_interval, wilson_interval
 
 AGGREGATE_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
                      "opponent_strategy", "seat", "games", "wins", "losses", "draws", "win_rate", "ci_low", "ci_high",
                      "mean_turns", "seed")
+# after AGGREGATE_COLUMNS: a row's seeds, the sum over them of the square of the side's wins in the seed and
+# of the first seat's wins in the seed (the cell's, on every row of it), and the design effect of its
+# interval (1: the Wilson interval; a seat's row holds one game per seed)
+SEED_COLUMNS = ("seeds", "wins_sq", "first_wins_sq", "design_effect")
 CARD_COLUMNS = ("card", "times_bought", "seat_games", "buy_rate", "games_bought", "wins_when_bought",
                 "win_rate_when_bought", "ci_low", "ci_high", "win_rate_not_bought")
 
@@ -25,6 +32,9 @@ CARD_COLUMNS = ("card", "times_bought", "seat_games", "buy_rate", "games_bought"
 PERSPECTIVE_KEYS = ["faction", "opponent_faction", "variant", "opponent_variant", "strategy", "opponent_strategy",
                     "seat"]
 COUNT_COLUMNS = ["games", "wins", "losses", "draws", "turns"]
+# a perspective's seeds: what ``chunk_counts.seed_sums`` adds up
+PAIR_KEYS = PERSPECTIVE_KEYS[:-1]
+PAIR_COLUMNS = ["seeds", "wins_sq", "first_wins_sq"]
 CARD_COUNT_COLUMNS = ["times_bought", "games_bought", "wins_when_bought", "seat_games", "seat_wins"]
 SEATS = ("first", "second", "both")
 _GAME_COLUMNS = ("first_faction", "second_faction", "first_variant", "second_variant", "first_strategy",
@@ -59,26 +69,73 @@ def perspective_counts(games: pd.DataFrame) -> pd.DataFrame:
     return both.groupby(PERSPECTIVE_KEYS, as_index=False, sort=False)[COUNT_COLUMNS].sum()
 
 
+def pair_counts(games: pd.DataFrame) -> pd.DataFrame:
+    """Per perspective (``PAIR_KEYS``), the seeds' sums ``PAIR_COLUMNS`` of per-game records (``Records.games``,
+    several concatenated): a cell's games of one ``game`` index in its two seat orders are one seed; a game
+    without its other order (a cell played in one order) is a seed of its own."""
+    from .chunk_counts import seed_sums
+    missing = [c for c in (*_GAME_COLUMNS, "game") if c not in games.columns]
+    if missing:
+        raise ValueError(f"games table lacks column(s) {', '.join(missing)}: expected Records.games")
+    codes = pd.Categorical(games["winner"].astype(str), categories=["first", "second", "draw"]).codes
+    frame = pd.DataFrame({c: games[c].astype(str).to_numpy() for c in _GAME_COLUMNS[:6]})
+    frame["_game"] = games["game"].to_numpy(np.int64)
+    frame["_winner"] = codes.astype(np.int8)
+    cells: dict[tuple, list] = {}
+    for labels, part in frame.groupby(list(_GAME_COLUMNS[:6]), sort=False):
+        labels = dict(zip(_GAME_COLUMNS[:6], labels))
+        a = (labels["first_faction"], labels["first_variant"], labels["first_strategy"])
+        b = (labels["second_faction"], labels["second_variant"], labels["second_strategy"])
+        cells.setdefault((min(a, b), max(a, b)), []).append((labels, part["_game"].to_numpy(),
+                                                             part["_winner"].to_numpy()))
+    sums: dict[tuple, np.ndarray] = {}
+
+    def add(orders):
+        for key, value in seed_sums(orders).items():
+            sums[key] = sums.get(key, 0) + value
+
+    for orders in cells.values():
+        if len(orders) == 2:
+            (l0, g0, w0), (l1, g1, w1) = orders
+            _, i0, i1 = np.intersect1d(g0, g1, assume_unique=True, return_indices=True)
+            if len(i0):
+                add([(l0, w0[i0]), (l1, w1[i1])])
+            orders = [(l0, g0[np.setdiff1d(np.arange(len(g0)), i0)], np.delete(w0, i0)),
+                      (l1, g1[np.setdiff1d(np.arange(len(g1)), i1)], np.delete(w1, i1))]
+        for labels, _, winner in orders:
+            if len(winner):
+                add([(labels, winner)])
+    rows = [(*key, *value) for key, value in sums.items()]
+    out = pd.DataFrame(rows, columns=[*PAIR_KEYS, *PAIR_COLUMNS])
+    return out.astype({c: np.int64 for c in PAIR_COLUMNS})
+
+
 def combine_counts(*counts: pd.DataFrame) -> pd.DataFrame:
-    """Sum count tables (from ``perspective_counts`` or ``card_counts``) of disjoint batches of games."""
+    """Sum count tables (from ``perspective_counts``, ``pair_counts`` or ``card_counts``) of disjoint batches
+    of games."""
     frames = [c for c in counts if c is not None and len(c)]
     if not frames:
         return counts[0] if counts else pd.DataFrame()
     if "card" in frames[0].columns:
         return pd.concat(frames).groupby("card", sort=False)[CARD_COUNT_COLUMNS].sum().reset_index()
+    if "seat" not in frames[0].columns:
+        return pd.concat(frames).groupby(PAIR_KEYS, as_index=False, sort=False)[PAIR_COLUMNS].sum()
     return pd.concat(frames).groupby(PERSPECTIVE_KEYS, as_index=False, sort=False)[COUNT_COLUMNS].sum()
 
 
 def summarise(counts: pd.DataFrame, seed: int | None = None, mode: str = "duel",
-              difficulty: str = "") -> pd.DataFrame:
-    """The aggregate table (columns ``AGGREGATE_COLUMNS``) of ``perspective_counts`` output.
+              difficulty: str = "", pairs: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The aggregate table (columns ``AGGREGATE_COLUMNS`` then ``SEED_COLUMNS``) of ``perspective_counts``
+    output and the seeds' sums of the same games (``pair_counts``, or ``chunk_counts.SweepTally``'s).
 
     Adds a ``seat == "both"`` row per perspective (first + second), win rate ``wins / games`` with a
-    95% Wilson interval (draws count as games that were not won, and are reported in ``draws``),
-    and the mean game length in turns.  ``difficulty`` is empty in duel mode; ``seed`` is the
+    95% interval (draws count as games that were not won, and are reported in ``draws``): a seat's
+    row the Wilson interval, a ``both`` row the seed-clustered one (its two seats' games of a seed are
+    one sample); and the mean game length in turns.  ``pairs`` may be left out only when no
+    perspective has both seats (Solo Mode).  ``difficulty`` is empty in duel mode; ``seed`` is the
     base seed of the run.  Rows are sorted by perspective, seats in the order first, second, both.
     """
-    keys = PERSPECTIVE_KEYS[:-1]
+    keys = PAIR_KEYS
     seats = counts[counts["seat"].isin(("first", "second"))]
     both = seats.groupby(keys, as_index=False, sort=False)[COUNT_COLUMNS].sum().assign(seat="both")
     table = pd.concat([seats, both], ignore_index=True)
@@ -90,26 +147,61 @@ def summarise(counts: pd.DataFrame, seed: int | None = None, mode: str = "duel",
     with np.errstate(invalid="ignore", divide="ignore"):
         table["win_rate"] = np.where(games > 0, wins / np.maximum(games, 1), np.nan)
         table["mean_turns"] = np.where(games > 0, table["turns"].to_numpy(np.int64) / np.maximum(games, 1), np.nan)
-    table["ci_low"], table["ci_high"] = wilson_interval(wins, games)
+    _seed_columns(table, pairs)
+    table["ci_low"], table["ci_high"], table["design_effect"] = seed_clustered_interval(
+        wins, table["wins_sq"].to_numpy(np.int64), table["seeds"].to_numpy(np.int64), games)
     table["mode"] = mode
     table["difficulty"] = difficulty
     table["seed"] = pd.array([seed] * len(table), dtype="Int64")
     for c in ("games", "wins", "losses", "draws"):
         table[c] = table[c].astype(np.int64)
-    return table[list(AGGREGATE_COLUMNS)]
+    return table[list(AGGREGATE_COLUMNS) + list(SEED_COLUMNS)]
+
+
+def _seed_columns(table: pd.DataFrame, pairs: pd.DataFrame | None) -> None:
+    """``seeds``, ``wins_sq`` and ``first_wins_sq`` of every row: a seat's row holds one game per seed (a cell's
+    seat orders put each side in each seat once per seed); a ``both`` row and the cell's first-player sum come
+    from ``pairs``."""
+    table["seeds"] = table["games"].astype(np.int64)
+    table["wins_sq"] = table["wins"].astype(np.int64)
+    table["first_wins_sq"] = np.int64(0)
+    n_seats = table[table["seat"] != "both"].groupby(PAIR_KEYS, sort=False).size()
+    if pairs is None or pairs.empty:
+        if (n_seats > 1).any():
+            raise ValueError("summarise: the both rows need the seeds' sums of the same games (pairs=pair_counts)")
+        first = table["seat"] == "first"
+        table.loc[first, "first_wins_sq"] = table.loc[first, "wins"].astype(np.int64)
+        table["first_wins_sq"] = table.groupby(PAIR_KEYS, sort=False)["first_wins_sq"].transform("max")
+        return
+    merged = table[PAIR_KEYS].merge(pairs[PAIR_KEYS + PAIR_COLUMNS].astype({k: str for k in PAIR_KEYS}),
+                                    how="left", on=PAIR_KEYS, validate="many_to_one")
+    found = merged["seeds"].notna().to_numpy()
+    both = (table["seat"] == "both").to_numpy()
+    lacking = both & ~found
+    if lacking.any() and (n_seats.reindex(pd.MultiIndex.from_frame(table.loc[lacking, PAIR_KEYS])) > 1).any():
+        raise ValueError("summarise: a perspective played in both seats has no seeds' sums in pairs")
+    take = both & found
+    table.loc[take, "seeds"] = merged.loc[take, "seeds"].astype(np.int64).to_numpy()
+    table.loc[take, "wins_sq"] = merged.loc[take, "wins_sq"].astype(np.int64).to_numpy()
+    table.loc[found, "first_wins_sq"] = merged.loc[found, "first_wins_sq"].astype(np.int64).to_numpy()
 
 
 def aggregate_games(games: pd.DataFrame, seed: int | None = None, mode: str = "duel",
                     difficulty: str = "") -> pd.DataFrame:
-    """The aggregate table of per-game records in one call: ``summarise(perspective_counts(games))``."""
-    return summarise(perspective_counts(games), seed=seed, mode=mode, difficulty=difficulty)
+    """The aggregate table of per-game records in one call: ``summarise(perspective_counts(games),
+    pairs=pair_counts(games))``."""
+    return summarise(perspective_counts(games), seed=seed, mode=mode, difficulty=difficulty,
+                     pairs=pair_counts(games))
 
 
 def first_player_table(aggregate: pd.DataFrame) -> pd.DataFrame:
     """Per played cell, how often the player moving first won, from an aggregate table.
 
     One row per (faction, variant, strategy) pair of the two sides, counted once (not per
-    perspective): ``games, first_wins, second_wins, draws, first_win_rate, ci_low, ci_high``.
+    perspective): ``games, first_wins, second_wins, draws, seeds, first_wins_sq, first_win_rate, ci_low,
+    ci_high, design_effect``.  The interval is seed-clustered (a seed's two games, each side moving first once,
+    are one sample: ``SEED_COLUMNS``); an aggregate written before those columns existed gets the
+    Wilson interval over its games (``seeds`` = games).
     """
     first = aggregate[aggregate["seat"] == "first"]
     side_a = first[["faction", "variant", "strategy"]].astype(str).agg("|".join, axis=1)
@@ -118,10 +210,17 @@ def first_player_table(aggregate: pd.DataFrame) -> pd.DataFrame:
     own_first = side_a <= side_b
     cell = first.assign(
         side_a=np.where(own_first, side_a, side_b), side_b=np.where(own_first, side_b, side_a))
+    clustered = "seeds" in cell.columns and "first_wins_sq" in cell.columns
+    if not clustered:
+        cell = cell.assign(seeds=0, first_wins_sq=0)
     out = cell.groupby(["side_a", "side_b"], as_index=False, sort=True).agg(
-        games=("games", "sum"), first_wins=("wins", "sum"), second_wins=("losses", "sum"), draws=("draws", "sum"))
+        games=("games", "sum"), first_wins=("wins", "sum"), second_wins=("losses", "sum"), draws=("draws", "sum"),
+        seeds=("seeds", "max"), first_wins_sq=("first_wins_sq", "max"))
+    if not clustered:     # each game its own seed: the Wilson interval
+        out["seeds"], out["first_wins_sq"] = out["games"], out["first_wins"]
     out["first_win_rate"] = out["first_wins"] / out["games"]
-    out["ci_low"], out["ci_high"] = wilson_interval(out["first_wins"], out["games"])
+    out["ci_low"], out["ci_high"], out["design_effect"] = seed_clustered_interval(
+        out["first_wins"], out["first_wins_sq"], out["seeds"], out["games"])
     return out
 
 

@@ -8,7 +8,12 @@ first seat's side and the second seat's) and every count is a sum over an int ar
 * ``tally_chunk(winner, turns, bought, seats)`` -> ``ChunkTally``: wins, losses, draws, turns per
   seat, and per card type the copies bought, seat-games with a copy and those the buyer won;
 * ``SweepTally`` adds chunks up (per perspective and per card) and gives the same tables as
-  ``aggregate.perspective_counts`` / ``aggregate.card_counts`` then ``combine_counts`` would.
+  ``aggregate.perspective_counts`` / ``aggregate.card_counts`` then ``combine_counts`` would;
+* ``seed_sums`` reduces a cell's seat orders on the same seeds (its chunks of one seed range) to the
+  per-seed sums a seed-clustered interval needs (``aggregate.PAIR_COLUMNS``): a seed's two seat-swapped
+  games are not independent, so the ``both`` rows and the first player's share take their variance from
+  the seeds (``reports.stats.seed_clustered_interval``). ``SweepTally.add_order`` holds the winner codes of
+  a cell's first seat order until the other order of the same seeds arrives.
 
 ``tests/core/test_chunk_counts.py`` checks both against those pandas reductions on the same games.
 """
@@ -21,7 +26,7 @@ import pandas as pd
 
 from simcore.bounds import LABELS as BOUND_LABELS, count_bounds
 
-from .aggregate import CARD_COUNT_COLUMNS, COUNT_COLUMNS, PERSPECTIVE_KEYS
+from .aggregate import CARD_COUNT_COLUMNS, COUNT_COLUMNS, PAIR_COLUMNS, PAIR_KEYS, PERSPECTIVE_KEYS
 
 WIN_CODES = (0, 1)   # Records.winner: 0 the first seat won, 1 the second, 2 a draw
 
@@ -71,16 +76,66 @@ def perspective_keys(labels: dict[str, str], seat: int) -> tuple[str, ...]:
             labels[f"{other}_variant"], labels[f"{own}_strategy"], labels[f"{other}_strategy"], own)
 
 
+def seed_sums(orders, seats: tuple[int, ...] = (0, 1)) -> dict[tuple[str, ...], np.ndarray]:
+    """Per perspective (``PAIR_KEYS``), int64[3] (``PAIR_COLUMNS``): the seeds, the sum over the seeds of
+    the square of the side's wins in the seed, and the sum of the square of the first seat's wins in the
+    seed. ``orders``: (labels, winner codes) of each seat order of one cell, on the same seeds (game i of
+    every order is seed i); ``seats``: the seats the cell counts."""
+    seeds = len(orders[0][1])
+    first = np.zeros(seeds, np.int64)
+    wins: dict[tuple[str, ...], np.ndarray] = {}
+    for labels, winner in orders:
+        winner = np.asarray(winner)
+        if len(winner) != seeds:
+            raise ValueError(f"seat orders of one cell on different seeds: {len(winner)} and {seeds} games")
+        first += winner == WIN_CODES[0]
+        for seat in seats:
+            key = perspective_keys(labels, seat)[:-1]
+            wins[key] = wins.get(key, 0) + (winner == WIN_CODES[seat])
+    first_sq = int((first * first).sum())
+    return {key: np.array([seeds, int((np.asarray(y, np.int64) ** 2).sum()), first_sq], np.int64)
+            for key, y in wins.items()}
+
+
 class SweepTally:
     """Counts added up over chunks: per perspective (in the order first seen, as a pandas
-    group-by without sorting keeps them) and per card."""
+    group-by without sorting keeps them) and per card; and per perspective the seeds' sums
+    (``seed_sums``) of the chunks paired with ``add_order``."""
 
     def __init__(self):
         self.perspectives: dict[tuple[str, ...], np.ndarray] = {}
+        self.pairs: dict[tuple[str, ...], np.ndarray] = {}
+        self.waiting: dict[int, list] = {}     # first game -> the (labels, winner) of the orders played so far
         self.cards: np.ndarray | None = None
         self.seat_games = 0
         self.seat_wins = 0
         self.bounds = np.zeros(len(BOUND_LABELS), np.int64)   # games by the bound that ended them
+
+    def add_order(self, first_game: int, orders: int, labels: dict[str, str], winner: np.ndarray,
+                  seats: tuple[int, ...] = (0, 1)) -> None:
+        """One seat order's winner codes of games ``first_game ..`` of a cell played in ``orders`` seat
+        orders; once every order of those seeds is in, their ``seed_sums`` are added (nothing else is kept)."""
+        got = self.waiting.setdefault(first_game, [])
+        got.append((labels, np.asarray(winner, np.int8)))
+        if len(got) < orders:
+            return
+        del self.waiting[first_game]
+        for key, sums in seed_sums(got, seats).items():
+            if key in self.pairs:
+                self.pairs[key] += sums
+            else:
+                self.pairs[key] = sums
+
+    def pair_counts(self) -> pd.DataFrame:
+        """``aggregate.pair_counts``'s table: ``PAIR_KEYS`` then ``PAIR_COLUMNS``."""
+        if self.waiting:
+            raise ValueError(f"games {sorted(self.waiting)[0]}.. of a cell lack their other seat order")
+        keys = list(self.pairs)
+        frame = pd.DataFrame(keys, columns=PAIR_KEYS) if keys else pd.DataFrame(columns=PAIR_KEYS)
+        values = np.array([self.pairs[k] for k in keys], np.int64).reshape(len(keys), len(PAIR_COLUMNS))
+        for j, column in enumerate(PAIR_COLUMNS):
+            frame[column] = values[:, j]
+        return frame
 
     def add(self, tally: ChunkTally, labels: dict[str, str] | None) -> None:
         """Add a chunk's counts; ``labels`` (``chunk_labels``) None: only the per-card counts."""

@@ -19,8 +19,10 @@ for the same seed, game for game.
 
 **Paired difference.** The subject's score on a seed is the mean of its two games (win 1, draw 1/2,
 loss 0).  With ``a_i`` and ``b_i`` the scores of seed i under A and B, the difference is
-``mean(a_i - b_i)`` with the normal interval of ``reports.stats.paired_difference`` over the seeds
-(common random numbers: the seed-to-seed variance both share drops out).
+``mean(a_i - b_i)`` with the t interval of ``reports.stats.paired_difference`` over the seeds
+(common random numbers: the seed-to-seed variance both share drops out; one pseudo-seed in the
+variance keeps a few agreeing seeds from giving an interval of zero width).  Each setting's win rate
+has the seed-clustered interval of ``reports.stats.seed_interval`` (a seed's two games are one sample).
 
 **Verdict** against an equivalence band of +-``band`` (a share: 0.02 is 2 points), on the 95%
 interval [lo, hi] of the difference A - B:
@@ -34,7 +36,8 @@ interval [lo, hi] of the difference A - B:
   smaller than the band at one end of the interval: the interval excludes "no difference" but not
   "a difference inside the band".
 * ``unclear``: otherwise (the interval holds 0 and reaches beyond the band, or there are too few
-  seeds for an interval): "not enough games to tell".
+  seeds for an interval): "not enough games to tell"; and whatever the interval, below
+  ``reports.stats.MIN_VERDICT_SEEDS`` seeds: "not enough games for a verdict", with the games that would do.
 """
 from __future__ import annotations
 
@@ -50,7 +53,7 @@ from simcore.game import Game, Question, Setting
 from simcore.games import registry
 from simcore.records import SEAT_LABELS, seat_scores
 
-from .stats import Z95, paired_difference, wilson_interval
+from .stats import Z95, MIN_VERDICT_SEEDS, not_enough_seeds_text, paired_difference, seed_interval
 from .sweep import DEFAULT_CHUNK, DEFAULT_GAMES, check_games
 
 DEFAULT_BAND = 0.02
@@ -76,7 +79,8 @@ Progress = Callable[[int, int], None]
 @dataclass
 class Comparison:
     """``table``: one row (``COMPARE_COLUMNS``); ``pairs``: one row per seed with the subject's
-    score under A and B (mean of its two games) and their difference."""
+    score under A and B (mean of its two games), their difference, and its wins and losses (of 2)
+    under each (``wins_a``, ``losses_a``, ``wins_b``, ``losses_b``)."""
     table: pd.DataFrame
     pairs: pd.DataFrame
 
@@ -97,30 +101,36 @@ class Comparison:
                     "strategy": r["opponent_strategy"], "opponent_strategy": r["strategy"]})
         for side in ("a", "b"):
             wins = int(r[f"losses_{side}"])
-            lo, hi = wilson_interval(wins, int(r["games"]))
+            _, lo, hi, _ = seed_interval(self.pairs[f"losses_{side}"], 2)
             out.update({f"wins_{side}": wins, f"losses_{side}": int(r[f"wins_{side}"]),
                         f"win_rate_{side}": wins / r["games"], f"ci_low_{side}": lo, f"ci_high_{side}": hi,
                         f"score_{side}": 1.0 - r[f"score_{side}"]})
         out.update({"diff": -r["diff"], "diff_ci_low": -r["diff_ci_high"], "diff_ci_high": -r["diff_ci_low"]})
         out["verdict"], out["verdict_text"] = verdict(out["diff"], out["diff_ci_low"], out["diff_ci_high"], r["band"],
-                                                      r["label_a"], r["label_b"])
+                                                      r["label_a"], r["label_b"], int(r["seeds"]))
         pairs = pd.DataFrame({"game": self.pairs["game"], "score_a": 1.0 - self.pairs["score_a"],
-                              "score_b": 1.0 - self.pairs["score_b"], "diff": -self.pairs["diff"]})
+                              "score_b": 1.0 - self.pairs["score_b"], "diff": -self.pairs["diff"],
+                              **{f"{k}_{side}": self.pairs[f"{other}_{side}"] for side in ("a", "b")
+                                 for k, other in (("wins", "losses"), ("losses", "wins"))}})
         return Comparison(pd.DataFrame([out], columns=list(self.table.columns)), pairs)
 
 
 # ---- the verdict
 
 def verdict(diff: float, low: float, high: float, band: float = DEFAULT_BAND, label_a: str = "A",
-            label_b: str = "B") -> tuple[str, str]:
-    """``(code, text)`` for a difference A - B with 95% interval [low, high] and band +-``band``.
+            label_b: str = "B", seeds: int | None = None) -> tuple[str, str]:
+    """``(code, text)`` for a difference A - B with 95% interval [low, high] and band +-``band``, over
+    ``seeds`` seeds (None: not counted).
 
     Codes (``VERDICTS``) and texts: ``balanced`` / "balanced"; ``favours_a`` / "favours <A> by d points
     [lo, hi]"; ``favours_b`` / "favours <B> by d points [lo, hi]" (d and the interval as the favoured
-    side's lead); ``unclear`` / "not enough games to tell".  See the module text for the rule.
+    side's lead); ``unclear`` / "not enough games to tell", or below ``MIN_VERDICT_SEEDS`` seeds "not
+    enough games for a verdict (...)".  See the module text for the rule.
     """
     if band < 0:
         raise ValueError(f"band must be >= 0, got {band}")
+    if seeds is not None and seeds < MIN_VERDICT_SEEDS:
+        return "unclear", not_enough_seeds_text(seeds)
     if not all(np.isfinite([diff, low, high])):
         return "unclear", NOT_ENOUGH
     if -band <= low and high <= band:
@@ -239,12 +249,15 @@ def run_compare(game: Game | str, question: Question, strategy: str | None = Non
                                     seed, first_seed + start, min(chunk_size, seeds - start))
                        for start in range(0, seeds, chunk_size)]
     points = {side: (np.zeros(seeds, np.int16), {"wins": 0, "losses": 0, "draws": 0}) for side in ("a", "b")}
+    seed_wins = {side: np.zeros((2, seeds), np.int8) for side in ("a", "b")}    # wins, losses per seed (of 2)
     done, total = 0, 4 * seeds
     tables = {side: setting.tables for side, setting in settings.items()}
     for chunk, p in zip(chunks, runner.map(play_chunk, chunks, tables)):
         per_seed, outcomes = points[chunk.side]
         at = chunk.first_game - first_seed
         per_seed[at:at + chunk.n] += p
+        seed_wins[chunk.side][0, at:at + chunk.n] += p == 2
+        seed_wins[chunk.side][1, at:at + chunk.n] += p == 0
         outcomes["wins"] += int((p == 2).sum())
         outcomes["draws"] += int((p == 1).sum())
         outcomes["losses"] += int((p == 0).sum())
@@ -255,7 +268,8 @@ def run_compare(game: Game | str, question: Question, strategy: str | None = Non
     score_a = points["a"][0] / 4.0
     score_b = points["b"][0] / 4.0
     pairs = pd.DataFrame({"game": first_seed + np.arange(seeds), "score_a": score_a, "score_b": score_b,
-                          "diff": score_a - score_b})
+                          "diff": score_a - score_b, "wins_a": seed_wins["a"][0], "losses_a": seed_wins["a"][1],
+                          "wins_b": seed_wins["b"][0], "losses_b": seed_wins["b"][1]})
     label_a, label_b = side_labels(question.a, question.b)
     row = {"faction": question.a.side, "opponent_faction": question.opponent,
            "opponent_variant": SAME_VARIANT if question.same_variant else question.opponent_variant,
@@ -273,21 +287,35 @@ def run_compare(game: Game | str, question: Question, strategy: str | None = Non
 
 def _summary(row: dict, pairs: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     """The one-row table from a row's keys and counts (``wins_a`` ... ``draws_b``) and the per-seed
-    ``pairs``: win rates with Wilson intervals, the paired difference with its interval at ``z``
-    (1.96 for 95%; a sequential look's critical value) and the verdict."""
+    ``pairs``: win rates with seed-clustered intervals, the paired difference with its interval at
+    the level of ``z`` (1.96 for 95%; a sequential look's critical value) and the verdict."""
     seeds = len(pairs)
     row = dict(row, seeds=seeds, games=2 * seeds)
     for side in ("a", "b"):
-        lo, hi = wilson_interval(row[f"wins_{side}"], 2 * seeds)
+        _, lo, hi, _ = seed_interval(pairs[f"wins_{side}"], 2)
         row.update({f"win_rate_{side}": row[f"wins_{side}"] / (2 * seeds) if seeds else float("nan"),
                     f"ci_low_{side}": lo, f"ci_high_{side}": hi})
     score_a, score_b = pairs["score_a"].to_numpy(), pairs["score_b"].to_numpy()
     d = paired_difference(score_a, score_b, z)
-    code, text = verdict(d.mean, d.ci_low, d.ci_high, row["band"], row["label_a"], row["label_b"])
+    low, high = max(d.ci_low, -1.0), min(d.ci_high, 1.0)     # a difference of two scores lies in [-1, 1]
+    code, text = verdict(d.mean, low, high, row["band"], row["label_a"], row["label_b"], seeds)
     row.update({"score_a": float(score_a.mean()), "score_b": float(score_b.mean()), "diff": d.mean,
-                "diff_ci_low": d.ci_low, "diff_ci_high": d.ci_high, "diff_se": d.se, "verdict": code,
+                "diff_ci_low": low, "diff_ci_high": high, "diff_se": d.se, "verdict": code,
                 "verdict_text": text})
     return pd.DataFrame([row], columns=compare_columns(row))
+
+
+def comparison_of(row: dict, pairs: pd.DataFrame, z: float = Z95) -> Comparison:
+    """The comparison of per-seed ``pairs`` (``Comparison.pairs``' columns) under a row's keys (``COMPARE_COLUMNS``
+    but the counts and figures, which are computed): what ``run_compare`` gives for the games those pairs hold.
+    The coverage benchmark reads seeds drawn from a pool through it."""
+    row = dict(row)
+    seeds = len(pairs)
+    for side in ("a", "b"):
+        row[f"wins_{side}"] = int(pairs[f"wins_{side}"].sum())
+        row[f"losses_{side}"] = int(pairs[f"losses_{side}"].sum())
+        row[f"draws_{side}"] = 2 * seeds - row[f"wins_{side}"] - row[f"losses_{side}"]
+    return Comparison(_summary(row, pairs.reset_index(drop=True), z), pairs.reset_index(drop=True))
 
 
 def compare_columns(row) -> list[str]:

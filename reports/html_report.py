@@ -105,7 +105,8 @@ def build_report(results: Results, title: str = "commandsim balance report") -> 
                               "95% CI": [_interval(lo, hi) for lo, hi in zip(rates["ci_low"], rates["ci_high"])],
                               "mean turns": rates["mean_turns"].round(1)})
         add(Section("Win rate per cell", notes=[f"Each {side}'s win rate over both seats (seat 'both'), with its "
-                                                "95% Wilson interval. Draws at the turn cap count as not won."],
+                                                "95% interval over seeds (a seed's two seat-swapped games are one "
+                                                "sample). Draws at the turn cap count as not won."],
                     table=shown), "win_rates.png", plots.win_rates(rates))
         for mode, name, what in (("duel", "heatmap.png", f"{side} × {variant}"),
                                  ("solo", "heatmap_solo.png", f"against a difficulty level: {side} and {variant} × "
@@ -441,8 +442,8 @@ def ladder_sections(ladder: pd.DataFrame):
             f"Elo above {part['below'].iloc[0]} [95%]": [f"{e:+.0f} [{lo:+.0f}, {hi:+.0f}]" for e, lo, hi in
                                                          zip(part["elo"], part["elo_ci_low"], part["elo_ci_high"])]})
         notes = [f"{game}: each rung head to head against the rung below on the same seeds (seats swapped, sides "
-                 f"balanced), score win 1, draw ½ with its 95% Wilson interval; 'stronger' when the interval lies "
-                 f"wholly above 50%. {summary(part)[0].upper() + summary(part)[1:]}."]
+                 f"balanced), score win 1, draw ½ with its 95% interval over seeds; 'stronger' when the interval "
+                 f"lies wholly above 50%. {summary(part)[0].upper() + summary(part)[1:]}."]
         yield (Section(f"Skill ladder ({source})", notes=notes, table=shown), f"ladder{suffix}.png",
                plots.ladder(part, f"Skill ladder: {game}"))
 
@@ -461,7 +462,7 @@ def skill_sections(skill: pd.DataFrame):
             "lead (points)": [f"{100 * e:+.1f}" for e in part["effect"]], "verdict": part["verdict"]})
         notes = [f"{r0['game']}: the {what} with both sides played by the same rung, at every rung, on the same "
                  f"seeds (sides {r0['side_a']} and {r0['side_b']}, each first on every seed). The score is "
-                 f"{r0['subject']}'s (win 1, draw ½) with its 95% Wilson interval.",
+                 f"{r0['subject']}'s (win 1, draw ½) with its 95% interval over seeds.",
                  f"Across skill levels: {r0['across_rungs_text']}."]
         yield (Section(f"Finding against skill: {what} ({source})", notes=notes, table=shown),
                f"skill{suffix}.png", plots.skill_finding(part, f"{r0['game']}: {what} against skill"))

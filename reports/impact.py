@@ -12,30 +12,33 @@ it can afford it: whether the card is worth rushing.
 **Effect.**  For subject side S, seed i: ``u_i`` and ``r_i`` are S's score on the seed (the mean of its two
 games, moving first and second; win 1, draw 1/2, loss 0) unrestricted and restricted.  The card's impact
 is ``mean(u_i - r_i)`` (positive: banning the card costs S that much of its score; forced play: ``r_i - u_i``,
-what rushing the card gains), with the paired normal
+what rushing the card gains), with the paired t
 interval over the seeds (``reports.stats.paired_difference``).  "both" is the mean over the subject sides
 of each seed's difference (the same seeds serve every side).  The unrestricted games are played once and
 shared by every card.
 
-**Spending the games.**  Every card is first *screened* on ``screen`` seeds; a card whose screen p-value is
-below ``SCREEN_P`` is *promising* and tested group-sequentially on fresh seeds (the screen's seeds are not
-reused, so picking the promising cards does not bias their test): rounds of ``screen`` seeds up to the cap,
-looked at after each round with the repeated confidence intervals of ``reports.sequential`` (Pocock-type
-spending) and a sequential Holm step-down over the promising cards (Bartroff & Lai 2010: with j cards
-already shown, the others are tested at level alpha / (m - j)), so the whole table's chance of one false
-"shown" stays at ``alpha`` however many cards it holds.  A card stops when its effect is shown, or when its
-interval lies inside +-``band`` (worthless at this strategy), or at the cap.
+**Spending the games** (``reports.impact_stats``, which holds the rule).  Every card is first *screened* on
+``screen`` seeds; a card whose screen p-value is below ``SCREEN_P`` is *promising* and tested
+group-sequentially on fresh seeds (the screen's seeds are not reused, so picking the promising cards does not
+bias their test): rounds of ``screen`` seeds up to the cap, looked at after each round with the repeated
+confidence intervals of ``reports.sequential`` (Pocock-type spending, no look before
+``reports.stats.MIN_VERDICT_SEEDS`` seeds) and a sequential Holm step-down over the promising cards (Bartroff &
+Lai 2010: with j cards already shown, the others are tested at level alpha / (m - j)), so the whole table's
+chance of one false "shown" stays at ``alpha`` however many cards it holds.  A card stops when its effect is
+shown, or when its interval lies inside +-``band`` (worthless at this strategy), or at the cap.  A tested card's
+interval is from its confirmation seeds only, at the critical value the test used when it stopped.
 
 **Verdicts**: ``shown`` (the impact is not zero, Holm-corrected), ``worthless`` (the interval lies inside
 +-band), ``unclear`` (the cap was reached before either), ``screened`` (the screen saw nothing worth
-testing: its estimate is given, from the screen's seeds).  A card's verdict is read off "both" (the test
-above); each side's row repeats it beside that side's own interval.
+testing: its estimate is the screen's, with an interval and p-value conditional on that selection; it is never
+called worthless, since the seeds that would say so are those that passed it over).  A card's verdict is read
+off "both" (the test above); each side's row repeats it beside that side's own interval.  ``p_value`` is
+Holm-adjusted within its family (``reports.impact_stats``).
 
 Same seeds give the same table on any thread count, chunking or cluster (``runner``).
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,14 +54,13 @@ from simcore.games import registry
 from simcore.records import seat_scores
 
 from .compare import DEFAULT_BAND, check_band
-from .sequential import ALPHA, look_critical_values
-from .stats import paired_difference, two_sided_p, wilson_interval
+from .impact_stats import BOTH, SCREEN_P, judge_cards  # noqa: F401  (SCREEN_P: the screen's level)
+from .sequential import ALPHA
+from .stats import wilson_interval
 
 DEFAULT_GAMES = 4000          # the cap: games per card and side (half of them seeds, each played twice)
-SCREEN_P = 0.2                # a card whose screen p-value is below this is tested
 MEASURES = ("ban", "force")
 VERDICTS = ("shown", "worthless", "unclear", "screened")
-BOTH = "both"
 IMPACT_COLUMNS = ("rank", "card", "measure", "side", "impact", "ci_low", "ci_high", "se", "n", "seeds", "p_value",
                   "verdict", "buyers", "buyers_win_rate", "buyers_ci_low", "buyers_ci_high", "strategy",
                   "opponent_strategy", "seed")
@@ -232,14 +234,6 @@ class _Plays:
         return out
 
 
-def _p_value(mean: float, se: float) -> float:
-    if not np.isfinite(se) or not np.isfinite(mean):
-        return 1.0
-    if se == 0:
-        return 0.0 if mean != 0 else 1.0
-    return two_sided_p(mean / se)
-
-
 def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, opponent_strategy: str | None = None,
                side: str | None = None, games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None,
                max_turns: int | None = None, cards: Path | None = None, measures: Sequence[str] = ("ban",),
@@ -285,71 +279,14 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
     plays = _Plays(game, pairs, resolved, seed, tables, LocalRunner(threads) if runner is None else runner,
                    max(1, int(chunk_size)), names, progress, total)
 
-    # ---- the screen: every card on seeds 0 .. screen - 1
-    res = plays.run([(None, 0, screen)] + [(k, 0, screen) for k in keys])
-    base = {p: res[None][p].astype(np.int32) for p in range(len(pairs))}     # 4 x score per seed, both seats
-    diffs_screen = {k: _diffs(base, res[k], len(pairs), k[1]) for k in keys}
-    screen_p = {k: _p_value(*_mean_se(diffs_screen[k][BOTH])) for k in keys}
-    promising = [k for k in keys if screen_p[k] < SCREEN_P]
+    def source(lo: int, hi: int, wanted: list) -> dict:
+        res = plays.run([(None, lo, hi)] + [(k, lo, hi) for k in wanted])
+        base = {p: res[None][p].astype(np.int32) for p in range(len(pairs))}     # 4 x score per seed, both seats
+        return {k: _diffs(base, res[k], len(pairs), k[1]) for k in wanted}
 
-    # ---- group-sequential tests of the promising cards on seeds screen .. cap - 1
-    final: dict = {k: diffs_screen[k] for k in keys}
-    verdicts: dict = {k: "screened" for k in keys}
-    p_final: dict = {k: screen_p[k] for k in keys}
-    left = cap - screen
-    if promising and left >= 2:
-        m = len(promising)
-        round_seeds = min(screen, left)
-        crit = {j: look_critical_values(round_seeds, left, alpha / (m - j)) for j in range(m)}
-        active = list(promising)
-        seq = {k: {s: np.zeros(0) for s in final[k]} for k in promising}
-        shown = 0
-        lo, look = screen, 0
-        while active and lo < cap:
-            hi = min(cap, lo + round_seeds)
-            res = plays.run([(None, lo, hi)] + [(k, lo, hi) for k in active])
-            base_r = {p: res[None][p].astype(np.int32) for p in range(len(pairs))}
-            for k in active:
-                d = _diffs(base_r, res[k], len(pairs), k[1])
-                seq[k] = {s: np.concatenate([seq[k][s], d[s]]) for s in d}
-            # sequential Holm: with ``shown`` cards shown, the others at level alpha / (m - shown)
-            while active:
-                c = crit[shown][look]
-                z = {k: _z(seq[k][BOTH]) for k in active}
-                over = [k for k in active if z[k] >= c]
-                if not over:
-                    break
-                best = max(over, key=lambda k: (z[k], -keys.index(k)))
-                verdicts[best] = "shown"
-                active.remove(best)
-                shown += 1
-                if shown == m:
-                    break
-            if active:
-                c = crit[shown][look] if shown < m else math.inf
-                for k in list(active):
-                    mean, se = _mean_se(seq[k][BOTH])
-                    if np.isfinite(c) and np.isfinite(se) and -band <= mean - c * se and mean + c * se <= band:
-                        verdicts[k] = "worthless"
-                        active.remove(k)
-            lo, look = hi, look + 1
-        for k in promising:
-            if verdicts[k] == "screened":
-                verdicts[k] = "unclear"
-            final[k] = seq[k]
-            p_final[k] = _p_value(*_mean_se(seq[k][BOTH]))
-    if left < 2:       # the screen played every seed: one fixed-size test of every card, Holm over the table
-        from .findings import holm
-        rejected, _ = holm([screen_p[k] for k in keys], alpha)
-        for k, shown_k in zip(keys, rejected):
-            verdicts[k] = "shown" if shown_k else "unclear"
-    for k in keys:
-        if verdicts[k] == "screened" or (left < 2 and verdicts[k] == "unclear"):
-            mean, se = _mean_se(final[k][BOTH])
-            if np.isfinite(se) and -band <= mean - 1.96 * se and mean + 1.96 * se <= band:
-                verdicts[k] = "worthless"
-    return Impact(_table(game, keys, pairs, final, verdicts, p_final, plays.buys, names, strategy, opponent_strategy,
-                         seed), {(k[0], k[1], s): v for k in keys for s, v in final[k].items()}, game.info.name)
+    judged = judge_cards(source, keys, cap, screen, alpha, band)
+    return Impact(_table(game, keys, pairs, judged, plays.buys, names, strategy, opponent_strategy, seed),
+                  {(k[0], k[1], s): v for k in keys for s, v in judged.cards[k].diffs.items()}, game.info.name)
 
 
 def _diffs(base: dict, restricted: dict, n_pairs: int, measure: str) -> dict:
@@ -361,21 +298,7 @@ def _diffs(base: dict, restricted: dict, n_pairs: int, measure: str) -> dict:
     return out
 
 
-def _mean_se(d: np.ndarray) -> tuple[float, float]:
-    if d.size < 2:
-        return float("nan"), float("nan")
-    r = paired_difference(d, np.zeros_like(d))
-    return r.mean, r.se
-
-
-def _z(d: np.ndarray) -> float:
-    mean, se = _mean_se(d)
-    if not np.isfinite(se):
-        return 0.0
-    return abs(mean) / se if se > 0 else (math.inf if mean != 0 else 0.0)
-
-
-def _table(game, keys, pairs, final, verdicts, p_final, buys, names, strategy, opponent_strategy, seed):
+def _table(game, keys, pairs, judged, buys, names, strategy, opponent_strategy, seed):
     rows = []
     sides = [(p, pairs[p].subject) for p in range(len(pairs))] + [(BOTH, BOTH)]
     for card, measure in keys:
@@ -384,13 +307,10 @@ def _table(game, keys, pairs, final, verdicts, p_final, buys, names, strategy, o
         wins = pts / 2.0
         b_lo, b_hi = wilson_interval(wins, n_buy) if n_buy else (float("nan"), float("nan"))
         for where, label in sides:
-            d = final[(card, measure)][where]
-            r = paired_difference(d, np.zeros_like(d))
+            mean, lo, hi, se, seeds, _, p_holm = judged.rows[((card, measure), where)]
             rows.append({"card": card, "measure": measure, "side": label,
-                         "impact": r.mean, "ci_low": r.ci_low, "ci_high": r.ci_high, "se": r.se, "n": 2 * d.size,
-                         "seeds": d.size, "p_value": p_final[(card, measure)] if where == BOTH
-                         else _p_value(r.mean, r.se),
-                         "verdict": verdicts[(card, measure)],
+                         "impact": mean, "ci_low": lo, "ci_high": hi, "se": se, "n": 2 * seeds,
+                         "seeds": seeds, "p_value": p_holm, "verdict": judged.cards[(card, measure)].verdict,
                          "buyers": n_buy, "buyers_win_rate": wins / n_buy if n_buy else float("nan"),
                          "buyers_ci_low": b_lo, "buyers_ci_high": b_hi,
                          "strategy": game.check_strategy(strategy),
@@ -449,7 +369,8 @@ def impact_lines(impact: Impact, top: int | None = None) -> list[str]:
     shown = t[(t["side"] == BOTH) & (t["verdict"] == "shown")]
     lines += ["", f"Impact: points of the side's score lost when the card is banned (forced: gained by rushing it), "
                   f"paired on the same seeds, seats swapped; {len(shown)} shown after Holm's correction over "
-                  f"{t[t['side'] == BOTH].shape[0]} cards."]
+                  f"{t[t['side'] == BOTH].shape[0]} cards. A tested card's interval is its fresh seeds' repeated 95% "
+                  f"interval at the look it stopped; a screened card's is conditional on the screen passing it over."]
     return lines
 
 

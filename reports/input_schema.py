@@ -28,7 +28,9 @@ EXPECTED = {
 
 NUMERIC = {
     "aggregate": {"games": "count", "wins": "count", "losses": "count", "draws": "count", "win_rate": "share",
-                  "ci_low": "share", "ci_high": "share", "mean_turns": "amount", "seed": "seed"},
+                  "ci_low": "share", "ci_high": "share", "mean_turns": "amount", "seed": "seed",
+                  # the seeds' sums of a seed-clustered interval (reports.aggregate.SEED_COLUMNS)
+                  "seeds": "count", "wins_sq": "count", "first_wins_sq": "count", "design_effect": "amount"},
     "cards": {"credit_cost": "count", "power_cost": "count", "times_bought": "count", "seat_games": "count",
               "buy_rate": "amount", "games_bought": "count", "wins_when_bought": "count",
               "win_rate_when_bought": "share_or_blank", "ci_low": "share_or_blank", "ci_high": "share_or_blank",

@@ -7,11 +7,13 @@ assignment), its default rungs its ``GameInfo.rungs``.  A rung is any strategy n
 accepts (a built-in, a strategy file, ``search:N``).
 
 Per pair (rung vs the rung below) the table holds the rung's wins, losses and draws, its win rate and
-its score (win 1, draw 1/2) each with a 95% Wilson interval (as ``reports.tournament`` scores a pair),
-and a verdict: ``stronger`` when the score's interval lies wholly above 50%, ``weaker`` when wholly
-below, else ``not shown different``.  The rungs' Elo above the bottom rung comes from a Bradley-Terry
-fit to the chain of pairs (``reports.ratings``; with only neighbouring rungs meeting, each step's
-difference is that pair's own log-odds and the intervals add up along the chain).
+its score (win 1, draw 1/2) each with a 95% seed-clustered interval (as ``reports.tournament`` scores a
+pair: a seed's two seat-swapped games are one sample), and a verdict: ``stronger`` when the score's
+interval lies wholly above 50%, ``weaker`` when wholly below, else ``not shown different`` (and below
+``reports.stats.MIN_VERDICT_SEEDS`` seeds: ``not shown different``).  The rungs' Elo above the bottom
+rung comes from a Bradley-Terry fit to the chain of pairs (``reports.ratings``; with only neighbouring
+rungs meeting, each step's difference is that pair's own log-odds; every pair plays the same seeds, so
+the covariance is seed-clustered and the intervals add up along the chain with it).
 
 Pairs are played in chunks of ``CHUNK_GAMES`` games on consecutive seeds, so progress shows and Ctrl-C
 stops between engine calls; the chunks are fixed, so results do not depend on ``threads``.
@@ -34,7 +36,7 @@ from simcore.games import registry
 
 from .estimate import PROBE_GAMES, PROBE_SEED_OFFSET, Estimate, duration, probe_seed, timed  # noqa: F401
 from .ratings import ELO_PER_LOGIT, bradley_terry
-from .stats import Z95, wilson_interval
+from .stats import MIN_VERDICT_SEEDS, per_seed_intervals
 
 CHUNK_GAMES = 200       # a multiple of 4: each chunk balances seats and side assignments by itself
 DEFAULT_GAMES = 2000
@@ -127,7 +129,9 @@ def play_pair(game: str, a: str, b: str, games: int, seed: int, threads: int | N
     return np.concatenate(parts)
 
 
-def verdict(score_ci_low: float, score_ci_high: float) -> str:
+def verdict(score_ci_low: float, score_ci_high: float, seeds: int | None = None) -> str:
+    if seeds is not None and seeds < MIN_VERDICT_SEEDS:
+        return "not shown different"
     if score_ci_low > 0.5:
         return "stronger"
     if score_ci_high < 0.5:
@@ -150,35 +154,37 @@ def run_ladder(game: str, rungs: Sequence[str], games: int = DEFAULT_GAMES, seed
     rows = []
     total = games * (len(rungs) - 1)
     points = np.zeros((len(rungs), len(rungs)))
+    seeds = {}
     for level in range(1, len(rungs)):
         a, b = rungs[level], rungs[level - 1]
         score = play_pair(game, a, b, games, seed, threads, matchup, tables, progress, (level - 1) * games, total)
         wins, losses = int((score == 1.0).sum()), int((score == 0.0).sum())
         draws = games - wins - losses
-        lo, hi = wilson_interval(wins, games)
-        slo, shi = wilson_interval(wins + draws / 2, games)
+        seeds[(level, level - 1)] = per_seed = score.reshape(-1, 2)    # games 2k, 2k + 1: seed k, seats swapped
+        lo, hi, slo, shi = per_seed_intervals(per_seed)
         points[level, level - 1], points[level - 1, level] = wins + draws / 2, losses + draws / 2
         rows.append({"game": game, "level": level, "rung": a, "below": b, "games": games, "wins": wins,
                      "losses": losses, "draws": draws, "win_rate": wins / games, "ci_low": lo, "ci_high": hi,
                      "score": (wins + draws / 2) / games, "score_ci_low": slo, "score_ci_high": shi,
-                     "verdict": verdict(slo, shi), "factions": factions or "", "variants": variants or "",
-                     "seed": seed})
-    elo, elo_lo, elo_hi, regularised = _chain_elo(points)
+                     "verdict": verdict(slo, shi, len(per_seed)), "factions": factions or "",
+                     "variants": variants or "", "seed": seed})
+    elo, elo_lo, elo_hi, regularised = _chain_elo(points, seeds)
     for r in rows:
         k = r["level"]
         r.update({"elo": elo[k], "elo_ci_low": elo_lo[k], "elo_ci_high": elo_hi[k], "regularised": regularised})
     return pd.DataFrame(rows, columns=list(LADDER_COLUMNS))
 
 
-def _chain_elo(points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
-    """Each rung's Elo above the bottom rung with its 95% interval, from a Bradley-Terry fit, and whether
-    the fit was regularised (a rung won every game against the one below: its step is then a lower bound
-    of a pseudo-game's making, not a measurement)."""
-    fit = bradley_terry(points)
+def _chain_elo(points: np.ndarray, seeds: dict | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, bool]:
+    """Each rung's Elo above the bottom rung with its 95% interval, from a Bradley-Terry fit (seed-clustered
+    with each pair's per-seed scores ``seeds``), and whether the fit was regularised (a rung won every game
+    against the one below: its step is then a lower bound of a pseudo-game's making, not a measurement)."""
+    fit = bradley_terry(points, seed_scores=seeds)
     d = fit.strength - fit.strength[0]
     v = np.diag(fit.cov)
     se = np.sqrt(np.clip(v + v[0] - 2 * fit.cov[:, 0], 0, None))
-    return ELO_PER_LOGIT * d, ELO_PER_LOGIT * (d - Z95 * se), ELO_PER_LOGIT * (d + Z95 * se), fit.regularised
+    c = fit.critical()
+    return ELO_PER_LOGIT * d, ELO_PER_LOGIT * (d - c * se), ELO_PER_LOGIT * (d + c * se), fit.regularised
 
 
 def summary(table: pd.DataFrame) -> str:

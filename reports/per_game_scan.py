@@ -6,8 +6,10 @@ chunks), checks each batch as a whole file is checked (``input_schema.check_tabl
 from the file's start) and folds it into a ``PerGameSummary``:
 
 * ``lengths``: games per cell and length (``report_data.game_length_table``'s columns);
-* ``counts``: the duel games' perspective counts (``aggregate.perspective_counts``), from which
-  ``aggregate.summarise`` and ``first_player_table`` give win rates and first-player advantage;
+* ``counts``: the duel games' perspective counts (``aggregate.perspective_counts``), and ``pairs``: their
+  seeds' sums (``aggregate.pair_counts``: a cell's two games of one ``game`` index, one in each seat order,
+  are one seed; the first order's winner codes wait, a byte a game, until the other order's are read),
+  from which ``aggregate.summarise`` and ``first_player_table`` give win rates and first-player advantage;
 * ``cards``: per-card counts from the ``first_bought:``/``second_bought:`` columns
   (``aggregate.card_counts``; Solo Mode counts only the player, as a sweep does).
 
@@ -22,8 +24,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .aggregate import COUNT_COLUMNS, PERSPECTIVE_KEYS, combine_counts
-from .chunk_counts import SweepTally, tally_chunk
+from .aggregate import COUNT_COLUMNS, PAIR_COLUMNS, PAIR_KEYS, PERSPECTIVE_KEYS, combine_counts
+from .chunk_counts import SweepTally, seed_sums, tally_chunk
 from .input_schema import ResultsFileError, check_table
 from .per_game import BOUGHT_PREFIXES
 
@@ -39,6 +41,7 @@ class PerGameSummary:
     lengths: pd.DataFrame = field(default_factory=pd.DataFrame)   # LENGTH_KEYS, source, games
     counts: pd.DataFrame = field(default_factory=pd.DataFrame)    # perspective_counts of duel games, source
     cards: pd.DataFrame = field(default_factory=pd.DataFrame)     # card_counts, source
+    pairs: pd.DataFrame = field(default_factory=pd.DataFrame)     # pair_counts of duel games, source
 
     @property
     def empty(self) -> bool:
@@ -46,7 +49,55 @@ class PerGameSummary:
 
     def add(self, other: "PerGameSummary") -> "PerGameSummary":
         return PerGameSummary(self.games + other.games, _stack(self.lengths, other.lengths),
-                              _stack(self.counts, other.counts), _stack(self.cards, other.cards))
+                              _stack(self.counts, other.counts), _stack(self.cards, other.cards),
+                              _stack(self.pairs, other.pairs))
+
+
+class SeedPairing:
+    """The seeds' sums (``aggregate.PAIR_COLUMNS``) of duel games read in batches: a game waits (its index
+    and winner code) until the game of the same index in its cell's other seat order is read; those left
+    without one at the end (a cell played in one order) are seeds of their own."""
+
+    def __init__(self):
+        self.pending: dict[tuple, tuple[dict, np.ndarray, np.ndarray]] = {}   # (cell, order) -> labels, games, codes
+        self.sums: dict[tuple, np.ndarray] = {}
+
+    def _add(self, orders) -> None:
+        for key, value in seed_sums(orders).items():
+            self.sums[key] = self.sums[key] + value if key in self.sums else value
+
+    def add(self, mode: str, labels: dict[str, str], games: np.ndarray, winner: np.ndarray) -> None:
+        a = (labels["first_faction"], labels["first_variant"], labels["first_strategy"])
+        b = (labels["second_faction"], labels["second_variant"], labels["second_strategy"])
+        if a == b:                       # a mirror in one seat order: every game a seed
+            self._add([(labels, winner)])
+            return
+        cell, order = (mode, min(a, b), max(a, b)), a
+        other = self.pending.pop((cell, b), None)
+        if other is not None:
+            o_labels, o_games, o_winner = other
+            _, i, j = np.intersect1d(games, o_games, assume_unique=True, return_indices=True)
+            if len(i):
+                self._add([(labels, winner[i]), (o_labels, o_winner[j])])
+            keep = np.ones(len(o_games), bool)
+            keep[j] = False
+            if keep.any():
+                self.pending[(cell, b)] = (o_labels, o_games[keep], o_winner[keep])
+            left = np.ones(len(games), bool)
+            left[i] = False
+            games, winner = games[left], winner[left]
+        if len(games):
+            mine = self.pending.get((cell, order))
+            if mine is not None:
+                games, winner = np.concatenate([mine[1], games]), np.concatenate([mine[2], winner])
+            self.pending[(cell, order)] = (labels, games, winner)
+
+    def table(self) -> pd.DataFrame:
+        for labels, _, winner in self.pending.values():
+            self._add([(labels, winner)])
+        self.pending = {}
+        rows = [(*key, *value) for key, value in self.sums.items()]
+        return pd.DataFrame(rows, columns=[*PAIR_KEYS, *PAIR_COLUMNS]).astype({c: np.int64 for c in PAIR_COLUMNS})
 
 
 def _stack(a: pd.DataFrame, b: pd.DataFrame) -> pd.DataFrame:
@@ -141,7 +192,7 @@ def scan_per_game(path: Path, fmt: str, source: str, columns: Sequence[str], tex
     wanted = [c for c in columns if c in (*LENGTH_KEYS, "game", "seed", "first_strategy", "second_strategy",
                                           "winner")]
     wanted += [f"{prefix}{name}" for prefix in BOUGHT_PREFIXES for name in names]
-    games, lengths, counts, cards = 0, None, None, SweepTally()
+    games, lengths, counts, cards, pairing = 0, None, None, SweepTally(), SeedPairing()
     try:
         for batch in _batches(real, fmt, wanted, text_columns, rows):
             if batch.empty:
@@ -156,6 +207,7 @@ def scan_per_game(path: Path, fmt: str, source: str, columns: Sequence[str], tex
             solo = (batch["mode"] == "solo").to_numpy()
             if not solo.all():
                 counts = combine_counts(counts, _perspectives(batch[~solo]))
+                _pair(pairing, batch[~solo])
             if names:
                 # a duel counts both seats' purchases, Solo Mode only the player's, as a sweep does
                 for part, seats in ((batch[~solo], (0, 1)), (batch[solo], (0,))):
@@ -170,7 +222,19 @@ def scan_per_game(path: Path, fmt: str, source: str, columns: Sequence[str], tex
     tag = {"source": source}
     return PerGameSummary(games, lengths.assign(**tag),
                           counts.assign(**tag) if counts is not None else pd.DataFrame(),
-                          cards.card_counts(names).assign(**tag) if cards.cards is not None else pd.DataFrame())
+                          cards.card_counts(names).assign(**tag) if cards.cards is not None else pd.DataFrame(),
+                          pairing.table().assign(**tag) if counts is not None else pd.DataFrame())
+
+
+def _pair(pairing: SeedPairing, duel: pd.DataFrame) -> None:
+    """Each match-up of a batch (a few per batch) handed to ``pairing`` with its games' indices and winners."""
+    if "game" not in duel.columns:
+        raise ValueError("no 'game' column: a game's two seat orders cannot be paired")
+    codes = _winner_codes(duel["winner"])
+    index = duel["game"].to_numpy(np.int64)
+    for key, rows in duel.groupby(["mode", *SIDE_KEYS], observed=True, sort=False).indices.items():
+        labels = {k: str(v) for k, v in zip(SIDE_KEYS, key[1:])}
+        pairing.add(str(key[0]), labels, index[rows], codes[rows].astype(np.int8))
 
 
 def combine_lengths(a: pd.DataFrame | None, b: pd.DataFrame) -> pd.DataFrame:

@@ -48,7 +48,7 @@ def zoom_limits(low, high, centre: float = 0.5, margin: float = 0.15, least: flo
 
 
 def win_rates(table: pd.DataFrame) -> Figure:
-    """Win rate per cell and perspective with 95% Wilson interval bars; 50% marked; the axis spans the
+    """Win rate per cell and perspective with 95% interval bars (over seeds); 50% marked; the axis spans the
     intervals (and 50%), not 0 to 1."""
     fig, (ax,) = _figure(len(table))
     y = np.arange(len(table))[::-1]
@@ -56,7 +56,7 @@ def win_rates(table: pd.DataFrame) -> Figure:
                 fmt="o", color="tab:blue", ecolor="tab:blue", capsize=3)
     ax.axvline(0.5, color="grey", lw=1, ls="--")
     ax.set_yticks(y, table["label"])
-    ax.set_xlabel("win rate (95% Wilson interval; draws count as not won)")
+    ax.set_xlabel("win rate (95% interval over seeds; draws count as not won)")
     ax.set_xlim(*zoom_limits(table["ci_low"], table["ci_high"]))
     ax.set_title("Win rate per cell")
     ax.grid(axis="x", alpha=0.3)
@@ -140,7 +140,7 @@ def first_player(table: pd.DataFrame) -> Figure:
     ax.axvline(0.5, color="grey", lw=1, ls="--")
     ax.set_yticks(y, labels)
     ax.set_xlim(*zoom_limits(table["ci_low"], table["ci_high"]))
-    ax.set_xlabel("share of games won by the player moving first (95% Wilson interval)")
+    ax.set_xlabel("share of games won by the player moving first (95% interval over seeds)")
     ax.set_title("First-player advantage")
     ax.grid(axis="x", alpha=0.3)
     return fig
@@ -239,7 +239,7 @@ def ladder(table: pd.DataFrame, title: str = "Skill ladder") -> Figure:
     ax.axvline(0.5, color="grey", lw=1, ls="--")
     ax.set_yticks(y, [f"{r.rung} vs {r.below}" for r in table.itertuples()])
     ax.set_xlim(0, 1)
-    ax.set_xlabel("score of the upper rung against the one below (win 1, draw ½; 95% Wilson interval)")
+    ax.set_xlabel("score of the upper rung against the one below (win 1, draw ½; 95% interval over seeds)")
     ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
     return fig

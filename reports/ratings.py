@@ -7,15 +7,19 @@ units) are fitted by maximum likelihood with Newton's method on the pairwise cou
 that they average 0 (only differences are identified).  A draw counts as half a win for each side
 (its score, 1/2), so ``wins[i, j]`` may hold halves.
 
-**Intervals.**  The covariance of the centred strengths is the pseudo-inverse of the observed
-Fisher information at the fit (for the logistic model it equals the expected information: the
-Laplacian of ``n_ij p_ij (1 - p_ij)``); a 95% interval is ``s_i +- 1.96 se_i``.  With the hundreds
-or thousands of games per pair a tournament plays the log-likelihood is very nearly quadratic, so
-these Wald intervals hold their level (a simulation test checks coverage); counting a draw as half
-a win gives it less variance than the binomial the information assumes, so draws make the
-intervals, if anything, wider than needed.  An entry's interval is about its strength against the
-field's average; for two entries, use the interval of their expected score (``expected_score``),
-which includes the covariance between them.
+**Intervals.**  Without seeds, the covariance of the centred strengths is the pseudo-inverse of the
+observed Fisher information at the fit (for the logistic model it equals the expected information:
+the Laplacian of ``n_ij p_ij (1 - p_ij)``): every game independent.  A tournament's games are not:
+each seed is played twice with the seats swapped, and every pair plays the same seeds, so one
+seed's games move several pairs at once.  Given each pair's per-seed scores (``seed_scores``), the
+covariance is the cluster-robust sandwich ``H+ B H+`` with ``H`` the information and ``B`` the sum
+over the seeds of the outer product of each seed's score vector (``u_t,i = sum_j y_ij,t - g_ij,t
+p_ij``), the seeds as clusters (Liang and Zeger 1986), with one pseudo-seed of ``H / T`` pooled in
+(weight 1/T, as ``reports.stats.design_effect`` does for a rate) so that a few seeds that happen to
+agree cannot give an interval of zero width; the intervals then use Student's t with T - 1 degrees of
+freedom.  An entry's interval is about its strength against the field's average; for two entries,
+use the interval of their expected score (``expected_score``), which includes the covariance between
+them.
 
 **No finite fit.**  When some group of entries never lost a game to the rest (e.g. every strategy
 beats ``random`` in every game), the likelihood keeps rising as their strengths grow apart.  Then
@@ -29,7 +33,7 @@ from itertools import count
 
 import numpy as np
 
-from .stats import Z95
+from .stats import Z95, t_critical
 
 ELO_PER_LOGIT = 400 / np.log(10)   # Elo points per unit of log-odds
 
@@ -37,16 +41,23 @@ ELO_PER_LOGIT = 400 / np.log(10)   # Elo points per unit of log-odds
 @dataclass
 class BTFit:
     strength: np.ndarray      # centred log-odds strengths, mean 0
-    cov: np.ndarray           # their covariance (pseudo-inverse of the Fisher information)
+    cov: np.ndarray           # their covariance (seed-clustered sandwich, or pseudo-inverse of the information)
     regularised: bool         # a pseudo-game per pair was needed for a finite fit
     iterations: int
+    seeds: int | None = None  # the clusters of a seed-clustered covariance (None: games independent)
 
     @property
     def se(self) -> np.ndarray:
         return np.sqrt(np.clip(np.diag(self.cov), 0, None))
 
+    def critical(self, z: float = Z95) -> float:
+        """The interval's multiplier at the level of normal ``z``: Student's t for seeds - 1 degrees of freedom
+        when the covariance is the seeds' own."""
+        return t_critical(z, self.seeds) if self.seeds is not None and self.seeds >= 2 else z
+
     def interval(self, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
-        return self.strength - z * self.se, self.strength + z * self.se
+        c = self.critical(z)
+        return self.strength - c * self.se, self.strength + c * self.se
 
     def expected_score(self, z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(p, low, high)``: n x n matrices of i's expected score against j with a 95% interval
@@ -54,7 +65,7 @@ class BTFit:
         diff = self.strength[:, None] - self.strength[None, :]
         v = np.diag(self.cov)
         var = np.clip(v[:, None] + v[None, :] - 2 * self.cov, 0, None)
-        half = z * np.sqrt(var)
+        half = self.critical(z) * np.sqrt(var)
         return _sigmoid(diff), _sigmoid(diff - half), _sigmoid(diff + half)
 
 
@@ -105,12 +116,15 @@ def _reaches_all(edges: np.ndarray) -> bool:
     return len(seen) == edges.shape[0]
 
 
-def bradley_terry(wins, prior_games: float | None = None, tol: float = 1e-10, max_iter: int = 200) -> BTFit:
+def bradley_terry(wins, prior_games: float | None = None, tol: float = 1e-10, max_iter: int = 200,
+                  seed_scores: dict | None = None) -> BTFit:
     """Fit strengths to ``wins[i, j]`` = i's score against j (wins + draws/2), i != j.
 
     ``prior_games``: pseudo-games per pair that met, split evenly (None: only when the plain fit
-    has no finite maximum).  Raises ``ValueError`` when the entries fall apart into groups that
-    never met."""
+    has no finite maximum).  ``seed_scores``: {(i, j): float[T, g]} i's score in each of the g games of
+    each seed t against j (seed t the same seed for every pair; one of (i, j) and (j, i) is enough), whose
+    sums make up ``wins``: the covariance is then seed-clustered (see the module text).  Raises
+    ``ValueError`` when the entries fall apart into groups that never met."""
     w = _check(wins)
     n = w.shape[0]
     games = w + w.T
@@ -141,7 +155,30 @@ def bradley_terry(wins, prior_games: float | None = None, tol: float = 1e-10, ma
     p = _sigmoid(s[:, None] - s[None, :])
     info = games * p * (1 - p)
     lap = np.diag(info.sum(axis=1)) - info
-    return BTFit(s, np.linalg.pinv(lap), regularised, it)
+    bread = np.linalg.pinv(lap)
+    if not seed_scores:
+        return BTFit(s, bread, regularised, it)
+    meat, seeds = _seed_meat(seed_scores, p, n)
+    meat = ((seeds - 1) * meat + lap) / seeds      # one pseudo-seed at the independent-games variance
+    return BTFit(s, bread @ meat @ bread, regularised, it, seeds)
+
+
+def _seed_meat(seed_scores: dict, p: np.ndarray, n: int) -> tuple[np.ndarray, int]:
+    """(the seeds' mean outer product of their score vectors, times the seeds: the clustered variance of the
+    score equations (divisor T), the seeds T)."""
+    seeds = max(np.asarray(v).shape[0] for v in seed_scores.values())
+    u = np.zeros((seeds, n))
+    done = set()
+    for (i, j), v in seed_scores.items():
+        if (i, j) in done or (j, i) in done:
+            continue
+        done.add((i, j))
+        v = np.asarray(v, dtype=float)
+        v = v.reshape(v.shape[0], -1)
+        resid = v.sum(axis=1) - v.shape[1] * p[i, j]      # i's score in the seed minus its expectation
+        u[:v.shape[0], i] += resid
+        u[:v.shape[0], j] -= resid
+    return u.T @ u, seeds
 
 
 def find_cycles(beats: np.ndarray, max_cycles: int = 20) -> list[tuple[int, ...]]:

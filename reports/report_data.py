@@ -102,7 +102,10 @@ def per_game_aggregate(summary) -> pd.DataFrame:
     (``PerGameSummary.counts``): what their sweep's aggregate says, for reports given only those."""
     if summary.counts.empty:
         return pd.DataFrame()
-    parts = [summarise(part.drop(columns="source").reset_index(drop=True)).assign(source=source)
+    pairs = dict(tuple(summary.pairs.groupby("source", sort=False))) if not summary.pairs.empty else {}
+    parts = [summarise(part.drop(columns="source").reset_index(drop=True),
+                       pairs=pairs[source].drop(columns="source").reset_index(drop=True) if source in pairs
+                       else None).assign(source=source)
              for source, part in summary.counts.groupby("source", sort=False)]
     return pd.concat(parts, ignore_index=True)
 

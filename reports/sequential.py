@@ -25,6 +25,10 @@ games most questions need: the simulation study found OBF-type runs used 2 to 5 
 Pocock-type ones with 100 looks (its early critical values are 10 to 20), with no false verdicts
 in either.  A confidence sequence would need no cap but is wider at every look.
 
+A round that ends below ``reports.stats.MIN_VERDICT_SEEDS`` seeds is no look (``look_critical_values``'s
+``min_seeds``): nothing is spent on it, and each look's critical value is applied to the mean of the seeds
+at Student's t with their degrees of freedom (``reports.stats.t_critical``), not at the normal.
+
 Critical values come from the recursive numerical integration of Armitage, McPherson and Rowe on
 the Brownian-motion scale (the score sum has independent normal increments; a look's information is
 its number of seeds), numpy with the standard library's ``math.erfc`` for the normal tails, cached per
@@ -160,8 +164,63 @@ def _solve(crossing, target: float, scale: float, tol: float = 1e-13) -> float:
 
 
 def look_critical_values(round_seeds: int, cap_seeds: int, alpha: float = ALPHA,
-                         spending: str = "pocock") -> np.ndarray:
-    """Critical values of the looks after each round of ``round_seeds`` seeds up to ``cap_seeds``."""
+                         spending: str = "pocock", min_seeds: int = 0) -> np.ndarray:
+    """Critical values of the looks after each round of ``round_seeds`` seeds up to ``cap_seeds``. A round
+    that ends below ``min_seeds`` seeds is no look (``inf``: no verdict is read from so few seeds, and it
+    spends nothing): the alpha is spent over the looks from the first at ``min_seeds`` on."""
     if spending not in SPENDING:
         raise ValueError(f"unknown spending function {spending!r}: expected one of {', '.join(SPENDING)}")
-    return spending_boundaries(information_fractions(round_seeds, cap_seeds), alpha, spending)
+    fractions = information_fractions(round_seeds, cap_seeds)
+    seeds = [min((k + 1) * round_seeds, cap_seeds) for k in range(len(fractions))]
+    looks = [k for k, n in enumerate(seeds) if n >= min_seeds]
+    out = np.full(len(fractions), math.inf)
+    if looks:
+        out[looks] = spending_boundaries(tuple(fractions[k] for k in looks), alpha, spending)
+    return out
+
+
+P_GRID = np.logspace(-6, 0, 16)     # the levels a repeated p-value is read between (interpolated on log alpha)
+
+
+@lru_cache(maxsize=8)
+def _p_grid(fractions: tuple[float, ...], spending: str) -> np.ndarray:
+    """Critical values at every level of ``P_GRID`` (rows) and look (columns)."""
+    return np.array([_boundaries(fractions, float(a), spending) for a in P_GRID])
+
+
+def _boundaries(fractions, alpha, spending):
+    return spending_boundaries.__wrapped__(fractions, alpha, spending)   # not through the small cache
+
+
+def repeated_p_values(z, looks, round_seeds: int, cap_seeds: int, spending: str = "pocock",
+                      min_seeds: int = 0) -> np.ndarray:
+    """Repeated p-values: for each statistic ``z`` (normal scale, |mean| / se) read at look ``looks[i]`` (0-based,
+    counting every round), the smallest alpha whose repeated interval at that look excludes 0, i.e. whose
+    critical value (``look_critical_values`` at that alpha) is ``z``. A look's critical value depends only on
+    the looks up to it, so one set of boundaries per level of ``P_GRID`` serves every look; between levels the
+    p-value is interpolated on log alpha (below 1e-6 it is given as 1e-6). NaN at a round that is no look."""
+    z = np.atleast_1d(np.asarray(z, dtype=float))
+    looks = np.atleast_1d(np.asarray(looks, dtype=int))
+    fractions = information_fractions(round_seeds, cap_seeds)
+    seeds = [min((k + 1) * round_seeds, cap_seeds) for k in range(len(fractions))]
+    last = int(looks.max()) if looks.size else -1
+    eligible = [k for k in range(last + 1) if seeds[k] >= min_seeds]
+    out = np.full(z.shape, np.nan)
+    if not eligible:
+        return out
+    column = {k: i for i, k in enumerate(eligible)}
+    grid = _p_grid(tuple(fractions[k] for k in eligible), spending)
+    log_a = np.log(P_GRID)
+    for i, (zi, k) in enumerate(zip(z, looks)):
+        if k not in column:
+            continue
+        c = grid[:, column[k]]             # falls as alpha grows
+        finite = np.isfinite(c)
+        if zi <= c[-1]:
+            out[i] = 1.0
+        elif not finite.any() or zi >= c[finite][0]:
+            out[i] = P_GRID[0] if finite.any() else 1.0
+        else:
+            out[i] = float(np.exp(np.interp(zi, c[finite][::-1], log_a[finite][::-1])))
+    return out
+

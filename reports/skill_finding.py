@@ -8,8 +8,9 @@ A finding is re-measured with both sides played by the same strategy at every ru
 * ``matchup``: side A's score against side B (decks, factions and variants, forces and command sets: a
   game's own ``Sides``), every seed played with A first and with B first.
 
-Both are a score with its 95% Wilson interval (over games, as ``reports.tournament`` scores a pair), read
-against 50%.  Across the rungs the finding is
+Both are a score with its 95% seed-clustered interval (a seed's two games, one with each side first, are one
+sample; as ``reports.tournament`` scores a pair), read against 50%; below ``reports.stats.MIN_VERDICT_SEEDS``
+seeds a rung's verdict is "not shown different from 50%".  Across the rungs the finding is
 
 * a **sign change** when two rungs' intervals lie clear of 50% on opposite sides (it reverses),
 * a **size change** otherwise, when two rungs' intervals do not overlap (it grows or shrinks),
@@ -28,7 +29,7 @@ import pandas as pd
 from simcore.errors import CommandsimError
 from simcore.names import unknown
 
-from .stats import wilson_interval
+from .stats import MIN_VERDICT_SEEDS, per_seed_intervals
 
 FINDINGS = ("first-player", "matchup")
 CHUNK_SEEDS = 100     # seeds per engine call: progress and interrupts between calls; results do not depend on it
@@ -87,20 +88,18 @@ def measure(sides: Sides, finding: str, a, b, strategy: str, games: int, seed: i
     ``strategy``. Returns the subject's counts (the first seat's, or A's) with its score and interval."""
     seeds = check_games(games) // 2
     total = games if total is None else total
-    first_pts = np.zeros(0, np.int64)     # the first seat's points, A first then B first, chunk by chunk
-    a_pts = np.zeros(0, np.int64)
+    first_pts = np.zeros((seeds, 2), np.int64)     # per seed: the first seat's points with A first, with B first
+    a_pts = np.zeros((seeds, 2), np.int64)         # ... and A's
     for start in range(0, seeds, CHUNK_SEEDS):
         n = min(CHUNK_SEEDS, seeds - start)
         a_first = sides.play(a, b, (strategy, strategy), n, seed, start, threads)
         b_first = sides.play(b, a, (strategy, strategy), n, seed, start, threads)
-        f = np.concatenate([_points(a_first, "first"), _points(b_first, "first")])
-        first_pts = np.concatenate([first_pts, f])
-        a_pts = np.concatenate([a_pts, _points(a_first, "first"), _points(b_first, "second")])
+        first_pts[start:start + n] = np.stack([_points(a_first, "first"), _points(b_first, "first")], axis=1)
+        a_pts[start:start + n] = np.stack([_points(a_first, "first"), _points(b_first, "second")], axis=1)
         done += 2 * n
         if progress is not None:
             progress(done, total)
-    pts = first_pts if finding == "first-player" else a_pts
-    return _row(int((pts == 2).sum()), int((pts == 0).sum()), int((pts == 1).sum()))
+    return _row((first_pts if finding == "first-player" else a_pts) / 2.0)
 
 
 def estimate_finding(sides: Sides, finding: str, rungs: Sequence[str], a_text: str | None = None,
@@ -120,12 +119,15 @@ def estimate_finding(sides: Sides, finding: str, rungs: Sequence[str], a_text: s
     return Estimate(list(rungs), per_game, games)
 
 
-def _row(wins: int, losses: int, draws: int) -> dict:
-    n = wins + losses + draws
-    score = (wins + draws / 2) / n if n else float("nan")
-    lo, hi = wilson_interval(wins + draws / 2, n)
-    return {"games": n, "wins": wins, "losses": losses, "draws": draws, "score": score, "ci_low": lo,
-            "ci_high": hi, "effect": score - 0.5}
+def _row(per_seed: np.ndarray) -> dict:
+    """The subject's counts and score with its seed-clustered interval, from its score in each game of each
+    seed (``per_seed[t, k]``: 1 win, 1/2 draw, 0 loss)."""
+    wins, losses = int((per_seed == 1.0).sum()), int((per_seed == 0.0).sum())
+    n = per_seed.size
+    score = float(per_seed.sum() / n) if n else float("nan")
+    _, _, lo, hi = per_seed_intervals(per_seed) if n else (0, 0, float("nan"), float("nan"))
+    return {"games": n, "wins": wins, "losses": losses, "draws": n - wins - losses, "score": score, "ci_low": lo,
+            "ci_high": hi, "effect": score - 0.5, "seeds": per_seed.shape[0]}
 
 
 def subject_names(finding: str, label_a: str, label_b: str) -> tuple[str, str]:
@@ -133,7 +135,9 @@ def subject_names(finding: str, label_a: str, label_b: str) -> tuple[str, str]:
     return ("the first player", "the second player") if finding == "first-player" else (label_a, label_b)
 
 
-def rung_verdict(lo: float, hi: float, subject: str, other: str) -> str:
+def rung_verdict(lo: float, hi: float, subject: str, other: str, seeds: int | None = None) -> str:
+    if seeds is not None and seeds < MIN_VERDICT_SEEDS:
+        return "not shown different from 50%"
     if lo > 0.5:
         return f"favours {subject}"
     if hi < 0.5:
@@ -170,7 +174,7 @@ def run_finding(sides: Sides, finding: str, rungs: Sequence[str], a_text: str | 
         r = measure(sides, finding, a, b, rung, games, seed, threads, progress, level * games, total)
         r.update({"game": sides.game, "finding": finding, "subject": subject, "side_a": label_a, "side_b": label_b,
                   "rung": rung, "level": level, "seed": seed,
-                  "verdict": rung_verdict(r["ci_low"], r["ci_high"], subject, other)})
+                  "verdict": rung_verdict(r["ci_low"], r["ci_high"], subject, other, r.pop("seeds"))})
         rows.append(r)
     table = pd.DataFrame(rows)
     code, text = across_rungs(table, subject, other)

@@ -7,11 +7,14 @@ rather than mixed into the side's win rate (``seat`` both), and cells can be com
 identical dice. A cell whose rules fix the seats (The Last Command's Solo Mode: the player moves first)
 has one seat order: its games ``0 .. N - 1`` are played once, and only the seats it counts (the player's)
 are aggregated. Games run in chunks so memory stays flat however many games a cell has; only additive
-counts are kept between chunks (``reports.chunk_counts``, straight from the engine's int arrays).
+counts are kept between chunks (``reports.chunk_counts``, straight from the engine's int arrays), and the
+winner codes of a cell's first seat order until its other order of the same seeds is in: a seed's two
+games are one sample of the ``both`` rows and of the first player's share (``chunk_counts.seed_sums``).
 
-With a target interval (``target_ci``) every cell is played in rounds of ``games`` games until the
-95% Wilson interval of its win rate (seat both; the wider of the two sides') has a half-width of at
-most ``target_ci``, or ``max_games`` are played (the cell *hit the cap*).  The rounds, not the chunks,
+With a target interval (``target_ci``) every cell is played in rounds of ``games`` games until every
+row it writes (each side's seat first, second and both) has a 95% interval of half-width at most
+``target_ci``, or ``max_games`` are played (the cell *hit the cap*): a seat's row holds half the games,
+so it is the one that decides.  The rounds, not the chunks,
 decide when to stop, so results still do not depend on chunk size or threads.  The interval of a cell
 that stopped early is still a 95% interval: the rule looks only at its width, which tells how many
 games the cell needs and not which way its estimate leans (Anscombe's theorem;
@@ -45,7 +48,6 @@ from simcore.games import registry
 from .aggregate import card_table, combine_counts, summarise
 from .chunk_counts import ChunkTally, SweepTally, tally_chunk
 from .per_game import per_game_batch
-from .stats import wilson_interval
 
 DEFAULT_GAMES = 20000  # per cell: a +-0.7-point interval in a few seconds
 DEFAULT_CHUNK = 20_000      # games per engine call: memory and Ctrl-C latency vs call overhead
@@ -116,16 +118,13 @@ def check_target(target_ci: float | None, max_games: int | None, games: int, per
     return cap
 
 
-def half_width(counts: pd.DataFrame, seats: tuple[int, ...] = (0, 1)) -> float:
-    """Half-width of the 95% Wilson interval of a cell's win rate (seat both), from its
-    ``perspective_counts``: the wider of the two sides' (a cell counting one seat: that seat's side's)."""
-    if seats == (0,):
-        counts = counts[counts["seat"] == "first"]
-    per_side = counts.groupby(["faction", "variant", "strategy"], sort=False)[["games", "wins"]].sum()
-    if per_side.empty:
+def half_width(counts: pd.DataFrame, pairs: pd.DataFrame | None = None) -> float:
+    """Half-width of the widest 95% interval a cell writes (every side's seat first, second and both rows), from
+    its ``perspective_counts`` and its seeds' sums (``aggregate.pair_counts``)."""
+    if counts.empty:
         return float("nan")
-    low, high = wilson_interval(per_side["wins"].to_numpy(), per_side["games"].to_numpy())
-    return float(np.max((high - low) / 2))
+    table = summarise(counts, pairs=pairs)
+    return float(np.max((table["ci_high"] - table["ci_low"]).to_numpy() / 2))
 
 
 def chunk_labels(sides: tuple[str, str], variants: tuple[str, str], strategies: tuple[str, str]) -> dict[str, str]:
@@ -165,6 +164,7 @@ class ChunkCounts:
     labels: dict[str, str]   # chunk_labels, with the strategies as the engine named them
     opponent_label: str      # the second seat's strategy label (Solo Mode: the engine's A.I. name)
     games: Any | None        # pyarrow.RecordBatch (per_game.per_game_batch)
+    winner: np.ndarray | None = None   # int8 winner codes (a byte a game): paired with the other seat order's
 
 
 def play_chunk(chunk: SweepChunk, tables, threads: int | None = None) -> ChunkCounts:
@@ -196,7 +196,8 @@ def _chunk_counts(chunk: SweepChunk, rec) -> ChunkCounts:
     names = tuple(str(s) for s in rec.strategies)
     games = per_game_batch(rec, chunk.mode, chunk.difficulty, chunk.market) if chunk.per_game else None
     return ChunkCounts(tally_chunk(rec.winner, rec.turns, rec.bought, chunk.seats, getattr(rec, "bounds", None)),
-                       chunk_labels(chunk.sides, chunk.variants, names), names[1], games)
+                       chunk_labels(chunk.sides, chunk.variants, names), names[1], games,
+                       np.asarray(rec.winner, np.int8))
 
 
 # ---- the sweep
@@ -258,6 +259,8 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
                   for order, strategies in orders[i] for start in range(played[i], stop, chunk_size)]
         for chunk, part in zip(chunks, runner.map(play_chunk, chunks, tables)):
             tallies[chunk.cell].add(part.tally, part.labels)
+            tallies[chunk.cell].add_order(chunk.first_game, per_seed[chunk.cell], part.labels, part.winner,
+                                          cells[chunk.cell].seats)
             card_tally.add(part.tally, None)
             if per_game is not None:
                 per_game(part.games)
@@ -269,7 +272,7 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
         still = []
         for i in active:
             played[i] = min(played[i] + round_seeds[i], cap_seeds[i])
-            width[i] = half_width(tallies[i].counts(), cells[i].seats)
+            width[i] = half_width(tallies[i].counts(), tallies[i].pair_counts())
             if played[i] < cap_seeds[i] and not (target_ci is not None and width[i] <= target_ci):
                 still.append(i)
             elif played[i] < cap_seeds[i]:
@@ -281,7 +284,7 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     cell_rows = [_cell_row(cell, labels[i], played[i] * per_seed[i], width[i],
                            target_ci is not None and not width[i] <= target_ci, tallies[i].bounds)
                  for i, cell in enumerate(cells)]
-    aggregate = _aggregate([(cell, t.counts()) for cell, t in zip(cells, tallies)], seed)
+    aggregate = _aggregate([(cell, t.counts(), t.pair_counts()) for cell, t in zip(cells, tallies)], seed)
     info = game.card_info(tables)
     cards = card_table(card_tally.card_counts(list(info["card"])))
     keep = np.asarray(game.buyable(tables), bool) | (cards["times_bought"].to_numpy() > 0)
@@ -298,12 +301,13 @@ def _cell_row(cell: Cell, opponent_strategy: str, games: int, width: float, hit_
             **{f"at_{label}": int(bounds[code]) for code, label in enumerate(BOUND_LABELS) if code}}
 
 
-def _aggregate(all_counts: list[tuple[Cell, pd.DataFrame]], seed: int) -> pd.DataFrame:
+def _aggregate(all_counts: list[tuple[Cell, pd.DataFrame, pd.DataFrame]], seed: int) -> pd.DataFrame:
     """One summary per mode and difficulty, in the order the cells first name them."""
-    groups: dict[tuple[str, str], list[pd.DataFrame]] = {}
-    for cell, counts in all_counts:
-        groups.setdefault((cell.mode, cell.difficulty), []).append(counts)
-    parts = [summarise(combine_counts(*counts), seed=seed, mode=mode, difficulty=difficulty)
+    groups: dict[tuple[str, str], list[tuple[pd.DataFrame, pd.DataFrame]]] = {}
+    for cell, counts, pairs in all_counts:
+        groups.setdefault((cell.mode, cell.difficulty), []).append((counts, pairs))
+    parts = [summarise(combine_counts(*(c for c, _ in counts)), seed=seed, mode=mode, difficulty=difficulty,
+                       pairs=combine_counts(*(p for _, p in counts)))
              for (mode, difficulty), counts in groups.items()]
     return pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
 

@@ -2,7 +2,8 @@
 
 Game-agnostic: the caller passes a ``PairPlayer``, a function that plays one pair of entries on the
 tournament's seeds (seats swapped, factions balanced: however its game pairs them) and returns the
-first entry's counts, or ``None`` when the two cannot meet (two Solo A.I. levels of The Last
+first entry's results (``PairResult``: counts and its score in each game of each seed; bare
+``(wins, losses, draws)`` counts are taken as independent games), or ``None`` when the two cannot meet (two Solo A.I. levels of The Last
 Command: the rulebook's A.I. has no A.I. opponent).  Every pair plays the same seeds, so a cell of
 the matrix is comparable with any other.  The Last Command's pair player is
 ``strategies.tuning.entries.LastCommandPairs``.
@@ -10,12 +11,14 @@ the matrix is comparable with any other.  The Last Command's pair player is
 Outputs (``Tournament``):
 
 * ``matrix``: one row per ordered pair (``MATRIX_COLUMNS``): the row entry's games, wins, losses and
-  draws against the column entry, its win rate with a 95% Wilson interval, its score (wins + draws/2,
-  as a share) with a Wilson interval, and the score the ratings predict (``expected_score``, with a
-  95% interval; given for pairs that did not meet too);
+  draws against the column entry, its win rate and its score (wins + draws/2, as a share) each with a
+  95% seed-clustered interval (``reports.stats.seed_clustered_interval``: a seed's games are one
+  sample), and the score the ratings predict (``expected_score``, with a 95% interval; given for pairs
+  that did not meet too);
 * ``ratings``: one row per entry (``RATING_COLUMNS``), strongest first: Bradley-Terry strength
-  (log-odds, the field's mean is 0) with its 95% interval (``reports.ratings``), the same on the Elo
-  scale (1500 = the field's mean), games and score over all its pairs;
+  (log-odds, the field's mean is 0) with its 95% interval (``reports.ratings``: seed-clustered, since
+  every pair plays the same seeds), the same on the Elo scale (1500 = the field's mean), games and
+  score over all its pairs;
 * ``cycles``: non-transitive cycles A > B > C > A where every ">" is a pair whose score interval lies
   wholly above 50%.
 """
@@ -31,7 +34,7 @@ import pandas as pd
 from simcore.errors import CommandsimError
 
 from .ratings import ELO_PER_LOGIT, bradley_terry, find_cycles
-from .stats import wilson_interval
+from .stats import per_seed_intervals
 
 ELO_MEAN = 1500
 MATRIX_COLUMNS = ("entry", "opponent", "games", "wins", "losses", "draws", "win_rate", "ci_low", "ci_high",
@@ -54,26 +57,44 @@ class PairCounts(NamedTuple):
         return PairCounts(self.losses, self.wins, self.draws)
 
 
-# (first entry, second entry, games, base seed) -> the first entry's (wins, losses, draws), or None:
-# the two cannot meet
-PairPlayer = Callable[[str, str, int, int], "tuple[int, int, int] | None"]
+@dataclass(frozen=True, eq=False)
+class PairResult:
+    """The first entry's results against the second: ``per_seed[t, k]`` its score (1 win, 1/2 draw, 0 loss) in
+    game k of seed t (every pair of a tournament plays the same seeds t = 0 .. T - 1)."""
+    per_seed: np.ndarray
+
+    @classmethod
+    def of(cls, scores, games_per_seed: int = 2) -> "PairResult":
+        """From the scores of consecutive games, ``games_per_seed`` to a seed."""
+        return cls(np.asarray(scores, dtype=float).reshape(-1, games_per_seed))
+
+    @property
+    def counts(self) -> PairCounts:
+        s = self.per_seed
+        return PairCounts(int((s == 1.0).sum()), int((s == 0.0).sum()), int(((s > 0) & (s < 1)).sum()))
+
+    def swapped(self) -> "PairResult":
+        return PairResult(1.0 - self.per_seed)
+
+
+# (first entry, second entry, games, base seed) -> the first entry's ``PairResult`` (or bare (wins, losses,
+# draws), taken as independent games), or None: the two cannot meet
+PairPlayer = Callable[[str, str, int, int], "PairResult | tuple[int, int, int] | None"]
 Progress = Callable[[int, int], None]   # (pairs done, pairs)
 
 
-def count_both_ways(play_side, a: str, b: str, seeds: int, seed: int, sides: Sequence) -> tuple[int, int, int]:
-    """(wins, losses, draws) of ``a`` against ``b`` over ``seeds`` seeds played with each entry moving
-    first, once per side assignment in ``sides``: ``play_side(side, a_first, seeds, seed)`` returns
-    the winner labels ("first", "second", "draw") of those games. Every pair then plays the same
-    seeds, so the matrix's cells are paired, whatever the game."""
-    wins = losses = draws = 0
+def count_both_ways(play_side, a: str, b: str, seeds: int, seed: int, sides: Sequence) -> PairResult:
+    """``a``'s results against ``b`` over ``seeds`` seeds played with each entry moving first, once per side
+    assignment in ``sides``: ``play_side(side, a_first, seeds, seed)`` returns the winner labels ("first",
+    "second", "draw") of those games. Every pair then plays the same seeds, so the matrix's cells are paired,
+    whatever the game."""
+    columns = []
     for side in sides:
         for a_first in (True, False):
             winner = np.asarray(play_side(side, a_first, seeds, seed), dtype=str)
             mine, theirs = ("first", "second") if a_first else ("second", "first")
-            wins += int((winner == mine).sum())
-            losses += int((winner == theirs).sum())
-            draws += int((winner == "draw").sum())
-    return wins, losses, draws
+            columns.append(np.where(winner == mine, 1.0, np.where(winner == theirs, 0.0, 0.5)))
+    return PairResult(np.stack(columns, axis=1))
 
 
 @dataclass
@@ -106,10 +127,9 @@ def pair_player(game, space, sides: str | None, variants: str | None, tables, ma
     if own is not None:
         return own(matchup, tables, threads)
 
-    def play(a: str, b: str, games: int, seed: int):
+    def play(a: str, b: str, games: int, seed: int) -> PairResult:
         check_games(games)
-        m = space.head_to_head(a, b, games, seed, matchup, tables, threads)
-        return m.wins, m.losses, m.draws
+        return PairResult.of(space.head_to_head(a, b, games, seed, matchup, tables, threads).score)
     return play, game.check_strategy
 
 
@@ -133,23 +153,28 @@ def run_tournament(entries: Sequence[str], play_pair: PairPlayer, games: int, se
     names = check_entries(entries)
     n = len(names)
     counts: dict[tuple[int, int], PairCounts] = {}
+    seeds: dict[tuple[int, int], np.ndarray] = {}
     pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
     for done, (i, j) in enumerate(pairs, 1):
         played = play_pair(names[i], names[j], games, seed)
-        if played is not None:
-            c = PairCounts(*(int(x) for x in played))
-            counts[(i, j)] = c
-            counts[(j, i)] = c.swapped()
+        if isinstance(played, PairResult):
+            counts[(i, j)] = played.counts
+            seeds[(i, j)], seeds[(j, i)] = played.per_seed, played.swapped().per_seed
+        elif played is not None:
+            counts[(i, j)] = PairCounts(*(int(x) for x in played))
+        if (i, j) in counts:
+            counts[(j, i)] = counts[(i, j)].swapped()
         if progress is not None:
             progress(done, len(pairs))
     score = np.zeros((n, n))
     for (i, j), c in counts.items():
         score[i, j] = c.wins + c.draws / 2
     try:
-        fit = bradley_terry(score)
+        # every pair's seeds, or none: a pair player that gives only counts plays independent games
+        fit = bradley_terry(score, seed_scores=seeds if len(seeds) == len(counts) else None)
     except ValueError as exc:
         raise CommandsimError(f"cannot rate these entries: {exc}") from None
-    matrix = _matrix(names, counts, fit)
+    matrix = _matrix(names, counts, fit, seeds)
     return Tournament(names, matrix, _ratings(names, counts, fit), cycles_of(matrix), fit.regularised)
 
 
@@ -161,7 +186,17 @@ def cycles_of(matrix: pd.DataFrame, max_cycles: int = 20) -> list[tuple[str, ...
     return [tuple(names[k] for k in cyc) for cyc in find_cycles(clear, max_cycles)]
 
 
-def _matrix(names: list[str], counts: dict, fit) -> pd.DataFrame:
+def pair_intervals(c: PairCounts, per_seed: np.ndarray | None) -> tuple[float, float, float, float]:
+    """(win rate low, high, score low, high): 95% seed-clustered intervals of a pair's results (``per_seed``:
+    the row entry's score in each game of each seed; None: each game a seed of its own)."""
+    if per_seed is None or not per_seed.size:
+        if not c.games:
+            return (float("nan"),) * 4
+        per_seed = np.concatenate([np.ones(c.wins), np.zeros(c.losses), np.full(c.draws, 0.5)]).reshape(-1, 1)
+    return per_seed_intervals(per_seed)
+
+
+def _matrix(names: list[str], counts: dict, fit, seeds: dict | None = None) -> pd.DataFrame:
     expected, e_lo, e_hi = fit.expected_score()
     rows = []
     for i, a in enumerate(names):
@@ -169,8 +204,7 @@ def _matrix(names: list[str], counts: dict, fit) -> pd.DataFrame:
             if i == j:
                 continue
             c = counts.get((i, j), PairCounts(0, 0, 0))
-            lo, hi = wilson_interval(c.wins, c.games)
-            slo, shi = wilson_interval(c.wins + c.draws / 2, c.games)
+            lo, hi, slo, shi = pair_intervals(c, (seeds or {}).get((i, j)))
             g = c.games
             rows.append({"entry": a, "opponent": b, "games": g, "wins": c.wins, "losses": c.losses,
                          "draws": c.draws, "win_rate": c.wins / g if g else np.nan, "ci_low": lo, "ci_high": hi,

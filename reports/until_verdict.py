@@ -4,11 +4,14 @@ Round k plays seeds ``(k-1) * R .. k * R - 1`` of the base seed (R = round games
 ranges, so the result of a seed never depends on when it was played), both settings, both seat
 orders, exactly as ``run_compare``.  After each round the paired difference A - B over every seed so
 far gets the *repeated* confidence interval ``mean +- c_k * se`` of ``reports.sequential`` (critical
-values spent by a Lan-DeMets O'Brien-Fleming function over the rounds up to the cap), and the usual
-verdict rule (``reports.compare.verdict``) is read off it.  The first look whose verdict is
-``balanced`` or ``favours ...`` stops the run; if none is before ``max_games``, the verdict is "not
-enough games to tell".  Because the intervals cover the true difference at every look at once with
-probability 95%, the verdict is wrong at most 5% of the time whichever look it comes from.
+values spent over the rounds up to the cap by a Lan-DeMets spending function: Pocock-type by default,
+``spending="obf"`` for O'Brien-Fleming-type; each applied at Student's t for the seeds so far), and the
+usual verdict rule (``reports.compare.verdict``) is read off it.  Rounds that end below
+``reports.stats.MIN_VERDICT_SEEDS`` seeds are not looks: the first look comes once that many seeds are
+played, and spends nothing before.  The first look whose verdict is ``balanced`` or ``favours ...``
+stops the run; if none is before ``max_games``, the verdict is "not enough games to tell".  Because the
+intervals cover the true difference at every look at once with probability 95%, the verdict is wrong at
+most 5% of the time whichever look it comes from.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from simcore.games import registry
 
 from .compare import DEFAULT_BAND, Comparison, Progress, combine_rounds, run_compare
 from .sequential import ALPHA, look_critical_values
+from .stats import MIN_VERDICT_SEEDS
 from .sweep import DEFAULT_CHUNK, check_games
 
 DEFAULT_ROUND_GAMES = 2000
@@ -69,7 +73,7 @@ def run_until_verdict(game: Game | str, question: Question, strategy: str | None
     sides alike (``Question.both_sides``) gets a second row: the same games seen from the other side."""
     game = registry.get(game) if isinstance(game, str) else game
     round_seeds, cap_seeds = check_rounds(round_games, max_games)
-    critical = look_critical_values(round_seeds, cap_seeds, alpha, spending)
+    critical = look_critical_values(round_seeds, cap_seeds, alpha, spending, MIN_VERDICT_SEEDS)
     rounds: list[Comparison] = []
     looks = []
     done = 0

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from simcore.games.last_command.setup import DIFFICULTIES, Matchup
 from simcore.errors import CommandsimError
 from simcore.names import unknown
 from simcore.games.last_command.simulate import play_games
 from simcore.games.last_command.tables import CardTables
-from simcore.records import DRAW
+from simcore.records import seat_scores
 from .library import load_params
 
 from .head_to_head import head_to_head
@@ -57,35 +59,33 @@ def check_games(games: int) -> int:
 
 @dataclass
 class LastCommandPairs:
-    """A ``reports.tournament.PairPlayer`` for The Last Command: the first entry's (wins, losses,
-    draws) against the second, or None when the two cannot meet."""
+    """A ``reports.tournament.PairPlayer`` for The Last Command: the first entry's results against the second
+    (``PairResult``: its score in each game of each seed), or None when the two cannot meet."""
     matchup: Matchup                 # the two factions and their variants; seat order is swapped per seed
     tables: CardTables
     threads: int | None = None
 
-    def __call__(self, a: str, b: str, games: int, seed: int) -> tuple[int, int, int] | None:
+    def __call__(self, a: str, b: str, games: int, seed: int):
+        from reports.tournament import PairResult
         check_games(games)
         la, lb = ai_level(a), ai_level(b)
         if la is not None and lb is not None:
             return None
         if la is not None:
-            wins, losses, draws = self._against_ai(b, la, games, seed)
-            return losses, wins, draws
+            return self._against_ai(b, la, games, seed).swapped()
         if lb is not None:
             return self._against_ai(a, lb, games, seed)
-        m = head_to_head(a, b, games, seed, self.matchup, self.tables, self.threads)
-        return m.wins, m.losses, m.draws
+        return PairResult.of(head_to_head(a, b, games, seed, self.matchup, self.tables, self.threads).score)
 
-    def _against_ai(self, strategy: str, level: str, games: int, seed: int) -> tuple[int, int, int]:
-        """The strategy's counts against the A.I. at ``level``: ``games / 2`` seeds, each with the
+    def _against_ai(self, strategy: str, level: str, games: int, seed: int):
+        """The strategy's results against the A.I. at ``level``: ``games / 2`` seeds, each with the
         strategy on either faction (always moving first)."""
+        from reports.tournament import PairResult
         seeds = games // 2
-        wins = losses = draws = 0
+        columns = []
         for m in (self.matchup, self.matchup.swapped()):
             solo = Matchup(m.factions, m.variants, m.max_turns, mode="solo", difficulty=level)
             winner = play_games(seeds, seed, solo, (strategy, strategy), self.tables, self.threads,
                                 keep_bought=False).winner   # engine codes: 0 the player, 1 the A.I.
-            wins += int((winner == 0).sum())
-            losses += int((winner == 1).sum())
-            draws += int((winner == DRAW).sum())
-        return wins, losses, draws
+            columns.append(seat_scores(winner, 0))
+        return PairResult(np.stack(columns, axis=1))

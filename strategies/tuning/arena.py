@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .intervals import wilson_interval
+from .intervals import per_seed_intervals
 
 
 @dataclass
@@ -47,8 +47,10 @@ class Match:
         return self.wins / self.games if self.games else float("nan")
 
     def interval(self) -> tuple[float, float]:
-        """95% Wilson interval of A's win rate."""
-        return wilson_interval(self.wins, self.games)
+        """95% interval of A's win rate, seed-clustered: games 2k and 2k + 1 are one seed, seats swapped."""
+        lo, hi, _, _ = per_seed_intervals(self.score.reshape(-1, 2) if self.games % 2 == 0
+                                          else self.score.reshape(-1, 1))
+        return lo, hi
 
     def first_seat_win_rate(self) -> float:
         """A's win rate in the games where it moved first."""

@@ -5,9 +5,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports.aggregate import (AGGREGATE_COLUMNS, CARD_COLUMNS, aggregate_games, card_counts, card_table,
-                               combine_counts, first_player_table, perspective_counts, summarise)
-from reports.stats import wilson_interval
+from reports.aggregate import (AGGREGATE_COLUMNS, CARD_COLUMNS, SEED_COLUMNS, aggregate_games, card_counts,
+                               card_table, combine_counts, first_player_table, pair_counts, perspective_counts,
+                               summarise)
+from reports.stats import seed_clustered_interval, wilson_interval
 
 
 def games_frame(first: str, second: str, winners: list[str], turns: list[int], variant: str = "standard",
@@ -37,10 +38,11 @@ def row(table, faction, seat):
 
 def test_schema_columns_exactly(games):
     table = aggregate_games(games, seed=1)
-    assert list(table.columns) == list(AGGREGATE_COLUMNS)
+    assert list(table.columns) == list(AGGREGATE_COLUMNS) + list(SEED_COLUMNS)
     assert list(table.columns) == ["mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty",
                                    "strategy", "opponent_strategy", "seat", "games", "wins", "losses", "draws",
-                                   "win_rate", "ci_low", "ci_high", "mean_turns", "seed"]
+                                   "win_rate", "ci_low", "ci_high", "mean_turns", "seed", "seeds", "wins_sq",
+                                   "first_wins_sq", "design_effect"]
     assert set(table["mode"]) == {"duel"} and set(table["difficulty"]) == {""}
     assert set(table["seed"]) == {1}
 
@@ -72,18 +74,44 @@ def test_counts_and_draws_are_kept(games):
     assert fed_first["mean_turns"] == pytest.approx((10 + 12 + 14 + 400 + 8) / 5)
 
 
-def test_win_rate_and_wilson_interval(games):
+def test_win_rate_and_intervals_seats_wilson_both_over_seeds(games):
+    """A seat's row is one game per seed (Wilson); a both row takes its variance from the seeds: game g with
+    federation first and game g with sunder first are seed g. Federation's wins per seed are 1, 2, 1, 0, 1
+    (squares 7), sunder's 1, 0, 1, 1, 0 (squares 3), the first player's 2, 1, 0, 1, 1 (squares 7)."""
     table = aggregate_games(games, seed=1)
     assert (table["win_rate"] == table["wins"] / table["games"]).all()
-    low, high = wilson_interval(table["wins"].to_numpy(), table["games"].to_numpy())
-    assert np.allclose(table["ci_low"], low) and np.allclose(table["ci_high"], high)
+    seats = table[table["seat"] != "both"]
+    low, high = wilson_interval(seats["wins"].to_numpy(), seats["games"].to_numpy())
+    assert np.array_equal(seats["ci_low"], low) and np.array_equal(seats["ci_high"], high)
+    assert (seats["design_effect"] == 1).all() and (seats["seeds"] == seats["games"]).all()
+    for faction, wins, squares in (("federation", 5, 7), ("sunder", 3, 3)):
+        r = row(table, faction, "both")
+        assert (r["seeds"], r["wins_sq"], r["first_wins_sq"]) == (5, squares, 7)
+        low, high, deff = seed_clustered_interval(wins, squares, 5, 10)
+        assert (r["ci_low"], r["ci_high"], r["design_effect"]) == pytest.approx((low, high, deff))
+        assert (r["ci_low"], r["ci_high"]) != pytest.approx(wilson_interval(wins, 10))
 
 
 def test_counts_add_up_across_chunks(games):
     whole = perspective_counts(games)
     parts = combine_counts(perspective_counts(games.iloc[:3]), perspective_counts(games.iloc[3:7]),
                            perspective_counts(games.iloc[7:]))
-    pd.testing.assert_frame_equal(summarise(whole, seed=3), summarise(parts, seed=3))
+    pairs = pair_counts(games)
+    pd.testing.assert_frame_equal(summarise(whole, seed=3, pairs=pairs), summarise(parts, seed=3, pairs=pairs))
+
+
+def test_a_both_row_without_its_seeds_is_refused(games):
+    with pytest.raises(ValueError, match="seeds"):
+        summarise(perspective_counts(games))
+
+
+def test_pair_counts_pair_a_games_two_seat_orders_and_leave_the_rest_a_seed_each(games):
+    pairs = pair_counts(games).set_index("faction")
+    assert pairs.loc["federation", ["seeds", "wins_sq", "first_wins_sq"]].tolist() == [5, 7, 7]
+    # without sunder-first game 1 (federation won it moving second), federation-first game 1 is a seed of its
+    # own: federation's wins per seed 1, 1 (was 2), 1, 0, 1, the first player's 2, 1, 0, 1, 1
+    fewer = pair_counts(games.drop(index=6)).set_index("faction")
+    assert fewer.loc["federation", ["seeds", "wins_sq", "first_wins_sq"]].tolist() == [5, 4, 7]
 
 
 def test_first_player_table(games):
@@ -91,6 +119,15 @@ def test_first_player_table(games):
     assert len(fp) == 1
     r = fp.iloc[0]
     assert (r["games"], r["first_wins"], r["second_wins"], r["draws"]) == (10, 5, 3, 2)
+    assert (r["seeds"], r["first_wins_sq"]) == (5, 7)
+    low, high, deff = seed_clustered_interval(5, 7, 5, 10)
+    assert (r["ci_low"], r["ci_high"], r["design_effect"]) == pytest.approx((low, high, deff))
+
+
+def test_first_player_table_of_an_aggregate_without_seed_columns_is_wilson(games):
+    old = aggregate_games(games, seed=1)[list(AGGREGATE_COLUMNS)]
+    r = first_player_table(old).iloc[0]
+    assert (r["ci_low"], r["ci_high"]) == pytest.approx(wilson_interval(5, 10))
 
 
 def test_missing_columns_are_named():

@@ -60,3 +60,25 @@ def test_a_draw_is_neither_seats_win_and_every_card_counts_its_buyers_wins():
     assert part.seats.tolist() == [[4, 2, 1, 1, 100], [4, 1, 2, 1, 100]]
     assert part.cards.tolist() == [[3, 1], [2, 1], [1, 0]]
     assert (part.seat_games, part.seat_wins) == (8, 3)
+
+
+def test_seat_orders_paired_chunk_by_chunk_give_the_seeds_sums_of_the_whole_table():
+    """A sweep's chunks of one cell come one seat order at a time; ``add_order`` pairs game i of both orders (one
+    seed) whatever the chunking, and gives ``aggregate.pair_counts`` of the same games."""
+    from reports.aggregate import pair_counts
+    rng = np.random.default_rng(9)
+    seeds = 57
+    winners = [rng.choice(3, size=seeds, p=[0.5, 0.45, 0.05]).astype(np.int64) for _ in LABELS]
+    frames = [_games(w, np.full(seeds, 20), labels).assign(game=np.arange(seeds)) for w, labels in zip(winners,
+                                                                                                        LABELS)]
+    expected = pair_counts(pd.concat(frames, ignore_index=True))
+    for chunk in (57, 10, 1):
+        tally = SweepTally()
+        for start in range(0, seeds, chunk):
+            for w, labels in zip(winners, LABELS):
+                tally.add_order(start, 2, labels, w[start:start + chunk])
+        pd.testing.assert_frame_equal(tally.pair_counts(), expected)
+    half = SweepTally()
+    half.add_order(0, 2, LABELS[0], winners[0])
+    with pytest.raises(ValueError, match="lack their other seat order"):
+        half.pair_counts()

@@ -87,20 +87,26 @@ def test_paired_difference_is_the_mean_of_per_seed_differences(asym_vs_standard)
     assert row.diff_ci_low < row["diff"] < row.diff_ci_high
 
 
-def test_each_sides_win_rate_and_interval(asym_vs_standard):
-    from reports.stats import wilson_interval
+def test_each_sides_win_rate_and_interval_over_seeds(asym_vs_standard):
+    """A setting's win rate pools the subject's two seats of each seed: its interval takes its variance from
+    the seeds (each seed's wins, 0 to 2), not from the games as if independent."""
+    from reports.stats import seed_clustered_interval, wilson_interval
     _, _, result = asym_vs_standard
-    row = result.row
+    row, pairs = result.row, result.pairs
     assert list(result.table.columns) == list(COMPARE_COLUMNS)
     for side in "ab":
         assert row[f"wins_{side}"] + row[f"losses_{side}"] + row[f"draws_{side}"] == GAMES
         assert row[f"win_rate_{side}"] == row[f"wins_{side}"] / GAMES
-        assert (row[f"ci_low_{side}"], row[f"ci_high_{side}"]) == pytest.approx(
+        wins = pairs[f"wins_{side}"].to_numpy()
+        assert wins.sum() == row[f"wins_{side}"] and pairs[f"losses_{side}"].sum() == row[f"losses_{side}"]
+        low, high, _ = seed_clustered_interval(wins.sum(), (wins ** 2).sum(), GAMES // 2, GAMES)
+        assert (row[f"ci_low_{side}"], row[f"ci_high_{side}"]) == pytest.approx((low, high))
+        assert (row[f"ci_low_{side}"], row[f"ci_high_{side}"]) != pytest.approx(
             wilson_interval(int(row[f"wins_{side}"]), GAMES))
     assert (row.label_a, row.label_b) == ("asymmetrical", "standard")
     assert row.verdict in VERDICTS
     assert row.verdict_text == verdict(row["diff"], row.diff_ci_low, row.diff_ci_high, 0.02, "asymmetrical",
-                                       "standard")[1]
+                                       "standard", GAMES // 2)[1]
 
 
 def test_side_a_is_the_matching_sweep_cell_game_for_game():
@@ -111,6 +117,7 @@ def test_side_a_is_the_matching_sweep_cell_game_for_game():
     aggregate, _ = run_sweep(LC, variants="asymmetrical", games=60, seed=9)
     fed = aggregate[(aggregate["faction"] == "federation") & (aggregate["seat"] == "both")].iloc[0]
     assert (row.wins_a, row.losses_a, row.draws_a) == (fed["wins"], fed["losses"], fed["draws"])
+    assert (row.ci_low_a, row.ci_high_a) == pytest.approx((fed["ci_low"], fed["ci_high"]))
 
 
 def test_results_do_not_depend_on_chunk_size(asym_vs_standard):
@@ -198,9 +205,33 @@ def test_bad_options_are_usage_errors_and_write_nothing(tmp_path, monkeypatch, a
     assert not (tmp_path / "OUT").exists()
 
 
-def test_too_few_seeds_is_not_enough_to_tell():
+def test_too_few_seeds_is_not_enough_for_a_verdict():
     row = run_compare(question_of(LC, variant_a="asymmetrical", variant_b="standard"), games=2).row   # one seed
-    assert math.isnan(row.diff_ci_low) and row.verdict == "unclear" and row.verdict_text == NOT_ENOUGH
+    assert math.isnan(row.diff_ci_low) and row.verdict == "unclear"
+    assert row.verdict_text.startswith("not enough games for a verdict (2 played; a verdict needs at least 100")
+
+
+def test_a_four_game_compare_gives_no_verdict_and_no_zero_width_interval(tmp_path):
+    """Issue 45: Basic Laser at 3 Power (true effect about -13 points for the Federation) on 4 games printed
+    "+0.0 points, 95% interval [+0.0, +0.0] ... balanced"; two seeds are not enough for any verdict."""
+    out = tmp_path / "c.csv"
+    result = CliRunner().invoke(cli.main, ["compare", "--factions", "federation,sunder", "--variant-a", "standard",
+                                           "--cards-b", "examples/cards/basic_laser_power3.toml", "--games", "4",
+                                           "--seed", "3", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    row = pd.read_csv(out).iloc[0]
+    assert row["seeds"] == 2 and row["verdict"] == "unclear"
+    assert row["diff_ci_high"] - row["diff_ci_low"] > 0.5
+    assert "Verdict (band +-2 points): not enough games for a verdict (4 played; a verdict needs at least 100: " \
+           "50 seeds)." in result.output
+    assert "points): balanced" not in result.output
+
+
+@pytest.mark.parametrize("seeds, verdict_code", [(49, "unclear"), (50, "favours_a")])
+def test_a_verdict_needs_fifty_seeds(seeds, verdict_code):
+    from reports.stats import MIN_VERDICT_SEEDS
+    assert MIN_VERDICT_SEEDS == 50
+    assert verdict(0.1, 0.05, 0.15, 0.02, seeds=seeds)[0] == verdict_code
 
 
 # ---- the headline question: bare `compare`

@@ -121,3 +121,47 @@ def test_a_mirror_match_up_is_no_question():
                           "opponent_strategy": "balanced", "wins": [200], "games": [400],
                           "label": ["standard core vs standard core"]})
     assert matchup_statements(rates) == []
+
+
+# ---- the seed as the unit of a statement
+
+def test_a_statement_over_seeds_has_the_seed_clustered_interval_and_its_test():
+    """The first player won 5,790 of 10,000 games in 5,000 seeds; when it tends to win both games of a seed (the
+    seed favours the first seat: 2,000 seeds with two wins), the games are not independent and the interval
+    widens; the band p-value is the test that interval inverts."""
+    from reports.stats import seed_clustered_interval
+    wins, seeds, both = 5_790, 5_000, 2_000
+    sq = wins + 2 * both
+    s = Statement("first player", "cell", wins, 2 * seeds, "first", "second", seeds, sq)
+    low, high, deff = seed_clustered_interval(wins, sq, seeds, 2 * seeds)
+    assert s.interval() == pytest.approx((low, high)) and deff > 1.1
+    assert (high - low) > np.subtract(*wilson_interval(wins, 2 * seeds)[::-1])
+    for w in (5_230, 5_260, 5_300):
+        st = Statement("first player", "cell", w, 2 * seeds, "first", "second", seeds, w + 2 * both)
+        lo, hi = st.interval()
+        assert (band_p_value(w, 2 * seeds, 0.02, seeds, w + 2 * both) < 0.05) == (lo > 0.52), w
+
+
+def test_a_statement_on_too_few_seeds_gets_no_verdict():
+    """Twenty seeds, every one won twice by the same side: striking, but no verdict below 50 seeds."""
+    few = Statement("match-up", "cell", 40, 40, "favoured", "disfavoured", 20, 160)
+    (answer,) = answers([few])
+    assert answer.verdict == "undecided"
+    assert "not enough games for a verdict (40 played; a verdict needs at least 100: 50 seeds)" in answer.text
+    assert findings([few]) == []
+
+
+def test_match_up_statements_read_the_seed_columns_of_a_sweep():
+    from reports.aggregate import aggregate_games
+    from reports.report_data import win_rate_table
+    rng = np.random.default_rng(2)
+    n = 120
+    frames = [pd.DataFrame({"game": np.arange(n), "seed": np.arange(n), "first_faction": a, "second_faction": b,
+                            "first_variant": "standard", "second_variant": "standard", "first_strategy": "balanced",
+                            "second_strategy": "balanced", "winner": rng.choice(["first", "second"], n),
+                            "turns": 20}) for a, b in (("federation", "sunder"), ("sunder", "federation"))]
+    rates = win_rate_table(aggregate_games(pd.concat(frames, ignore_index=True)))
+    (s,) = matchup_statements(rates)
+    r = rates.iloc[0]
+    assert (s.seeds, s.sum_sq, s.n) == (n, r["wins_sq"], 2 * n)
+    assert s.interval() == pytest.approx((r["ci_low"], r["ci_high"]))

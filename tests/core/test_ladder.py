@@ -196,3 +196,62 @@ def test_ladder_help_states_the_rungs_the_ladder_plays_by_default(tiny_game, run
         rungs = default_rungs(name)[0]
         finding = without_random(name, rungs)
     assert f"[default: {', '.join(rungs)}; with --finding: {', '.join(finding)}]" in text
+
+
+# ---------------------------------------------------------------- the seed as the unit
+
+def test_a_ladder_pairs_intervals_and_elo_are_over_seeds(monkeypatch):
+    """Each pair's games 2k and 2k + 1 are seed k (seats swapped); the win-rate and score intervals are
+    seed-clustered, and the Elo interval comes from the seed-clustered Bradley-Terry fit."""
+    import numpy as np
+
+    from reports.ratings import ELO_PER_LOGIT, bradley_terry
+    from reports.stats import per_seed_intervals
+    rng = np.random.default_rng(8)
+    scores = {("b", "a"): rng.choice([1.0, 0.0, 0.5], p=[0.6, 0.35, 0.05], size=400),
+              ("c", "b"): rng.choice([1.0, 0.0], p=[0.55, 0.45], size=400)}
+    monkeypatch.setattr(lad, "play_pair", lambda game, a, b, games, *args, **kw: scores[(a, b)])
+    monkeypatch.setattr(registry, "tuning", lambda game: type("S", (), {"load_tables": lambda self, c: None,
+                                                                        "matchup": lambda self, *a: None})())
+    table = lad.run_ladder("star-realms", ["a", "b", "c"], games=400, seed=1)
+    for r, key in zip(table.itertuples(), (("b", "a"), ("c", "b"))):
+        per_seed = scores[key].reshape(200, 2)
+        assert (r.ci_low, r.ci_high, r.score_ci_low, r.score_ci_high) == pytest.approx(per_seed_intervals(per_seed))
+    points = np.zeros((3, 3))
+    for (a, b), s in scores.items():
+        i, j = "abc".index(a), "abc".index(b)
+        points[i, j], points[j, i] = s.sum(), (1 - s).sum()
+    fit = bradley_terry(points, seed_scores={(1, 0): scores[("b", "a")].reshape(200, 2),
+                                             (2, 1): scores[("c", "b")].reshape(200, 2)})
+    d = fit.strength[2] - fit.strength[0]
+    se = np.sqrt(fit.cov[2, 2] + fit.cov[0, 0] - 2 * fit.cov[2, 0])
+    assert table["elo_ci_high"].iloc[1] == pytest.approx(ELO_PER_LOGIT * (d + fit.critical() * se))
+
+
+def test_a_rung_of_too_few_seeds_is_not_shown_different():
+    assert lad.verdict(0.6, 0.9, seeds=20) == "not shown different" and lad.verdict(0.6, 0.9, seeds=50) == "stronger"
+    assert sf.rung_verdict(0.6, 0.9, "A", "B", seeds=10) == "not shown different from 50%"
+
+
+def test_a_findings_rung_is_over_seeds():
+    """``measure``'s rows: seed i with A first and with B first is one sample of the first player's share."""
+    import numpy as np
+
+    from reports.stats import per_seed_intervals
+    rng = np.random.default_rng(1)
+    results = {}
+
+    def play(first, second, strategies, n, seed, start, threads):
+        key = (first, start)
+        if key not in results:
+            results[key] = rng.choice(["first", "second", "draw"], p=[0.6, 0.38, 0.02], size=n)
+        return results[key]
+    sides = sf.Sides("g", "X", {}, str, str, play)
+    row = sf.measure(sides, "first-player", "A", "B", "s", 400)
+    first = np.stack([np.concatenate([results[(f, s)] for s in range(0, 200, sf.CHUNK_SEEDS)]) == "first"
+                      for f in ("A", "B")], axis=1)
+    draw = np.stack([np.concatenate([results[(f, s)] for s in range(0, 200, sf.CHUNK_SEEDS)]) == "draw"
+                     for f in ("A", "B")], axis=1)
+    per_seed = first + 0.5 * draw
+    _, _, lo, hi = per_seed_intervals(per_seed)
+    assert (row["ci_low"], row["ci_high"], row["seeds"]) == pytest.approx((lo, hi, 200))

@@ -99,3 +99,39 @@ def test_card_rates_from_per_game_records_are_the_sweeps_card_table(tmp_path):
     from reports.report_data import per_game_cards
     got = per_game_cards(read_results([tmp_path / "games.csv"]).per_game).drop(columns="source")
     pd.testing.assert_frame_equal(got, card_table(card_counts(_bought(frame), frame["winner"], CARDS)))
+
+
+def paired_file(seeds: int = 40, seed: int = 4) -> pd.DataFrame:
+    """A sweep's per-game records: each game index played with federation first and with sunder first (two
+    cells), written one seat order after the other, and a few games whose other order is missing."""
+    rng = np.random.default_rng(seed)
+    parts = []
+    for variant in ("standard", "asymmetrical"):
+        for first, second in (("federation", "sunder"), ("sunder", "federation")):
+            parts.append(pd.DataFrame({
+                "mode": "duel", "difficulty": "", "game": np.arange(seeds), "seed": np.arange(seeds) * 7,
+                "first_faction": first, "second_faction": second, "first_variant": variant,
+                "second_variant": variant, "first_strategy": "balanced", "second_strategy": "balanced",
+                "winner": rng.choice(["first", "second", "draw"], seeds, p=[0.55, 0.4, 0.05]),
+                "turns": rng.integers(15, 40, seeds)}))
+    frame = pd.concat(parts, ignore_index=True)
+    return frame.drop(index=[3, 130]).reset_index(drop=True)
+
+
+@pytest.mark.parametrize("rows", [7, 1000])
+def test_seeds_of_per_game_records_read_in_batches_are_the_whole_tables(tmp_path, rows):
+    """A game's two seat orders in different batches are still one seed: the scan's seeds' sums equal
+    ``pair_counts`` of the whole table, and a report from the file alone has the sweep's intervals."""
+    from reports.aggregate import aggregate_games, pair_counts
+    from reports.report_data import per_game_aggregate
+    frame = paired_file()
+    path = tmp_path / "games.parquet"
+    frame.to_parquet(path)
+    summary = scan_per_game(path, "parquet", "games", list(frame.columns), TEXT_COLUMNS, rows=rows)
+    keys = ["faction", "opponent_faction", "variant", "opponent_variant", "strategy", "opponent_strategy"]
+    got = summary.pairs.drop(columns="source").sort_values(keys, ignore_index=True)
+    pd.testing.assert_frame_equal(got, pair_counts(frame).sort_values(keys, ignore_index=True))
+    assert (got["seeds"] == 40).all()
+    table = per_game_aggregate(summary).drop(columns="source")
+    pd.testing.assert_frame_equal(table.drop(columns="seed"), aggregate_games(frame).drop(columns="seed"),
+                                  check_dtype=False)

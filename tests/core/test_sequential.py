@@ -9,7 +9,7 @@ from click.testing import CliRunner
 import cli
 from reports.compare import COMPARE_COLUMNS, NOT_ENOUGH, combine_rounds, question_of, run_compare
 from reports.sequential import information_fractions, obf_spending, pocock_spending, spending_boundaries
-from reports.stats import Z95
+from reports.stats import Z95, t_critical
 from reports.until_verdict import LOOK_COLUMNS, SEQUENTIAL_COLUMNS, run_until_verdict
 
 
@@ -85,18 +85,60 @@ def test_until_verdict_stops_at_the_first_decisive_look_and_says_so():
     assert run.stopped_early == (row["verdict"] != "unclear")
     crit = spending_boundaries(information_fractions(100, 2000))
     np.testing.assert_allclose(looks["critical_value"], crit[:len(looks)])
-    # the last look's interval is the repeated one: mean +- c_k * se
-    assert row["diff_ci_high"] - row["diff"] == pytest.approx(row["critical_value"] * row["diff_se"])
+    # the last look's interval is the repeated one: mean +- c_k * se, c_k at Student's t for the seeds so far
+    assert row["diff_ci_high"] - row["diff"] == pytest.approx(t_critical(row["critical_value"], row["seeds"])
+                                                              * row["diff_se"])
 
 
 def test_until_verdict_at_the_cap_is_not_enough_games_to_tell():
     q = question_of("last-command", variant_a="asymmetrical", variant_b="standard")
-    run = run_until_verdict("last-command", q, round_games=20, max_games=60, seed=2, band=0.0)
+    run = run_until_verdict("last-command", q, round_games=100, max_games=300, seed=2, band=0.0)
     row = run.comparison.row
     if row["verdict"] == "unclear":
         assert row["stopped"] == "cap" and row["verdict_text"] == NOT_ENOUGH and row["looks"] == 3
     else:   # a decisive look before the cap: stopped early
         assert row["stopped"] == "verdict" and row["looks"] <= 3
+
+
+def test_until_verdict_reads_no_verdict_before_fifty_seeds():
+    """Issue 45: rounds of 4 games stopped 28 of 100 runs at the first look (2 seeds, every difference 0, an
+    interval of zero width) with a wrong verdict. Rounds that end below 50 seeds are no looks: nothing is spent
+    on them, and the first look spends the alpha of its information fraction."""
+    from reports.sequential import look_critical_values
+    crit = look_critical_values(2, 200, min_seeds=50)
+    assert np.isinf(crit[:24]).all() and np.isfinite(crit[24:]).all()
+    fractions = information_fractions(2, 200)[24:]
+    np.testing.assert_allclose(crit[24:], spending_boundaries(fractions))
+    q = question_of("last-command", sides=("federation", "sunder"), variant_a="standard",
+                    cards_b="examples/cards/basic_laser_power3.toml")
+    run = run_until_verdict("last-command", q, round_games=4, max_games=40, seed=3)
+    row, looks = run.comparison.row, run.looks
+    assert row["stopped"] == "cap" and (looks["verdict"] == "unclear").all() and len(looks) == 10
+    assert row["verdict_text"].startswith("not enough games for a verdict")
+
+
+def test_until_verdict_false_verdicts_stay_at_5_percent_with_small_rounds():
+    """Simulated A/A runs with rounds of 2 seeds up to 200 seeds (100 looks, the first at 50 seeds): seeds whose
+    differences are mostly 0 (as when an edit rarely matters), the rule the command applies at every look
+    (paired_difference at the look's critical value, the verdict with its seeds): at most 5% wrong verdicts."""
+    from reports.compare import verdict
+    from reports.sequential import look_critical_values
+    from reports.stats import paired_difference
+    rng = np.random.default_rng(3)
+    crit = look_critical_values(2, 200, min_seeds=50)
+    wrong, reps = 0, 600
+    for _ in range(reps):
+        d = rng.choice([-0.5, 0.0, 0.5], p=[0.05, 0.9, 0.05], size=200)
+        for k, c in enumerate(crit):
+            n = 2 * (k + 1)
+            if not np.isfinite(c):
+                continue
+            r = paired_difference(d[:n], np.zeros(n), c)
+            code, _ = verdict(r.mean, r.ci_low, r.ci_high, 0.0, seeds=n)
+            if code != "unclear":
+                wrong += 1
+                break
+    assert wrong / reps <= 0.05 + 2 * np.sqrt(0.05 * 0.95 / reps)
 
 
 def test_cli_until_verdict_writes_the_columns_and_is_deterministic(tmp_path):

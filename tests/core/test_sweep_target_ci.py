@@ -55,3 +55,21 @@ def test_sweep_notes_rounds_too_small_for_the_level(tmp_path, games, noted):
                                            "--max-games", "400", "--out", str(tmp_path / "s.csv"), "-q"])
     assert result.exit_code == 0, result.output
     assert ("Note: rounds of fewer than 100 games" in result.output) == noted
+
+
+def test_target_ci_leaves_no_row_wider_than_the_target_seat_rows_included(tmp_path):
+    """Issue 45: ``--target-ci 0.03`` used to stop on the both rows while the seat rows (half the games) were
+    +-4.1 points; every row the sweep writes now meets the target."""
+    import pandas as pd
+    from click.testing import CliRunner
+
+    import cli
+    out = tmp_path / "s.csv"
+    result = CliRunner().invoke(cli.main, ["sweep", "--factions", "federation,sunder", "--variants", "standard",
+                                           "--games", "100", "--target-ci", "0.03", "--seed", "1", "--out", str(out),
+                                           "-q"])
+    assert result.exit_code == 0, result.output
+    assert "Every row of every cell" in result.output
+    table = pd.read_csv(out)
+    assert ((table["ci_high"] - table["ci_low"]) / 2 <= 0.03).all()
+    assert set(table["seat"]) == {"first", "second", "both"}

@@ -89,15 +89,35 @@ def test_last_command_pairs_are_head_to_head_and_solo_games_on_the_same_seeds():
     tables = load_cards()
     player = LastCommandPairs(Matchup(), tables)
     m = head_to_head("balanced", "aggro", 40, 5, Matchup(), tables)
-    assert player("balanced", "aggro", 40, 5) == (m.wins, m.losses, m.draws)
+    pair = player("balanced", "aggro", 40, 5)
+    assert pair.counts == (m.wins, m.losses, m.draws)
+    np.testing.assert_array_equal(pair.per_seed, m.score.reshape(20, 2))     # seed k: games 2k, 2k + 1
     # Solo Mode: the player moves first; each seed once with each faction for the player
     agg, _ = run_sweep("last-command", variants="standard", games=20, seed=5, modes="solo", difficulties="hard",
                        strategy="aggro")
     rows = agg[agg["seat"] == "both"]
     vs_ai = player("aggro", "ai:hard", 40, 5)
-    assert vs_ai == (rows["wins"].sum(), rows["losses"].sum(), rows["draws"].sum())
-    assert player("ai:hard", "aggro", 40, 5) == (vs_ai[1], vs_ai[0], vs_ai[2])
+    assert vs_ai.counts == (rows["wins"].sum(), rows["losses"].sum(), rows["draws"].sum())
+    assert vs_ai.per_seed.shape == (20, 2)      # seed k with the player on either faction
+    assert player("ai:hard", "aggro", 40, 5).counts == (vs_ai.counts[1], vs_ai.counts[0], vs_ai.counts[2])
     assert player("ai:easy", "ai:hard", 40, 5) is None
+
+
+def test_a_pair_players_seeds_give_the_matrix_seed_clustered_intervals():
+    """A pair player that gives each seed's games: the matrix's intervals are over seeds, the ratings' covariance
+    the seed-clustered sandwich (every pair on the same seeds)."""
+    from reports.stats import per_seed_intervals
+    from reports.tournament import PairResult
+    rng = np.random.default_rng(4)
+    seeds = {("a", "b"): rng.random((100, 2)) < 0.6, ("a", "c"): rng.random((100, 2)) < 0.7,
+             ("b", "c"): rng.random((100, 2)) < 0.55}
+    t = run_tournament(["a", "b", "c"], lambda x, y, games, seed: PairResult(seeds[(x, y)].astype(float)), 200)
+    row = t.matrix.set_index(["entry", "opponent"]).loc[("a", "b")]
+    lo, hi, slo, shi = per_seed_intervals(seeds[("a", "b")].astype(float))
+    assert (row["ci_low"], row["ci_high"], row["score_ci_low"], row["score_ci_high"]) == pytest.approx(
+        (lo, hi, slo, shi))
+    back = t.matrix.set_index(["entry", "opponent"]).loc[("b", "a")]
+    assert back["wins"] == row["losses"] and back["score_ci_low"] == pytest.approx(1 - row["score_ci_high"])
 
 
 def test_cli_tournament_writes_matrix_and_ratings_and_is_deterministic(tmp_path):

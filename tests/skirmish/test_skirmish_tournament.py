@@ -22,12 +22,15 @@ def test_tournament_skirmish_pairs_play_both_seats_and_both_forces_on_the_same_s
     space = registry.tuning("skirmish")
     pairs, _ = pair_player(registry.get("skirmish"), space, "elite,raiders", "full,no-responses",
                            space.load_tables(None), None, None)
-    wins, losses, draws = pairs("reserve", "random", 16, 3)
+    result = pairs("reserve", "random", 16, 3)
+    wins, losses, draws = result.counts
     assert wins + losses + draws == 16
     # the pair is the game's paired head-to-head (the tuner's): the same games, seats swapped on every seed
     m = space.head_to_head("reserve", "random", 16, 3, space.matchup(*MATCHUP, space.load_tables(None)),
                            space.load_tables(None))
     assert (wins, losses, draws) == (m.wins, m.losses, m.draws) and m.games == 16
+    # per seed (games 2k and 2k + 1, seats swapped): what the seed-clustered intervals read
+    np.testing.assert_array_equal(result.per_seed, m.score.reshape(8, 2))
     # one of the four quarters by hand: reserve deploys first with the elite force and the full set
     winner = np.asarray(play_games(4, 3, Matchup(("elite", "raiders"), ("full", "no-responses")),
                                    ("reserve", "random"), compile_sets(data, ("full", "no-responses")))

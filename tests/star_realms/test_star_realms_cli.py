@@ -5,7 +5,7 @@ import json
 import pandas as pd
 
 import cli
-from reports.aggregate import AGGREGATE_COLUMNS
+from reports.aggregate import AGGREGATE_COLUMNS, SEED_COLUMNS
 from simcore import jit_cache
 from simcore.games import registry
 from tests.conftest import invoke
@@ -33,7 +33,7 @@ def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_
               str(tmp_path / "games.csv"))
     assert res.exit_code == 0, res.output
     table = pd.read_csv(out)
-    assert tuple(table.columns) == AGGREGATE_COLUMNS
+    assert tuple(table.columns) == AGGREGATE_COLUMNS + SEED_COLUMNS
     assert set(table["mode"]) == {"standard", "command-vs-standard", "commander-duel", "two-against-one"}
     cvs = table[table["mode"] == "command-vs-standard"]
     assert set(cvs["faction"]) == {"alliance", "standard"} and set(cvs["seat"]) == {"first", "second", "both"}
@@ -149,7 +149,7 @@ def test_sweep_two_against_one_command_players_win_rate_against_the_team_both_se
     res = run("sweep", "--game", "star-realms", "--mode", "two-against-one", "--games", "40", "--out", str(out))
     assert res.exit_code == 0, res.output
     table = pd.read_csv(out)
-    assert tuple(table.columns) == AGGREGATE_COLUMNS and set(table["mode"]) == {"two-against-one"}
+    assert tuple(table.columns) == AGGREGATE_COLUMNS + SEED_COLUMNS and set(table["mode"]) == {"two-against-one"}
     command = table[table["faction"] == "alliance"]
     assert set(command["opponent_faction"]) == {"hydra"} and set(command["seat"]) == {"first", "second", "both"}
     team = table[table["faction"] == "hydra"].set_index("seat")

@@ -18,7 +18,9 @@ def test_impact_ranks_the_strong_card_first_where_the_buyers_win_rate_ranks_the_
     # something better with its 11 Trade, so its impact may even be shown below zero)
     assert strong["rank"] == 1 and strong["verdict"] == "shown" and strong["ci_low"] > 0.05
     assert weak["rank"] == 2 and weak["ci_high"] < 0.02
-    assert weak["verdict"] == "worthless" or (weak["verdict"] == "shown" and weak["impact"] < 0)
+    # passed over by the screen (never called worthless from the seeds that passed it over: issue 45), or tested
+    # on fresh seeds and found worthless, or shown below zero
+    assert weak["verdict"] in ("screened", "worthless") or (weak["verdict"] == "shown" and weak["impact"] < 0)
     # the buyers' win rate, from the same unrestricted games, ranks them the other way round
     assert weak["buyers_win_rate"] > strong["buyers_win_rate"]
     assert weak["buyers"] > 100 and strong["buyers"] > 1000

@@ -1,6 +1,7 @@
 """`commandsim tournament --game star-realms`: the game-agnostic round robin (reports.tournament) over Star
 Realms strategies, each pair on paired seeds with both seat orders and both deck assignments (the game's
 paired head-to-head, its tuning space's)."""
+import numpy as np
 import pandas as pd
 
 from reports.tournament import pair_player
@@ -18,13 +19,16 @@ def test_tournament_star_realms_pairs_play_both_seats_and_both_decks_on_the_same
     space = registry.tuning("star-realms")
     pairs, _ = pair_player(registry.get("star-realms"), space, "alliance,standard", None, space.load_tables(None),
                            None, None)
-    wins, losses, draws = pairs("balanced", "random", 16, 3)
+    result = pairs("balanced", "random", 16, 3)
+    wins, losses, draws = result.counts
     assert wins + losses + draws == 16
     # the same sixteen games seen from the other entry: every seat and deck assignment is played both ways
     # the pair is the game's paired head-to-head (the tuner's): the same games, seats swapped on every seed
     m = space.head_to_head("balanced", "random", 16, 3, space.matchup(*MATCHUP, space.load_tables(None)),
                            space.load_tables(None))
     assert (wins, losses, draws) == (m.wins, m.losses, m.draws) and m.games == 16
+    # per seed (games 2k and 2k + 1, seats swapped): what the seed-clustered intervals read
+    np.testing.assert_array_equal(result.per_seed, m.score.reshape(8, 2))
 
 
 def test_tournament_star_realms_writes_matrix_and_ratings_with_the_heuristic_above_random(tmp_path):
