@@ -154,13 +154,19 @@ class GameCommand(click.Command):
         return super().get_params(ctx)
 
     def invoke(self, ctx):
+        from simcore import jit_cache
+
         ctx.params.pop("game", None)
         game = ctx.meta["game"]
         extras = {o.dest: ctx.params.pop(o.dest) for o in game.options(self.name) if o.dest in ctx.params}
         ctx.params["game"] = game
         if extras or game.options(self.name):
             ctx.params["extras"] = extras
-        return super().invoke(ctx)
+        _NOTICED.clear()
+        # a compile the cache index did not foretell (a search player's entry, another signature) says so
+        # when it starts: no compile goes unannounced
+        with jit_cache.announcing(lambda: _say_compiling(game)):
+            return super().invoke(ctx)
 
 
 def game_command(group, name: str, build, **kw):
@@ -1775,14 +1781,25 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
                f"{', '.join(pngs)}.")
 
 
+_NOTICED: set[str] = set()   # the games whose compile notice this command printed
+
+
 def say_if_compiling(game: Game) -> None:
     """Say on stderr, always (a log, CI and a notebook see it too; --quiet too), that the game's engine
-    compiles first when its cache is cold, and how long that takes."""
+    compiles first when numba's cache index of its entries holds none for these sources
+    (``jit_cache.compiled``), and how long that takes; once per command."""
     from simcore import jit_cache
 
-    notice = jit_cache.compile_notice(game.module, game.info.title)
-    if notice:
-        click.echo(notice, err=True)
+    if game.info.name not in _NOTICED and jit_cache.compile_notice(game.module, game.info.title):
+        _say_compiling(game)
+
+
+def _say_compiling(game: Game) -> None:
+    from simcore import jit_cache
+
+    if game.info.name not in _NOTICED:
+        _NOTICED.add(game.info.name)
+        click.echo(jit_cache.notice_text(game.info.title), err=True)
 
 
 class _Progress:
