@@ -8,8 +8,9 @@ do not change: the screen plays the rest of its seeds after them) and give
 
 * the speed: an engine call's overhead (a set's chunk: its cards compiled, its games' calls) and a game's cost;
 * each edit's effect and spread per seed: the test and the search are then run as the advice runs them
-  (``screen.screen_and_test``, ``search.search``) on simulated scores, drawn from the pilot's (``DRAWS`` runs
-  of the test; the search on each edit's mean effect, edits adding up), and their sets and seeds counted.
+  (``screen.screen_and_test``, ``search.search``) on simulated scores drawn from the pilot's (``DRAWS`` runs;
+  in the search a set's effect is its edits' added up, measured with the noise of the search's seeds), and
+  their sets and seeds counted.
 
 The parts follow the advice: the rest of the screen, the sequential test, the search, the check, the re-tune.
 """
@@ -43,15 +44,26 @@ def helping_edits(screened, candidates: int) -> list:
 
 class _Simulated:
     """Scores drawn from the pilot's: per seed, an unedited score resampled from the pilot's seeds, and each
-    edit's difference from it resampled from its own pilot differences, shifted by a draw of the uncertainty of
-    their mean; the pilot's seeds themselves come first."""
+    edit's difference from it resampled from its own pilot differences, their mean shrunk and drawn (``shift``);
+    the pilot's seeds themselves come first."""
 
     def __init__(self, base: np.ndarray, edited: dict, rng):
         self.base, self.rng = base, rng
         self.diffs = {key: scores - base for key, scores in edited.items() if scores is not None}
         seeds = base.shape[1]
-        self.shift = {key: d.std(axis=1, ddof=1) / np.sqrt(seeds) * rng.standard_normal(d.shape[0]) if seeds > 1
-                      else np.zeros(d.shape[0]) for key, d in self.diffs.items()}
+        if not self.diffs or seeds < 2:
+            self.shift = {key: np.zeros(base.shape[0]) for key in self.diffs}
+            self.played = 0
+            return
+        # a few seeds exaggerate the edits' effects: each is shrunk toward none by the share of the spread of
+        # the edits' means that is not their noise (empirical Bayes), and drawn from what is left of its noise
+        means = np.array([d.mean(axis=1) for d in self.diffs.values()])
+        noise = np.array([d.var(axis=1, ddof=1) / seeds for d in self.diffs.values()])
+        spread = means.var(axis=0)
+        keep = np.clip(1 - noise.mean(axis=0) / np.maximum(spread, 1e-12), 0.0, 1.0)
+        self.shift = {}
+        for (key, d), mean, var in zip(self.diffs.items(), means, noise):
+            self.shift[key] = (keep - 1) * mean + np.sqrt(keep * var) * rng.standard_normal(d.shape[0])
         self.played = 0     # sets x seeds asked for beyond the screen
 
     def scores(self, key, first: int, seeds: int) -> np.ndarray | None:
@@ -76,6 +88,39 @@ class _Simulated:
         return self.measure([()], first, seeds)[0]
 
 
+def _search_counts(sim: _Simulated, screened, target, opts, spread: np.ndarray, search_seeds: int, rng):
+    """(sets evaluated, sets confirmed, whether a set closer than the unedited cards came out) of the search run
+    as ``advise`` runs it, on the simulated edits' effects (a set's: its edits' added up, each stepped edit's in
+    proportion), each set's values measured with the noise of ``search_seeds`` seeds."""
+    base_values = sim.base.mean(axis=1)
+    effect = {(key[0].field, np.sign(key[0].delta)): d.mean(axis=1) + sim.shift[key] for key, d in sim.diffs.items()}
+
+    def values(edit_set, seeds):
+        mean = base_values + sum((effect.get((e.field, np.sign(e.delta)), 0.0) * e.size for e in edit_set),
+                                 np.zeros_like(base_values))
+        return mean + spread / np.sqrt(seeds) * rng.standard_normal(mean.shape)
+
+    counted = {"sets": 0, "confirms": 0}
+
+    def evaluate(edit_sets):
+        counted["sets"] += len(edit_sets)
+        return [values(s, search_seeds) for s in edit_sets]
+
+    def confirm(edit_set):
+        counted["confirms"] += 1
+        return values(edit_set, CONFIRM_FACTOR * search_seeds)
+
+    start = values((), search_seeds)
+    if target.miss(start) <= opts.band:
+        return 0, 0, False
+    helping = [r.edit for r in helping_edits(screened, opts.candidates)]
+    proposal, evaluated = search(helping, evaluate, target.miss, opts.band, opts.max_fields, opts.beam, opts.max_step,
+                                 None, confirm)
+    closest = proposal or min(evaluated, key=lambda c: c.miss, default=None)
+    return counted["sets"], counted["confirms"], bool(closest is not None and closest.edits
+                                                     and closest.miss < target.miss(start))
+
+
 def estimate_advise(speed: Speed, pilot: dict, pilot_seeds: int, edits: Sequence, target, opts, can_retune: bool,
                     tune_games: int, probed: int = 0) -> Estimate:
     """The advice's expected time from now (the pilot played): ``pilot`` maps each set (``()``: the unedited
@@ -93,52 +138,29 @@ def estimate_advise(speed: Speed, pilot: dict, pilot_seeds: int, edits: Sequence
                   (len(edits) + 1) * (round_seeds - pilot_seeds) * gps)]
     base = pilot[()]
     rng = np.random.default_rng(44)
-    tests, screened = [], None
+    search_seeds = opts.search_games // per_seed
+    spread = np.maximum(base.std(axis=1, ddof=1), 0.1) if base.shape[1] > 1 else np.full(base.shape[0], 0.5)
+    tests, sets, confirms, with_edits = [], [], [], []
     for _ in range(DRAWS):
         sim = _Simulated(base, {k: v for k, v in pilot.items() if k}, rng)
-        screened, _ = screen_and_test(edits, sim.measure, sim.base_scores, target.goals, round_seeds, cap_seeds, opts.candidates, opts.min_effect)
+        screened, _ = screen_and_test(edits, sim.measure, sim.base_scores, target.goals, round_seeds, cap_seeds,
+                                      opts.candidates, opts.min_effect)
         tests.append(sim.played)
+        counted = _search_counts(sim, screened, target, opts, spread, search_seeds, rng)
+        sets.append(counted[0])
+        confirms.append(counted[1])
+        with_edits.append(counted[2])
     test_set_seeds = float(np.mean(tests))
     most_test = (min(opts.candidates, len(edits)) + 1) * max(0, cap_seeds - round_seeds)
     parts.append(Part("sequential test", cost(1, test_set_seeds), test_set_seeds * gps,
                       cost(1, most_test), most_test * gps))
-
-    # the search, on each edit's mean effect (sets add their edits' effects up)
-    search_seeds = opts.search_games // per_seed
-    base_values = base.mean(axis=1)
-    effect = {}
-    for key, scores in pilot.items():
-        if key and scores is not None:
-            effect[(key[0].field, np.sign(key[0].delta))] = (scores - base).mean(axis=1)
-
-    def values(edit_set):
-        return base_values + sum((effect.get((e.field, np.sign(e.delta)), 0.0) * e.size for e in edit_set),
-                                 np.zeros_like(base_values))
-
-    counted = {"sets": 0, "confirms": 0}
-
-    def evaluate(edit_sets):
-        counted["sets"] += len(edit_sets)
-        return [values(s) for s in edit_sets]
-
-    def confirm(edit_set):
-        counted["confirms"] += 1
-        return values(edit_set)
-
-    helping = [r.edit for r in helping_edits(screened, opts.candidates)]
-    proposal = None
-    closest_has_edits = False
-    if target.miss(base_values) > opts.band:
-        proposal, evaluated = search(helping, evaluate, target.miss, opts.band, opts.max_fields, opts.beam,
-                                     opts.max_step, None, confirm)
-        closest = proposal or min(evaluated, key=lambda c: c.miss, default=None)
-        closest_has_edits = closest is not None and bool(closest.edits) and closest.miss < target.miss(base_values)
-    confirms = counted["confirms"]
-    search_sets = 1 + counted["sets"]
-    search_seconds = cost(search_sets, search_seeds) + cost(confirms + (confirms > 0), (CONFIRM_FACTOR - 1) * search_seeds)
-    search_games = (search_sets * search_seeds + (confirms + (confirms > 0)) * (CONFIRM_FACTOR - 1) * search_seeds) * gps
+    confirm_seeds = (CONFIRM_FACTOR - 1) * search_seeds
+    search_seconds = float(np.mean([cost(1 + n, search_seeds) + cost(c + (c > 0), confirm_seeds)
+                                    for n, c in zip(sets, confirms)]))
+    search_games = float(np.mean([((1 + n) * search_seeds + (c + (c > 0)) * confirm_seeds) * gps
+                                  for n, c in zip(sets, confirms)]))
     parts.append(Part("search", search_seconds, search_games))
-
+    closest_has_edits = float(np.mean(with_edits)) >= 0.5
     check_seeds = opts.check_games // per_seed
     retune = closest_has_edits and opts.retune and can_retune and target.tune_matchup is not None
     check_sets = (4 if retune else 2) if closest_has_edits else 1
