@@ -614,7 +614,8 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
         say_if_compiling(game)
         estimate = _estimated(lambda: sw.estimate_sweep(game, cells, games, seed, threads, tables, target_ci=target_ci,
                                                         max_games=max_games, per_game=per_game_path is not None),
-                              lambda est: f"--target-ci {2 * target_ci:g} takes about a quarter of it")
+                              lambda est: f"--target-ci {2 * target_ci:g} takes about a quarter of it",
+                              f"after 0 of {len(cells) * (cap or games):,} games")
     progress = _Progress(game, len(cells) * (cap or games), f"{len(cells)} cell{'' if len(cells) == 1 else 's'}",
                          quiet, weights=estimate)
     started = time.perf_counter()
@@ -883,7 +884,7 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
         estimate = _estimated(lambda: seq.estimate_until_verdict(game, question, strategy, opponent_strategy, games,
                                                                  max_games, seed, threads, max_turns, band / 100),
                               lambda est: f"a wider --band stops sooner, --max-games {max_games // 4:,} caps it at "
-                                          f"about a quarter")
+                                          f"about a quarter", f"after 0 of {2 * max_games:,} games")
     progress = _Progress(game, 2 * (max_games if until_verdict else games), "A and B", quiet, weights=estimate)
     started = time.perf_counter()
     looks = None
@@ -1097,7 +1098,8 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
     if not quiet:   # the cost first, from each pair's speed on probe seeds
         say_if_compiling(game)
         estimate = _estimated(lambda: tour.estimate_tournament(names, player, games, seed),
-                              lambda est: f"--games {max(4, games // 5 // 4 * 4):,} takes about a fifth of it")
+                              lambda est: f"--games {max(4, games // 5 // 4 * 4):,} takes about a fifth of it",
+                              f"after 0 of {pairs} pairs")
     progress = _Progress(game, pairs, f"{pairs} pairs", quiet, unit="pairs", weights=estimate)
     try:
         with progress:
@@ -1383,7 +1385,7 @@ def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: i
     if not quiet:   # the cost first, from each rung's speed
         say_if_compiling(game)
         _estimated(lambda: imp.estimate_impact_at_rungs(game, card, names, games, seed, threads),
-                   lambda est: lad.shorter_hint(est, 2, games))
+                   lambda est: lad.shorter_hint(est, 2, games), "after 0 games")
     progress = _Progress(game, 1, f"{len(names)} rungs", quiet)
     with progress:
         table = imp.impact_at_rungs(game, card, names, games, seed, threads, progress=progress)
@@ -1813,13 +1815,14 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
 _NOTICED: set[str] = set()   # the games whose compile notice this command printed
 
 
-def _estimated(build, shorten):
+def _estimated(build, shorten, nothing_done: str):
     """The run's ``reports.estimate.Estimate`` from ``build()``, printed on stderr with ``shorten(estimate)`` (how
-    to make it shorter); a signal while its probes play stops the command with nothing written."""
+    to make it shorter); a signal while its probes play stops the command with nothing written, as one in the
+    run does before its first game (``nothing_done``: "after 0 of N games")."""
     try:
         estimate = build()
     except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} before the first game; nothing written.", err=True)
+        click.echo(f"\n{stopped_text(exc)} {nothing_done}; nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None
     click.echo(estimate.text(shorten(estimate)), err=True)
     return estimate
