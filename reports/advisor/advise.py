@@ -45,6 +45,8 @@ STREAM_SCREEN, STREAM_SEARCH, STREAM_CHECK, STREAM_TUNE = 1, 2, 3, 4
 # a set found inside the band is played on CONFIRM_FACTOR times the search's seeds before it wins
 from .estimate import CONFIRM_FACTOR, helping_edits  # noqa: E402
 
+PILOT_SETS = 16   # edits screened before the estimate, at least (their effects show the test's and search's length)
+
 
 def stream_seed(seed: int, stream: int) -> int:
     return int(np.random.SeedSequence([seed, stream]).generate_state(1, np.uint32)[0])
@@ -178,18 +180,14 @@ def advise(card_set: CardSet, target: Target, opts: AdviseOptions, progress: Pro
     screen_measure = measurer(STREAM_SCREEN, "screen")
     test_measure = measurer(STREAM_SCREEN, "test")
 
-    piloted: dict = {}     # set -> its scores on the screen's first seeds, played before the estimate
+    piloted: dict = {}     # set -> its screen scores, for the sets of the pilot played before the estimate
 
     def staged(edit_sets, first, seeds):   # the screen's round, then the test's rounds
         if first > 0:
             return test_measure(edit_sets, first, seeds)
-        at = piloted[()].shape[1] if piloted else 0
-        rest = screen_measure(edit_sets, at, seeds - at) if seeds > at else [None] * len(edit_sets)
-        if not at:
-            return rest
-        return [None if piloted.get(tuple(s)) is None or (r is None and seeds > at) else
-                piloted[tuple(s)] if seeds <= at else np.concatenate([piloted[tuple(s)], r], axis=1)
-                for s, r in zip(edit_sets, rest)]
+        rest = [s for s in edit_sets if tuple(s) not in piloted]
+        played = dict(zip(map(tuple, rest), screen_measure(rest, 0, seeds))) if rest else {}
+        return [piloted[tuple(s)] if tuple(s) in piloted else played[tuple(s)] for s in edit_sets]
 
     if estimate is not None:
         estimate(_estimate(card_set, target, opts, edits, screen_measure, piloted))
@@ -267,10 +265,10 @@ def advise(card_set: CardSet, target: Target, opts: AdviseOptions, progress: Pro
 
 
 def _estimate(card_set: CardSet, target: Target, opts: AdviseOptions, edits: list, screen_measure, piloted: dict):
-    """The speed of a set's chunk (the unedited cards on probe seeds, ``reports.estimate.probe``), the screen's
-    first seeds played as a pilot (kept in ``piloted``, set -> scores), and the advice's expected time from them
-    (``reports.advisor.estimate``)."""
-    from reports.estimate import Speed, pilot, probe, probe_seed
+    """The speed of a set's chunk (the unedited cards on probe seeds, ``reports.estimate.probe``), the screen of
+    the unedited cards and of a sample of the edits played as a pilot (kept in ``piloted``, set -> scores: the
+    screen does not play them again), and the advice's expected time from them (``reports.advisor.estimate``)."""
+    from reports.estimate import PILOT_SECONDS, Speed, calls_of, probe, probe_seed
 
     from .chunks import SEEDS_PER_CHUNK, SetChunk, play_set
     from .estimate import estimate_advise
@@ -281,10 +279,12 @@ def _estimate(card_set: CardSet, target: Target, opts: AdviseOptions, edits: lis
     probed = probe(lambda n: play_set(SetChunk((), at, 0, n // gps, strategy), (card_set, target), opts.threads),
                    gps, gps * SEEDS_PER_CHUNK)
     speed = Speed(probed.speed.overhead, probed.speed.per_game)
-    sets = [()] + [(e,) for e in edits]
-    played = pilot(lambda lo, hi: screen_measure(sets, lo, hi - lo), opts.screen_games // per_seed, len(sets), gps,
-                   speed)
-    for s, scores in zip(sets, played.result):
+    # edits spread evenly over the list (its cards in order), as many as a few seconds of the screen allow
+    seeds = opts.screen_games // per_seed
+    sample = int(min(len(edits), max(PILOT_SETS, PILOT_SECONDS / speed.seconds(seeds * gps, calls_of(seeds,
+                                                                                                   SEEDS_PER_CHUNK)))))
+    sets = [()] + [(edits[round(k * len(edits) / sample)],) for k in range(sample)]
+    for s, scores in zip(sets, screen_measure(sets, 0, seeds)):
         piloted[s] = scores
     tune_games = 0
     if opts.retune and card_set.can_retune and target.tune_matchup is not None:
@@ -294,8 +294,7 @@ def _estimate(card_set: CardSet, target: Target, opts: AdviseOptions, edits: lis
         final = 4 * (opts.tune_games // 4)
         tune_games = (opts.tune_generations * opts.tune_population * pool * _per_opponent(opts.tune_games, pool)
                       + 2 * pool * _per_opponent(2 * opts.tune_games, pool) + final * (2 * (pool + 1) - 1))
-    return estimate_advise(speed, piloted, played.seeds, edits, target, opts, card_set.can_retune, tune_games,
-                           probed.games)
+    return estimate_advise(speed, piloted, edits, target, opts, card_set.can_retune, tune_games, probed.games)
 
 
 def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) -> Check:

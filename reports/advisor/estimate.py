@@ -2,11 +2,11 @@
 
 The advice's length depends on what its games show: how many edits the sequential test keeps playing and for
 how long, how many sets of edits the search plays before one lands in the band, whether there is a proposal
-to check and re-tune.  So the screen's first seeds (every edit and the unedited cards, about
-``reports.estimate.PILOT_SECONDS`` of play) are played first (``reports.estimate.pilot``; the advice's results
-do not change: the screen plays the rest of its seeds after them) and give
+to check and re-tune.  So the speed of a set's chunk is probed (an engine call's overhead: its cards compiled,
+its games' calls; and a game's cost), and the screen of the unedited cards and of a sample of the edits (spread
+over the list, about ``reports.estimate.PILOT_SECONDS`` of play) is played first (the advice's results do not
+change: the screen does not play them again).  The sample's effects stand for every edit's:
 
-* the speed: an engine call's overhead (a set's chunk: its cards compiled, its games' calls) and a game's cost;
 * each edit's effect and spread per seed: the test and the search are then run as the advice runs them
   (``screen.screen_and_test``, ``search.search``) on simulated scores drawn from the pilot's (``DRAWS`` runs;
   in the search a set's effect is its edits' added up, measured with the noise of the search's seeds), and
@@ -121,12 +121,12 @@ def _search_counts(sim: _Simulated, screened, target, opts, spread: np.ndarray, 
                                                      and closest.miss < target.miss(start))
 
 
-def estimate_advise(speed: Speed, pilot: dict, pilot_seeds: int, edits: Sequence, target, opts, can_retune: bool,
-                    tune_games: int, probed: int = 0) -> Estimate:
-    """The advice's expected time from now (the pilot played): ``pilot`` maps each set (``()``: the unedited
-    cards; ``(edit,)``: one edit) to its per-seed scores on the screen's first ``pilot_seeds`` seeds (None: the
-    engine refused the set); ``speed`` per set-chunk and per game; ``tune_games``: the re-tune's games, as
-    ``tune`` plays them."""
+def estimate_advise(speed: Speed, pilot: dict, edits: Sequence, target, opts, can_retune: bool, tune_games: int,
+                    probed: int = 0) -> Estimate:
+    """The advice's expected time from now (the pilot played): ``pilot`` maps the unedited cards (``()``) and a
+    sample of the edits (``(edit,)``) to their per-seed scores on the whole screen (None: the engine refused
+    the set); every other edit is given the scores of one of the sample's, drawn.  ``speed`` per set-chunk and
+    per game; ``tune_games``: the re-tune's games, as ``tune`` plays them."""
     per_seed, gps = len(target.components[0].games), target.games_per_seed()
     round_seeds = opts.screen_games // per_seed
     cap_seeds = opts.test_games // per_seed
@@ -134,15 +134,18 @@ def estimate_advise(speed: Speed, pilot: dict, pilot_seeds: int, edits: Sequence
     def cost(sets: float, seeds: float) -> float:
         return speed.seconds(sets * seeds * gps, sets * calls_of(int(seeds), SEEDS_PER_CHUNK))
 
-    parts = [Part("screen", cost(len(edits) + 1, round_seeds - pilot_seeds),
-                  (len(edits) + 1) * (round_seeds - pilot_seeds) * gps)]
+    parts = [Part("screen", cost(len(edits) + 1 - len(pilot), round_seeds),
+                  (len(edits) + 1 - len(pilot)) * round_seeds * gps)]
     base = pilot[()]
     rng = np.random.default_rng(44)
+    sampled = [scores for key, scores in pilot.items() if key and scores is not None]
+    edited = {(e,): pilot[(e,)] if (e,) in pilot else sampled[rng.integers(len(sampled))] if sampled else base
+              for e in edits}
     search_seeds = opts.search_games // per_seed
     spread = np.maximum(base.std(axis=1, ddof=1), 0.1) if base.shape[1] > 1 else np.full(base.shape[0], 0.5)
     tests, sets, confirms, with_edits = [], [], [], []
     for _ in range(DRAWS):
-        sim = _Simulated(base, {k: v for k, v in pilot.items() if k}, rng)
+        sim = _Simulated(base, edited, rng)
         screened, _ = screen_and_test(edits, sim.measure, sim.base_scores, target.goals, round_seeds, cap_seeds,
                                       opts.candidates, opts.min_effect)
         tests.append(sim.played)
@@ -168,5 +171,5 @@ def estimate_advise(speed: Speed, pilot: dict, pilot_seeds: int, edits: Sequence
     if retune:   # the re-tune's head-to-heads: a call per candidate and opponent, each a few engine calls
         calls = (opts.tune_generations * opts.tune_population + 4) * 4
         parts.append(Part("re-tune", speed.seconds(tune_games, calls), tune_games))
-    return Estimate(parts, f"speed measured on {probed:,} probe games; the test's and the search's lengths from a "
-                           f"pilot of the screen's first {pilot_seeds:,} seeds")
+    return Estimate(parts, f"speed measured on {probed:,} probe games; the test's and the search's lengths from the "
+                           f"screen of {len(pilot) - 1:,} of the {len(edits):,} edits")
