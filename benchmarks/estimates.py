@@ -34,14 +34,19 @@ def runs(game: str) -> list[tuple[str, int, list[str]]]:
     g = registry.get(game)
     target = g.target_example
     rungs = [r for r in g.info.rungs if not r.startswith("search:1000")]   # search:1000 pairs: hours at any size
+    # four entries, six pairs: the game's tuning pool, then its tuned strategy and random play
+    entries = [*dict.fromkeys([*registry.tuning(game).default_pool, "tuned", "random"])][:4]
     flag = ["--game", game]
     return [
-        ("sweep --target-ci", 1, ["sweep", *flag, "--target-ci", "0.01", "--out", "sweep.csv"]),
-        ("sweep --target-ci", 2, ["sweep", *flag, "--target-ci", "0.005", "--out", "sweep.csv"]),
-        ("compare --until-verdict", 1, ["compare", *flag, "--until-verdict", "--out", "compare.csv"]),
-        ("compare --until-verdict", 2, ["compare", *flag, "--until-verdict", "--band", "1", "--out", "compare.csv"]),
-        ("tournament", 1, ["tournament", *flag, "--games", "4000", "--out", "tournament.csv"]),
-        ("tournament", 2, ["tournament", *flag, "--games", "16000", "--out", "tournament.csv"]),
+        ("sweep --target-ci", 1, ["sweep", *flag, "--target-ci", "0.005", "--out", "sweep.csv"]),
+        ("sweep --target-ci", 2, ["sweep", *flag, "--target-ci", "0.0025", "--out", "sweep.csv"]),
+        ("compare --until-verdict", 1, ["compare", *flag, "--until-verdict", "--band", "1", "--out", "compare.csv"]),
+        ("compare --until-verdict", 2, ["compare", *flag, "--until-verdict", "--band", "0.5", "--out",
+                                        "compare.csv"]),
+        ("tournament", 1, ["tournament", *flag, "--strategies", ",".join(entries), "--games", "40000", "--out",
+                           "tournament.csv"]),
+        ("tournament", 2, ["tournament", *flag, "--strategies", ",".join(entries), "--games", "160000", "--out",
+                           "tournament.csv"]),
         ("ladder", 1, ["ladder", *flag, "--rungs", ",".join(rungs), "--games", "200", "--out", "ladder.csv"]),
         ("ladder", 2, ["ladder", *flag, "--rungs", ",".join(rungs), "--games", "800", "--out", "ladder.csv"]),
         ("tune", 1, ["tune", *flag, "--generations", "5", "--population", "8", "--games", "200", "--out",

@@ -22,7 +22,6 @@ remaining time agrees with the line.
 """
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +31,8 @@ PROBE_SEED_OFFSET = 10**9  # the probes' base seed is the run's plus this: seeds
 PROBE_SECONDS = 3.0        # the probes of one run, all told (an estimate comes within seconds of the start)
 PART_SECONDS = (0.05, 0.5)  # the largest probe call of one match-up: at least, at most
 RETIME_BELOW = 0.05        # a probe call shorter than this is timed twice (the first may hold one-off costs)
+RUN_SHARE = 0.05           # a probe of a slow match-up may take this share of what it measures ...
+PART_SECONDS_SLOW = 3.0    # ... up to this (a search's games vary: a few of them say little)
 
 
 def probe_seed(seed: int) -> int:
@@ -79,9 +80,13 @@ def timed(play: Callable[[], Any]) -> tuple[float, Any]:
     return seconds, result
 
 
-def probe(play: Callable[[int], Any], unit: int, most: int | None = None, budget: float = PART_SECONDS[1]) -> Probe:
+def probe(play: Callable[[int], Any], unit: int, most: int | None = None, budget: float = PART_SECONDS[1],
+          run_games: int | None = None) -> Probe:
     """The ``Speed`` of ``play(n)`` (n games, a multiple of ``unit``, on probe seeds): calls of ``unit`` games,
-    then of growing size until one takes ``budget`` seconds or holds ``most`` games (the run's own call size)."""
+    then of growing size until one takes ``budget`` seconds (or ``RUN_SHARE`` of the ``run_games`` the run plays
+    of this kind, when that is more: a slow match-up's few games vary; at most ``PART_SECONDS_SLOW``) or holds
+    ``most`` games (the run's own call size).  The cost of a game is the slope between the two largest calls
+    (a call of many games costs more a game than one of a few), the overhead what the smallest call leaves."""
     n = unit
     small, result = timed(lambda: play(n))
     played = n
@@ -90,6 +95,8 @@ def probe(play: Callable[[int], Any], unit: int, most: int | None = None, budget
         small, played = min(small, again), played + n
     points = [(n, small)]
     last = small
+    if run_games:
+        budget = max(budget, min(PART_SECONDS_SLOW, RUN_SHARE * run_games * small / n))
     while last < budget / 2 and (most is None or n < most):   # the next call aims at the budget
         grow = min(64.0, max(2.0, budget / max(last, 1e-3)))
         n = max(n + unit, int(n * grow) // unit * unit)
@@ -98,10 +105,11 @@ def probe(play: Callable[[int], Any], unit: int, most: int | None = None, budget
         last, result = timed(lambda: play(n))
         played += n
         points.append((n, last))
-        if most is not None and n >= most:
-            break
     (n0, t0), (n1, t1) = points[0], points[-1]
-    if n1 > n0 and t1 > t0:
+    if len(points) > 2 and n1 >= 1.5 * points[-2][0] and t1 > points[-2][1]:
+        per_game = (t1 - points[-2][1]) / (n1 - points[-2][0])
+        speed = Speed(max(0.0, t0 - n0 * per_game), per_game)
+    elif n1 > n0 and t1 > t0:
         per_game = (t1 - t0) / (n1 - n0)
         speed = Speed(max(0.0, t0 - n0 * per_game), per_game)
     else:
@@ -242,7 +250,3 @@ def fixed_part(label: str, speed: Speed, games: float, calls: float) -> Part:
 
 def mean_speed(speeds: Sequence[Speed]) -> Speed:
     return Speed(sum(s.overhead for s in speeds) / len(speeds), sum(s.per_game for s in speeds) / len(speeds))
-
-
-def finite(x: float, default: float = 0.0) -> float:
-    return x if math.isfinite(x) else default

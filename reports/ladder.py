@@ -32,7 +32,7 @@ import pandas as pd
 from simcore.errors import CommandsimError
 from simcore.games import registry
 
-from .estimate import Estimate, calls_of, duration, fixed_part, part_budget, probe, probe_seed, probed_text
+from .estimate import Estimate, duration
 from .ratings import ELO_PER_LOGIT, bradley_terry
 from .stats import Z95, wilson_interval
 
@@ -61,6 +61,8 @@ def estimate_ladder(game: str, rungs: Sequence[str], games: int, seed: int = 1, 
                     factions: str | None = None, variants: str | None = None) -> Estimate:
     """Each pair's speed (``reports.estimate.probe``: seeds the run does not play) priced over its games in
     the ladder's chunks of ``CHUNK_GAMES``."""
+    from .estimate import calls_of, fixed_part, part_budget, probe, probe_seed, probed_text
+
     space = registry.tuning(game)
     tables = space.load_tables(None)
     matchup = space.matchup(factions, variants, tables)
@@ -69,7 +71,7 @@ def estimate_ladder(game: str, rungs: Sequence[str], games: int, seed: int = 1, 
     for level in range(1, len(rungs)):
         a, b = rungs[level], rungs[level - 1]
         p = probe(lambda n: space.head_to_head(a, b, n, probe_seed(seed), matchup, tables, threads), 4, chunk,
-                  part_budget(len(rungs) - 1))
+                  part_budget(len(rungs) - 1), games)
         probed += p.games
         parts.append(fixed_part(f"{a} vs {b}", p.speed, games, calls_of(games, CHUNK_GAMES)))
     return Estimate(parts, probed_text(probed))

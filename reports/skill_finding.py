@@ -111,7 +111,7 @@ def estimate_finding(sides: Sides, finding: str, rungs: Sequence[str], a_text: s
         def play(n, rung=rung):
             sides.play(a, b, (rung, rung), n // 2, at, 0, threads)
             sides.play(b, a, (rung, rung), n // 2, at, 0, threads)
-        p = probe(play, 2, min(games, 2 * CHUNK_SEEDS), part_budget(len(rungs)))
+        p = probe(play, 2, min(games, 2 * CHUNK_SEEDS), part_budget(len(rungs)), games)
         probed += p.games
         parts.append(fixed_part(rung, p.speed, games, calls_of(games // 2, CHUNK_SEEDS)))
     return Estimate(parts, probed_text(probed))

@@ -310,7 +310,7 @@ def estimate_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT
         cell_games = games - games % k
         # at most an eighth of the cell's games (with a target: one round's, the pilot of its rounds)
         most = min(k * chunk_size, cell_games if target_ci is not None else cell_games // 8 // k * k)
-        p = probe(play, k, max(k, most), part_budget(len(cells)))
+        p = probe(play, k, max(k, most), part_budget(len(cells)), cell_games)
         probed += p.games
         if target_ci is None:
             expected = cell_games

@@ -164,7 +164,7 @@ def estimate_tournament(entries: Sequence[str], play_pair: PairPlayer, games: in
     parts, probed = [], 0
     for a, b in pairs:
         p = probe(lambda n, a=a, b=b: play_pair(a, b, n, probe_seed(seed)), 4, max(4, games // 8 // 4 * 4),
-                  part_budget(len(pairs)))
+                  part_budget(len(pairs)), games)
         probed += p.games
         parts.append(Part(f"{a} vs {b}", p.speed.seconds(games), 1.0))
     return Estimate(parts, probed_text(probed))

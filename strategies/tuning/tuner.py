@@ -279,7 +279,8 @@ def estimate_tune(opts: TuneOptions, tables=None):
     n = len(pool)
     games_each = _per_opponent(opts.games, n)
     probes = [probe(lambda g, opp=opp: space.head_to_head(start.vector, opp, g, at, matchup, tables, opts.threads),
-                    4, games_each, part_budget(n)) for _, opp in pool]
+                    4, games_each, part_budget(n), opts.generations * opts.population * games_each)
+              for _, opp in pool]
     speeds = [p.speed for p in probes]
     # every candidate plays one head-to-head against each opponent per generation
     per_generation = opts.population * sum(s.seconds(games_each) for s in speeds)

@@ -21,7 +21,7 @@ PILOT_GAMES = 2000            # the games a stubbed probe still plays, for the p
 @pytest.fixture
 def stubbed(monkeypatch):
     """Every probe measures ``SPEED`` (and plays one call of up to ``PILOT_GAMES`` games for its pilot)."""
-    def probe(play, unit, most=None, budget=None):
+    def probe(play, unit, most=None, budget=None, run_games=None):
         n = max(unit, min(most or PILOT_GAMES, PILOT_GAMES) // unit * unit)
         return Probe(SPEED, play(n), n, n)
     monkeypatch.setattr(est, "probe", probe)
