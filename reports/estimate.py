@@ -31,8 +31,11 @@ PROBE_SEED_OFFSET = 10**9  # the probes' base seed is the run's plus this: seeds
 PROBE_SECONDS = 3.0        # the probes of one run, all told (an estimate comes within seconds of the start)
 PART_SECONDS = (0.05, 0.5)  # the largest probe call of one match-up: at least, at most
 RETIME_BELOW = 0.05        # a probe call shorter than this is timed twice (the first may hold one-off costs)
-RUN_SHARE = 0.05           # a probe of a slow match-up may take this share of what it measures ...
-PART_SECONDS_SLOW = 3.0    # ... up to this (a search's games vary: a few of them say little)
+RUN_SHARE = 0.1            # a probe of a slow match-up may take this share of what it measures ...
+PART_SECONDS_SLOW = 4.0    # ... up to this (a search's games vary in length: a few of them say little)
+# a command's last lines, its files and the process's end after its games: 0.4 to 1.6 s measured on the loaded
+# 2-core machine (from a sweep's last line to its exit: 0.6 s), and in every run
+ENDING_SECONDS = 0.6
 
 
 def probe_seed(seed: int) -> int:
@@ -172,6 +175,7 @@ class Estimate:
     measured: str = ""
     notes: list[str] = field(default_factory=list)
     interleaved: bool = False   # the parts' games are played side by side (a sweep's cells), not one after another
+    ending: float = ENDING_SECONDS   # after the games: the last lines, the files, the process's end
 
     @property
     def labels(self) -> list[str]:
@@ -181,14 +185,19 @@ class Estimate:
         return [p.seconds for p in self.parts]
 
     @property
-    def seconds(self) -> float:
-        """The expected time."""
+    def playing(self) -> float:
+        """The expected time of the parts' games."""
         return float(sum(p.seconds for p in self.parts))
+
+    @property
+    def seconds(self) -> float:
+        """The expected time, to the end of the command."""
+        return self.playing + self.ending
 
     @property
     def most(self) -> float:
         """The time if every sequential part runs to its cap."""
-        return float(sum(p.most for p in self.parts))
+        return float(sum(p.most for p in self.parts)) + self.ending
 
     @property
     def uncertain(self) -> bool:
@@ -203,7 +212,7 @@ class Estimate:
         left, done = max(0.0, float(games_done)), 0.0
         if self.interleaved:
             games = sum(p.games for p in self.parts)
-            return self.seconds * left / games if games > 0 else 0.0
+            return self.playing * left / games if games > 0 else 0.0
         for p in self.parts:
             if left <= 0:
                 break

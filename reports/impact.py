@@ -384,6 +384,8 @@ def estimate_impact(screen_range: Callable[[int, int], dict], keys: list, n_pair
     pilot of a few seconds at ``speed`` (``reports.estimate.pilot``), whose per-card differences give the
     expected length of the test (``reports.expected_stops.sequential_test_seeds``).  The caller plays the rest
     of the screen."""
+    import time
+
     from .estimate import Estimate, Part, calls_of
     from .estimate import pilot as play_pilot
     from .expected_stops import sequential_test_seeds
@@ -403,13 +405,16 @@ def estimate_impact(screen_range: Callable[[int, int], dict], keys: list, n_pair
     if left >= 2:
         round_seeds = min(screen, left)
         promising = max(1, sum(_p_value(*_mean_se(d)) < SCREEN_P for d in diffs))
+        began = time.perf_counter()
         critical = look_critical_values(round_seeds, left, alpha / promising)
+        per_level = time.perf_counter() - began   # the test computes the looks' values at m levels (Holm)
         active, any_active = sequential_test_seeds(diffs, at, screen, cap, SCREEN_P, critical, band, _p_value)
         sizes = [min(round_seeds, left - k * round_seeds) for k in range(len(critical))]
         sets = [a + b for a, b in zip(active, any_active)]      # the tested cards and the base, per look
-        parts_out.append(Part("sequential test", sum(cost(n, k) for n, k in zip(sizes, sets)),
+        levels = active[0] if len(active) else 0.0
+        parts_out.append(Part("sequential test", sum(cost(n, k) for n, k in zip(sizes, sets)) + levels * per_level,
                               sum(k * n_pairs * 2 * n for n, k in zip(sizes, sets)),
-                              sum(cost(n, len(keys) + 1) for n in sizes), float(calls * left)))
+                              sum(cost(n, len(keys) + 1) for n in sizes) + len(keys) * per_level, float(calls * left)))
     return pilot, at, Estimate(parts_out, f"the test's length from a pilot of the screen's first {at:,} seeds")
 
 

@@ -21,16 +21,16 @@ def ladder_estimate():
     # a heuristic pair at 1 ms a game, then a search pair at 2 s a game, 2000 games each in 10 calls of 1 ms
     return lad.Estimate([fixed_part("reserve vs random", Speed(0.001, 0.001), 2000, 10),
                          fixed_part("search:1000 vs reserve", Speed(0.001, 2.0), 2000, 10)],
-                        "speed measured on 400 probe games")
+                        "speed measured on 400 probe games", ending=0.0)
 
 
 def test_the_estimate_is_the_sum_of_each_pairs_measured_speed_times_its_games():
     est = ladder_estimate()
-    assert est.seconds == pytest.approx(2.01 + 4000.01)
+    assert est.playing == pytest.approx(2.01 + 4000.01)
     assert est.seconds_done(1000) == pytest.approx(1.005)      # half of the fast pair
     assert est.seconds_done(2000) == pytest.approx(2.01)       # 50% of the games, 0.05% of the time
     assert est.seconds_done(3000) == pytest.approx(2.01 + 2000.005)
-    assert est.seconds_done(4000) == pytest.approx(est.seconds)
+    assert est.seconds_done(4000) == pytest.approx(est.playing)
 
 
 def test_the_estimate_line_names_the_whole_the_slowest_pair_and_how_to_shorten_it():

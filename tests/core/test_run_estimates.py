@@ -28,7 +28,7 @@ def estimate_line(stderr: str) -> re.Match:
 
 def test_an_estimate_of_parts_with_their_own_games_weighs_each_part_by_its_games():
     est = Estimate([Part("search", 60.0, 6000), Part("validation", 4.0, 400), Part("final check", 2.0, 200)])
-    assert est.seconds == pytest.approx(66)
+    assert est.playing == pytest.approx(66)
     assert est.slowest() == 0
     assert est.seconds_done(6100) == pytest.approx(61)
 
@@ -76,5 +76,6 @@ def test_the_advice_estimate_names_no_retune_when_the_retune_takes_most_of_it():
     from reports.advisor.advise import AdviseOptions, shorter_advise_hint
 
     est = Estimate([Part(label, 0.01 * games, games) for label, games in
-                    zip(["screen", "sequential test", "search", "check", "re-tune"], [100, 0, 100, 100, 9000])])
+                    zip(["screen", "sequential test", "search", "check", "re-tune"], [100, 0, 100, 100, 9000])],
+                   ending=0.0)
     assert shorter_advise_hint(est, AdviseOptions()) == "--no-retune takes about 3 s"
