@@ -610,12 +610,20 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     cap = _checked("'--max-games'", sw.check_target, target_ci, max_games, games, per_seed)
     runner = _runner(scheduler, threads)
     estimate = None
+    nothing_done = f"after 0 of {len(cells) * (cap or games):,} games"
     if target_ci is not None and not quiet:   # rounds until the interval is narrow enough: the cost first
         say_if_compiling(game)
         estimate = _estimated(lambda: sw.estimate_sweep(game, cells, games, seed, threads, tables, target_ci=target_ci,
                                                         max_games=max_games, per_game=per_game_path is not None),
-                              lambda est: f"--target-ci {2 * target_ci:g} takes about a quarter of it",
-                              f"after 0 of {len(cells) * (cap or games):,} games")
+                              lambda est: f"--target-ci {2 * target_ci:g} takes about a quarter of it", nothing_done)
+    elif not quiet and scheduler is None:   # a sweep of known size says its cost when it is long
+        from reports.estimate import QUICK_PROBE_SECONDS
+        say_if_compiling(game)
+        estimate = _estimated(lambda: sw.estimate_sweep(game, cells, games, seed, threads, tables,
+                                                        per_game=per_game_path is not None,
+                                                        probe_seconds=QUICK_PROBE_SECONDS),
+                              lambda est: f"--games {max(2, games // 10 // 2 * 2):,} takes about a tenth of it",
+                              nothing_done, only_long=True)
     progress = _Progress(game, len(cells) * (cap or games), f"{len(cells)} cell{'' if len(cells) == 1 else 's'}",
                          quiet, weights=estimate)
     started = time.perf_counter()
@@ -885,6 +893,12 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
                                                                  max_games, seed, threads, max_turns, band / 100),
                               lambda est: f"a wider --band stops sooner, --max-games {max_games // 4:,} caps it at "
                                           f"about a quarter", f"after 0 of {2 * max_games:,} games")
+    elif not quiet and scheduler is None:   # a comparison of known size says its cost when it is long
+        say_if_compiling(game)
+        estimate = _estimated(lambda: cmp.estimate_compare(game, question, strategy, opponent_strategy, games, seed,
+                                                           threads, max_turns),
+                              lambda est: f"--games {max(2, games // 10 // 2 * 2):,} takes about a tenth of it",
+                              f"after 0 of {2 * games:,} games", only_long=True)
     progress = _Progress(game, 2 * (max_games if until_verdict else games), "A and B", quiet, weights=estimate)
     started = time.perf_counter()
     looks = None
@@ -1815,15 +1829,21 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
 _NOTICED: set[str] = set()   # the games whose compile notice this command printed
 
 
-def _estimated(build, shorten, nothing_done: str):
+def _estimated(build, shorten, nothing_done: str, only_long: bool = False):
     """The run's ``reports.estimate.Estimate`` from ``build()``, printed on stderr with ``shorten(estimate)`` (how
-    to make it shorter); a signal while its probes play stops the command with nothing written, as one in the
-    run does before its first game (``nothing_done``: "after 0 of N games")."""
+    to make it shorter); ``only_long``: only when it is long (``reports.estimate.WORTH_SAYING``; else None: a
+    run of known size that will not take a minute says nothing).  A signal while its probes play stops the
+    command with nothing written, as one in the run does before its first game (``nothing_done``: "after 0 of N
+    games")."""
+    from reports.estimate import WORTH_SAYING
+
     try:
         estimate = build()
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} {nothing_done}; nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None
+    if only_long and estimate.seconds < WORTH_SAYING:
+        return None
     click.echo(estimate.text(shorten(estimate)), err=True)
     return estimate
 

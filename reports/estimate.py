@@ -29,6 +29,8 @@ from typing import Any
 
 PROBE_SEED_OFFSET = 10**9  # the probes' base seed is the run's plus this: seeds the run never plays
 PROBE_SECONDS = 3.0        # the probes of one run, all told (an estimate comes within seconds of the start)
+QUICK_PROBE_SECONDS = 0.5  # ... of a run of a known size, which says its estimate only when it is long:
+WORTH_SAYING = 20.0        # an expected time from which a run of known size says it (it might take a minute)
 PART_SECONDS = (0.05, 0.5)  # the largest probe call of one match-up: at least, at most
 RETIME_BELOW = 0.05        # a probe call shorter than this is timed twice (the first may hold one-off costs)
 RUN_SHARE = 0.1            # a probe of a slow match-up may take this share of what it measures ...
@@ -98,7 +100,7 @@ def probe(play: Callable[[int], Any], unit: int, most: int | None = None, budget
         small, played = min(small, again), played + n
     points = [(n, small)]
     last = small
-    if run_games:
+    if run_games and small >= RETIME_BELOW:   # slow games (a few of them take that long): a search's
         budget = max(budget, min(PART_SECONDS_SLOW, RUN_SHARE * run_games * small / n))
     while last < budget / 2 and (most is None or n < most):   # the next call aims at the budget
         grow = min(64.0, max(2.0, budget / max(last, 1e-3)))

@@ -280,12 +280,13 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
 
 def estimate_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
                    threads: int | None = None, tables=None, *, target_ci: float | None = None,
-                   max_games: int | None = None, per_game: bool = False, chunk_size: int = DEFAULT_CHUNK):
+                   max_games: int | None = None, per_game: bool = False, chunk_size: int = DEFAULT_CHUNK,
+                   probe_seconds: float | None = None):
     """The sweep's expected time (``reports.estimate.Estimate``, one part per cell): each cell's speed measured
     on probe seeds (``reports.estimate.probe``), priced over the games it plays in chunks; with ``target_ci``
     the probe's games are the cell's pilot, and its rounds until the interval is narrow enough come from the
     sweep's own rule (``reports.expected_stops.target_ci_games``), at most the cap's."""
-    from .estimate import Estimate, Part, calls_of, part_budget, probe, probe_seed, probed_text
+    from .estimate import PROBE_SECONDS, Estimate, Part, calls_of, part_budget, probe, probe_seed, probed_text
     from .expected_stops import target_ci_games
 
     game = registry.get(game) if isinstance(game, str) else game
@@ -310,7 +311,7 @@ def estimate_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT
         cell_games = games - games % k
         # at most an eighth of the cell's games (with a target: one round's, the pilot of its rounds)
         most = min(k * chunk_size, cell_games if target_ci is not None else cell_games // 8 // k * k)
-        p = probe(play, k, max(k, most), part_budget(len(cells)), cell_games)
+        p = probe(play, k, max(k, most), part_budget(len(cells), probe_seconds or PROBE_SECONDS), cell_games)
         probed += p.games
         if target_ci is None:
             expected = cell_games
