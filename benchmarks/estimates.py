@@ -40,9 +40,10 @@ def runs(game: str) -> list[tuple[str, int, list[str]]]:
     return [
         ("sweep --target-ci", 1, ["sweep", *flag, "--target-ci", "0.005", "--out", "sweep.csv"]),
         ("sweep --target-ci", 2, ["sweep", *flag, "--target-ci", "0.0025", "--out", "sweep.csv"]),
-        ("compare --until-verdict", 1, ["compare", *flag, "--until-verdict", "--band", "1", "--out", "compare.csv"]),
-        ("compare --until-verdict", 2, ["compare", *flag, "--until-verdict", "--band", "0.5", "--out",
-                                        "compare.csv"]),
+        ("compare --until-verdict", 1, ["compare", *flag, "--until-verdict", "--band", "1", "--games", "20000",
+                                        "--out", "compare.csv"]),
+        ("compare --until-verdict", 2, ["compare", *flag, "--until-verdict", "--band", "1", "--games", "100000",
+                                        "--max-games", "1000000", "--out", "compare.csv"]),
         ("tournament", 1, ["tournament", *flag, "--strategies", ",".join(entries), "--games", "40000", "--out",
                            "tournament.csv"]),
         ("tournament", 2, ["tournament", *flag, "--strategies", ",".join(entries), "--games", "160000", "--out",

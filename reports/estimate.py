@@ -35,9 +35,10 @@ PART_SECONDS = (0.05, 0.5)  # the largest probe call of one match-up: at least, 
 RETIME_BELOW = 0.05        # a probe call shorter than this is timed twice (the first may hold one-off costs)
 RUN_SHARE = 0.1            # a probe of a slow match-up may take this share of what it measures ...
 PART_SECONDS_SLOW = 4.0    # ... up to this (a search's games vary in length: a few of them say little)
-# a command's last lines, its files and the process's end after its games: 0.4 to 1.6 s measured on the loaded
-# 2-core machine (from a sweep's last line to its exit: 0.6 s), and in every run
-ENDING_SECONDS = 0.6
+# a command's last lines, its files and the process's end after its games: 0.3 s measured on the 2-core machine
+# at a load of 3, 0.6 to 1.6 s at a load of 8 to 12 (from a sweep's last line to its exit), and in every run
+ENDING_SECONDS = 0.4
+REPEATS = 20               # calls of the run's own size timed again while the budget lasts (small calls jitter)
 
 
 def probe_seed(seed: int) -> int:
@@ -110,6 +111,13 @@ def probe(play: Callable[[int], Any], unit: int, most: int | None = None, budget
         last, result = timed(lambda: play(n))
         played += n
         points.append((n, last))
+    if most is not None and n >= most and len(points) > 1:   # small calls jitter: time the run's own size again
+        times, spent = [last], sum(t for _, t in points)
+        while len(times) < REPEATS and spent + last < budget:
+            took, _ = timed(lambda: play(n))
+            times.append(took)
+            spent, played = spent + took, played + n
+        points[-1] = (n, sum(times) / len(times))
     (n0, t0), (n1, t1) = points[0], points[-1]
     if len(points) > 2 and n1 >= 1.5 * points[-2][0] and t1 > points[-2][1]:
         per_game = (t1 - points[-2][1]) / (n1 - points[-2][0])
