@@ -193,6 +193,8 @@ class GameCommand(click.Command):
         return super().get_params(ctx)
 
     def invoke(self, ctx):
+        from simcore import jit_cache
+
         ctx.params.pop("game", None)
         game = ctx.meta["game"]
         extras = {o.dest: ctx.params.pop(o.dest) for o in game.options(self.options_of) if o.dest in ctx.params}
@@ -201,7 +203,11 @@ class GameCommand(click.Command):
         ctx.params["game"] = game
         if extras or game.options(self.options_of):
             ctx.params["extras"] = extras
-        return super().invoke(ctx)
+        _NOTICED.clear()
+        # a compile the cache index did not foretell (a search player's entry, another signature) says so
+        # when it starts: no compile goes unannounced
+        with jit_cache.announcing(lambda: _say_compiling(game)):
+            return super().invoke(ctx)
 
 
     def trial_sizes(self, ctx) -> None:
@@ -709,8 +715,23 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     _checked("'--games'", sw.check_games, games, per_seed)
     cap = _checked("'--max-games'", sw.check_target, target_ci, max_games, games, per_seed)
     runner = _runner(scheduler, threads)
+    estimate = None
+    nothing_done = f"after 0 of {len(cells) * (cap or games):,} games"
+    if target_ci is not None and not quiet:   # rounds until the interval is narrow enough: the cost first
+        say_if_compiling(game)
+        estimate = _estimated(lambda: sw.estimate_sweep(game, cells, games, seed, threads, tables, target_ci=target_ci,
+                                                        max_games=max_games, per_game=per_game_path is not None),
+                              lambda est: f"--target-ci {2 * target_ci:g} takes about a quarter of it", nothing_done)
+    elif not quiet and scheduler is None:   # a sweep of known size says its cost when it is long
+        from reports.estimate import QUICK_PROBE_SECONDS
+        say_if_compiling(game)
+        estimate = _estimated(lambda: sw.estimate_sweep(game, cells, games, seed, threads, tables,
+                                                        per_game=per_game_path is not None,
+                                                        probe_seconds=QUICK_PROBE_SECONDS),
+                              lambda est: f"--games {max(2, games // 10 // 2 * 2):,} takes about a tenth of it",
+                              nothing_done, only_long=True)
     progress = _Progress(game, len(cells) * (cap or games), f"{len(cells)} cell{'' if len(cells) == 1 else 's'}",
-                         quiet)
+                         quiet, weights=estimate)
     started = time.perf_counter()
     try:
         with TableStream(per_game_path) if per_game_path else contextlib.nullcontext() as per_game:
@@ -978,7 +999,20 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     _echo_card_changes(game, [p for p in (cards_path, cards_b_path) if p is not None],
                        [""] * (cards_path is not None) + ["B"] * (cards_b_path is not None))
 
-    progress = _Progress(game, 2 * (max_games if until_verdict else games), "A and B", quiet)
+    estimate = None
+    if until_verdict and not quiet:   # rounds until a verdict: the cost first, from a pilot on probe seeds
+        say_if_compiling(game)
+        estimate = _estimated(lambda: seq.estimate_until_verdict(game, question, strategy, opponent_strategy, games,
+                                                                 max_games, seed, threads, max_turns, band / 100),
+                              lambda est: f"a wider --band stops sooner, --max-games {max_games // 4:,} caps it at "
+                                          f"about a quarter", f"after 0 of {2 * max_games:,} games")
+    elif not quiet and scheduler is None:   # a comparison of known size says its cost when it is long
+        say_if_compiling(game)
+        estimate = _estimated(lambda: cmp.estimate_compare(game, question, strategy, opponent_strategy, games, seed,
+                                                           threads, max_turns),
+                              lambda est: f"--games {max(2, games // 10 // 2 * 2):,} takes about a tenth of it",
+                              f"after 0 of {2 * games:,} games", only_long=True)
+    progress = _Progress(game, 2 * (max_games if until_verdict else games), "A and B", quiet, weights=estimate)
     started = time.perf_counter()
     looks = None
     try:
@@ -1119,11 +1153,17 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
                                  param_hint="'--screen'")
     runner = _runner(scheduler, threads)
     progress = _Progress(game, 1, "impact", quiet)
+
+    def estimated(estimate):   # after the screen's first seeds, a pilot: the expected time of the test too
+        progress.say(estimate.text("a smaller --games caps the test, a wider --band ends it sooner"))
+        progress.weigh(estimate)
+
     try:
         with progress:
             result = imp.run_impact(game, cards_only, strategy, opponent_strategy, side, games, seed, threads,
                                     max_turns, cards_path, ("ban", "force") if forced else ("ban",), screen,
-                                    band=band / 100, progress=progress, runner=runner)
+                                    band=band / 100, progress=progress, runner=runner,
+                                    estimate=None if quiet else estimated)
         write_table(with_game(result.table, game.info.name), out_path)
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done:,} games; nothing written.", err=True)
@@ -1193,7 +1233,13 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
         _checked("'--strategies'", check_entry, name)
     _checked("'--games'", tour.check_games, games)
     pairs = len(names) * (len(names) - 1) // 2
-    progress = _Progress(game, pairs, f"{pairs} pairs", quiet, unit="pairs")
+    estimate = None
+    if not quiet:   # the cost first, from each pair's speed on probe seeds
+        say_if_compiling(game)
+        estimate = _estimated(lambda: tour.estimate_tournament(names, player, games, seed),
+                              lambda est: f"--games {max(4, games // 5 // 4 * 4):,} takes about a fifth of it",
+                              f"after 0 of {pairs} pairs")
+    progress = _Progress(game, pairs, f"{pairs} pairs", quiet, unit="pairs", weights=estimate)
     try:
         with progress:
             result = tour.run_tournament(names, player, games, seed, progress)
@@ -1408,7 +1454,7 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
             say_if_compiling(game)
             estimate = (lad.estimate_ladder(name, names, games, seed, threads, sides, variants) if finding is None
                         else sf.estimate_finding(finding_sides, finding, names, side_a, side_b, games, seed, threads))
-            click.echo(estimate.text(lad.shorter_hint(estimate, 2 if finding else 4)), err=True)
+            click.echo(estimate.text(lad.shorter_hint(estimate, 2 if finding else 4, games)), err=True)
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after 0 of {total:,} games; nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None
@@ -1475,6 +1521,10 @@ def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: i
              else lad.without_random(game.info.name, lad.default_rungs(game.info.name)[0]))
     out_path = out_path or Path("out/ladder_impact.csv")
     check_targets([Target("--out", out_path, "ladder table")], _sources(strategies=[("--rungs", names)]))
+    if not quiet:   # the cost first, from each rung's speed
+        say_if_compiling(game)
+        _estimated(lambda: imp.estimate_impact_at_rungs(game, card, names, games, seed, threads),
+                   lambda est: lad.shorter_hint(est, 2, games), "after 0 games")
     progress = _Progress(game, 1, f"{len(names)} rungs", quiet)
     with progress:
         table = imp.impact_at_rungs(game, card, names, games, seed, threads, progress=progress)
@@ -1780,14 +1830,15 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
     say_if_compiling(game)
-    try:   # a signal in the estimate's games stops the run as one in its own does: nothing written
-        if not quiet:   # the cost first, measured on a few seeds the run does not play
-            from reports.advisor.advise import estimate_advise, shorter_advise_hint
 
-            estimate = estimate_advise(card_set, target, opts)
-            click.echo(estimate.text(shorter_advise_hint(estimate, opts)), err=True)
+    def estimated(estimate):   # after the screen's first seeds, a pilot: the cost of the rest
+        from reports.advisor.advise import shorter_advise_hint
+        click.echo(("\n" if sys.stderr.isatty() else "") + estimate.text(shorter_advise_hint(estimate, opts)),
+                   err=True)
+
+    try:   # a signal in the pilot's games stops the run as one in its own does: nothing written
         started = time.perf_counter()
-        advice = run_advise(card_set, target, opts, progress, runner)
+        advice = run_advise(card_set, target, opts, progress, runner, None if quiet else estimated)
         elapsed = time.perf_counter() - started
         write_tables({out_path: with_game(advice.table, gname)},
                      files={patch_path: advice.patch.encode()} if advice.patch else None)
@@ -1916,33 +1967,80 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
                f"{', '.join(pngs)}.")
 
 
+_NOTICED: set[str] = set()   # the games whose compile notice this command printed
+
+
+def _estimated(build, shorten, nothing_done: str, only_long: bool = False):
+    """The run's ``reports.estimate.Estimate`` from ``build()``, printed on stderr with ``shorten(estimate)`` (how
+    to make it shorter); ``only_long``: only when it is long (``reports.estimate.WORTH_SAYING``; else None: a
+    run of known size that will not take a minute says nothing).  A signal while its probes play stops the
+    command with nothing written, as one in the run does before its first game (``nothing_done``: "after 0 of N
+    games")."""
+    from reports.estimate import WORTH_SAYING
+
+    try:
+        estimate = build()
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} {nothing_done}; nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
+    if only_long and estimate.seconds < WORTH_SAYING:
+        return None
+    click.echo(estimate.text(shorten(estimate)), err=True)
+    return estimate
+
+
 def say_if_compiling(game: Game) -> None:
     """Say on stderr, always (a log, CI and a notebook see it too; --quiet too), that the game's engine
-    compiles first when its cache is cold, and how long that takes."""
+    compiles first when numba's cache index of its entries holds none for these sources
+    (``jit_cache.compiled``), and how long that takes; once per command."""
     from simcore import jit_cache
 
-    notice = jit_cache.compile_notice(game.module, game.info.title)
-    if notice:
-        click.echo(notice, err=True)
+    if game.info.name not in _NOTICED and jit_cache.compile_notice(game.module, game.info.title):
+        _say_compiling(game)
+
+
+def _say_compiling(game: Game) -> None:
+    from simcore import jit_cache
+
+    if game.info.name not in _NOTICED:
+        _NOTICED.add(game.info.name)
+        click.echo(jit_cache.notice_text(game.info.title), err=True)
 
 
 class _Progress:
     """A progress bar on stderr (only on a terminal, not with --quiet), fed by the library's
     ``progress(done, total)`` calls; ``total`` may shrink (cells reaching --target-ci early). Whenever the
-    game's engine must compile first, it says so on stderr (``say_if_compiling``)."""
+    game's engine must compile first, it says so on stderr (``say_if_compiling``).
+
+    With ``weights`` (the run's ``reports.estimate.Estimate``, or later by ``weigh``) the bar advances by
+    expected time, not by games, and its whole is the expected time: so the remaining time it shows is the
+    estimate's.  A run that goes on past its expected length (a sequential stop) stretches the whole, never
+    beyond the cap's; one whose cap shrinks (cells that stopped) shrinks it."""
 
     def __init__(self, game: Game, total: int, label: str, quiet: bool, unit: str = "games", weights=None):
         import time
 
         self.done, self.total, self._at, self._clock, self.unit = 0, total, time.perf_counter(), time.perf_counter, unit
-        # weights (``reports.ladder.Estimate``): the bar advances by expected time, not by games
-        self.weights, self._weighed = weights, 0
+        self.weights, self._weighed, self._from = weights, 0, 0
         self.bar = None
         say_if_compiling(game)
         if not quiet and sys.stderr.isatty():
             length = total if weights is None else max(1, round(1000 * weights.seconds))
             self.bar = click.progressbar(length=length, label=label, file=sys.stderr, show_pos=weights is None,
                                          show_percent=True, item_show_func=lambda item: item)
+
+    def weigh(self, weights) -> None:
+        """From now on, advance by the expected time of ``weights`` (``reports.estimate.Estimate``: of the run
+        from now on; what is done so far is the bar's start)."""
+        self.weights, self._from, self._weighed = weights, self.done, 0
+        if self.bar is not None:
+            self.bar.show_pos = False
+            self.bar.length = max(1, round(1000 * weights.seconds))
+            self.bar.pos = 0
+
+    def say(self, line: str) -> None:
+        """A line on stderr, below the bar when one is drawn."""
+        click.echo(("\n" if self.bar is not None else "") + line, err=True)
 
     def __call__(self, done: int, total: int) -> None:
         raise_if_interrupted()   # called between engine calls: a signal whose exception was lost stops here
@@ -1951,7 +2049,15 @@ class _Progress:
         if self.bar is None:
             return
         if self.weights is not None:   # by expected time; the speed shown is still the last chunk's games/s
-            weighed = round(1000 * self.weights.seconds_done(done))
+            weighed = round(1000 * self.weights.seconds_done(done - self._from))
+            cap = round(1000 * self.weights.seconds_done(total - self._from))
+            whole = self.bar.length
+            if done >= total:
+                whole = weighed
+            elif weighed >= whole:      # past the expected length: stretch, never beyond the cap's
+                whole = min(cap, round(1.25 * weighed) + 1)
+            whole = min(whole, cap) if cap > weighed else whole
+            self.bar.length = max(1, whole, weighed)
             self.bar.update(weighed - self._weighed, current_item=f"{step / max(now - last, 1e-9):,.1f} {self.unit}/s")
             self._weighed = weighed
             return

@@ -355,6 +355,22 @@ def run_question(game: Game | str, question: Question, strategy: str | None = No
     return Comparison(pd.concat([first.table, other.table], ignore_index=True), first.pairs)
 
 
+def estimate_compare(game: Game | str, question: Question, strategy: str | None = None,
+                     opponent_strategy: str | None = None, games: int = DEFAULT_GAMES, seed: int = 1,
+                     threads: int | None = None, max_turns: int | None = None, *, chunk_size: int = DEFAULT_CHUNK,
+                     probe_seconds: float | None = None):
+    """A comparison's expected time (``reports.estimate.Estimate``): both settings' speed on probe seeds
+    (``reports.estimate.probe``, at most an eighth of the games) priced over its ``games`` per setting."""
+    from .estimate import QUICK_PROBE_SECONDS, Estimate, Part, calls_of, probe, probe_seed, probed_text
+
+    game = registry.get(game) if isinstance(game, str) else game
+    p = probe(lambda n: run_compare(game, question, strategy, opponent_strategy, n, probe_seed(seed), threads,
+                                    max_turns, chunk_size=chunk_size), 2, max(2, games // 8 // 2 * 2),
+              probe_seconds or QUICK_PROBE_SECONDS)
+    return Estimate([Part("A and B", p.speed.seconds(games, calls_of(games // 2, chunk_size)), 2 * games)],
+                    probed_text(p.games))
+
+
 def question_of(game: Game | str, **options) -> Question:
     """The question ``commandsim compare --game GAME`` asks with these options (``simcore.game.CompareSpec``'s
     fields; none: the game's headline question)."""

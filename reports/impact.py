@@ -45,6 +45,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from scipy import stats as sps
 
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
@@ -54,8 +55,8 @@ from simcore.games import registry
 from simcore.records import seat_scores
 
 from .compare import DEFAULT_BAND, check_band
-from .impact_stats import BOTH, SCREEN_P, judge_cards  # noqa: F401  (SCREEN_P: the screen's level)
-from .sequential import ALPHA
+from .impact_stats import BOTH, SCREEN_P, _mean_se, judge_cards
+from .sequential import ALPHA, look_critical_values
 from .stats import wilson_interval
 
 DEFAULT_GAMES = 4000          # the cap: games per card and side (half of them seeds, each played twice)
@@ -238,10 +239,13 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
                side: str | None = None, games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None,
                max_turns: int | None = None, cards: Path | None = None, measures: Sequence[str] = ("ban",),
                screen: int | None = None, alpha: float = ALPHA, band: float = DEFAULT_BAND,
-               progress: Progress | None = None, *, chunk_size: int = 2000, runner=None) -> Impact:
+               progress: Progress | None = None, *, chunk_size: int = 2000, runner=None,
+               estimate: Callable | None = None) -> Impact:
     """Each card's impact (see the module text) for the game's subject sides (``side``: one of them): screened on
     ``screen`` seeds (default: an eighth of the cap, at least 50), the promising ones tested group-sequentially
-    up to ``games`` games per card and side.  ``measures``: ``ban`` and/or ``force``."""
+    up to ``games`` games per card and side.  ``measures``: ``ban`` and/or ``force``.  ``estimate``, if given,
+    is called with the run's ``reports.estimate.Estimate`` once the screen's first seeds (a pilot of a few
+    seconds: ``estimate_impact``) are played; the results do not change."""
     game = registry.get(game) if isinstance(game, str) else game
     strategy = strategy or game.info.default_strategy
     opponent_strategy = strategy if opponent_strategy is None else opponent_strategy
@@ -279,14 +283,100 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
     plays = _Plays(game, pairs, resolved, seed, tables, LocalRunner(threads) if runner is None else runner,
                    max(1, int(chunk_size)), names, progress, total)
 
+    pilot: dict = {}          # the screen's first seeds, played as the estimate's pilot when one is asked
+
+    def screen_range(lo: int, hi: int) -> dict:
+        return plays.run([(None, lo, hi)] + [(k, lo, hi) for k in keys])
+
+    if estimate is not None:
+        speed = _probe_speed(game, pairs[0], resolved, seed, tables, threads, names[0], chunk_size)
+        res, at, est = estimate_impact(screen_range, keys, len(pairs), screen, cap, alpha, band, chunk_size, speed)
+        estimate(est)
+        pilot.update(res=res, at=at)
+
     def source(lo: int, hi: int, wanted: list) -> dict:
-        res = plays.run([(None, lo, hi)] + [(k, lo, hi) for k in wanted])
+        if lo == 0 and pilot and hi >= pilot["at"]:     # the screen: the pilot's seeds are not played again
+            res = pilot.pop("res")
+            if hi > pilot["at"]:
+                res = _merge([res, screen_range(pilot["at"], hi)], keys, len(pairs))
+            pilot.clear()
+        else:
+            res = plays.run([(None, lo, hi)] + [(k, lo, hi) for k in wanted])
         base = {p: res[None][p].astype(np.int32) for p in range(len(pairs))}     # 4 x score per seed, both seats
         return {k: _diffs(base, res[k], len(pairs), k[1]) for k in wanted}
 
     judged = judge_cards(source, keys, cap, screen, alpha, band)
     return Impact(_table(game, keys, pairs, judged, plays.buys, names, strategy, opponent_strategy, seed),
                   {(k[0], k[1], s): v for k in keys for s, v in judged.cards[k].diffs.items()}, game.info.name)
+
+
+def _probe_speed(game: Game, pair: Pair, strategies: tuple, seed: int, tables, threads: int | None, card: str,
+                 chunk_size: int):
+    """The speed of an engine call of restricted play (``reports.estimate.probe``: the first pair, its subject
+    first, ``card`` banned, on seeds the run does not play)."""
+    from .estimate import probe, probe_seed
+
+    restriction = Restriction.seat(0, banned=(card,))
+    order = pair.orders[0]
+    return probe(lambda n: play_chunk(ImpactChunk(game.module, 0, 0, order.matchup, strategies, probe_seed(seed), 0, n,
+                                                  restriction), tables, threads), 1, chunk_size).speed
+
+
+def estimate_impact(screen_range: Callable[[int, int], dict], keys: list, n_pairs: int, screen: int, cap: int,
+                    alpha: float, band: float, chunk_size: int, speed):
+    """(the results of the screen's first seeds, how many, the run's ``reports.estimate.Estimate``): the screen's
+    first seeds (``screen_range(lo, hi)``: seeds lo .. hi - 1 of every card and of the unrestricted game) are a
+    pilot of a few seconds at ``speed`` (``reports.estimate.pilot``), whose per-card differences give the
+    expected length of the test (``reports.expected_stops.sequential_test_seeds``).  The caller plays the rest
+    of the screen."""
+    import time
+
+    from .estimate import Estimate, Part, calls_of
+    from .estimate import pilot as play_pilot
+    from .expected_stops import sequential_test_seeds
+
+    calls = (len(keys) + 1) * n_pairs * 2       # engine calls of a seed range: every card and the base, both seats
+    played = play_pilot(screen_range, screen, calls, 1, speed)
+    pilot, at = played.result, played.seeds
+    base = {p: pilot[None][p].astype(np.int32) for p in range(n_pairs)}
+    diffs = [_diffs(base, pilot[k], n_pairs, k[1])[BOTH] for k in keys]
+
+    def cost(seeds: int, sets: float) -> float:   # ``sets`` restricted or unrestricted games, each pair and seat
+        return speed.seconds(sets * n_pairs * 2 * seeds, sets * n_pairs * 2 * calls_of(seeds, chunk_size))
+
+    # from now on: the rest of the screen, then the test
+    parts_out = [Part("screen", cost(screen - at, len(keys) + 1), float(calls * (screen - at)))]
+    left = cap - screen
+    if left >= 2:
+        round_seeds = min(screen, left)
+        promising = max(1, sum(_p_value(*_mean_se(d)) < SCREEN_P for d in diffs))
+        began = time.perf_counter()
+        critical = look_critical_values(round_seeds, left, alpha / promising)
+        per_level = time.perf_counter() - began   # the test computes the looks' values at m levels (Holm)
+        active, any_active = sequential_test_seeds(diffs, at, screen, cap, SCREEN_P, critical, band, _p_value)
+        sizes = [min(round_seeds, left - k * round_seeds) for k in range(len(critical))]
+        sets = [a + b for a, b in zip(active, any_active)]      # the tested cards and the base, per look
+        levels = active[0] if len(active) else 0.0
+        parts_out.append(Part("sequential test", sum(cost(n, k) for n, k in zip(sizes, sets)) + levels * per_level,
+                              sum(k * n_pairs * 2 * n for n, k in zip(sizes, sets)),
+                              sum(cost(n, len(keys) + 1) for n in sizes) + len(keys) * per_level, float(calls * left)))
+    return pilot, at, Estimate(parts_out, f"the test's length from a pilot of the screen's first {at:,} seeds")
+
+
+def _p_value(mean: float, se: float) -> float:
+    """The screen's two-sided p-value at the normal approximation: the estimate's model of which cards the
+    screen passes (the run itself uses ``impact_stats``' t test)."""
+    if not np.isfinite(se) or not np.isfinite(mean):
+        return 1.0
+    if se == 0:
+        return 0.0 if mean != 0 else 1.0
+    return float(2.0 * sps.norm.sf(abs(mean / se)))
+
+
+def _merge(parts: list[dict], keys: list, n_pairs: int) -> dict:
+    """Results of consecutive seed ranges (``_Plays.run``) as one."""
+    return {key: {p: np.concatenate([part[key][p] for part in parts]) for p in range(n_pairs)}
+            for key in [None, *keys]}
 
 
 def _diffs(base: dict, restricted: dict, n_pairs: int, measure: str) -> dict:
@@ -349,6 +439,26 @@ def impact_at_rungs(game: Game | str, card: str, rungs: Sequence[str], games: in
                            effect=table["impact"])
     code, text = across_rungs(centred, card, f"banning {card}")
     return table.assign(game=game.info.name, finding="impact", across_rungs=code, across_rungs_text=text)
+
+
+def estimate_impact_at_rungs(game: Game | str, card: str, rungs: Sequence[str], games: int = 2000, seed: int = 1,
+                             threads: int | None = None, chunk_size: int = 2000):
+    """``impact_at_rungs``' expected time (``reports.estimate.Estimate``, a part per rung): each rung's speed of
+    restricted play (``_probe_speed``) priced over its games (no screen, no test: every seed, the card and the
+    unrestricted game, each pair and seat)."""
+    from .estimate import Estimate, Part, calls_of
+
+    game = registry.get(game) if isinstance(game, str) else game
+    tables = game.load_tables([])
+    pairs = impact_pairs(game, tables, None, game.info.max_turns)
+    seeds = games // 2
+    calls = 2 * len(pairs) * 2
+    parts = []
+    for rung in rungs:
+        strategies = (game.resolve_strategy(rung), game.resolve_strategy(rung))
+        speed = _probe_speed(game, pairs[0], strategies, seed, tables, threads, card, chunk_size)
+        parts.append(Part(rung, speed.seconds(calls * seeds, calls * calls_of(seeds, chunk_size)), calls * seeds))
+    return Estimate(parts, "speed measured on probe games of each rung")
 
 
 # ---- text

@@ -19,10 +19,10 @@ Pairs are played in chunks of ``CHUNK_GAMES`` games on consecutive seeds, so pro
 stops between engine calls; the chunks are fixed, so results do not depend on ``threads``.
 
 A search rung plays hundreds of times slower than a heuristic, so a ladder's time is that of its
-search pairs: before the run, ``estimate_ladder`` plays ``PROBE_GAMES`` games of each pair (on seeds
-the run does not use: its results are unchanged) and gives the expected time of each pair and the
-whole (``Estimate``); the progress bar then advances by expected time (``Estimate.seconds_done``),
-not by games.  ``Estimate`` and its helpers live in ``reports.estimate`` (tune and advise use them too).
+search pairs: before the run, ``estimate_ladder`` measures each pair's speed on a few calls of probe
+games (``reports.estimate.probe``, on seeds the run does not use: its results are unchanged) and gives
+the expected time of each pair and the whole (``Estimate``); the progress bar then advances by expected
+time (``Estimate.seconds_done``), not by games.
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ import pandas as pd
 from simcore.errors import CommandsimError
 from simcore.games import registry
 
-from .estimate import PROBE_GAMES, PROBE_SEED_OFFSET, Estimate, duration, probe_seed, timed  # noqa: F401
+from .estimate import Estimate, duration
 from .ratings import ELO_PER_LOGIT, bradley_terry
 from .stats import MIN_VERDICT_SEEDS, per_seed_intervals
 
@@ -48,10 +48,11 @@ LADDER_COLUMNS = ("game", "level", "rung", "below", "games", "wins", "losses", "
 Progress = Callable[[int, int], None]
 
 
-def shorter_hint(estimate: Estimate, multiple: int) -> str:
-    """How to shorten a run: fewer games (the time falls in proportion), or leave out its slowest rung."""
-    fewer = max(multiple, estimate.games // 5 // multiple * multiple)
-    text = f"--games {fewer:,} takes {duration(estimate.seconds * fewer / estimate.games)}"
+def shorter_hint(estimate: Estimate, multiple: int, games: int) -> str:
+    """How to shorten a run of ``games`` per part: fewer games (the time falls in proportion), or leave out its
+    slowest rung."""
+    fewer = max(multiple, games // 5 // multiple * multiple)
+    text = f"--games {fewer:,} takes {duration(estimate.seconds * fewer / games)}"
     slowest = estimate.labels[estimate.slowest()].split(" vs ")[0]
     if len(estimate.labels) > 1:
         text += f", --rungs without {slowest} {duration(estimate.seconds - estimate.part_seconds()[estimate.slowest()])}"
@@ -60,17 +61,22 @@ def shorter_hint(estimate: Estimate, multiple: int) -> str:
 
 def estimate_ladder(game: str, rungs: Sequence[str], games: int, seed: int = 1, threads: int | None = None,
                     factions: str | None = None, variants: str | None = None) -> Estimate:
-    """Each pair's seconds per game measured on ``PROBE_GAMES`` games (seeds the run does not play)."""
+    """Each pair's speed (``reports.estimate.probe``: seeds the run does not play) priced over its games in
+    the ladder's chunks of ``CHUNK_GAMES``."""
+    from .estimate import calls_of, fixed_part, part_budget, probe, probe_seed, probed_text
+
     space = registry.tuning(game)
     tables = space.load_tables(None)
     matchup = space.matchup(factions, variants, tables)
-    labels, per_game = [], []
+    parts, probed = [], 0
+    chunk = min(CHUNK_GAMES, games)
     for level in range(1, len(rungs)):
         a, b = rungs[level], rungs[level - 1]
-        sec = timed(lambda: space.head_to_head(a, b, PROBE_GAMES, probe_seed(seed), matchup, tables, threads))
-        labels.append(f"{a} vs {b}")
-        per_game.append(sec / PROBE_GAMES)
-    return Estimate(labels, per_game, games)
+        p = probe(lambda n: space.head_to_head(a, b, n, probe_seed(seed), matchup, tables, threads), 4, chunk,
+                  part_budget(len(rungs) - 1), games)
+        probed += p.games
+        parts.append(fixed_part(f"{a} vs {b}", p.speed, games, calls_of(games, CHUNK_GAMES)))
+    return Estimate(parts, probed_text(probed))
 
 
 def check_games(games: int) -> int:

@@ -104,19 +104,20 @@ def measure(sides: Sides, finding: str, a, b, strategy: str, games: int, seed: i
 
 def estimate_finding(sides: Sides, finding: str, rungs: Sequence[str], a_text: str | None = None,
                      b_text: str | None = None, games: int = 2000, seed: int = 1, threads: int | None = None):
-    """Each rung's seconds per game (``reports.estimate.Estimate``), measured on a few games of both seat
-    orders on seeds the run does not play."""
-    from .estimate import PROBE_GAMES, Estimate, probe_seed, timed
+    """Each rung's speed (``reports.estimate.probe``: both seat orders on seeds the run does not play) priced
+    over its games in the finding's chunks of ``CHUNK_SEEDS`` seeds."""
+    from .estimate import Estimate, calls_of, fixed_part, part_budget, probe, probe_seed, probed_text
     a, b = resolve_sides(sides, finding, a_text, b_text)
-    n = PROBE_GAMES // 2
     at = probe_seed(seed)
-    per_game = []
+    parts, probed = [], 0
     for rung in rungs:
-        def play(rung=rung):
-            sides.play(a, b, (rung, rung), n, at, 0, threads)
-            sides.play(b, a, (rung, rung), n, at, 0, threads)
-        per_game.append(timed(play) / (2 * n))
-    return Estimate(list(rungs), per_game, games)
+        def play(n, rung=rung):
+            sides.play(a, b, (rung, rung), n // 2, at, 0, threads)
+            sides.play(b, a, (rung, rung), n // 2, at, 0, threads)
+        p = probe(play, 2, min(games, 2 * CHUNK_SEEDS), part_budget(len(rungs)), games)
+        probed += p.games
+        parts.append(fixed_part(rung, p.speed, games, calls_of(games // 2, CHUNK_SEEDS)))
+    return Estimate(parts, probed_text(probed))
 
 
 def _row(per_seed: np.ndarray) -> dict:

@@ -292,6 +292,55 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     return SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)))
 
 
+def estimate_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
+                   threads: int | None = None, tables=None, *, target_ci: float | None = None,
+                   max_games: int | None = None, per_game: bool = False, chunk_size: int = DEFAULT_CHUNK,
+                   probe_seconds: float | None = None):
+    """The sweep's expected time (``reports.estimate.Estimate``, one part per cell): each cell's speed measured
+    on probe seeds (``reports.estimate.probe``), priced over the games it plays in chunks; with ``target_ci``
+    the probe's games are the cell's pilot, and its rounds until the interval is narrow enough come from the
+    sweep's own rule (``reports.expected_stops.target_ci_games``), at most the cap's."""
+    from .estimate import PROBE_SECONDS, Estimate, Part, calls_of, part_budget, probe, probe_seed, probed_text
+    from .expected_stops import target_ci_games
+
+    game = registry.get(game) if isinstance(game, str) else game
+    tables = game.load_tables() if tables is None else tables
+    cap = check_target(target_ci, max_games, games, seat_orders(cells))
+    market = np.flatnonzero(np.asarray(game.buyable(tables), bool))
+    at = probe_seed(seed)
+    parts, probed = [], 0
+    for i, cell in enumerate(cells):
+        orders = [(o, tuple(game.resolve_strategy(s) for s in o.strategies)) for o in cell.orders]
+        k = len(orders)
+
+        def play(n, cell=cell, orders=orders, k=k):
+            tally = SweepTally()
+            for order, strategies in orders:
+                part = play_chunk(SweepChunk(game.module, i, order.matchup, strategies, order.sides, order.variants,
+                                             cell.seats, at, 0, n // k, cell.mode, cell.difficulty, market, per_game),
+                                  tables, threads)
+                tally.add(part.tally, part.labels)
+            return tally
+
+        cell_games = games - games % k
+        # at most an eighth of the cell's games (with a target: one round's, the pilot of its rounds)
+        most = min(k * chunk_size, cell_games if target_ci is not None else cell_games // 8 // k * k)
+        p = probe(play, k, max(k, most), part_budget(len(cells), probe_seconds or PROBE_SECONDS), cell_games)
+        probed += p.games
+        if target_ci is None:
+            expected = cell_games
+        else:
+            expected = target_ci_games(p.result.counts(), cell.seats, p.size, cell_games, cap, target_ci, half_width)
+
+        def cost(g, speed=p.speed, k=k, rounds=cell_games):   # rounds of ``games``, each in chunks
+            calls = (g // rounds) * calls_of(rounds // k, chunk_size) + calls_of(g % rounds // k, chunk_size)
+            return speed.seconds(g, k * calls)
+
+        parts.append(Part(cell.label, cost(expected), expected, cost(cap) if cap else None, cap))
+    return Estimate(parts, probed_text(probed) + ("; each cell's rounds from its probe games" if target_ci else ""),
+                    interleaved=True)
+
+
 def _cell_row(cell: Cell, opponent_strategy: str, games: int, width: float, hit_cap: bool,
               bounds: np.ndarray) -> dict:
     return {"mode": cell.mode, "faction": cell.sides[0], "opponent_faction": cell.sides[1],

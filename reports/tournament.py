@@ -178,6 +178,23 @@ def run_tournament(entries: Sequence[str], play_pair: PairPlayer, games: int, se
     return Tournament(names, matrix, _ratings(names, counts, fit), cycles_of(matrix), fit.regularised)
 
 
+def estimate_tournament(entries: Sequence[str], play_pair: PairPlayer, games: int, seed: int = 1):
+    """The tournament's expected time (``reports.estimate.Estimate``, a part per pair, each one "game" of the
+    progress's pairs): each pair's speed measured on probe seeds (``reports.estimate.probe``, at most an eighth of
+    its games) priced over its ``games`` in one call."""
+    from .estimate import Estimate, Part, part_budget, probe, probe_seed, probed_text
+
+    names = check_entries(entries)
+    pairs = [(names[i], names[j]) for i in range(len(names)) for j in range(i + 1, len(names))]
+    parts, probed = [], 0
+    for a, b in pairs:
+        p = probe(lambda n, a=a, b=b: play_pair(a, b, n, probe_seed(seed)), 4, max(4, games // 8 // 4 * 4),
+                  part_budget(len(pairs)), games)
+        probed += p.games
+        parts.append(Part(f"{a} vs {b}", p.speed.seconds(games), 1.0))
+    return Estimate(parts, probed_text(probed))
+
+
 def cycles_of(matrix: pd.DataFrame, max_cycles: int = 20) -> list[tuple[str, ...]]:
     """Non-transitive cycles of a matrix table: steps are pairs whose score interval lies wholly above
     50% (``score_ci_low > 0.5``)."""

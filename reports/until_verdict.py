@@ -106,5 +106,32 @@ def run_until_verdict(game: Game | str, question: Question, strategy: str | None
     return SequentialComparison(first, pd.DataFrame(looks, columns=list(LOOK_COLUMNS)))
 
 
+def estimate_until_verdict(game: Game | str, question: Question, strategy: str | None = None,
+                           opponent_strategy: str | None = None, round_games: int = DEFAULT_ROUND_GAMES,
+                           max_games: int = DEFAULT_MAX_GAMES, seed: int = 1, threads: int | None = None,
+                           max_turns: int | None = None, band: float = DEFAULT_BAND, *, alpha: float = ALPHA,
+                           spending: str = "pocock", chunk_size: int = DEFAULT_CHUNK, pilot_seconds: float = 1.5):
+    """The run's expected time and its cap's (``reports.estimate.Estimate``): both settings played on probe
+    seeds (``reports.estimate.probe``, up to four rounds' games) give the speed and a pilot of per-seed
+    differences, from which
+    ``reports.expected_stops.verdict_looks`` gives the chance of playing each round under the run's own rule."""
+    from .compare import verdict
+    from .estimate import Estimate, Part, calls_of, probe, probe_seed, probed_text
+    from .expected_stops import verdict_looks
+
+    game = registry.get(game) if isinstance(game, str) else game
+    round_seeds, cap_seeds = check_rounds(round_games, max_games)
+    critical = look_critical_values(round_seeds, cap_seeds, alpha, spending)
+    p = probe(lambda n: run_compare(game, question, strategy, opponent_strategy, n, probe_seed(seed), threads,
+                                    max_turns, band, chunk_size=chunk_size), 2, 4 * round_games, pilot_seconds)
+    reach = verdict_looks(p.result.pairs["diff"].to_numpy(), round_seeds, cap_seeds, critical, band, verdict)
+    sizes = [min(round_seeds, cap_seeds - k * round_seeds) for k in range(len(critical))]
+    cost = [p.speed.seconds(2 * n, calls_of(n, chunk_size)) for n in sizes]   # a round: 2n games per setting
+    expected = float(sum(r * c for r, c in zip(reach, cost)))
+    games = float(sum(r * 4 * n for r, n in zip(reach, sizes)))   # both settings, both seat orders
+    return Estimate([Part("rounds", expected, games, float(sum(cost)), 4 * cap_seeds)],
+                    f"{probed_text(p.games)}; the rounds from a pilot of {p.size // 2:,} seeds")
+
+
 def _with(result: Comparison, extra: dict) -> Comparison:
     return Comparison(result.table.assign(**extra), result.pairs)

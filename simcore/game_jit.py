@@ -12,15 +12,32 @@ from simcore import jit as core
 from simcore import jit_cache
 
 
+# every function made here, and the entries (``hot_entry``: what Python calls to play games): the compile
+# notice reads numba's cache index of a game's entries (``simcore.jit_cache.compiled``), and a speed probe
+# tells a timing that held a compile or a cache load from one that did not (``versions``).  Kept here, not
+# in ``simcore.jit``, whose text keys every game's cache folder.
+DISPATCHERS: list = []
+ENTRIES: list = []
+
+
+def versions() -> int:
+    """How many compiled versions the games' functions hold in this process: it grows whenever a call
+    compiles one or loads one from numba's cache, so a timing across which it grew measured that too."""
+    return sum(len(d.overloads) for d in DISPATCHERS if isinstance(d, CPUDispatcher))
+
+
 def game_decorators(game: str) -> SimpleNamespace:
     """``hot``, ``hot_inlined``, ``hot_outlined`` and ``hot_entry`` of game ``game`` (its folder name under
     simcore/games/)."""
     cache = jit_cache.game_cache_dir(game)
 
-    def cached(disp):
+    def cached(disp, entry=False):
         if isinstance(disp, CPUDispatcher):        # not with NUMBA_DISABLE_JIT
             with jit_cache.cache_dir(cache):
                 disp.enable_caching()
+            DISPATCHERS.append(disp)
+            if entry:
+                ENTRIES.append(disp)
         return disp
 
     return SimpleNamespace(
@@ -28,4 +45,4 @@ def game_decorators(game: str) -> SimpleNamespace:
         hot=lambda fn: cached(core.dispatcher(fn, cache=False)),
         hot_inlined=lambda fn: cached(core.dispatcher(fn, cache=False, inline="always")),
         hot_outlined=lambda fn: cached(core.dispatcher(fn, cache=False, outlined=True)),
-        hot_entry=lambda fn: cached(core.dispatcher(fn, cache=False, entry=True)))
+        hot_entry=lambda fn: cached(core.dispatcher(fn, cache=False, entry=True), entry=True))

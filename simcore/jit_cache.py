@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -45,13 +46,49 @@ def game_cache_dir(game: str) -> Path:
 
 
 def compiled(module: str) -> bool:
-    """Whether the game whose contract is ``module`` finds its engine compiled in its cache folder (a game
-    outside ``simcore/games`` keeps no cache here: True)."""
+    """Whether the game whose contract is ``module`` finds its engine compiled, as numba itself will look
+    for it: in numba's cache index of the game's entries (``simcore.game_jit.ENTRIES``, the functions Python
+    calls to play), which numba keys by the folder of the source file (a second checkout or a new virtual
+    environment has folders of its own), the source's stamp (an edited file), numba's version and this
+    machine.  A folder that holds files for other sources says nothing.  True when one entry holds a
+    version this process can load: the entries a run needs beyond it (a search player's, another
+    signature) announce their own compile when it starts (``announcing``).  A game outside
+    ``simcore/games`` keeps no cache here: True."""
     parts = module.split(".")
     if parts[:2] != ["simcore", "games"] or len(parts) < 3:
         return True
-    folder = game_cache_dir(parts[2])
-    return folder.is_dir() and any(folder.rglob("*.nbi"))
+    entries = game_entries(parts[2])
+    if not entries:       # no jitted entry (NUMBA_DISABLE_JIT, or a game in plain Python)
+        return True
+    return any(cached_versions(d) for d in entries)
+
+
+def game_entries(game: str) -> list:
+    """The entry functions (``hot_entry``) of game folder ``game`` (``simcore/games/<game>``, its policies in
+    ``strategies/<game>``): the modules that define one are imported (which compiles nothing)."""
+    import importlib
+
+    from simcore import game_jit
+
+    packages = (f"simcore.games.{game}", f"strategies.{game}")
+    for package in packages:
+        folder = _ROOT.joinpath(*package.split("."))
+        for path in sorted(folder.rglob("*.py")):
+            if "hot_entry" in path.read_text(encoding="utf-8"):
+                importlib.import_module(".".join(path.relative_to(_ROOT).with_suffix("").parts))
+    return [d for d in game_jit.ENTRIES if d.py_func.__module__.startswith(packages)]
+
+
+def cached_versions(dispatcher) -> int:
+    """How many versions of ``dispatcher`` numba's cache index holds for its source as it is now, this
+    numba and this machine: what numba would load instead of compiling (0: it compiles)."""
+    cache = getattr(dispatcher, "_cache", None)
+    try:
+        index = cache._cache_file._load_index()   # {} when missing, of another numba, or of another source
+        wanted = cache._index_key(None, dispatcher.targetctx.codegen())[1:]
+    except AttributeError:   # a numba whose cache is laid out otherwise, or caching off: count as compiling
+        return 0
+    return sum(1 for key in index if tuple(key[1:]) == wanted)
 
 
 # a game's cold compile, measured with COMMANDSIM_CACHE_DIR an empty folder on a loaded 2-core machine
@@ -65,8 +102,30 @@ def compile_notice(module: str, title: str) -> str | None:
     notebook): else None."""
     if compiled(module):
         return None
+    return notice_text(title)
+
+
+def notice_text(title: str) -> str:
     name = title if title.lower().startswith("the ") else f"the {title}"
     return f"Compiling {name} engine on first use ({COLD_COMPILE}; cached afterwards)..."
+
+
+@contextlib.contextmanager
+def announcing(say: Callable[[], None]):
+    """While inside, ``say()`` is called when numba starts a compile: a version its cache index did not
+    hold (a search player's entry, another signature, a cache that ``compiled`` could not read), so
+    that no compile goes unannounced.  ``say`` runs on the thread that compiles."""
+    from numba.core import event
+
+    class Listener(event.Listener):
+        def on_start(self, ev):
+            say()
+
+        def on_end(self, ev):
+            pass
+
+    with event.install_listener("numba:compile", Listener()):
+        yield
 
 
 @contextlib.contextmanager

@@ -42,7 +42,10 @@ from .targets import Target
 __all__ = ["ADVICE_COLUMNS", "AdviseOptions", "Advice", "Check", "advise"]
 
 STREAM_SCREEN, STREAM_SEARCH, STREAM_CHECK, STREAM_TUNE = 1, 2, 3, 4
-CONFIRM_FACTOR = 4   # a set found inside the band is played on 4 times the search's seeds before it wins
+# a set found inside the band is played on CONFIRM_FACTOR times the search's seeds before it wins
+from .estimate import CONFIRM_FACTOR, helping_edits  # noqa: E402
+
+PILOT_SETS = 16   # edits screened before the estimate, at least (their effects show the test's and search's length)
 
 
 def stream_seed(seed: int, stream: int) -> int:
@@ -145,9 +148,11 @@ def edit_space(card_set: CardSet, opts: AdviseOptions) -> list:
 
 
 def advise(card_set: CardSet, target: Target, opts: AdviseOptions, progress: Progress | None = None,
-           runner=None) -> Advice:
+           runner=None, estimate: Callable | None = None) -> Advice:
     """Run the advisor on a game's ``card_set`` (its advisor hook's) for ``target``, its games on ``runner``
-    (default: this process, ``opts.threads``); see the module text."""
+    (default: this process, ``opts.threads``); see the module text.  ``estimate``, if given, is called with the
+    run's ``reports.estimate.Estimate`` once the screen's first seeds (a pilot: ``reports.advisor.estimate``)
+    are played; the advice does not change."""
     opts.check(target)
     if opts.strategy is None:
         opts = dataclasses.replace(opts, strategy=card_set.default_strategy)
@@ -175,8 +180,17 @@ def advise(card_set: CardSet, target: Target, opts: AdviseOptions, progress: Pro
     screen_measure = measurer(STREAM_SCREEN, "screen")
     test_measure = measurer(STREAM_SCREEN, "test")
 
+    piloted: dict = {}     # set -> its screen scores, for the sets of the pilot played before the estimate
+
     def staged(edit_sets, first, seeds):   # the screen's round, then the test's rounds
-        return (screen_measure if first == 0 else test_measure)(edit_sets, first, seeds)
+        if first > 0:
+            return test_measure(edit_sets, first, seeds)
+        rest = [s for s in edit_sets if tuple(s) not in piloted]
+        played = dict(zip(map(tuple, rest), screen_measure(rest, 0, seeds))) if rest else {}
+        return [piloted[tuple(s)] if tuple(s) in piloted else played[tuple(s)] for s in edit_sets]
+
+    if estimate is not None:
+        estimate(_estimate(card_set, target, opts, edits, screen_measure, piloted))
 
     def base_scores(first, seeds):
         return staged([()], first, seeds)[0]
@@ -186,12 +200,7 @@ def advise(card_set: CardSet, target: Target, opts: AdviseOptions, progress: Pro
     seconds["screen and test"] = time.perf_counter() - started
 
     started = time.perf_counter()
-    helping = sorted((r for r in screened if r.verdict == "helps" and r.improvement > 0),
-                     key=lambda r: -r.improvement)[:opts.candidates]
-    if len(helping) < 2:   # too few shown to help: add the best unclear ones rather than give up
-        more = sorted((r for r in screened if r.verdict == "unclear" and r.improvement > 0),
-                      key=lambda r: -r.improvement)
-        helping += more[:max(0, opts.candidates - len(helping))]
+    helping = helping_edits(screened, opts.candidates)
     search_measure = measurer(STREAM_SEARCH, "search")
     search_seeds = opts.search_games // per_seed
     search_base = search_measure([()], 0, search_seeds)[0]
@@ -255,6 +264,39 @@ def advise(card_set: CardSet, target: Target, opts: AdviseOptions, progress: Pro
     return advice
 
 
+def _estimate(card_set: CardSet, target: Target, opts: AdviseOptions, edits: list, screen_measure, piloted: dict):
+    """The speed of a set's chunk (the unedited cards on probe seeds, ``reports.estimate.probe``), the screen of
+    the unedited cards and of a sample of the edits played as a pilot (kept in ``piloted``, set -> scores: the
+    screen does not play them again), and the advice's expected time from them (``reports.advisor.estimate``)."""
+    from reports.estimate import PILOT_SECONDS, Speed, calls_of, probe, probe_seed
+
+    from .chunks import SEEDS_PER_CHUNK, SetChunk, play_set
+    from .estimate import estimate_advise
+
+    per_seed, gps = len(target.components[0].games), target.games_per_seed()
+    strategy = card_set.strategy(opts.strategy or card_set.default_strategy)
+    at = probe_seed(opts.seed)
+    probed = probe(lambda n: play_set(SetChunk((), at, 0, n // gps, strategy), (card_set, target), opts.threads),
+                   gps, gps * SEEDS_PER_CHUNK)
+    speed = Speed(probed.speed.overhead, probed.speed.per_game)
+    # edits spread evenly over the list (its cards in order), as many as a few seconds of the screen allow
+    seeds = opts.screen_games // per_seed
+    sample = int(min(len(edits), max(PILOT_SETS, PILOT_SECONDS / speed.seconds(seeds * gps, calls_of(seeds,
+                                                                                                   SEEDS_PER_CHUNK)))))
+    sets = [()] + [(edits[round(k * len(edits) / sample)],) for k in range(sample)]
+    for s, scores in zip(sets, screen_measure(sets, 0, seeds)):
+        piloted[s] = scores
+    tune_games = 0
+    if opts.retune and card_set.can_retune and target.tune_matchup is not None:
+        from simcore.games import registry
+        from strategies.tuning.tuner import _per_opponent
+        pool = len(registry.tuning(card_set.game).default_pool)
+        final = 4 * (opts.tune_games // 4)
+        tune_games = (opts.tune_generations * opts.tune_population * pool * _per_opponent(opts.tune_games, pool)
+                      + 2 * pool * _per_opponent(2 * opts.tune_games, pool) + final * (2 * (pool + 1) - 1))
+    return estimate_advise(speed, piloted, edits, target, opts, card_set.can_retune, tune_games, probed.games)
+
+
 def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) -> Check:
     values, low, high = values_with_interval(scores)
     d = [paired_difference(s, b) for s, b in zip(scores, base)]
@@ -263,33 +305,6 @@ def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) ->
                  np.array([x.ci_high for x in d]), target.games_per_component(scores.shape[1]),
                  bool(np.all(np.abs(values - goals) <= band)),
                  bool(np.all((low >= goals - band) & (high <= goals + band))))
-
-
-def estimate_advise(card_set: CardSet, target: Target, opts: AdviseOptions):
-    """The run's expected time (``reports.estimate.Estimate``): the unedited cards' seconds per game, measured
-    on a few seeds the run does not play, times each stage's games.  The screen's and the check's games are
-    known in advance; the test's are its cap, the search's a rough count (its sets depend on the screen), the
-    re-tune's its budget ('tune' at --tune-* sizes)."""
-    from reports.estimate import PROBE_GAMES, Estimate, probe_seed, timed
-
-    per_seed, gps = len(target.components[0].games), target.games_per_seed()
-    strategy = card_set.strategy(opts.strategy or card_set.default_strategy)
-    tables = card_set.tables(())
-    seeds = max(1, PROBE_GAMES // gps)
-    per_game = timed(lambda: target.measure(tables, strategy, probe_seed(opts.seed), 0, seeds, opts.threads)) / (
-        seeds * gps)
-    edits = len(edit_space(card_set, opts))
-    screen = opts.screen_games // per_seed
-    test = min(opts.candidates, edits) * (opts.test_games // per_seed - screen)
-    search_sets = 1 + opts.candidates * opts.max_fields
-    check_sets = 4 if opts.retune and card_set.can_retune and target.tune_matchup is not None else 2
-    tune = (opts.tune_generations * opts.tune_population + 4) * opts.tune_games + 4 * opts.tune_games \
-        if check_sets == 4 else 0
-    labels = ["screen", "sequential test", "search", "check", "re-tune"]
-    games = [(edits + 1) * screen * gps, test * gps, search_sets * (opts.search_games // per_seed) * gps,
-             check_sets * (opts.check_games // per_seed) * gps, tune]
-    return Estimate(labels, [per_game] * len(labels), games,
-                    f"measured on {seeds * gps} games of the unedited cards; the test at its cap")
 
 
 SHORTER = {"screen": ("--screen-games", "screen_games"), "sequential test": ("--test-games", "test_games"),

@@ -265,30 +265,44 @@ def pool_names(text: str, game: str = registry.DEFAULT_GAME) -> tuple[str, ...]:
 
 
 def estimate_tune(opts: TuneOptions, tables=None):
-    """The run's expected time (``reports.estimate.Estimate``): the start's seconds per game against each
-    opponent, measured on a few games of seeds the run does not play, times the games of the search, the
-    validation round and the final check (a --time-limit, if any, caps the search's part)."""
-    from reports.estimate import PROBE_GAMES, Estimate, probe_seed, timed
+    """The run's expected time (``reports.estimate.Estimate``): the start's speed against each opponent (an
+    engine call's overhead and each game's cost, ``reports.estimate.probe``, on seeds the run does not play),
+    priced over the head-to-heads of the search, the validation round and the final check as ``tune`` plays
+    them (a --time-limit, if any, caps the search's part)."""
+    from reports.estimate import Estimate, Part, mean_speed, part_budget, probe, probe_seed, probed_text
 
     space = opts.space()
     tables = tables if tables is not None else space.load_tables(None)
     matchup = opts.matchup if opts.matchup is not None else space.matchup(None, None, tables)
     start = space.load_start(opts.start)
-    pool = [space.resolve(name) for name in opts.pool]
+    pool = [(name, space.resolve(name)) for name in opts.pool]
     at = probe_seed(opts.seed)
-    per_game = sum(timed(lambda opp=opp: space.head_to_head(start.vector, opp, PROBE_GAMES, at, matchup, tables,
-                                                             opts.threads))
-                   for opp in pool) / (PROBE_GAMES * len(pool))
     n = len(pool)
-    search = opts.generations * opts.population * n * _per_opponent(opts.games, n)
-    validation = 2 * n * _per_opponent(2 * opts.games, n)
-    in_pool = any(np.array_equal(v, start.vector) for v in pool)
-    final = opts.final_games * (2 * (n + (not in_pool)) - 1)
-    search_speed = per_game
-    if opts.time_limit is not None and search * per_game > opts.time_limit:
-        search_speed = opts.time_limit / search
-    return Estimate(["search", "validation", "final check"], [search_speed, per_game, per_game],
-                    [search, validation, final], f"measured on {PROBE_GAMES} games against each opponent")
+    games_each = _per_opponent(opts.games, n)
+    probes = [probe(lambda g, opp=opp: space.head_to_head(start.vector, opp, g, at, matchup, tables, opts.threads),
+                    4, games_each, part_budget(n), opts.generations * opts.population * games_each)
+              for _, opp in pool]
+    speeds = [p.speed for p in probes]
+    # every candidate plays one head-to-head against each opponent per generation
+    per_generation = opts.population * sum(s.seconds(games_each) for s in speeds)
+    search = opts.generations * per_generation
+    most = search
+    if opts.time_limit is not None:   # the search stops at the first candidate past the limit
+        search = min(search, opts.time_limit + per_generation / opts.population)
+    v_games = _per_opponent(2 * opts.games, n)
+    validation = 2 * sum(s.seconds(v_games) for s in speeds)
+    in_pool = any(np.array_equal(v, start.vector) for _, v in pool)
+    # the final check: the tuned strategy and the start against every opponent (the start against itself once)
+    final = sum(2 * s.seconds(opts.final_games) for s in speeds) - (speeds[0].seconds(opts.final_games) if in_pool
+                                                                   else 0.0)
+    if not in_pool:
+        final += mean_speed(speeds).seconds(opts.final_games)
+    search_games = opts.generations * opts.population * n * games_each
+    return Estimate([Part("search", search, search_games, most if opts.time_limit is not None else None,
+                          search_games if opts.time_limit is not None else None),
+                     Part("validation", validation, 2 * n * v_games),
+                     Part("final check", final, opts.final_games * (2 * (n + (not in_pool)) - 1))],
+                    probed_text(sum(p.games for p in probes)))
 
 
 def shorter_tune_hint(estimate, opts: TuneOptions) -> str:
@@ -297,7 +311,8 @@ def shorter_tune_hint(estimate, opts: TuneOptions) -> str:
 
     search, validation, final = estimate.part_seconds()
     fewer = max(1, opts.generations // 5)
-    text = f"--generations {fewer} takes {duration(search * fewer / opts.generations + validation + final)}"
+    shorter = min(search, estimate.parts[0].most * fewer / opts.generations)   # a time limit may stop it sooner
+    text = f"--generations {fewer} takes {duration(shorter + validation + final)}"
     final_games = max(4, opts.final_games // 5 // 4 * 4)
     if final_games < opts.final_games:
         text += (f", --final-games {final_games} "

@@ -1,20 +1,21 @@
-"""``tune`` and ``advise`` say how long they will take before the first game, as the ladder does (issue #32,
-acceptance: every README command finishes in under 5 minutes or says up front how long it will take): a few
-probe games on seeds the run never plays, then "Estimated time: ..." with the option that shortens it, on
-stderr, not with --quiet; the run's files are the same bytes as those of a run without the estimate."""
+"""``tune`` and ``advise`` say how long they will take, as the ladder does (issue #32, acceptance: every README
+command finishes in under 5 minutes or says up front how long it will take; issue #44: the expected time): probe
+games on seeds the run never plays (advise: and a pilot of its screen's first seeds), then "Estimated time: ..."
+with the option that shortens it, on stderr, not with --quiet; the run's files are the same bytes as those of a
+run without the estimate."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from reports.estimate import Estimate
+from reports.estimate import Estimate, Part
 from simcore.games import registry
 from tests.conftest import invoke
 
 GAMES = registry.names()
-LINE = re.compile(r"Estimated time: about \d+ (s|minutes) \((.+): about \d+ (s|minutes), \d+% of it; measured on .+\); "
-                  r"(.+)\.")
+LINE = re.compile(r"Estimated time: about \d+ (s|minutes)(?:, at most about \d+ (?:s|minutes))? \((.+): about \d+ "
+                  r"(s|minutes), \d+% of it; speed measured on [\d,]+ probe games.*\); (.+)\.")
 
 
 def estimate_line(stderr: str) -> re.Match:
@@ -26,8 +27,8 @@ def estimate_line(stderr: str) -> re.Match:
 
 
 def test_an_estimate_of_parts_with_their_own_games_weighs_each_part_by_its_games():
-    est = Estimate(["search", "validation", "final check"], [0.01, 0.01, 0.01], [6000, 400, 200])
-    assert est.seconds == pytest.approx(66)
+    est = Estimate([Part("search", 60.0, 6000), Part("validation", 4.0, 400), Part("final check", 2.0, 200)])
+    assert est.playing == pytest.approx(66)
     assert est.slowest() == 0
     assert est.seconds_done(6100) == pytest.approx(61)
 
@@ -74,5 +75,7 @@ def test_advise_prints_its_estimate_first_and_writes_the_same_table_as_without_i
 def test_the_advice_estimate_names_no_retune_when_the_retune_takes_most_of_it():
     from reports.advisor.advise import AdviseOptions, shorter_advise_hint
 
-    est = Estimate(["screen", "sequential test", "search", "check", "re-tune"], [0.01] * 5, [100, 0, 100, 100, 9000])
+    est = Estimate([Part(label, 0.01 * games, games) for label, games in
+                    zip(["screen", "sequential test", "search", "check", "re-tune"], [100, 0, 100, 100, 9000])],
+                   ending=0.0)
     assert shorter_advise_hint(est, AdviseOptions()) == "--no-retune takes about 3 s"
