@@ -23,21 +23,24 @@ DRAWS = 400          # simulated runs per expectation
 RNG_SEED = 44
 
 
-def target_ci_games(counts: pd.DataFrame, seats: tuple[int, ...], pilot_games: int, round_games: int,
+def target_ci_games(counts: pd.DataFrame, pairs: pd.DataFrame, pilot_games: int, round_games: int,
                     cap_games: int, target: float, half_width: Callable) -> int:
     """The games a sweep cell plays with ``--target-ci``: rounds of ``round_games`` until ``half_width`` (the
-    sweep's own rule) of its counts is at most ``target``, or the cap.  The counts of ``pilot_games`` games
-    (``SweepTally.counts``) are scaled to each round's games: the cell's rates as the pilot saw them."""
+    sweep's own rule) of its counts and seed sums is at most ``target``, or the cap.  The counts of
+    ``pilot_games`` games (``SweepTally.counts``) and its seeds' sums (``SweepTally.pair_counts``) are scaled to
+    each round's games: the cell's rates and spread over seeds as the pilot saw them."""
     if pilot_games <= 0:
         return cap_games
     n = 0
     while True:
         n = min(cap_games, n + round_games)
-        scaled = counts.copy()
         factor = n / pilot_games
-        for column in ("games", "wins"):
-            scaled[column] = scaled[column].astype(float) * factor
-        width = half_width(scaled, seats)
+        scaled, scaled_pairs = counts.copy(), pairs.copy()
+        for table in (scaled, scaled_pairs):
+            for column in table.columns:
+                if pd.api.types.is_numeric_dtype(table[column]):
+                    table[column] = table[column].astype(float) * factor
+        width = half_width(scaled, scaled_pairs)
         if n >= cap_games or width <= target:
             return n
 

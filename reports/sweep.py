@@ -320,6 +320,7 @@ def estimate_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT
                                              cell.seats, at, 0, n // k, cell.mode, cell.difficulty, market, per_game),
                                   tables, threads)
                 tally.add(part.tally, part.labels)
+                tally.add_order(at, k, part.labels, part.winner, cell.seats)
             return tally
 
         cell_games = games - games % k
@@ -330,7 +331,8 @@ def estimate_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT
         if target_ci is None:
             expected = cell_games
         else:
-            expected = target_ci_games(p.result.counts(), cell.seats, p.size, cell_games, cap, target_ci, half_width)
+            expected = target_ci_games(p.result.counts(), p.result.pair_counts(), p.size, cell_games, cap, target_ci,
+                                       half_width)
 
         def cost(g, speed=p.speed, k=k, rounds=cell_games):   # rounds of ``games``, each in chunks
             calls = (g // rounds) * calls_of(rounds // k, chunk_size) + calls_of(g % rounds // k, chunk_size)
