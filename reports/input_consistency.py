@@ -208,14 +208,18 @@ def _verdicts(df: pd.DataFrame, kind: str) -> None:
         from .compare import verdict
         for i in range(len(df)):
             d, lo, hi, band = (float(df[c].iloc[i]) for c in ("diff", "diff_ci_low", "diff_ci_high", "band"))
-            want = verdict(d, lo, hi, band)[0]
+            # the verdict's own rule, its minimum of seeds included (a file without seeds: not counted)
+            seeds = int(df["seeds"].iloc[i]) if "seeds" in df.columns and pd.notna(df["seeds"].iloc[i]) else None
+            want = verdict(d, lo, hi, band, seeds=seeds)[0]
             if str(df["verdict"].iloc[i]) != want:
                 raise _Refusal(i, "verdict", f"expected {want} for the interval [{_show(lo)}, {_show(hi)}] and the "
                                              f"band +-{_show(band)}, got {df['verdict'].iloc[i]}")
     if kind == "ladder" and _has(df, "verdict", "score_ci_low", "score_ci_high"):
         from .ladder import verdict
         for i in range(len(df)):
-            want = verdict(float(df["score_ci_low"].iloc[i]), float(df["score_ci_high"].iloc[i]))
+            # a ladder plays each seed in both seat orders: its seeds are half its games
+            seeds = int(df["games"].iloc[i]) // 2 if "games" in df.columns and pd.notna(df["games"].iloc[i]) else None
+            want = verdict(float(df["score_ci_low"].iloc[i]), float(df["score_ci_high"].iloc[i]), seeds)
             if str(df["verdict"].iloc[i]) != want:
                 lo, hi = _show(df["score_ci_low"].iloc[i]), _show(df["score_ci_high"].iloc[i])
                 raise _Refusal(i, "verdict", f"expected {want} for the score interval [{lo}, {hi}], got "

@@ -131,6 +131,8 @@ def parse_prefixed(name: str, prefix: str, unit: str) -> tuple[int, str | None] 
     the core's count parser (``simcore.counts``): ASCII digits, 1 to ``MAX_ROLLOUTS``."""
     from .counts import CountError, parse_prefixed as parse
     from .errors import StrategyError
+    if name.startswith(prefix) and name.endswith(":") and name.count(":") == 2:
+        raise StrategyError(f"strategy '{name}': expected a base strategy after {name}")
     try:
         parsed = parse(name, prefix, 1, MAX_ROLLOUTS,
                        f"strategy '{name}': expected {prefix}N or {prefix}N:BASE with N {unit} per decision, a "

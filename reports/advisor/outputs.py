@@ -23,9 +23,11 @@ ADVICE_COLUMNS = ("rank", "stage", "edit", "edits", "card", "field", "old_value"
 
 def values_with_interval(scores: np.ndarray):
     """(mean, 95% low, 95% high) per component of per-seed scores float[components, seeds]: the normal
-    interval over the seeds (a seed's score averages its games, so seeds are independent)."""
+    interval over the seeds (a seed's score averages its games, so seeds are independent), bounded to [0, 1]: a
+    score is a rate, and a few seeds' t interval can reach past it."""
     d = [paired_difference(s, np.zeros_like(s)) for s in scores]
-    return (np.array([x.mean for x in d]), np.array([x.ci_low for x in d]), np.array([x.ci_high for x in d]))
+    return (np.array([x.mean for x in d]), np.clip([x.ci_low for x in d], 0.0, 1.0),
+            np.clip([x.ci_high for x in d], 0.0, 1.0))
 
 
 def _edit_columns(edits: Sequence[CardEdit]) -> dict:
