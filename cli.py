@@ -666,7 +666,9 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     association: players who are ahead buy more). Given no match-up option
     (sides, variants, modes, --mixed-variants), a sweep also plays the
     match-ups the game's sources ask about, and its table leads with them
-    (The Last Command: asymmetrical against standard starts).
+    (The Last Command: asymmetrical against standard starts). Cells that
+    play identical games on the same seeds (two variants these players
+    never tell apart) are named, with what the variants differ in.
 
     \b
     Examples:
@@ -733,6 +735,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
                        + "; ".join(q.text or f"{q.sides[0]} {q.variants[0]} vs {q.sides[1]} {q.variants[1]}"
                                    for q in spec.questions) + ".")
         _echo_sweep(game, result.aggregate, spec.questions)
+        _echo_identical(game, result.aggregate, cards_path)
         click.echo(f"\n{played:,} games in {len(cells)} cell{'' if len(cells) == 1 else 's'} in {elapsed:.1f} s, "
                    f"seed {seed}.")
     if target_ci is not None:
@@ -762,6 +765,15 @@ def _echo_card_changes(game: Game, paths: list[Path], labels: list[str] = ()) ->
     from simcore.card_overrides import change_lines
     for line in change_lines(game.card_entries, paths, labels):
         click.echo(line, err=True)
+
+
+def _echo_identical(game: Game, aggregate, cards_path: Path | None) -> None:
+    """Say which cells played identical games (two variants that, for these players, are one), and why where the
+    card data says (``reports.identical_games``)."""
+    from reports import identical_games as identical
+
+    for note in identical.notes(aggregate, game.info, game.card_entries([cards_path] if cards_path else [])):
+        click.echo(f"\n{note}")
 
 
 def _distinct(game: Game, a: str, b: str) -> None:
