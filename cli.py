@@ -1896,26 +1896,33 @@ def _echo_advice(advice, quiet: bool) -> None:
               show_default=True, metavar="DIR",
               help="Folder for report.html and the PNG plots (created if missing; files of the same names are "
                    "replaced).")
-@click.option("--title", default="commandsim balance report", show_default=True, metavar="TEXT",
-              help="Title of the HTML page.")
-def report(results: tuple[Path, ...], out_dir: Path, title: str):
+@click.option("--title", default=None, metavar="TEXT",
+              help="Title of the HTML page [default: the game, the modes played and the questions answered; a "
+                   "title given here keeps them in a line under it].")
+def report(results: tuple[Path, ...], out_dir: Path, title: str | None):
     """Write a self-contained HTML report and PNG plots from sweep, compare and tournament results.
 
     RESULTS are files written by 'commandsim sweep' (the aggregate; its
     <stem>_cards table next to it is read too), 'sweep --per-game',
     'commandsim compare' and 'commandsim tournament' (the matrix; its
-    <stem>_ratings next to it is read too), in CSV or Parquet, recognised
-    by their columns; per-game files are read in batches (memory stays flat).
-    The page opens with Findings: each match-up and first-player advantage
-    with its 95% interval and n, a lean when it clears 50% +- 2 points after
-    Holm's correction over all tested, 'balanced' when inside them; then what
-    each comparison, tournament, ladder and advice table concludes.
-    Plots: win rate per cell with 95% intervals, a faction x variant heat map
-    (solo: x difficulty), game lengths (a distribution from per-game records,
-    else each cell's mean), first-player advantage, per-card buy rate and win
-    rate when bought, paired comparisons, and a tournament's matrix as a
-    heat map with its ratings and their intervals. report.html embeds every plot,
-    so it opens offline; the same plots are written as PNG files.
+    <stem>_ratings next to it is read too), 'ladder', 'advise' and
+    'impact', in CSV or Parquet, recognised by their columns; per-game files
+    are read in batches (memory stays flat).
+    The title names the game, the modes played and the questions answered;
+    every heading names its game, mode and question. The page opens with
+    Findings, grouped by question and by mode, each cell once: each match-up
+    and first-player advantage with its 95% interval and n, a lean when it
+    clears 50% +- 2 points after Holm's correction over all tested, 'even
+    within +-2 points' when inside them; cells that played identical games
+    (and why, where the card data says); then what each comparison (with its
+    edit as the cards read), tournament, ladder, impact and advice table
+    concludes. Per mode: win rate per cell with 95% intervals, a heat map of
+    each side against each other (panels per variant when sparse; solo: x
+    difficulty) and the first-player advantage; then game lengths, per-card
+    buy rate and win rate when bought (panels of at most 25 cards, costs
+    beside them), paired comparisons, card impact, a tournament's matrix and
+    ratings. Tables sort by a click on their header. report.html embeds every
+    plot, so it opens offline; the same plots are written as PNG files.
 
     Every file is checked before anything is written: RESULTS are regular
     files (links followed once, loops refused), a table read whole holds at
