@@ -244,7 +244,7 @@ def cards(table: pd.DataFrame, title: str = "Cards bought", costs: dict[str, str
     return fig
 
 
-def comparisons(table: pd.DataFrame) -> Figure:
+def comparisons(table: pd.DataFrame, title: str = "Paired comparisons") -> Figure:
     """Paired differences A - B (points) with 95% intervals; each row's equivalence band shaded."""
     fig, (ax,) = _figure(len(table))
     y = np.arange(len(table))[::-1]
@@ -258,7 +258,7 @@ def comparisons(table: pd.DataFrame) -> Figure:
     labels = [f"{f'{r.source}: ' if several else ''}{r.faction}: {r.label_a} vs {r.label_b}" for r in table.itertuples()]
     ax.set_yticks(y, labels)
     ax.set_xlabel("score difference A - B in points (95% paired interval; shaded: equivalence band)")
-    ax.set_title("Paired comparisons")
+    ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
     return fig
 

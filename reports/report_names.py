@@ -102,9 +102,13 @@ def report_title(games: dict, parts: list[str], modes: dict[str, list[str]]) -> 
     known = [g for g in dict.fromkeys(games.values()) if g is not None]
     head = " and ".join(short_title(rg.game_info(g).title) for g in known) or "commandsim"
     what = "; ".join(parts)
-    played = [m for g in known for m in modes.get(g, []) if m]
-    if played and parts:
-        what += f" ({_and(played)} mode{'' if len(played) == 1 else 's'})"
+    per_game = {g: [m for m in modes.get(g, []) if m] for g in known}
+    per_game = {g: ms for g, ms in per_game.items() if ms}
+    if per_game and parts:
+        said = [f"{_and(ms)} mode{'' if len(ms) == 1 else 's'}" for ms in per_game.values()]
+        if len(known) > 1:     # whose modes they are
+            said = [f"{short_title(rg.game_info(g).title)}: {s}" for g, s in zip(per_game, said)]
+        what += f" ({'; '.join(said)})"
     return f"{head} balance report" + (f": {what}" if what else "")
 
 

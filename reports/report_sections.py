@@ -95,7 +95,7 @@ def compare_sections(cmp: pd.DataFrame, games: dict):
     known = {game_of(part, games, s) for s, _, part in by_source(cmp)}
     game = known.pop() if len(known) == 1 else None
     title = names_of(game).heading("Paired comparisons", "is A better than B?")
-    yield Section(title, notes=[COMPARE_WHY], table=shown), "compare.png", plots.comparisons(cmp)
+    yield Section(title, notes=[COMPARE_WHY], table=shown), "compare.png", plots.comparisons(cmp, title)
 
 
 def compare_findings(cmp: pd.DataFrame, games: dict) -> list:

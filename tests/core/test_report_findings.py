@@ -215,6 +215,8 @@ def test_a_report_of_two_games_says_so():
     caption = note_of(report, "First-player advantage")
     for name in ("last-command", "star-realms"):
         assert registry.get(name).info.first_player in caption
+    assert report.title == ("The Last Command and Star Realms balance report: match-ups and first-player advantage "
+                            "(The Last Command: duel mode; Star Realms: standard mode)")   # whose modes they are
 
 
 def write_sweep(tmp_path, stem, games):
