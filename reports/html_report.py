@@ -138,14 +138,14 @@ def build_report(results: Results, title: str | None = None) -> Report:
         lengths = data.game_length_table(results.per_game.lengths)
         add(Section(lead.heading("Game length", "how long are the games?"), notes=[
             f"Distribution of game lengths from {results.per_game.games:,} per-game records."]),
-            "game_length.png", plots.game_lengths(lengths, title=f"Game length distribution: {lead.where() or 'all'}"))
+            "game_length.png", plots.game_lengths(lengths, title=_titled("Game length distribution", lead.where())))
     elif not agg.empty:
         msg = ("Only aggregates were given, so the game-length plot shows each cell's mean length; pass per-game "
                "records (commandsim sweep --per-game) for the distribution.")
         notes.append(msg)
         add(Section(lead.heading("Game length", "how long are the games?"), notes=[msg]), "game_length.png",
             plots.mean_turns(data.mean_turns_table(data.merge_identical(agg), lead),
-                             f"Mean game length per cell: {lead.where() or 'all'}"))
+                             _titled("Mean game length per cell", lead.where())))
 
     card_tables = results.cards if not results.cards.empty else data.per_game_cards(results.per_game)
     if not card_tables.empty:
@@ -159,7 +159,8 @@ def build_report(results: Results, title: str | None = None) -> Report:
                 "share won without the card, each card's cost beside its name, the largest gap first, in panels of "
                 f"at most {plots.PANEL_ROWS} cards. This is an association, not a balance finding: winners buy more "
                 "cards, so a card bought by winners is not necessarily what made them win."]),
-                f"cards{suffix}.png", plots.cards(table, f"Cards bought ({source})", costs))
+                f"cards{suffix}.png", plots.cards(table, _titled("Cards bought", names_of(game).where() or source),
+                                                  costs))
     elif not agg.empty and any(kind == "cards" for _, kind in results.files):
         notes.append("The per-card table lists no card bought (a game whose sides buy no cards): no card plots.")
     elif not agg.empty:
@@ -201,6 +202,10 @@ def build_report(results: Results, title: str | None = None) -> Report:
     auto = report_title(games, _questions(results, parts), {g: list(dict.fromkeys(m)) for g, m in modes.items()})
     return Report(title or auto, sections, images, notes, list(results.files), "" if title is None else auto,
                   [p.mode for p in parts])
+
+
+def _titled(title: str, where: str) -> str:
+    return f"{title}: {where}" if where else title
 
 
 def _mode_sections(p: _Part, suffix: str, source: str):
