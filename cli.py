@@ -672,7 +672,9 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     association: players who are ahead buy more). Given no match-up option
     (sides, variants, modes, --mixed-variants), a sweep also plays the
     match-ups the game's sources ask about, and its table leads with them
-    (The Last Command: asymmetrical against standard starts).
+    (The Last Command: asymmetrical against standard starts). Cells that
+    play identical games on the same seeds (two variants these players
+    never tell apart) are named, with what the variants differ in.
 
     \b
     Examples:
@@ -754,6 +756,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
                        + "; ".join(q.text or f"{q.sides[0]} {q.variants[0]} vs {q.sides[1]} {q.variants[1]}"
                                    for q in spec.questions) + ".")
         _echo_sweep(game, result.aggregate, spec.questions)
+        _echo_identical(game, result.aggregate, cards_path)
         click.echo(f"\n{played:,} games in {len(cells)} cell{'' if len(cells) == 1 else 's'} in {elapsed:.1f} s, "
                    f"seed {seed}.")
     if target_ci is not None:
@@ -783,6 +786,15 @@ def _echo_card_changes(game: Game, paths: list[Path], labels: list[str] = ()) ->
     from simcore.card_overrides import change_lines
     for line in change_lines(game.card_entries, paths, labels):
         click.echo(line, err=True)
+
+
+def _echo_identical(game: Game, aggregate, cards_path: Path | None) -> None:
+    """Say which cells played identical games (two variants that, for these players, are one), and why where the
+    card data says (``reports.identical_games``)."""
+    from reports import identical_games as identical
+
+    for note in identical.notes(aggregate, game.info, game.card_entries([cards_path] if cards_path else [])):
+        click.echo(f"\n{note}")
 
 
 def _distinct(game: Game, a: str, b: str) -> None:
@@ -921,7 +933,7 @@ def compare_params(game: Game) -> list[click.Parameter]:
         seed_option("Base seed; the same seeds as a sweep with this seed."),
         threads_option(), max_turns_option(game),
         O("--band", type=FiniteFloatRange(min=0, max=50, max_open=True), default=2.0, show_default=True,
-          metavar="POINTS", help="Equivalence band in percentage points: 'balanced' when the 95% interval of A - B "
+          metavar="POINTS", help="Equivalence band in percentage points: 'even' when the 95% interval of A - B "
                                  "lies within +-band."),
         out_option("out/compare.csv", "One-row result table (.csv or .parquet), readable by 'commandsim report'."),
         quiet_option("No progress bar and no table: only the verdict and the file."),
@@ -949,10 +961,11 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     once second. Prints each side's win rate with its 95% interval (over
     seeds: a seed's two games are one sample), the paired difference A - B
     (mean per-seed score difference: win 1, draw 1/2) with its 95% t
-    interval, and a verdict against the band (none below 100 games):
+    interval, and a verdict on A against B (not on the side) against the
+    band (none below 100 games):
 
     \b
-      balanced                  the interval lies inside +-band
+      even within +-b points    the interval lies inside +-band
       favours X by d [lo, hi]   otherwise, if the interval lies entirely on
                                 X's side of 0 (d, lo, hi: X's lead in points)
       not enough games to tell  otherwise (the interval holds 0 and reaches
@@ -1025,6 +1038,7 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
                 result = cmp.run_question(game, question, strategy, opponent_strategy, games, seed, threads,
                                           max_turns, band / 100, progress, runner=runner)
         elapsed = time.perf_counter() - started
+        result = cmp.with_card_changes(result, cmp.card_changes(game.card_entries, cards_path, cards_b_path))
         write_table(result.table, out_path)
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
@@ -1035,6 +1049,7 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
 
 
 def _echo_comparison(game: Game, question, result, looks, games, max_games, seed, band, elapsed, quiet) -> None:
+    from reports import compare as cmp
     from reports.stats import MIN_VERDICT_SEEDS
     if question.text:
         click.echo(question.text)
@@ -1042,7 +1057,8 @@ def _echo_comparison(game: Game, question, result, looks, games, max_games, seed
         r = result.table.iloc[i]
         if not quiet:
             opponent = r.opponent_faction + ("" if len(game.info.variants) < 2 else f" {r.opponent_variant}")
-            click.echo(("\n" if i else "") + f"{r.faction} ({r.strategy}) against {opponent} ({r.opponent_strategy}): "
+            click.echo(("\n" if i else "") + f"{r.faction} (strategy {r.strategy}) against {opponent} (strategy "
+                       f"{r.opponent_strategy}): "
                        f"{r.games:,} games per setting on {r.seeds:,} seeds, seed {seed}.")
             rows = [(f"{side.upper()}: {r[f'label_{side}']}", r[f"variant_{side}"], r[f"cards_{side}"], r.games,
                      r[f"wins_{side}"], r[f"losses_{side}"], r[f"draws_{side}"], f"{r[f'win_rate_{side}']:.1%}",
@@ -1062,18 +1078,31 @@ def _echo_comparison(game: Game, question, result, looks, games, max_games, seed
             click.echo(f"\nPaired difference A - B: {100 * r['diff']:+.1f} points, {what} "
                        f"[{100 * r.diff_ci_low:+.1f}, {100 * r.diff_ci_high:+.1f}] (score: win 1, draw 1/2; "
                        f"{r.seeds:,} seeds; {elapsed:.1f} s).")
-        click.echo(f"Verdict for {r.faction} (band +-{band:g} points): {r.verdict_text}." if len(result.table) > 1
-                   else f"Verdict (band +-{band:g} points): {r.verdict_text}.")
+        click.echo(f"{cmp.verdict_head(r)} (band +-{band:g} points): {r.verdict_text}.")
     if looks is not None:
         r = result.row
         click.echo(f"Stopped at look {r.looks} after {r.games:,} games per setting: a verdict." if r.stopped == "verdict"
                    else f"Reached --max-games {max_games:,} after {r.looks} looks without a verdict: not enough "
                         f"games to tell.")
     if question.both_sides:
-        r = result.row
-        far_a, far_b = abs(r.score_a - 0.5), abs(r.score_b - 0.5)
-        click.echo(f"Fairness (distance of {r.faction}'s score from 50%, point estimates): {r.label_a} "
-                   f"{100 * far_a:.1f} points, {r.label_b} {100 * far_b:.1f} points.")
+        click.echo(_fairness_line(result))
+
+
+def _fairness_line(result) -> str:
+    """How far the subject's score lies from 50% under A and under B, each with its 95% interval over seeds (the
+    same distance seen from either side): the question a both-sides comparison asks of fairness."""
+    from reports.stats import seed_interval
+
+    r = result.row
+    parts = []
+    for side in ("a", "b"):
+        score, lo, hi, _ = seed_interval(2 * result.pairs[f"score_{side}"].to_numpy(), 2)
+        near, far = sorted((abs(lo - 0.5), abs(hi - 0.5)))
+        near = 0.0 if lo <= 0.5 <= hi else near
+        parts.append(f"{r[f'label_{side}']} {100 * score:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}], "
+                     f"{100 * abs(score - 0.5):.1f} points from 50% [{100 * near:.1f}, {100 * far:.1f}]")
+    return (f"Fairness ({r.faction}'s score, 95% intervals over seeds; the distance from 50% is the same seen from "
+            f"{r.opponent_faction}): " + "; ".join(parts) + ".")
 
 
 # ---- tournament: every pair of entries on the same seeds
@@ -1117,13 +1146,15 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
     its strategy) against the unrestricted opponent, seats swapped: the drop
     of its score is the card's impact, with its 95% interval and n, for each
     side and both, ranked, verdicts and p-values corrected for multiplicity
-    (Holm). Every card is screened with few games, the promising ones tested
-    group-sequentially on fresh seeds (their intervals from those seeds:
-    the repeated 95% interval where each stopped); a card the screen
-    passed over keeps the screen's estimate with an interval conditional
-    on that, and is never called worthless. The buyers' win rate (the win rate of the players
-    who bought the card, in the unrestricted games) stands beside it: it
-    mixes the card's strength with the buyer's situation.
+    (Holm); each side's row has its own verdict, and a card whose sides
+    pull opposite ways is named (its 'both' mean averages them). Every card
+    is screened with few games, the promising ones tested group-sequentially
+    on fresh seeds (their intervals from those seeds: the repeated 95%
+    interval where each stopped); a card the screen passed over keeps the
+    screen's estimate with an interval conditional on that, and is never
+    called worthless. The buyers' win rate (the win rate of the players who
+    bought the card, in the unrestricted games) stands beside it: it mixes
+    the card's strength with the buyer's situation.
 
     \b
     Examples:
@@ -1357,7 +1388,8 @@ def ladder_params(game: Game) -> list[click.Parameter]:
                          metavar="A[,B]"),
         O("--finding", type=Choice(["first-player", "matchup", "impact"], case_sensitive=False), default=None,
           help="Instead of the ladder: re-measure this finding with both sides at each rung and say whether it "
-               "holds (sign change, size change or stable); impact: a card's impact (--card) at each rung."),
+               "holds (sign change, size change, stable or unclear); impact: a card's impact (--card) at each "
+               "rung."),
         O("--card", default=None, metavar="NAME", help="With --finding impact: the card whose impact is measured."),
         O("--a", "side_a", default=None, metavar="SIDE",
           help="With --finding: side A, as the game writes a side [default: the game's]."),
@@ -1393,8 +1425,9 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
 
     and read across the rungs: 'sign change' (two rungs' intervals clear of
     50% on opposite sides), else 'size change' (two rungs' intervals do not
-    overlap), else 'stable'. 'commandsim report' plots the finding against
-    skill from the CSV.
+    overlap), else 'stable' when every rung's interval holds every other
+    rung's estimate, else 'unclear' (more games would tell). 'commandsim
+    report' plots the finding against skill from the CSV.
 
     \b
     Examples:
@@ -1536,6 +1569,8 @@ def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: i
                     [(r.rung, f"{100 * r.impact:+.1f}", f"{100 * r.ci_low:+.1f} - {100 * r.ci_high:+.1f}", r.n,
                       r.verdict, "-" if math.isnan(r.buyers_win_rate) else f"{r.buyers_win_rate:.1%}")
                      for r in table.itertuples()])
+        for r in table[table["sides"] != ""].itertuples():
+            click.echo(f"At {r.rung} the sides pull opposite ways (the 'both' mean averages them): {r.sides}.")
     click.echo(f"Across skill levels: {table['across_rungs_text'].iloc[0]}.")
     click.echo(f"Wrote {out_path}.")
 
@@ -1861,6 +1896,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
 
 def _echo_advice(advice, quiet: bool) -> None:
     """The unedited target, the best screened edits, and the proposal with its checks."""
+    from reports.verdict_words import band_state
     target = advice.target
     points = lambda x: f"{100 * x:.1f}"   # noqa: E731
     for c, label in enumerate(target.labels):
@@ -1890,9 +1926,8 @@ def _echo_advice(advice, quiet: bool) -> None:
     for name, check in (("fixed strategies", advice.fixed), ("re-tuned strategies", advice.retuned)):
         if check is None:
             continue
-        for c, label in enumerate(target.labels):
-            state = ("holds" if check.holds else "inside the band, interval reaches beyond" if check.inside
-                     else "outside the band")
+        for c, label in enumerate(target.labels):   # each win rate's own interval against its own goal
+            state = band_state(check.low[c], check.high[c], target.components[c].goal, advice.options.band)
             click.echo(f"  {name}: {label} {points(check.values[c])}% [{points(check.low[c])}, "
                        f"{points(check.high[c])}], change {100 * check.effect[c]:+.1f} "
                        f"[{100 * check.effect_low[c]:+.1f}, {100 * check.effect_high[c]:+.1f}] on "
@@ -1912,26 +1947,33 @@ def _echo_advice(advice, quiet: bool) -> None:
               show_default=True, metavar="DIR",
               help="Folder for report.html and the PNG plots (created if missing; files of the same names are "
                    "replaced).")
-@click.option("--title", default="commandsim balance report", show_default=True, metavar="TEXT",
-              help="Title of the HTML page.")
-def report(results: tuple[Path, ...], out_dir: Path, title: str):
+@click.option("--title", default=None, metavar="TEXT",
+              help="Title of the HTML page [default: the game, the modes played and the questions answered; a "
+                   "title given here keeps them in a line under it].")
+def report(results: tuple[Path, ...], out_dir: Path, title: str | None):
     """Write a self-contained HTML report and PNG plots from sweep, compare and tournament results.
 
     RESULTS are files written by 'commandsim sweep' (the aggregate; its
     <stem>_cards table next to it is read too), 'sweep --per-game',
     'commandsim compare' and 'commandsim tournament' (the matrix; its
-    <stem>_ratings next to it is read too), in CSV or Parquet, recognised
-    by their columns; per-game files are read in batches (memory stays flat).
-    The page opens with Findings: each match-up and first-player advantage
-    with its 95% interval and n, a lean when it clears 50% +- 2 points after
-    Holm's correction over all tested, 'balanced' when inside them; then what
-    each comparison, tournament, ladder and advice table concludes.
-    Plots: win rate per cell with 95% intervals, a faction x variant heat map
-    (solo: x difficulty), game lengths (a distribution from per-game records,
-    else each cell's mean), first-player advantage, per-card buy rate and win
-    rate when bought, paired comparisons, and a tournament's matrix as a
-    heat map with its ratings and their intervals. report.html embeds every plot,
-    so it opens offline; the same plots are written as PNG files.
+    <stem>_ratings next to it is read too), 'ladder', 'advise' and
+    'impact', in CSV or Parquet, recognised by their columns; per-game files
+    are read in batches (memory stays flat).
+    The title names the game, the modes played and the questions answered;
+    every heading names its game, mode and question. The page opens with
+    Findings, grouped by question and by mode, each cell once: each match-up
+    and first-player advantage with its 95% interval and n, a lean when it
+    clears 50% +- 2 points after Holm's correction over all tested, 'even
+    within +-2 points' when inside them; cells that played identical games
+    (and why, where the card data says); then what each comparison (with its
+    edit as the cards read), tournament, ladder, impact and advice table
+    concludes. Per mode: win rate per cell with 95% intervals, a heat map of
+    each side against each other (panels per variant when sparse; solo: x
+    difficulty) and the first-player advantage; then game lengths, per-card
+    buy rate and win rate when bought (panels of at most 25 cards, costs
+    beside them), paired comparisons, card impact, a tournament's matrix and
+    ratings. Tables sort by a click on their header. report.html embeds every
+    plot, so it opens offline; the same plots are written as PNG files.
 
     Every file is checked before anything is written: RESULTS are regular
     files (links followed once, loops refused), a table read whole holds at

@@ -223,7 +223,7 @@ def study_compare(name, game, args, rng, out):
 
 def wrong(code: str, truth: float, band: float) -> bool:
     return ((code == "favours_a" and truth <= 0) or (code == "favours_b" and truth >= 0)
-            or (code == "balanced" and abs(truth) > band))
+            or (code == "even" and abs(truth) > band))
 
 
 def sequential_run(pairs, same: str | None, round_seeds, cap_seeds, band, rng, crit):

@@ -12,7 +12,7 @@ For each true difference the study runs the sequential procedure exactly as the 
 (rounds of ``--games``, repeated intervals with ``reports.sequential`` critical values, the verdict
 rule of ``reports.compare.verdict``, the cap) and reports:
 
-* false verdicts: "favours A" when A is not better, "favours B" when B is not better, "balanced"
+* false verdicts: "favours A" when A is not better, "favours B" when B is not better, "even"
   when |delta| > band (the band's edges count as inside, as in the verdict rule);
 * power: a decisive verdict that is true;
 * mean games per setting used;
@@ -54,7 +54,7 @@ def seed_distribution(delta: float, discordance: float = DISCORDANCE) -> np.ndar
 
 def is_false(code: str, delta: float, band: float) -> bool:
     return ((code == "favours_a" and delta <= 0) or (code == "favours_b" and delta >= 0)
-            or (code == "balanced" and abs(delta) > band + 1e-12))
+            or (code == "even" and abs(delta) > band + 1e-12))
 
 
 def simulate(delta: float, reps: int, round_seeds: int, cap_seeds: int, band: float, rng, naive: bool = False,

@@ -24,17 +24,17 @@ loss 0).  With ``a_i`` and ``b_i`` the scores of seed i under A and B, the diffe
 variance keeps a few agreeing seeds from giving an interval of zero width).  Each setting's win rate
 has the seed-clustered interval of ``reports.stats.seed_interval`` (a seed's two games are one sample).
 
-**Verdict** against an equivalence band of +-``band`` (a share: 0.02 is 2 points), on the 95%
-interval [lo, hi] of the difference A - B:
+**Verdict** on A against B (not on the subject side: "favours A" says A's setting gives the subject more than B's),
+against an equivalence band of +-``band`` (a share: 0.02 is 2 points), on the 95% interval [lo, hi] of the
+difference A - B (the words: ``reports.verdict_words``):
 
-* ``balanced``: the whole interval lies inside the band (``-band <= lo`` and ``hi <= band``): any
-  difference is smaller than the band.  This wins over the next two: a real but small difference is
-  balanced.
-* ``favours_a`` / ``favours_b``: not balanced, and the interval lies entirely above 0 (lo > 0:
-  favours A) or entirely below 0 (hi < 0: favours B).  The text gives the favoured side's lead and
-  its interval in points, e.g. "favours asymmetrical by 3.1 points [1.2, 5.0]".  The lead may be
-  smaller than the band at one end of the interval: the interval excludes "no difference" but not
-  "a difference inside the band".
+* ``even``: the whole interval lies inside the band (``-band <= lo`` and ``hi <= band``): any difference
+  is smaller than the band, "even within +-2 points".  This wins over the next two: a real but small
+  difference is even.  (Files written before this word say ``balanced``: read as ``even``.)
+* ``favours_a`` / ``favours_b``: not even, and the interval lies entirely above 0 (lo > 0: favours A) or
+  entirely below 0 (hi < 0: favours B).  The text gives the favoured side's lead and its interval in
+  points, e.g. "favours asymmetrical by 3.1 points [1.2, 5.0]".  The lead may be smaller than the band at
+  one end of the interval: the interval excludes "no difference" but not "a difference inside the band".
 * ``unclear``: otherwise (the interval holds 0 and reaches beyond the band, or there are too few
   seeds for an interval): "not enough games to tell"; and whatever the interval, below
   ``reports.stats.MIN_VERDICT_SEEDS`` seeds: "not enough games for a verdict", with the games that would do.
@@ -55,12 +55,13 @@ from simcore.records import SEAT_LABELS, seat_scores
 
 from .stats import Z95, MIN_VERDICT_SEEDS, not_enough_seeds_text, paired_difference, seed_interval
 from .sweep import DEFAULT_CHUNK, DEFAULT_GAMES, check_games
+from .verdict_words import EVEN, even_text
 
 DEFAULT_BAND = 0.02
 # as the opponent variant: the opponent plays the subject's variant in each setting (The Last Command's
 # Asymmetrical Play swaps all six starting System cards, both sides')
 SAME_VARIANT = "(same variant)"
-VERDICTS = ("balanced", "favours_a", "favours_b", "unclear")
+VERDICTS = (EVEN, "favours_a", "favours_b", "unclear")
 NOT_ENOUGH = "not enough games to tell"
 COMPARE_COLUMNS = (
     "faction", "opponent_faction", "opponent_variant", "strategy", "opponent_strategy",
@@ -122,7 +123,7 @@ def verdict(diff: float, low: float, high: float, band: float = DEFAULT_BAND, la
     """``(code, text)`` for a difference A - B with 95% interval [low, high] and band +-``band``, over
     ``seeds`` seeds (None: not counted).
 
-    Codes (``VERDICTS``) and texts: ``balanced`` / "balanced"; ``favours_a`` / "favours <A> by d points
+    Codes (``VERDICTS``) and texts: ``even`` / "even within +-b points"; ``favours_a`` / "favours <A> by d points
     [lo, hi]"; ``favours_b`` / "favours <B> by d points [lo, hi]" (d and the interval as the favoured
     side's lead); ``unclear`` / "not enough games to tell", or below ``MIN_VERDICT_SEEDS`` seeds "not
     enough games for a verdict (...)".  See the module text for the rule.
@@ -134,7 +135,7 @@ def verdict(diff: float, low: float, high: float, band: float = DEFAULT_BAND, la
     if not all(np.isfinite([diff, low, high])):
         return "unclear", NOT_ENOUGH
     if -band <= low and high <= band:
-        return "balanced", "balanced"
+        return EVEN, even_text(band)
     if low > 0:
         return "favours_a", f"favours {label_a} by {_points(diff)} points [{_points(low)}, {_points(high)}]"
     if high < 0:
@@ -379,15 +380,79 @@ def question_of(game: Game | str, **options) -> Question:
     return game.compare_question(CompareSpec(**options))
 
 
+# ---- what the card files change, as the cards read
+
+EDIT_COLUMNS = ("edit_a", "edit_b")   # written after the others when a card file is given: what it changes
+
+
+def card_changes(entries: Callable, cards=None, cards_b=None) -> dict[str, str]:
+    """{"edit_a": what A's cards (``cards`` over the shipped ones) change of the shipped cards, "edit_b": what B's
+    (``cards_b`` on top) change of A's}, as the cards read: "Railgun credit_cost 5 -> 4" (``entries``:
+    ``Game.card_entries``; the override machinery's own lines, ``simcore.card_overrides``). "" where nothing."""
+    from simcore.card_overrides import entry_changes
+
+    def text(before, after) -> str:
+        return "; ".join(c.removeprefix("changes ") for c in entry_changes(before, after))
+    shipped = entries([])
+    a_paths = [cards] if cards is not None else []
+    a = entries(a_paths) if a_paths else shipped
+    b = entries(a_paths + [cards_b]) if cards_b is not None else a
+    return {"edit_a": text(shipped, a), "edit_b": text(a, b)}
+
+
+def with_card_changes(result: Comparison, changes: dict[str, str]) -> Comparison:
+    """``result`` with ``EDIT_COLUMNS`` after its columns when a card file changed anything."""
+    if not any(changes.values()):
+        return result
+    return Comparison(result.table.assign(**{c: changes.get(c, "") for c in EDIT_COLUMNS}), result.pairs)
+
+
+def _text(x) -> str:
+    return "" if x is None or (isinstance(x, float) and not np.isfinite(x)) else str(x)
+
+
+def edit_text(row) -> str:
+    """"B: Railgun credit_cost 5 -> 4 (both: ...)": what a comparison's card files change, from its
+    ``EDIT_COLUMNS`` ("" when it has none: an older file, or no card file)."""
+    a, b = _text(row.get("edit_a")), _text(row.get("edit_b"))
+    parts = ([f"B's cards: {b}"] if b else []) + ([f"A's and B's cards: {a}"] if a else [])
+    return "; ".join(parts)
+
+
+def design_text(row) -> str:
+    """The sequential design of a ``compare --until-verdict`` row ("" for a fixed-size one): looks, games per
+    look, the cap and why it stopped."""
+    if "looks" not in row or _text(row.get("looks")) == "":
+        return ""
+    looks, per, cap = int(row["looks"]), int(row["round_games"]), int(row["max_games"])
+    why = "at a verdict" if str(row.get("stopped")) == "verdict" else "at the cap"
+    return (f"sequential: {looks} look{'' if looks == 1 else 's'} of {per:,} games per setting (cap {cap:,}), stopped "
+            f"{why}; the interval is the last look's repeated 95% interval")
+
+
+def verdict_head(row) -> str:
+    """"Verdict on A (asymmetrical) against B (standard), seen from federation": whose verdict it is (A against
+    B, not the subject side)."""
+    return f"Verdict on A ({row['label_a']}) against B ({row['label_b']}), seen from {row['faction']}"
+
+
 def finding_lines(table: pd.DataFrame) -> list[str]:
     """Each comparison's verdict as a report's Findings state it (rows of ``COMPARE_COLUMNS``, with
-    ``source`` naming the file when several are given: two comparisons keep distinct labels)."""
+    ``source`` naming the file when several are given: two comparisons keep distinct labels): whose verdict it
+    is, the edit as the cards read, the design when it was sequential."""
     several = "source" in table.columns and table["source"].nunique() > 1
     out = []
-    for r in table.itertuples():
-        where = f"{r.source}: " if several else ""
-        out.append(f"{where}{r.label_a} vs {r.label_b} ({r.faction} against {r.opponent_faction} "
-                   f"{r.opponent_variant}, {int(r.games):,} games per side): A − B {100 * r.diff:+.1f} points "
-                   f"[{100 * r.diff_ci_low:+.1f}, {100 * r.diff_ci_high:+.1f}], band ±{100 * r.band:g}: "
-                   f"{r.verdict_text}")
+    for _, r in table.iterrows():
+        where = f"{r['source']}: " if several else ""
+        extra = "; ".join(x for x in (edit_text(r), design_text(r)) if x)
+        out.append(f"{where}{verdict_head(r)} (against {r['opponent_faction']} {r['opponent_variant']}, "
+                   f"{int(r['games']):,} games per setting{'; ' + extra if extra else ''}): A − B "
+                   f"{100 * r['diff']:+.1f} points [{100 * r['diff_ci_low']:+.1f}, {100 * r['diff_ci_high']:+.1f}], "
+                   f"band ±{100 * r['band']:g}: {shown_verdict(r)}")
     return out
+
+
+def shown_verdict(row) -> str:
+    """A row's verdict text as this version words it (an older file's "balanced" in today's words), with ±."""
+    from .verdict_words import upgraded_text
+    return upgraded_text(row["verdict_text"], float(row["band"])).replace("+-", "±")

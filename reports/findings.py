@@ -21,7 +21,8 @@ p-value, the k-th smallest (of m) must be below alpha / (m - k + 1), and testing
 is not.  The chance that even one finding is a false alarm stays at most alpha (5%) whatever the number
 of statements, and Holm rejects everything Bonferroni does and more.  Every question is answered: a
 **lean** (its 95% interval lies outside the band; shown with n and the Holm-adjusted p-value),
-**balanced** (its 95% interval lies inside the band) or not enough games to tell.
+**even** within the band (its 95% interval lies inside it: "even within ±2 points"; the verdict words of
+``reports.verdict_words``) or not enough games to tell.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from .stats import MIN_VERDICT_SEEDS, not_enough_seeds_text, score_test_p, seed_clustered_interval
+from .verdict_words import EVEN, even_text
 
 ALPHA = 0.05
 BAND = 0.02
@@ -49,6 +51,7 @@ class Statement:
     low_text: str      # ... and below it
     seeds: int | None = None
     sum_sq: int | None = None
+    where: str = ""    # the game and mode it was measured in ("Star Realms, two-against-one mode"), in its text
 
     @property
     def sums(self) -> tuple[float, float, int, int]:
@@ -79,8 +82,12 @@ class Finding:
     def text(self) -> str:
         s = self.statement
         meaning = s.high_text if self.rate > 0.5 else s.low_text
-        return (f"{s.subject}: {self.rate:.1%} [{self.ci_low:.1%}, {self.ci_high:.1%}] (n = {s.n:,}): {meaning} "
+        return (f"{_subject(s)}: {self.rate:.1%} [{self.ci_low:.1%}, {self.ci_high:.1%}] (n = {s.n:,}): {meaning} "
                 f"(Holm-adjusted {_p_text(self.p_holm)})")
+
+
+def _subject(s: Statement) -> str:
+    return f"{s.subject} ({s.where})" if s.where else s.subject
 
 
 def _p_text(p: float) -> str:
@@ -136,12 +143,13 @@ def findings(statements: list[Statement], alpha: float = ALPHA, band: float = BA
 # ---- the questions of a sweep, answered either way
 
 QUESTIONS = ("match-up", "first player")   # what a sweep is run to answer, in the order the Findings lead with
+ANSWERS = ("lean", EVEN, "undecided")
 
 
 @dataclass(frozen=True)
 class Answer:
     """A question of the sweep (a match-up, the first-player advantage) answered: ``verdict`` is "lean"
-    (a finding: outside the band after Holm's correction), "balanced" (the 95% interval lies inside the
+    (a finding: outside the band after Holm's correction), "even" (the 95% interval lies inside the
     band) or "undecided" (neither, or too few seeds for a verdict: more games would tell)."""
     statement: Statement
     rate: float
@@ -154,13 +162,13 @@ class Answer:
     @property
     def text(self) -> str:
         s = self.statement
-        head = f"{s.subject}: {self.rate:.1%} [{self.ci_low:.1%}, {self.ci_high:.1%}] (n = {s.n:,})"
+        head = f"{_subject(s)}: {self.rate:.1%} [{self.ci_low:.1%}, {self.ci_high:.1%}] (n = {s.n:,})"
         points = f"±{100 * self.band:g} points"
         if self.verdict == "lean":
             meaning = s.high_text if self.rate > 0.5 else s.low_text
             return f"{head}: {meaning} (Holm-adjusted {_p_text(self.p_holm)})"
-        if self.verdict == "balanced":
-            return (f"{head}: balanced within {points} (the 95% interval lies inside "
+        if self.verdict == EVEN:
+            return (f"{head}: {even_text(self.band, ascii_only=False)} (the 95% interval lies inside "
                     f"{0.5 - self.band:.0%}–{0.5 + self.band:.0%})")
         if not s.enough:
             return f"{head}: {not_enough_seeds_text(s.sums[2], max(1, round(s.n / max(s.sums[2], 1))))}"
@@ -168,7 +176,7 @@ class Answer:
 
 
 def answers(statements: list[Statement], alpha: float = ALPHA, band: float = BAND) -> list[Answer]:
-    """Every question statement answered (lean, balanced or undecided), the match-ups first then the
+    """Every question statement answered (lean, even or undecided), the match-ups first then the
     first-player advantage, each in the order given; then the findings among the other statements by
     adjusted p. Holm's correction runs over all the statements, as ``findings``."""
     p = _p_values(statements, band)
@@ -177,7 +185,7 @@ def answers(statements: list[Statement], alpha: float = ALPHA, band: float = BAN
     for s, p_adj, keep in zip(statements, adjusted, rejected):
         low, high = s.interval()
         inside = s.enough and low >= 0.5 - band and high <= 0.5 + band
-        verdict = "lean" if keep else "balanced" if inside else "undecided"
+        verdict = "lean" if keep else EVEN if inside else "undecided"
         answer = Answer(s, s.successes / s.n, low, high, float(p_adj), verdict, band)
         if s.kind in QUESTIONS:
             asked.append(answer)
@@ -190,30 +198,39 @@ def answers(statements: list[Statement], alpha: float = ALPHA, band: float = BAN
 
 # ---- the statements of a report's tables
 
-def first_player_statements(first: pd.DataFrame, rule: str = "") -> list[Statement]:
-    """From ``aggregate.first_player_table`` (side_a, side_b, games, first_wins); ``rule``: what moving
-    first means in the game's rules (``GameInfo.first_player``), quoted in the statement."""
+def first_player_statements(first: pd.DataFrame, rule: str = "", where: str = "") -> list[Statement]:
+    """From ``aggregate.first_player_table`` (side_a, side_b, games, first_wins; ``side_b`` empty when
+    ``side_a`` names the pair already); ``rule``: what moving first means in the game's rules
+    (``GameInfo.first_player``), quoted in the statement; ``where``: the game and mode, named in it."""
     if first.empty:
         return []
     why = f" ({rule})" if rule else ""
     seeds = first["seeds"] if "seeds" in first.columns else pd.Series([None] * len(first), index=first.index)
     sq = first["first_wins_sq"] if "first_wins_sq" in first.columns else seeds
-    return [Statement("first player", f"first player, {a.replace('|', ' ')} vs {b.replace('|', ' ')}",
-                      int(w), int(n), f"the player moving first wins more often{why}",
-                      f"the player moving second wins more often{why}", _int(k), _int(q))
+    return [Statement("first player", f"first player, {_pair(a, b)}", int(w), int(n),
+                      f"the player moving first wins more often{why}",
+                      f"the player moving second wins more often{why}", _int(k), _int(q), where)
             for a, b, w, n, k, q in zip(first["side_a"], first["side_b"], first["first_wins"], first["games"], seeds,
                                         sq) if n > 0]
+
+
+def _pair(a: str, b: str) -> str:
+    a = a.replace("|", " ")
+    return f"{a} vs {b.replace('|', ' ')}" if b else a
 
 
 def _int(x) -> int | None:
     return None if x is None or pd.isna(x) else int(x)
 
 
-def matchup_statements(rates: pd.DataFrame) -> list[Statement]:
-    """From ``report_data.win_rate_table`` (seat-both rows with a ``label``): one side per duel cell."""
+def matchup_statements(rates: pd.DataFrame, where: str = "") -> list[Statement]:
+    """From ``report_data.win_rate_table`` (seat-both rows with a ``label``): one side per duel cell;
+    ``where``: the game and mode, named in each."""
     if rates.empty:
         return []
     duel = rates[rates.get("mode", pd.Series("duel", index=rates.index)) != "solo"]
+    if "difficulty" in duel.columns:
+        duel = duel[duel["difficulty"].fillna("").astype(str).str.strip() == ""]
     seen, out = set(), []
     for r in duel.itertuples():
         side, other = (r.faction, r.variant, r.strategy), (r.opponent_faction, r.opponent_variant, r.opponent_strategy)
@@ -224,7 +241,7 @@ def matchup_statements(rates: pd.DataFrame) -> list[Statement]:
         clustered = "seeds" in duel.columns and "wins_sq" in duel.columns
         out.append(Statement("match-up", r.label, int(r.wins), int(r.games), "favoured: the match-up is not even",
                              "disfavoured: the match-up is not even", _int(r.seeds) if clustered else None,
-                             _int(r.wins_sq) if clustered else None))
+                             _int(r.wins_sq) if clustered else None, where))
     return out
 
 
@@ -237,7 +254,7 @@ def findings_section_text(statements: list[Statement], alpha: float = ALPHA,
     how = (f"{len(statements)} statements tested ({kinds}), each a share against 50% ± {100 * band:g} points; "
            f"{CORRECTION}'s step-down correction over all of them keeps the chance of any false finding at "
            f"{alpha:.0%} or less. A lean shows its 95% interval (seed-clustered: a seed's two seat-swapped games "
-           f"are one sample), which lies outside the band, its n and its Holm-adjusted p-value; 'balanced' means the 95% "
+           f"are one sample), which lies outside the band, its n and its Holm-adjusted p-value; 'even' means the 95% "
            f"interval lies inside the band; otherwise more games would tell (no verdict below "
            f"{MIN_VERDICT_SEEDS} seeds).")
     if not any(a.verdict == "lean" for a in given):

@@ -32,8 +32,10 @@ interval is from its confirmation seeds only, at the critical value the test use
 +-band), ``unclear`` (the cap was reached before either), ``screened`` (the screen saw nothing worth
 testing: its estimate is the screen's, with an interval and p-value conditional on that selection; it is never
 called worthless, since the seeds that would say so are those that passed it over).  A card's verdict is read
-off "both" (the test above); each side's row repeats it beside that side's own interval.  ``p_value`` is
-Holm-adjusted within its family (``reports.impact_stats``).
+off "both" (the test above); each side's row has its own, read off that row's interval, p-value and band
+(``impact_stats.side_verdict``).  ``p_value`` is Holm-adjusted within its family (``reports.impact_stats``).
+When the sides pull opposite ways (one side's interval clear above 0, another's clear below: ``split_cards``) the
+"both" mean averages opposite effects into a small number, so it is never shown without them.
 
 Same seeds give the same table on any thread count, chunking or cluster (``runner``).
 """
@@ -55,7 +57,7 @@ from simcore.games import registry
 from simcore.records import seat_scores
 
 from .compare import DEFAULT_BAND, check_band
-from .impact_stats import BOTH, SCREEN_P, _mean_se, judge_cards
+from .impact_stats import BOTH, SCREEN_P, _mean_se, judge_cards, side_verdict  # noqa: F401  (SCREEN_P: the screen's)
 from .sequential import ALPHA, look_critical_values
 from .stats import wilson_interval
 
@@ -306,7 +308,8 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
         return {k: _diffs(base, res[k], len(pairs), k[1]) for k in wanted}
 
     judged = judge_cards(source, keys, cap, screen, alpha, band)
-    return Impact(_table(game, keys, pairs, judged, plays.buys, names, strategy, opponent_strategy, seed),
+    table = _table(game, keys, pairs, judged, plays.buys, names, strategy, opponent_strategy, seed, band, alpha)
+    return Impact(table,
                   {(k[0], k[1], s): v for k in keys for s, v in judged.cards[k].diffs.items()}, game.info.name)
 
 
@@ -388,7 +391,8 @@ def _diffs(base: dict, restricted: dict, n_pairs: int, measure: str) -> dict:
     return out
 
 
-def _table(game, keys, pairs, judged, buys, names, strategy, opponent_strategy, seed):
+def _table(game, keys, pairs, judged, buys, names, strategy, opponent_strategy, seed, band=DEFAULT_BAND,
+           alpha=ALPHA):
     rows = []
     sides = [(p, pairs[p].subject) for p in range(len(pairs))] + [(BOTH, BOTH)]
     for card, measure in keys:
@@ -398,9 +402,12 @@ def _table(game, keys, pairs, judged, buys, names, strategy, opponent_strategy, 
         b_lo, b_hi = wilson_interval(wins, n_buy) if n_buy else (float("nan"), float("nan"))
         for where, label in sides:
             mean, lo, hi, se, seeds, _, p_holm = judged.rows[((card, measure), where)]
+            result = judged.cards[(card, measure)]
+            verdict = result.verdict if where == BOTH else side_verdict(result.family, lo, hi, p_holm, seeds, band,
+                                                                        alpha)
             rows.append({"card": card, "measure": measure, "side": label,
                          "impact": mean, "ci_low": lo, "ci_high": hi, "se": se, "n": 2 * seeds,
-                         "seeds": seeds, "p_value": p_holm, "verdict": judged.cards[(card, measure)].verdict,
+                         "seeds": seeds, "p_value": p_holm, "verdict": verdict,
                          "buyers": n_buy, "buyers_win_rate": wins / n_buy if n_buy else float("nan"),
                          "buyers_ci_low": b_lo, "buyers_ci_high": b_hi,
                          "strategy": game.check_strategy(strategy),
@@ -425,15 +432,19 @@ def impact_at_rungs(game: Game | str, card: str, rungs: Sequence[str], games: in
                     threads: int | None = None, *, progress: Progress | None = None, runner=None) -> pd.DataFrame:
     """``ladder --finding impact --card NAME``: the card's impact (a ban, both sides, every seed: no screen) with
     both sides playing each rung in turn on the same seeds, weakest rung first, and what happens across the rungs
-    (``reports.skill_finding.across_rungs``: a sign change, a size change, or stable). A card that only weak
-    players misuse is not a balance problem."""
+    (``reports.skill_finding.across_rungs``: a sign change, a size change, stable or unclear). A card that only
+    weak players misuse is not a balance problem. ``sides``: each side's impact at a rung where they pull opposite
+    ways ("" elsewhere: ``split_cards``)."""
     from .skill_finding import across_rungs
     game = registry.get(game) if isinstance(game, str) else game
     rows = []
     for level, rung in enumerate(rungs):
-        r = run_impact(game, [card], rung, None, None, games, seed, threads, screen=games // 2, progress=progress,
-                       runner=runner).both().iloc[0]
-        rows.append({"rung": rung, "level": level, **{c: r[c] for c in IMPACT_COLUMNS}})
+        result = run_impact(game, [card], rung, None, None, games, seed, threads, screen=games // 2,
+                            progress=progress, runner=runner)
+        r = result.both().iloc[0]
+        split = split_cards(result.table)
+        rows.append({"rung": rung, "level": level, **{c: r[c] for c in IMPACT_COLUMNS},
+                     "sides": "; ".join(sides_text(part) for part in split.values())})
     table = pd.DataFrame(rows)
     centred = table.assign(score=0.5 + table["impact"], ci_low=0.5 + table["ci_low"], ci_high=0.5 + table["ci_high"],
                            effect=table["impact"])
@@ -461,6 +472,26 @@ def estimate_impact_at_rungs(game: Game | str, card: str, rungs: Sequence[str], 
     return Estimate(parts, "speed measured on probe games of each rung")
 
 
+# ---- sides that pull opposite ways
+
+def split_cards(table: pd.DataFrame) -> dict[tuple[str, str], pd.DataFrame]:
+    """{(card, measure): its side rows} of the cards whose sides pull opposite ways: one side's interval lies
+    wholly above 0 and another's wholly below (rows of ``IMPACT_COLUMNS``, any number of cards). Their "both"
+    mean averages opposite effects (Shoot: +25.9 for one force, -21.6 for the other, "both" +2.1), so it is
+    never shown without them."""
+    sides = table[table["side"] != BOTH]
+    out = {}
+    for (card, measure), part in sides.groupby(["card", "measure"], sort=False):
+        if (part["ci_low"] > 0).any() and (part["ci_high"] < 0).any():
+            out[(card, measure)] = part
+    return out
+
+
+def sides_text(part: pd.DataFrame) -> str:
+    """"line +25.9 [+22.1, +29.7], elite -21.6 [-25.0, -18.2]": each side's impact with its interval."""
+    return ", ".join(f"{r.side} {_pts(r.impact)} [{_pts(r.ci_low)}, {_pts(r.ci_high)}]" for r in part.itertuples())
+
+
 # ---- text
 
 def impact_lines(impact: Impact, top: int | None = None) -> list[str]:
@@ -477,10 +508,16 @@ def impact_lines(impact: Impact, top: int | None = None) -> list[str]:
                      f"{_pts(r['impact']):>7}  [{_pts(r['ci_low'])}, {_pts(r['ci_high'])}]".ljust(71)
                      + f" {r['n']:>7}  {r['verdict']:<10} {bw:>10} {r['buyers']:>7}")
     shown = t[(t["side"] == BOTH) & (t["verdict"] == "shown")]
+    split = split_cards(t)
+    if split:
+        lines += ["", "The sides pull opposite ways (the 'both' mean averages opposite effects; read each side's "
+                      "row): " + "; ".join(f"{card}{'' if m == 'ban' else f' ({m})'}: {sides_text(part)}"
+                                           for (card, m), part in split.items()) + "."]
     lines += ["", f"Impact: points of the side's score lost when the card is banned (forced: gained by rushing it), "
                   f"paired on the same seeds, seats swapped; {len(shown)} shown after Holm's correction over "
                   f"{t[t['side'] == BOTH].shape[0]} cards. A tested card's interval is its fresh seeds' repeated 95% "
-                  f"interval at the look it stopped; a screened card's is conditional on the screen passing it over."]
+                  f"interval at the look it stopped; a screened card's is conditional on the screen passing it over. "
+                  f"A card's verdict is its 'both' row's; each side's row has its own, from its own interval."]
     return lines
 
 

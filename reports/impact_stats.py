@@ -24,6 +24,12 @@ benchmark resamples them), so the same rule is measured that the command prints.
 
 P-values are Holm-adjusted within their family (per measure and side): the tested cards, the screened cards,
 or every card of a fixed test. Below ``MIN_VERDICT_SEEDS`` seeds a card gets no verdict (``unclear``).
+
+A card's verdict is its "both" row's (the test above). Each subject side's row has its own (``side_verdict``),
+read off that row alone: ``shown`` when its Holm-adjusted p-value (within its side's family) is at most alpha and
+its interval lies clear of 0, ``worthless`` when its interval lies inside +-band (not for a screened card),
+``screened`` for a card the screen passed over, else ``unclear``: a card worth +25.9 points to one side and
+-21.6 to the other is not "shown" for a side whose own interval holds 0.
 """
 from __future__ import annotations
 
@@ -237,3 +243,18 @@ def _selection(c: CardResult, side, d: np.ndarray) -> tuple[float, float]:
         return -math.inf, math.inf
     ends = sorted(((-c.bound - rest) / slope, (c.bound - rest) / slope))
     return ends[0], ends[1]
+
+
+def side_verdict(family: str, low: float, high: float, p_holm: float, seeds: int, band: float,
+                 alpha: float = ALPHA) -> str:
+    """One subject side's verdict on a card, from that side's own row (see the module text)."""
+    if family == "screened":
+        return "screened"
+    if seeds < MIN_VERDICT_SEEDS or not (np.isfinite(low) and np.isfinite(high)):
+        return "unclear"
+    if p_holm <= alpha and (low > 0 or high < 0):
+        return "shown"
+    if -band <= low and high <= band:
+        return "worthless"
+    return "unclear"
+

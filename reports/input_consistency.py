@@ -8,7 +8,8 @@ Per kind of table:
   games``; a comparison's ``diff = score_a - score_b``; a card's rate when bought);
 * every interval contains its estimate (the interval itself is not recomputed: its method is the
   statistics module's, ``reports.stats``);
-* a verdict agrees with its interval (a comparison's ``balanced`` lies inside the band);
+* a verdict agrees with its interval and seeds (a comparison's ``even`` lies inside the band; an older
+  file's ``balanced`` is read as ``even``);
 * keys are unique where the kind has one row per key (a tournament's pair of entries, a ladder's rung, a
   sweep's cell and seat, a card), a sweep's seat rows add up to its ``both`` row, and a tournament's two
   rows of a pair mirror each other (one's wins are the other's losses).
@@ -203,23 +204,29 @@ def _mirrored(df: pd.DataFrame) -> None:
                                         f"{df[mine].iloc[i]}")
 
 
+def _seeds(df: pd.DataFrame, i: int) -> int | None:
+    """Row ``i``'s seeds (a file without the column: half its games, each seed played in both seats)."""
+    if "seeds" in df.columns:
+        return int(_num(df, "seeds")[i])
+    return int(_num(df, "games")[i]) // 2 if "games" in df.columns else None
+
+
 def _verdicts(df: pd.DataFrame, kind: str) -> None:
+    """A verdict is what its interval, band and seeds give (``reports.verdict_words``: an older file's words,
+    ``balanced`` for ``even``, are read as the words they were)."""
+    from .verdict_words import upgraded
     if kind == "compare" and _has(df, "verdict", "diff", "diff_ci_low", "diff_ci_high", "band"):
         from .compare import verdict
         for i in range(len(df)):
             d, lo, hi, band = (float(df[c].iloc[i]) for c in ("diff", "diff_ci_low", "diff_ci_high", "band"))
-            # the verdict's own rule, its minimum of seeds included (a file without seeds: not counted)
-            seeds = int(df["seeds"].iloc[i]) if "seeds" in df.columns and pd.notna(df["seeds"].iloc[i]) else None
-            want = verdict(d, lo, hi, band, seeds=seeds)[0]
-            if str(df["verdict"].iloc[i]) != want:
+            want = verdict(d, lo, hi, band, seeds=_seeds(df, i))[0]
+            if upgraded(df["verdict"].iloc[i]) != want:
                 raise _Refusal(i, "verdict", f"expected {want} for the interval [{_show(lo)}, {_show(hi)}] and the "
                                              f"band +-{_show(band)}, got {df['verdict'].iloc[i]}")
     if kind == "ladder" and _has(df, "verdict", "score_ci_low", "score_ci_high"):
         from .ladder import verdict
         for i in range(len(df)):
-            # a ladder plays each seed in both seat orders: its seeds are half its games
-            seeds = int(df["games"].iloc[i]) // 2 if "games" in df.columns and pd.notna(df["games"].iloc[i]) else None
-            want = verdict(float(df["score_ci_low"].iloc[i]), float(df["score_ci_high"].iloc[i]), seeds)
+            want = verdict(float(df["score_ci_low"].iloc[i]), float(df["score_ci_high"].iloc[i]), _seeds(df, i))
             if str(df["verdict"].iloc[i]) != want:
                 lo, hi = _show(df["score_ci_low"].iloc[i]), _show(df["score_ci_high"].iloc[i])
                 raise _Refusal(i, "verdict", f"expected {want} for the score interval [{lo}, {hi}], got "

@@ -71,7 +71,8 @@ CHOICES = {"per_game": {"winner": ("first", "second", "draw")},
            "aggregate": {"seat": ("first", "second", "both")},
            "ladder": {"verdict": ("stronger", "weaker", "not shown different")},
            "impact": {"verdict": ("shown", "worthless", "unclear", "screened"), "measure": ("ban", "force")},
-           "skill": {"finding": ("first-player", "matchup"), "across_rungs": ("sign change", "size change", "stable")}}
+           "skill": {"finding": ("first-player", "matchup"),
+                     "across_rungs": ("sign change", "size change", "stable", "unclear")}}
 
 # tables whose files name their game in a ``game`` column (``reports.report_games.with_game``; a per-game
 # record's ``game`` is its index, a number)

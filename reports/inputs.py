@@ -240,4 +240,9 @@ def read_results(paths: Sequence[str | Path]) -> Results:
     for kind, frames in parts.items():
         if frames:
             setattr(out, kind, pd.concat(frames, ignore_index=True))
+    if not out.compare.empty:     # a comparison written before the verdict's word changed, in today's words
+        from .verdict_words import upgraded, upgraded_text
+        cmp = out.compare
+        cmp["verdict_text"] = [upgraded_text(t, b) for t, b in zip(cmp["verdict_text"], cmp["band"])]
+        cmp["verdict"] = cmp["verdict"].map(upgraded)
     return out

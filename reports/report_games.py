@@ -87,3 +87,18 @@ def same_sweep(aggregate: pd.DataFrame, per_game_aggregate: pd.DataFrame) -> boo
     agg = aggregate[aggregate["mode"] != "solo"] if "mode" in aggregate.columns else aggregate
     a, b = _counts(agg), _counts(per_game_aggregate)
     return a.index.equals(b.index) and (a.to_numpy() == b.to_numpy()).all()
+
+
+def card_costs(game: str | None) -> dict[str, str]:
+    """Each of the game's cards (its shipped data, ``Game.card_entries``) with its cost as the cards read:
+    "credit 5, power 2" (fields ``credit_cost``, ``power_cost``), "cost 3" (a field ``cost``); {} when the game
+    is not known. A plot prints it beside the card's name."""
+    if game is None:
+        return {}
+    out = {}
+    for key, entry in registry.get(game).card_entries([]).items():
+        costs = [(f, v) for f, v in entry.table.items() if f.endswith("cost") and isinstance(v, int)]
+        if costs:
+            name = str(entry.table.get("name", key))
+            out[name] = ", ".join(f"{f.removesuffix('_cost')} {v}" if f != "cost" else f"cost {v}" for f, v in costs)
+    return out

@@ -8,7 +8,7 @@ intervals* (Jennison & Turnbull, *Group Sequential Methods*, ch. 9): the interva
 ``mean +- c_k * se`` at looks k = 1..K cover the true difference *at every look at once* with
 probability 95%, so any rule that stops on them (here: the interval lies inside the band, or wholly
 on one side of 0) gives a wrong verdict at most 5% of the time, whichever look it stops at.  An SPRT
-tests one hypothesis against one alternative; we have three verdicts (balanced, favours A, favours
+tests one hypothesis against one alternative; we have three verdicts (even, favours A, favours
 B) read off one interval, which repeated intervals give directly.
 
 The critical values ``c_k`` spend the 5% over the looks with a Lan-DeMets spending function of

@@ -14,7 +14,10 @@ seeds a rung's verdict is "not shown different from 50%".  Across the rungs the 
 
 * a **sign change** when two rungs' intervals lie clear of 50% on opposite sides (it reverses),
 * a **size change** otherwise, when two rungs' intervals do not overlap (it grows or shrinks),
-* **stable** otherwise: every rung's interval overlaps every other's,
+* **stable** when every rung agrees with every other within its interval (each rung's interval holds every
+  other rung's estimate),
+* **unclear** otherwise: the intervals overlap, but some rung's estimate lies outside another's interval
+  (+0.5 points at one rung, +8.5 at the others): more games would tell whether it changes,
 
 and it *holds at every rung* when every interval lies clear of 50% on the same side.
 """
@@ -36,7 +39,7 @@ CHUNK_SEEDS = 100     # seeds per engine call: progress and interrupts between c
 SKILL_COLUMNS = ("game", "finding", "subject", "side_a", "side_b", "rung", "level", "games", "wins", "losses",
                  "draws", "score", "ci_low", "ci_high", "effect", "verdict", "across_rungs", "across_rungs_text",
                  "seed")
-ACROSS = ("sign change", "size change", "stable")
+ACROSS = ("sign change", "size change", "stable", "unclear")
 
 Progress = Callable[[int, int], None]
 
@@ -213,8 +216,15 @@ def across_rungs(table: pd.DataFrame, subject: str = "A", other: str = "B") -> t
         return "size change", (f"size change: {subject}'s lead {way} from {_at(first)} to {_at(second)} "
                                f"(intervals do not overlap)")
     effects = [r["effect"] for r in rows]
-    text = (f"stable: every skill level's interval overlaps every other's ({subject}'s lead "
-            f"{_pts(min(effects))} to {_pts(max(effects))} points)")
+    span = f"{subject}'s lead {_pts(min(effects))} to {_pts(max(effects))} points"
+    apart = [(max(r2["ci_low"] - r1["score"], r1["score"] - r2["ci_high"]), r1, r2) for r1 in rows for r2 in rows
+             if not r2["ci_low"] <= r1["score"] <= r2["ci_high"]]
+    if apart:     # the estimate farthest outside another rung's interval
+        _, r1, r2 = max(apart, key=lambda a: a[0])
+        return "unclear", (f"unclear: every skill level's interval overlaps every other's, but {_at(r1)} lies outside "
+                           f"the interval at {r2['rung']} ({_at(r2)}): more games would tell whether it changes "
+                           f"({span})")
+    text = f"stable: every skill level's interval holds every other level's estimate ({span})"
     if len(above) == len(rows):
         text += f"; favours {subject} at every skill level"
     elif len(below) == len(rows):

@@ -46,7 +46,9 @@ from simcore.game import Cell, Game, SweepSpec
 from simcore.games import registry
 
 from .aggregate import card_table, combine_counts, summarise
+from . import identical_games as identical
 from .chunk_counts import ChunkTally, SweepTally, tally_chunk
+from .identical_games import chunk_digest
 from .per_game import per_game_batch
 
 DEFAULT_GAMES = 20000  # per cell: a +-0.7-point interval in a few seconds
@@ -154,6 +156,7 @@ class SweepChunk:
     difficulty: str
     market: np.ndarray      # card indices with a per-game bought column
     per_game: bool
+    order: int = 0          # the seat order's index in the cell (its games' digest tells the orders apart)
 
 
 @dataclass
@@ -165,6 +168,7 @@ class ChunkCounts:
     opponent_label: str      # the second seat's strategy label (Solo Mode: the engine's A.I. name)
     games: Any | None        # pyarrow.RecordBatch (per_game.per_game_batch)
     winner: np.ndarray | None = None   # int8 winner codes (a byte a game): paired with the other seat order's
+    digest: int = 0          # ``identical_games.chunk_digest`` of its games: cells that played the same games
 
 
 def play_chunk(chunk: SweepChunk, tables, threads: int | None = None) -> ChunkCounts:
@@ -197,7 +201,8 @@ def _chunk_counts(chunk: SweepChunk, rec) -> ChunkCounts:
     games = per_game_batch(rec, chunk.mode, chunk.difficulty, chunk.market) if chunk.per_game else None
     return ChunkCounts(tally_chunk(rec.winner, rec.turns, rec.bought, chunk.seats, getattr(rec, "bounds", None)),
                        chunk_labels(chunk.sides, chunk.variants, names), names[1], games,
-                       np.asarray(rec.winner, np.int8))
+                       np.asarray(rec.winner, np.int8),
+                       chunk_digest(chunk.first_game, chunk.order, rec.winner, rec.turns, rec.bought))
 
 
 # ---- the sweep
@@ -246,6 +251,8 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     total = sum(c * k for c, k in zip(cap_seeds, per_seed))
     done = 0
     tallies = [SweepTally() for _ in cells]     # per cell: its perspectives
+    digests = [0] * len(cells)                   # per cell: its games' digest (identical_games)
+    keys: list[tuple | None] = [None] * len(cells)
     card_tally = SweepTally()                    # every game: the per-card counts
     labels = [cell.strategies[1] for cell in cells]
     played = [0] * len(cells)
@@ -254,14 +261,17 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     while active:
         chunks = [SweepChunk(module, i, order.matchup, strategies, order.sides, order.variants, cells[i].seats, seed,
                              start, min(chunk_size, stop - start), cells[i].mode, cells[i].difficulty, market,
-                             per_game is not None)
+                             per_game is not None, k)
                   for i in active for stop in [min(played[i] + round_seeds[i], cap_seeds[i])]
-                  for order, strategies in orders[i] for start in range(played[i], stop, chunk_size)]
+                  for k, (order, strategies) in enumerate(orders[i]) for start in range(played[i], stop, chunk_size)]
         for chunk, part in zip(chunks, runner.map(play_chunk, chunks, tables)):
             tallies[chunk.cell].add(part.tally, part.labels)
             tallies[chunk.cell].add_order(chunk.first_game, per_seed[chunk.cell], part.labels, part.winner,
                                           cells[chunk.cell].seats)
             card_tally.add(part.tally, None)
+            digests[chunk.cell] = identical.add(digests[chunk.cell], part.digest)
+            if chunk.order == 0:
+                keys[chunk.cell] = identical.labels_key(chunk.mode, chunk.difficulty, part.labels)
             if per_game is not None:
                 per_game(part.games)
             if cells[chunk.cell].seats == (0,):    # the other seat is the rules' own player: its engine name
@@ -285,6 +295,7 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
                            target_ci is not None and not width[i] <= target_ci, tallies[i].bounds)
                  for i, cell in enumerate(cells)]
     aggregate = _aggregate([(cell, t.counts(), t.pair_counts()) for cell, t in zip(cells, tallies)], seed)
+    aggregate = identical.with_digests(aggregate, {k: d for k, d in zip(keys, digests) if k is not None})
     info = game.card_info(tables)
     cards = card_table(card_tally.card_counts(list(info["card"])))
     keep = np.asarray(game.buyable(tables), bool) | (cards["times_bought"].to_numpy() > 0)

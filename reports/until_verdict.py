@@ -8,7 +8,7 @@ values spent over the rounds up to the cap by a Lan-DeMets spending function: Po
 ``spending="obf"`` for O'Brien-Fleming-type; each applied at Student's t for the seeds so far), and the
 usual verdict rule (``reports.compare.verdict``) is read off it.  Rounds that end below
 ``reports.stats.MIN_VERDICT_SEEDS`` seeds are not looks: the first look comes once that many seeds are
-played, and spends nothing before.  The first look whose verdict is ``balanced`` or ``favours ...``
+played, and spends nothing before.  The first look whose verdict is ``even`` or ``favours ...``
 stops the run; if none is before ``max_games``, the verdict is "not enough games to tell".  Because the
 intervals cover the true difference at every look at once with probability 95%, the verdict is wrong at
 most 5% of the time whichever look it comes from.

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from reports.stats import paired_difference
+from reports.verdict_words import band_state
 from simcore.card_edits import CardEdit
 
 
@@ -22,10 +23,11 @@ ADVICE_COLUMNS = ("rank", "stage", "edit", "edits", "card", "field", "old_value"
 
 
 def values_with_interval(scores: np.ndarray):
-    """(mean, 95% low, 95% high) per component of per-seed scores float[components, seeds]: the normal
-    interval over the seeds (a seed's score averages its games, so seeds are independent), bounded to [0, 1]: a
-    score is a rate, and a few seeds' t interval can reach past it."""
+    """(mean, 95% low, 95% high) per component of per-seed scores float[components, seeds]: the t interval over
+    the seeds (a seed's score averages its games, so seeds are independent), within [0, 1]."""
     d = [paired_difference(s, np.zeros_like(s)) for s in scores]
+    # a score lies in [0, 1], and so does its interval (a t interval of a few seeds reaches past it, and
+    # ``commandsim report`` rightly refuses a share above 1)
     return (np.array([x.mean for x in d]), np.clip([x.ci_low for x in d], 0.0, 1.0),
             np.clip([x.ci_high for x in d], 0.0, 1.0))
 
@@ -41,27 +43,28 @@ def _edit_columns(edits: Sequence[CardEdit]) -> dict:
 def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_of: dict | None = None) -> pd.DataFrame:
     """The ranked table (``ADVICE_COLUMNS``), one row per component: the proposal on fresh seeds (fixed
     and re-tuned strategies), the sets the search played, then every screened edit by estimated
-    improvement.  ``games``: the games the row's win rate rests on.  ``effect`` is the paired change from the unedited cards; ``value`` the target's value.
-    ``base_of``: the unedited scores of the sets played on more than the search's first seeds."""
+    improvement.  ``games``: the games the row's win rate rests on; ``verdict`` a proposal's or a searched set's
+    win rate against its own goal +-band from its own interval (``verdict_words.band_state``), a screened edit's
+    effect verdict (helps, hurts, negligible, unclear).  ``effect`` is the paired change from the unedited cards;
+    ``value`` the target's value.  ``base_of``: the unedited scores of the sets played on more than the search's first seeds."""
     target, band = advice.target, advice.options.band
     rows = []
 
-    def add(rank, stage, edits, effect, lo, hi, value, vlo, vhi, games, looks, verdict):
+    def add(rank, stage, edits, effect, lo, hi, value, vlo, vhi, games, looks, verdict=None):
+        """One row per component; ``verdict`` None: each component's own band check of its value's interval."""
         for c, comp in enumerate(target.components):
             rows.append({"rank": rank, "stage": stage, **_edit_columns(edits), "component": comp.label,
                          "goal": comp.goal, "base": value[c] - effect[c], "effect": effect[c],
                          "effect_ci_low": lo[c], "effect_ci_high": hi[c], "value": value[c],
                          "value_ci_low": vlo[c], "value_ci_high": vhi[c], "games": games, "looks": looks,
-                         "verdict": verdict, "band": band})
+                         "verdict": verdict or band_state(vlo[c], vhi[c], comp.goal, band), "band": band})
 
     closest = advice.closest
     for stage, check in (("proposal, fixed strategies", advice.fixed),
                          ("proposal, re-tuned strategies", advice.retuned)):
         if check is not None:
-            verdict = ("holds" if check.holds else "inside the band (interval reaches beyond)" if check.inside
-                       else "outside the band")
             add(0, stage, closest.edits, check.effect, check.effect_low, check.effect_high, check.values, check.low,
-                check.high, check.games, 1, verdict)
+                check.high, check.games, 1)
     nan = np.full(len(target.components), np.nan)
     # the sets the search played, ranked by what the table shows: the distance to the target, then
     # the number of edits (then stated edits and the total change, as the search prefers)
@@ -74,8 +77,7 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_
         d = [paired_difference(s, b) for s, b in zip(scores, base)]
         v, vlo, vhi = values_with_interval(scores)
         add(i, "search", cand.edits, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
-            np.array([x.ci_high for x in d]), v, vlo, vhi, target.games_per_component(scores.shape[1]), 1,
-            "inside the band" if cand.miss <= band else "outside the band")
+            np.array([x.ci_high for x in d]), v, vlo, vhi, target.games_per_component(scores.shape[1]), 1)
     ranked = sorted(advice.screened, key=lambda r: -r.improvement)
     for i, r in enumerate(ranked, start=1):
         mean, lo, hi = r.effect()

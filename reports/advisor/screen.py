@@ -29,7 +29,7 @@ from reports.compare import verdict
 from reports.sequential import look_critical_values
 from reports.stats import Z95
 
-VERDICT_WORDS = {"balanced": "negligible", "favours_a": "helps", "favours_b": "hurts", "unclear": "unclear"}
+VERDICT_WORDS = {"even": "negligible", "favours_a": "helps", "favours_b": "hurts", "unclear": "unclear"}
 
 # measure(edit_sets, first_seed, seeds) -> per set float[components, seeds], or None when the edited set
 # is refused; given every set of a look at once, so that they can be played in parallel (on a cluster)

@@ -26,9 +26,9 @@ def run_compare(question, games=GAMES, seed=1, **kw):
 # ---- the verdict on hand-made numbers (band 2 points)
 
 @pytest.mark.parametrize("diff, low, high, code, text", [
-    (0.001, -0.015, 0.017, "balanced", "balanced"),
-    (0.010, 0.005, 0.015, "balanced", "balanced"),            # a real difference, but inside the band
-    (-0.019, -0.020, -0.018, "balanced", "balanced"),         # the band's edges are inside
+    (0.001, -0.015, 0.017, "even", "even within +-2 points"),
+    (0.010, 0.005, 0.015, "even", "even within +-2 points"),            # a real difference, but inside the band
+    (-0.019, -0.020, -0.018, "even", "even within +-2 points"),         # the band's edges are inside
     (0.030, 0.010, 0.050, "favours_a", "favours asym by 3.0 points [1.0, 5.0]"),
     (0.060, 0.040, 0.080, "favours_a", "favours asym by 6.0 points [4.0, 8.0]"),
     (-0.030, -0.050, -0.010, "favours_b", "favours std by 3.0 points [1.0, 5.0]"),
@@ -42,7 +42,7 @@ def test_verdict_on_hand_made_numbers(diff, low, high, code, text):
 
 def test_verdict_band_zero_means_any_clear_difference_favours_a_side():
     assert verdict(0.001, 0.0005, 0.0015, 0.0)[0] == "favours_a"
-    assert verdict(0.0, 0.0, 0.0, 0.0)[0] == "balanced"      # identical outcomes on every seed
+    assert verdict(0.0, 0.0, 0.0, 0.0) == ("even", "even within +-0 points")      # identical outcomes on every seed
     assert verdict(0.001, -0.001, 0.003, 0.0)[0] == "unclear"
 
 
@@ -148,10 +148,14 @@ def test_cards_b_with_a_recosted_card(tmp_path):
     result = CliRunner().invoke(cli.main, ["compare", "--cards-b", str(path), "--games", str(GAMES), "--seed", "2",
                                            "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "Paired difference A - B:" in result.output and "Verdict (band +-2 points):" in result.output
+    assert "Paired difference A - B:" in result.output
+    assert ("Verdict on A (shipped cards) against B (cards recost.toml), seen from federation (band +-2 points): "
+            in result.output)
     assert f"Wrote {out}." in result.output
     table = pd.read_csv(out)
-    assert list(table.columns) == list(COMPARE_COLUMNS) and len(table) == 1
+    assert list(table.columns) == [*COMPARE_COLUMNS, "edit_a", "edit_b"] and len(table) == 1
+    # the edit as the cards read, from the card-override machinery (what stderr says: "changes Chain Vulcan ...")
+    assert table.iloc[0]["edit_b"] == "Chain Vulcan credit_cost 4 -> 1" and pd.isna(table.iloc[0]["edit_a"])
     row = table.iloc[0]
     assert row["cards_a"] == "shipped" and row["cards_b"].startswith("shipped + ") and "recost.toml" in row["cards_b"]
     assert (row["label_a"], row["label_b"]) == ("shipped cards", "cards recost.toml")
@@ -173,7 +177,7 @@ def test_cli_prints_both_sides_and_the_verdict(tmp_path):
                                            "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "A: asymmetrical" in result.output and "B: standard" in result.output
-    assert "Verdict (band +-5 points):" in result.output
+    assert "Verdict on A (asymmetrical) against B (standard), seen from sunder (band +-5 points):" in result.output
     row = pd.read_parquet(out).iloc[0]
     assert (row["faction"], row["opponent_faction"], row["band"], row["games"], row["seeds"]) == \
         ("sunder", "federation", 0.05, 40, 20)
@@ -222,9 +226,9 @@ def test_a_four_game_compare_gives_no_verdict_and_no_zero_width_interval(tmp_pat
     row = pd.read_csv(out).iloc[0]
     assert row["seeds"] == 2 and row["verdict"] == "unclear"
     assert row["diff_ci_high"] - row["diff_ci_low"] > 0.5
-    assert "Verdict (band +-2 points): not enough games for a verdict (4 played; a verdict needs at least 100: " \
-           "50 seeds)." in result.output
-    assert "points): balanced" not in result.output
+    assert "seen from federation (band +-2 points): not enough games for a verdict (4 played; a verdict needs at " \
+           "least 100: 50 seeds)." in result.output
+    assert "points): even" not in result.output and "balanced." not in result.output
 
 
 @pytest.mark.parametrize("seeds, verdict_code", [(49, "unclear"), (50, "favours_a")])
@@ -248,7 +252,17 @@ def test_bare_compare_answers_asymmetrical_vs_standard_for_both_factions(tmp_pat
     assert list(table["faction"]) == ["federation", "sunder"]
     assert set(table["variant_a"]) == {"asymmetrical"} and set(table["variant_b"]) == {"standard"}
     assert set(table["opponent_variant"]) == {SAME_VARIANT}
-    assert "Verdict for federation" in result.output and "Verdict for sunder" in result.output
+    assert "Verdict for" not in result.output      # a verdict on A against B, not on a faction
+    assert "Verdict on A (asymmetrical) against B (standard), seen from federation" in result.output
+    assert "Verdict on A (asymmetrical) against B (standard), seen from sunder" in result.output
+    # issue 49: the fairness line gives each setting's score and its distance from 50%, each with its interval
+    fair = re.search(r"Fairness \(federation's score, 95% intervals over seeds; .*?\): asymmetrical "
+                     r"(\d+\.\d)% \[(\d+\.\d), (\d+\.\d)\], (\d+\.\d) points from 50% \[(\d+\.\d), (\d+\.\d)\]; "
+                     r"standard \d+\.\d% \[", result.output)
+    assert fair, result.output
+    score, lo, hi, far, far_lo, far_hi = map(float, fair.groups())
+    assert lo <= score <= hi and far_lo <= far <= far_hi and far == pytest.approx(abs(score - 50), abs=0.06)
+    assert far_lo == (0.0 if lo <= 50 <= hi else pytest.approx(min(abs(lo - 50), abs(hi - 50)), abs=0.06))
     # A and B are the sweep's all-asymmetrical and all-standard cells, game for game
     aggregate, _ = run_sweep(LC, variants="asymmetrical,standard", games=60, seed=4)
     both = aggregate[aggregate["seat"] == "both"].set_index(["faction", "variant"])

@@ -87,11 +87,19 @@ def test_each_duel_cell_is_one_match_up_statement():
     assert [s.subject for s in matchup_statements(rates)] == ["federation vs sunder"]
 
 
-def test_an_interval_inside_the_band_is_answered_balanced():
+def test_an_interval_inside_the_band_is_answered_even():
+    """Issue 49: the verdict word is "even", never "balanced" (a strategy's name in two games)."""
     (a,) = answers([statement(50_100, 100_000, "federation vs sunder")])
-    assert a.verdict == "balanced"
-    assert a.text == ("federation vs sunder: 50.1% [49.8%, 50.4%] (n = 100,000): balanced within ±2 points (the 95% "
+    assert a.verdict == "even"
+    assert a.text == ("federation vs sunder: 50.1% [49.8%, 50.4%] (n = 100,000): even within ±2 points (the 95% "
                       "interval lies inside 48%–52%)")
+
+
+def test_a_statement_names_where_it_was_measured():
+    s = Statement("match-up", "alliance vs hydra", 18, 400, "favoured", "disfavoured", where="Star Realms, "
+                  "two-against-one mode")
+    (a,) = answers([s])
+    assert a.text.startswith("alliance vs hydra (Star Realms, two-against-one mode): 4.5% [")
 
 
 def test_the_questions_lead_match_ups_first_then_first_player_whatever_their_p_values():
@@ -109,10 +117,11 @@ def test_the_report_opens_with_the_findings():
                         "losses": [7_400, 12_380], "draws": 220, "win_rate": [0.619, 0.37], "ci_low": [0.612, 0.363],
                         "ci_high": [0.626, 0.377], "mean_turns": 27.0, "seed": 1, "source": "sweep"})
     report = build_report(Results(aggregate=agg))
-    assert report.sections[0].title == "Findings"
-    assert report.sections[0].items[0].startswith("federation standard vs sunder standard: 61.9% [61.2%, 62.6%]")
+    assert report.sections[0].title == "Findings (The Last Command)"
+    assert report.sections[0].items[0].startswith("federation vs sunder, both standard (The Last Command, duel "
+                                                  "mode): 61.9% [61.2%, 62.6%]")
     page = report.html()
-    assert page.index("<h2>Findings</h2>") < page.index("<img")
+    assert page.index("<h2>Findings (The Last Command)</h2>") < page.index("<img")
 
 
 def test_a_mirror_match_up_is_no_question():

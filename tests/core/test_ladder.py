@@ -102,6 +102,18 @@ def test_sign_change_size_change_and_stable_on_constructed_data():
     assert sf.across_rungs(finding([0.6], [0.55], [0.65]))[0] == "stable"
 
 
+def test_stable_only_when_every_rung_agrees_within_its_interval():
+    """Issue 49: one rung at +0.5 points and the others at +8.5 to +11, every interval overlapping every other's,
+    was called "stable"; the +0.5 rung's interval does not hold the others' estimates: more games would tell."""
+    code, text = sf.across_rungs(finding([0.505, 0.585, 0.61], [0.44, 0.55, 0.57], [0.57, 0.62, 0.65]), "federation")
+    assert code == "unclear" and not text.startswith("stable")
+    assert "+0.5 points [-6.0, +7.0] at r0 lies outside the interval at r2 (+11.0 points [+7.0, +15.0] at r2)" in text
+    assert "federation's lead +0.5 to +11.0 points" in text
+    # the same estimates with intervals wide enough to hold each other's: stable
+    code, text = sf.across_rungs(finding([0.505, 0.585, 0.61], [0.40, 0.48, 0.50], [0.62, 0.66, 0.70]))
+    assert code == "stable" and "holds every other level's estimate" in text
+
+
 def test_a_short_real_finding_run(tmp_path):
     out = tmp_path / "matchup.csv"
     res = run("ladder", "--game", "skirmish", "--finding", "matchup", "--a", "elite", "--b", "line",
@@ -136,7 +148,8 @@ def test_ladder_and_finding_csv_round_trip_into_the_report(tmp_path):
     assert results.ladder["rung"].tolist() == ["reserve"] and len(results.skill) == 2
     report = build_report(results)
     titles = [s.title for s in report.sections]
-    assert "Skill ladder (ladder)" in titles
+    assert "Skill ladder (Skirmish command resolution, file ladder): is each strategy stronger than the one below?" \
+        in titles
     skill = next(s for s in report.sections if s.title.startswith("Finding against skill"))
     assert skill.image in report.images and skill.table is not None and len(skill.table) == 2
     assert any("Across skill levels:" in n for n in skill.notes)

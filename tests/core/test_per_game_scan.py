@@ -86,8 +86,11 @@ def test_a_report_of_per_game_records_alone_shows_first_player_advantage_and_car
     frame.to_parquet(tmp_path / "games.parquet")
     report = build_report(read_results([tmp_path / "games.parquet"]))
     titles = [s.title for s in report.sections]
-    assert "First-player advantage" in titles and "Cards bought (games)" in titles and "Game length" in titles
-    first = next(s for s in report.sections if s.title == "First-player advantage").table
+    where = "(The Last Command, duel mode)"
+    assert f"First-player advantage {where}: is moving first an advantage?" in titles
+    assert "Cards bought (The Last Command): which cards do the winners buy? (an association)" in titles
+    assert "Game length (The Last Command): how long are the games?" in titles
+    first = next(s for s in report.sections if s.title.startswith("First-player advantage")).table
     duel = frame[frame["mode"] == "duel"]
     assert first["games"].sum() == len(duel) and first["first wins"].sum() == (duel["winner"] == "first").sum()
 

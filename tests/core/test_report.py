@@ -13,7 +13,8 @@ import cli
 from reports.aggregate import aggregate_games
 from reports.html_report import build_report, write_report
 from reports.inputs import ResultsFileError, read_results
-from reports.report_data import heatmap_table, mean_turns_table, win_rate_table
+from reports.report_data import heatmap_panels, heatmap_table, mean_turns_table, one_per_cell, win_rate_table
+from reports.report_names import names_of
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 IMG_TAG = '<img src="data:image/png;base64,'
@@ -73,7 +74,9 @@ def test_plot_tables(duel_games):
     agg = aggregate_games(duel_games, seed=1)
     rates = win_rate_table(agg)
     assert len(rates) == 4 and (rates["seat"] == "both").all()
-    assert "federation standard vs sunder standard" in set(rates["label"])
+    assert "federation vs sunder, both standard" in set(rates["label"])
+    assert list(one_per_cell(rates)["label"]) == ["federation vs sunder, both asymmetrical",
+                                                  "federation vs sunder, both standard"]   # each cell once
     heat = heatmap_table(agg)
     assert list(heat.index) == ["federation", "sunder"] and set(heat.columns) == {"standard", "asymmetrical"}
     fed_std = agg[(agg["faction"] == "federation") & (agg["variant"] == "standard") & (agg["seat"] == "both")]
@@ -93,7 +96,11 @@ def test_solo_heat_map_is_by_difficulty_and_has_no_first_player_plot(tmp_path):
     assert heat.loc["federation standard"].tolist() == [0.75, 0.25]
     agg.to_csv(tmp_path / "solo.csv", index=False)
     report = build_report(read_results([tmp_path / "solo.csv"]))
-    assert "heatmap_solo.png" in report.images and "first_player.png" not in report.images
+    assert "heatmap.png" in report.images and "first_player.png" not in report.images
+    assert "Heat map (The Last Command, solo mode): how does each faction fare at each difficulty?" in [
+        s.title for s in report.sections]
+    ((_, panel),) = heatmap_panels(agg, names_of("last-command"))
+    assert panel.columns.name == "difficulty" and panel.loc["federation standard"].tolist() == [0.75, 0.25]
     assert any("first-player advantage does not apply" in n for n in report.notes)
 
 

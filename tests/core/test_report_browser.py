@@ -19,6 +19,7 @@ import pytest
 from reports.aggregate import aggregate_games
 from reports.html_report import REPORT_NAME, build_report, write_report
 from reports.inputs import read_results
+from tests.conftest import every_game_name, invoke, registered_game
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "out" / "test-artifacts"
@@ -46,11 +47,26 @@ window.addEventListener("load", () => {
                        && parseFloat(style.opacity) > 0, top: box.top + window.scrollY});
   }
   const findings = document.querySelector("h2");
+  // a click on a table's "win rate" header sorts its rows by that column (the report's inline script)
+  let sorted = null;
+  for (const table of document.querySelectorAll("table.sortable")) {
+    const heads = [...table.querySelectorAll("thead th")], i = heads.findIndex(h => h.innerText.trim() === "win rate");
+    if (i >= 0 && table.tBodies[0].rows.length > 1) {
+      heads[i].click();
+      sorted = [...table.tBodies[0].rows].map(r => parseFloat(r.cells[i].innerText));
+      break;
+    }
+  }
   const probe = document.createElement("pre");
   probe.id = "probe";
   probe.textContent = JSON.stringify({images: out, first_heading: findings ? findings.textContent : null,
                                       findings_top: findings ? findings.getBoundingClientRect().top : null,
                                       findings: [...document.querySelectorAll("ul.findings li")].map(e => e.innerText),
+                                      modes: [...document.querySelectorAll("ul.findings li")].map(
+                                        e => e.dataset.mode || ""),
+                                      title: document.title, h1: (document.querySelector("h1") || {}).innerText || null,
+                                      headings: [...document.querySelectorAll("h2")].map(e => e.innerText),
+                                      sorted: sorted,
                                       notes: [...document.querySelectorAll("p.note")].map(e => e.innerText)});
   document.body.appendChild(probe);
 });
@@ -151,13 +167,47 @@ def test_report_renders_in_chromium_with_every_plot_decoded_and_visible(tmp_path
     assert len(images) == expected_images
     assert [i["alt"] for i in images if not i["decoded"]] == []
     assert [i["alt"] for i in images if not i["visible"]] == []
-    assert result["first_heading"] == "Findings" and result["findings_top"] < min(i["top"] for i in images)
+    assert result["first_heading"] == "Findings (The Last Command)"
+    assert len(result["sorted"]) == 2 and result["sorted"] == sorted(result["sorted"])   # a click sorted the table
+    assert result["findings_top"] < min(i["top"] for i in images)
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     shot = tmp_path / "report_browser.png"
     run_browser(exe, f"--screenshot={shot}", "--window-size=1280,2400", (tmp_path / "report" / REPORT_NAME).as_uri())
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
     shutil.copy(shot, ARTIFACTS / "report_browser.png")
+
+
+game = pytest.fixture(params=every_game_name())(registered_game)
+
+
+def test_each_games_rendered_report_names_its_game_the_mode_of_each_finding_and_has_a_heat_map_per_mode(
+        tmp_path, game):
+    """Issue 49: a sweep of each game (its own modes and questions), its report opened in Chromium: the title names
+    the game and every mode played, every finding of a question names its mode (and carries it), one heat map per
+    mode, and a click on a header sorts its table."""
+    exe = browser()
+    name = game.info.name
+    out = tmp_path / "sweep.csv"
+    res = invoke("sweep", "--game", name, "--games", 40, "--seed", 2, "--out", out, "-q")
+    assert res.exit_code == 0, res.output
+    results = read_results([out])
+    write_report(build_report(results), tmp_path / "report")
+    seen = probe_page(exe, tmp_path / "report" / REPORT_NAME)
+    title = game.info.title.split(" (")[0]
+    modes = list(dict.fromkeys(results.aggregate["mode"]))
+    assert seen["title"] == seen["h1"] and seen["title"].startswith(f"{title} balance report")
+    assert all(f"{m} mode" in seen["title"] or f"{m} and" in seen["title"] or f"{m}," in seen["title"]
+               for m in modes)
+    assert seen["headings"][0] == f"Findings ({title})"
+    asked = [(text, mode) for text, mode in zip(seen["findings"], seen["modes"])
+             if not text.startswith(("covering-fire", "Card impact"))]
+    assert asked and all(mode in modes and f"({title}, {mode} mode)" in text for text, mode in asked)
+    maps = [i for i in seen["images"] if i["alt"].startswith("Heat map")]
+    assert sorted(re.search(r", (\S+) mode\)", i["alt"]).group(1) for i in maps) == sorted(modes)
+    assert all(i["decoded"] and i["visible"] for i in maps)
+    if seen["sorted"] is not None:     # a table of two rows or more (Star Realms' modes have one cell each)
+        assert seen["sorted"] == sorted(seen["sorted"]) and len(seen["sorted"]) >= 2
 
 
 def test_a_broken_plot_is_caught_by_the_probe(tmp_path):

@@ -146,6 +146,46 @@ def test_a_balanced_verdict_on_a_wide_interval_is_refused(written, tmp_path):
     refused(path, "column 'verdict': expected unclear for the interval [")
 
 
+def test_an_even_verdict_on_a_wide_interval_is_refused(written, tmp_path):
+    def wide(t):
+        t["diff"] = t["score_a"] - t["score_b"]
+        t["diff_ci_low"], t["diff_ci_high"] = t["diff"] - 0.06, t["diff"] + 0.06
+        t["verdict"], t["band"] = "even", 0.02
+    path = edited(written, "c.csv", tmp_path, wide)
+    refused(path, "column 'verdict': expected unclear for the interval [")
+
+
+def test_an_older_files_balanced_verdict_is_read_and_shown_in_todays_words(written, tmp_path):
+    """Issue 49: the verdict once called "balanced" is "even within +-2 points" now (a strategy is named
+    balanced); a comparison written before still reads, its verdict checked against its interval as before."""
+    result = invoke("compare", "--game", "tiny-race", "--games", 200, "--band", 49, "--out", tmp_path / "c.csv", "-q")
+    assert result.exit_code == 0, result.output
+
+    def older(t):
+        assert (t["verdict"] == "even").all()        # 100 seeds, an interval well inside +-49 points
+        t["verdict"], t["verdict_text"] = "balanced", "balanced"
+    (tmp_path / "older").mkdir()
+    path = edited(tmp_path, "c.csv", tmp_path / "older", older)
+    data = read_results([path])
+    assert set(data.compare["verdict"]) == {"even"} and set(data.compare["verdict_text"]) == {"even within +-49 points"}
+
+
+def test_a_verdict_below_fifty_seeds_is_no_verdict_whatever_its_interval(written, tmp_path):
+    """A ladder pair or a comparison on fewer than 50 seeds gets no verdict (issue 45): the check reads the
+    row's seeds too, so a short run's "not shown different" beside an interval clear of 50% is accepted."""
+    from reports.ladder import LADDER_COLUMNS
+    row = {c: 0 for c in LADDER_COLUMNS} | {
+        "game": "skirmish", "level": 1, "rung": "reserve", "below": "random", "games": 16, "wins": 16, "score": 1.0,
+        "win_rate": 1.0, "ci_low": 0.7, "ci_high": 1.0, "score_ci_low": 0.7, "score_ci_high": 1.0,
+        "verdict": "not shown different", "elo": 100, "elo_ci_low": 50, "elo_ci_high": 150, "regularised": True,
+        "factions": "", "variants": "", "seed": 1}
+    pd.DataFrame([row], columns=list(LADDER_COLUMNS)).to_csv(tmp_path / "l.csv", index=False)
+    assert read_results([tmp_path / "l.csv"]).ladder["verdict"].tolist() == ["not shown different"]
+    pd.DataFrame([row | {"verdict": "stronger"}], columns=list(LADDER_COLUMNS)).to_csv(tmp_path / "s.csv",
+                                                                                       index=False)
+    refused(tmp_path / "s.csv", "column 'verdict': expected not shown different for the score interval")
+
+
 def test_games_beyond_64_bits_are_one_line(written, tmp_path):
     table = pd.read_csv(written / "s.csv", dtype=str)
     table.loc[0, "games"] = str(2**64)

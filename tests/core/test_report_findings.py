@@ -47,11 +47,12 @@ def aggregate_of(games: pd.DataFrame, source="sweep") -> pd.DataFrame:
 
 
 def findings_of(report) -> list[str]:
-    return report.sections[0].items if report.sections[0].title == "Findings" else []
+    return report.sections[0].items if report.sections[0].title.startswith("Findings") else []
 
 
 def note_of(report, title: str) -> str:
-    return " ".join(next(s for s in report.sections if s.title.startswith(title)).notes)
+    """The notes of every section whose title starts with ``title`` (one per mode or file)."""
+    return " ".join(n for s in report.sections if s.title.startswith(title) for n in s.notes)
 
 
 # ---- item 1: a buyers' win rate is an association, never a finding
@@ -68,20 +69,22 @@ def test_a_card_bought_by_winners_is_no_finding_and_has_no_causal_word():
     assert "an association, not a balance finding" in note_of(report, "Cards bought")
 
 
-# ---- item 2: the questions first, "balanced" when the interval says so
+# ---- item 2: the questions first, "even" when the interval says so (issue 49: never "balanced", a strategy)
 
-def test_findings_lead_with_each_match_up_then_the_first_player_and_say_balanced():
+def test_findings_lead_with_each_match_up_then_the_first_player_and_say_even():
     games = pd.concat([duel("federation", "sunder", 20_000, 40_000, "duel"),      # even: 50.0% both ways
                        duel("sunder", "federation", 20_000, 40_000, "duel")], ignore_index=True)
     skewed = pd.concat([duel("federation", "sunder", 2_500, 4_000, "duel", "x"),   # first wins 62.5%
                         duel("sunder", "federation", 2_500, 4_000, "duel", "x")], ignore_index=True)
     report = build_report(Results(aggregate=aggregate_of(pd.concat([games, skewed], ignore_index=True))))
     items = findings_of(report)
-    assert items[0].startswith("federation v vs sunder v: 50.0%") and "balanced within ±2 points" in items[0]
-    assert items[1].startswith("federation x vs sunder x: 50.0%") and "balanced within ±2 points" in items[1]
-    assert items[2].startswith("first player, federation v balanced vs sunder v balanced: 50.0%") and "balanced" in items[2]
-    assert items[3].startswith("first player, federation x balanced vs sunder x balanced: 62.5%")
+    where = " (The Last Command, duel mode): "
+    assert items[0].startswith(f"federation vs sunder, both v{where}50.0%") and "even within ±2 points" in items[0]
+    assert items[1].startswith(f"federation vs sunder, both x{where}50.0%") and "even within ±2 points" in items[1]
+    assert items[2].startswith(f"first player, federation vs sunder, both v{where}50.0%") and "even" in items[2]
+    assert items[3].startswith(f"first player, federation vs sunder, both x{where}62.5%")
     assert "the player moving first wins more often" in items[3]
+    assert not [i for i in items if "balanced" in i]
 
 
 # ---- item 3: every caption and sentence from the game reported
@@ -102,9 +105,12 @@ def test_the_first_player_caption_and_finding_quote_the_reported_games_rule(tiny
 def test_the_heat_map_and_captions_use_the_reported_games_nouns(tiny_game, name):
     info = registry.get(name).info
     report = build_report(Results(aggregate=aggregate_of(sweep_games(name, 0.6))))
+    title = f"{info.title.split(' (')[0]}, {info.modes[0]} mode"
     titles = [s.title for s in report.sections]
-    assert f"Heat map: {info.side.one} × {info.variant.one}" in titles and "heatmap.png" in report.images
-    assert note_of(report, "Win rate per cell").startswith(f"Each {info.side.one}'s win rate")
+    assert f"Heat map ({title}): which {info.side.one} beats which?" in titles and "heatmap.png" in report.images
+    assert note_of(report, "Win rate per cell").startswith(f"The first-named {info.side.one}'s win rate")
+    panel = next(s for s in report.sections if s.title.startswith("Heat map"))
+    assert f"row {info.side.one} against the column {info.side.one}" in panel.notes[0]
 
 
 def test_a_game_that_cannot_be_told_gets_no_rule_quoted():
@@ -130,19 +136,22 @@ def compare_frame(label_a="A", label_b="B", diff=0.05, lo=0.03, hi=0.07, verdict
 
 def test_a_comparison_alone_states_its_verdict_and_no_missing_aggregate_opener():
     report = build_report(Results(compare=compare_frame().assign(source="compare")))
-    assert findings_of(report) == ["A vs B (federation against sunder standard, 2,000 games per side): A − B +5.0 "
-                                   "points [+3.0, +7.0], band ±2: favours A by 5.0 points"]
+    assert findings_of(report) == ["Verdict on A (A) against B (B), seen from federation (against sunder standard, "
+                                   "2,000 games per setting): A − B +5.0 points [+3.0, +7.0], band ±2: favours A by "
+                                   "5.0 points"]
     assert not [n for n in report.notes if "No sweep aggregate" in n]
 
 
 def test_two_comparisons_with_the_same_labels_are_told_apart_by_their_files():
     both = pd.concat([compare_frame().assign(source="cards_a"),
-                      compare_frame(diff=0.0, lo=-0.01, hi=0.01, verdict_text="balanced").assign(source="cards_b")],
+                      compare_frame(diff=0.0, lo=-0.01, hi=0.01, verdict_text="balanced").assign(source="cards_b",
+                                                                                                 verdict="balanced")],
                      ignore_index=True)
     report = build_report(Results(compare=both))
     items = findings_of(report)
-    assert items[0].startswith("cards_a: A vs B") and items[1].startswith("cards_b: A vs B")
-    table = next(s for s in report.sections if s.title == "Paired comparisons").table
+    assert items[0].startswith("cards_a: Verdict on A (A) against B (B)") and items[1].startswith("cards_b: Verdict on A")
+    assert items[1].endswith("band ±2: even within ±2 points")       # an older file's "balanced", in today's words
+    table = next(s for s in report.sections if s.title.startswith("Paired comparisons")).table
     assert list(table["file"]) == ["cards_a", "cards_b"]
 
 
@@ -206,6 +215,8 @@ def test_a_report_of_two_games_says_so():
     caption = note_of(report, "First-player advantage")
     for name in ("last-command", "star-realms"):
         assert registry.get(name).info.first_player in caption
+    assert report.title == ("The Last Command and Star Realms balance report: match-ups and first-player advantage "
+                            "(The Last Command: duel mode; Star Realms: standard mode)")   # whose modes they are
 
 
 def write_sweep(tmp_path, stem, games):

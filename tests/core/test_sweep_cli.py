@@ -7,6 +7,7 @@ from click.testing import CliRunner
 
 import cli
 from reports.aggregate import AGGREGATE_COLUMNS, CARD_COLUMNS, SEED_COLUMNS
+from reports.identical_games import DIGEST
 
 GAMES = "40"     # per cell: 20 seeds x 2 seat orders
 
@@ -21,7 +22,7 @@ def test_default_grid_writes_the_aggregate_and_card_tables(tmp_path):
     assert result.exit_code == 0, result.output
     assert str(out) in result.output and str(tmp_path / "sweep_cards.csv") in result.output
     table = pd.read_csv(out, keep_default_na=False)
-    assert list(table.columns) == [*AGGREGATE_COLUMNS, *SEED_COLUMNS]
+    assert list(table.columns) == [*AGGREGATE_COLUMNS, *SEED_COLUMNS, DIGEST]
     # 4 cells (the two mixed ones the rulebook's variant asks about, standard, asymmetrical) x 2 factions'
     # perspectives x 3 seats
     assert len(table) == 24
@@ -80,7 +81,7 @@ def test_mixed_variants_and_a_second_strategy(tmp_path):
     result = run("--mixed-variants", "--opponent-strategy", "random", "--out", str(out), "-q")
     assert result.exit_code == 0, result.output
     table = pd.read_parquet(out)
-    assert list(table.columns) == [*AGGREGATE_COLUMNS, *SEED_COLUMNS]
+    assert list(table.columns) == [*AGGREGATE_COLUMNS, *SEED_COLUMNS, DIGEST]
     # 2 faction assignments x 4 variant pairs, each with 2 perspectives x 3 seats
     assert len(table) == 2 * 4 * 2 * 3
     assert set(zip(table["strategy"], table["opponent_strategy"])) == {("balanced", "random"), ("random", "balanced")}
@@ -312,7 +313,7 @@ def test_solo_sweep_rows_are_the_players(tmp_path):
     assert result.exit_code == 0, result.output
     assert "DIFFICULTY" in result.output and "First player" not in result.output
     table = pd.read_csv(out, keep_default_na=False)
-    assert list(table.columns) == [*AGGREGATE_COLUMNS, *SEED_COLUMNS]
+    assert list(table.columns) == [*AGGREGATE_COLUMNS, *SEED_COLUMNS, DIGEST]
     assert (table["mode"] == "solo").all()
     assert list(table["difficulty"]) == ["easy", "easy", "hard", "hard"]      # the rulebook's order
     assert list(table["seat"]) == ["first", "both"] * 2

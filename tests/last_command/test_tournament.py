@@ -187,7 +187,8 @@ def test_report_recognises_the_matrix_and_its_ratings_and_draws_both(tmp_path):
     assert [kind for _, kind in results.files] == ["tournament", "ratings"]
     report = build_report(results)
     titles = [s.title for s in report.sections]
-    assert titles == ["Findings", "Tournament matrix (t)", "Tournament ratings (t)"]   # its own finding first
+    assert titles == ["Findings", "Tournament matrix (file t): who beats whom?",       # its own finding first
+                      "Tournament ratings (file t): how strong is each entry?"]
     assert {"tournament.png", "ratings.png"} <= set(report.images)
     assert "rock > scissors > paper > rock" in report.sections[0].items[0]
     notes = " ".join(report.sections[1].notes)

@@ -6,6 +6,7 @@ import re
 import pandas as pd
 
 from reports.aggregate import AGGREGATE_COLUMNS, SEED_COLUMNS
+from reports.identical_games import DIGEST
 from tests.conftest import invoke
 
 
@@ -18,7 +19,7 @@ def test_sweep_skirmish_reports_each_force_command_set_and_budget_in_the_core_sc
               "full:3,no-responses:5", "--out", str(out))
     assert res.exit_code == 0, res.output
     table = pd.read_csv(out)
-    assert tuple(table.columns) == AGGREGATE_COLUMNS + SEED_COLUMNS
+    assert tuple(table.columns) == AGGREGATE_COLUMNS + SEED_COLUMNS + (DIGEST,)
     assert set(table["variant"]) == {"full:3", "no-responses:5"} and set(table["faction"]) == {"line", "elite"}
     assert set(table["seat"]) == {"first", "second", "both"} and (table["games"] > 0).all()
     assert (table["ci_low"] <= table["win_rate"]).all() and (table["win_rate"] <= table["ci_high"]).all()

@@ -6,6 +6,7 @@ import pandas as pd
 
 import cli
 from reports.aggregate import AGGREGATE_COLUMNS, SEED_COLUMNS
+from reports.identical_games import DIGEST
 from simcore import jit_cache
 from simcore.games import registry
 from tests.conftest import invoke
@@ -33,7 +34,7 @@ def test_sweep_star_realms_writes_the_core_csv_schema_every_mode_both_seats(tmp_
               str(tmp_path / "games.csv"))
     assert res.exit_code == 0, res.output
     table = pd.read_csv(out)
-    assert tuple(table.columns) == AGGREGATE_COLUMNS + SEED_COLUMNS
+    assert tuple(table.columns) == AGGREGATE_COLUMNS + SEED_COLUMNS + (DIGEST,)
     assert set(table["mode"]) == {"standard", "command-vs-standard", "commander-duel", "two-against-one"}
     cvs = table[table["mode"] == "command-vs-standard"]
     assert set(cvs["faction"]) == {"alliance", "standard"} and set(cvs["seat"]) == {"first", "second", "both"}
@@ -149,7 +150,8 @@ def test_sweep_two_against_one_command_players_win_rate_against_the_team_both_se
     res = run("sweep", "--game", "star-realms", "--mode", "two-against-one", "--games", "40", "--out", str(out))
     assert res.exit_code == 0, res.output
     table = pd.read_csv(out)
-    assert tuple(table.columns) == AGGREGATE_COLUMNS + SEED_COLUMNS and set(table["mode"]) == {"two-against-one"}
+    assert tuple(table.columns) == AGGREGATE_COLUMNS + SEED_COLUMNS + (DIGEST,)
+    assert set(table["mode"]) == {"two-against-one"}
     command = table[table["faction"] == "alliance"]
     assert set(command["opponent_faction"]) == {"hydra"} and set(command["seat"]) == {"first", "second", "both"}
     team = table[table["faction"] == "hydra"].set_index("seat")
@@ -163,7 +165,7 @@ def test_compare_two_against_one_alliance_against_the_team_with_one_card_edited(
     res = run("compare", "--game", "star-realms", "--decks", "alliance,hydra", "--cards-b", str(edited),
               "--games", "200", "--out", str(tmp_path / "c.csv"))
     assert res.exit_code == 0, res.output
-    assert "alliance (balanced) against hydra" in res.output and "B: cards edited.toml" in res.output
+    assert "alliance (strategy balanced) against hydra" in res.output and "B: cards edited.toml" in res.output
     row = pd.read_csv(tmp_path / "c.csv").iloc[0]
     assert (row["faction"], row["opponent_faction"]) == ("alliance", "hydra") and "faction_b" not in row
     assert row["cards_b"].endswith("edited.toml")

@@ -1,0 +1,67 @@
+"""The words every verdict is printed in, in one place: each command, the report, the CSV ``verdict`` columns and
+the docs use these, so a word means one thing everywhere, and none of them is a strategy's name (a strategy is
+called ``balanced`` in two games: "(balanced) ... balanced" read as a verdict on the strategy).
+
+* ``EVEN``: a difference, or a share's lead over 50%, whose 95% interval lies inside +-band
+  (``even_text``: "even within +-2 points"). Files written before this wording say ``balanced``
+  (``LEGACY``): ``commandsim report`` still reads them, and shows them in the new words.
+* ``band_state``: a value with its interval against a goal +-band (the advisor's check).
+* ``across_rungs`` codes (``reports.skill_finding``).
+
+``all_words()`` lists every verdict word a table can hold; ``tests/core/test_verdict_words.py`` checks that none
+is a strategy of any registered game.
+"""
+from __future__ import annotations
+
+import math
+
+EVEN = "even"
+# verdict codes and texts of files written before the word changed, read as the new ones
+LEGACY = {"balanced": EVEN}
+
+
+def even_text(band: float, ascii_only: bool = True) -> str:
+    """The text of an ``even`` verdict for a band given as a share: "even within +-2 points"."""
+    return f"even within {'+-' if ascii_only else '±'}{100 * band:g} points"
+
+
+def upgraded(code: str) -> str:
+    """A verdict code as this version writes it (an older file's ``balanced`` is ``even``)."""
+    return LEGACY.get(str(code), str(code))
+
+
+def upgraded_text(text: str, band: float) -> str:
+    """A verdict text as this version writes it (an older file's "balanced" is "even within +-b points")."""
+    return even_text(band) if str(text) in LEGACY else str(text)
+
+
+# ---- a value against a goal +-band (the advisor's check of each win rate)
+
+HOLDS = "holds"                          # the whole interval lies inside goal +-band
+MISSES = "outside the band"              # the whole interval lies outside it
+STRADDLES = "not enough games to tell"   # the interval reaches across an edge of the band
+BAND_STATES = (HOLDS, MISSES, STRADDLES)
+
+
+def band_state(low: float, high: float, goal: float, band: float) -> str:
+    """Where a value's 95% interval [low, high] lies against ``goal`` +-``band``: ``HOLDS`` (inside it),
+    ``MISSES`` (wholly outside it) or ``STRADDLES`` (across an edge: more games would tell)."""
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return STRADDLES
+    if goal - band <= low and high <= goal + band:
+        return HOLDS
+    if low > goal + band or high < goal - band:
+        return MISSES
+    return STRADDLES
+
+
+def all_words() -> set[str]:
+    """Every verdict word a command prints or a table holds (the codes, and the fixed texts)."""
+    from .compare import VERDICTS as COMPARE
+    from .impact import VERDICTS as IMPACT
+    from .ladder import VERDICTS as LADDER
+    from .skill_finding import ACROSS
+    from .advisor.screen import VERDICT_WORDS
+    from .findings import ANSWERS
+    return {*COMPARE, *IMPACT, *LADDER, *ACROSS, *VERDICT_WORDS.values(), *ANSWERS, *BAND_STATES,
+            "stronger", "weaker", "favours", "shown", "lean"}
