@@ -1306,6 +1306,110 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
                f"{len(result.ratings)} rows).")
 
 
+# ---- metagame: the match-up when both sides play their best mix of strategies
+
+def metagame_params(game: Game) -> list[click.Parameter]:
+    from reports import alpharank, metagame as mg
+    i = game.info
+    return [
+        O("--strategies", "strategies", default=None, metavar="LIST", callback=_listed,
+          help=f"Comma list of side A's entries, and side B's unless --opponent-strategies: built-in names, strategy "
+               f".toml files, search:N [default: the game's built-in strategies]. {STRATEGY_FILES}"),
+        O("--opponent-strategies", "opponent_strategies", default=None, metavar="LIST", callback=_listed,
+          help="Side B's entries [default: the same as --strategies]. Entries only one side plays cost twice the "
+               "games of shared ones."),
+        sides_option(game, f"The two {i.side.many} of the match-up, A then B [default: "
+                           f"{i.sides[0]},{i.sides[1 if len(i.sides) > 1 else 0]}].", metavar="A,B"),
+        *variants_option(game, f"The {i.variant.one} of each side; one name means both [default: {i.variants[0]}].",
+                         metavar="A[,B]"),
+        O("--games", type=Count(4, mg.GAMES_MAX), default=None, metavar="N",
+          help=f"Games per cell (a multiple of 4: each seed in both seat orders) [default: {mg.DEFAULT_GAMES:,}; "
+               f"with --until-verdict the games of each round, default {mg.DEFAULT_ROUND_GAMES:,}]."),
+        O("--until-verdict", is_flag=True,
+          help="Play rounds of --games per cell on consecutive seeds and stop at the first look whose value interval "
+               "gives a verdict (inside 50% +-band, or clear of 50%), at 95% over all looks, or at --max-games."),
+        O("--max-games", type=Count(4, mg.GAMES_MAX), default=None, metavar="N",
+          help=f"With --until-verdict: games cap per cell [default: {mg.DEFAULT_MAX_GAMES:,}]."),
+        O("--band", type=FiniteFloatRange(min=0, max=50, max_open=True), default=mg.DEFAULT_BAND, show_default=True,
+          metavar="POINTS", help="The value is 'even' when its interval lies within 50% +-band."),
+        O("--resamples", type=Count(20, mg.RESAMPLES_MAX), default=mg.DEFAULT_RESAMPLES, show_default=True,
+          metavar="N", help="Bootstrap resamples of the seeds: each solves both games again."),
+        O("--alpha", type=FiniteFloatRange(min=0, max=1e6), default=alpharank.DEFAULT_ALPHA, show_default=True,
+          metavar="ALPHA",
+          help="alpha-Rank's ranking intensity (payoffs are scores: a 1-point edge is 0.01)."),
+        O("--population", type=Count(2, 10_000), default=alpharank.DEFAULT_POPULATION, show_default=True,
+          metavar="M", help="alpha-Rank's population size m."),
+        cards_option(), seed_option("Base seed; cells play the same seeds as a tournament's pairs."),
+        threads_option(), max_turns_option(game),
+        out_option("out/metagame.csv", "The matrix (.csv or .parquet); the mixes and the value go next to it as "
+                                       "<stem>_mixes and <stem>_value."),
+        quiet_option("No progress and no tables: only the value and the files."),
+        scheduler_option(),
+    ]
+
+
+@game_command(main, "metagame", metagame_params)
+def metagame(game: Game, strategies: str | None, opponent_strategies: str | None, sides: str | None,
+             games: int | None, until_verdict: bool, max_games: int | None, band: float, resamples: int,
+             alpha: float, population: int, cards_path: Path | None, seed: int, threads: int | None,
+             max_turns: int | None, out_path: Path, quiet: bool, scheduler: str | None = None,
+             variants: str | None = None):
+    """When both sides play their best mix of strategies: who wins, and which strategies would players settle on.
+
+    Every entry of side A plays every entry of side B on the same seeds,
+    each seed in both seat orders (as the tournament pairs entries). The
+    zero-sum game of A's score is solved (linear programming): each side's
+    equilibrium mix, the value (A's score when both play their mixes,
+    read against 50% +-band) and the exploitability of the mixes. The
+    symmetric metagame lets each player choose a side and a strategy: its
+    equilibrium, alpha-Rank and non-transitive cycles (Holm-corrected).
+    Intervals come from a bootstrap over the seeds; a strategy is in the
+    support only when its weight's interval excludes 0.
+
+    \b
+    Examples:
+      commandsim metagame
+      commandsim metagame --strategies balanced,aggro,engine,defensive --games 8000
+      commandsim metagame --game star-realms --decks standard,hydra
+      commandsim metagame --game skirmish --forces elite,raiders --strategies reserve,spender,tuned,search:16
+      commandsim metagame --until-verdict --band 1
+      commandsim report out/metagame.csv
+    """
+    from reports import metagame as mg
+    from reports import metagame_text as mt
+    from reports.files import Target, check_targets, next_to, write_tables
+    from reports.report_games import with_game
+
+    p = mg.plan(game, strategies, opponent_strategies, games, until_verdict, max_games, band, resamples, alpha,
+                population, seed, sides, variants, cards_path, threads, max_turns)
+    mixes_out, value_out = next_to(out_path, "mixes", "--out"), next_to(out_path, "value", "--out")
+    check_targets([Target("--out", out_path, "metagame matrix"),
+                   Target("--out", mixes_out, "metagame mixes", next_to=out_path),
+                   Target("--out", value_out, "metagame value", next_to=out_path)],
+                  _sources(game, "metagame", [("--cards", cards_path)],
+                           [("--strategies", mg._names(strategies)),
+                            ("--opponent-strategies", mg._names(opponent_strategies))]))
+    runner = _runner(scheduler, threads)
+    estimate = None
+    if not quiet and scheduler is None:   # the cost first, from each call's speed on probe seeds
+        say_if_compiling(game)
+        estimate = _estimated(p.estimate, lambda est: mg.shorter_hint(p, est), "after 0 games")
+    progress = _Progress(game, p.total_games(), f"{p.cells} cells", quiet, weights=estimate)
+    try:
+        with progress:
+            result = p.play(progress, runner)
+        name = game.info.name
+        write_tables({out_path: with_game(result.matrix, name), mixes_out: with_game(result.mixes, name),
+                      value_out: with_game(result.value, name)})
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; nothing written.",
+                   err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
+    for line in (mt.lines(result, p.games, seed) if not quiet else mt.quiet_lines(result)):
+        click.echo(line)
+    click.echo(f"Wrote {out_path} (matrix), {mixes_out} (mixes) and {value_out} (value).")
+
+
 # ---- bench: the engine's speed on this machine
 
 def bench_params(game: Game) -> list[click.Parameter]:
