@@ -1337,7 +1337,7 @@ def metagame_params(game: Game) -> list[click.Parameter]:
         O("--alpha", type=FiniteFloatRange(min=0, max=1e6), default=alpharank.DEFAULT_ALPHA, show_default=True,
           metavar="ALPHA",
           help="alpha-Rank's ranking intensity (payoffs are scores: a 1-point edge is 0.01)."),
-        O("--population", type=Count(2, 10_000), default=alpharank.DEFAULT_POPULATION, show_default=True,
+        O("--rank-population", type=Count(2, 10_000), default=alpharank.DEFAULT_POPULATION, show_default=True,
           metavar="M", help="alpha-Rank's population size m."),
         cards_option(), seed_option("Base seed; cells play the same seeds as a tournament's pairs."),
         threads_option(), max_turns_option(game),
@@ -1351,7 +1351,7 @@ def metagame_params(game: Game) -> list[click.Parameter]:
 @game_command(main, "metagame", metagame_params)
 def metagame(game: Game, strategies: str | None, opponent_strategies: str | None, sides: str | None,
              games: int | None, until_verdict: bool, max_games: int | None, band: float, resamples: int,
-             alpha: float, population: int, cards_path: Path | None, seed: int, threads: int | None,
+             alpha: float, rank_population: int, cards_path: Path | None, seed: int, threads: int | None,
              max_turns: int | None, out_path: Path, quiet: bool, scheduler: str | None = None,
              variants: str | None = None):
     """When both sides play their best mix of strategies: who wins, and which strategies would players settle on.
@@ -1381,7 +1381,7 @@ def metagame(game: Game, strategies: str | None, opponent_strategies: str | None
     from reports.report_games import with_game
 
     p = mg.plan(game, strategies, opponent_strategies, games, until_verdict, max_games, band, resamples, alpha,
-                population, seed, sides, variants, cards_path, threads, max_turns)
+                rank_population, seed, sides, variants, cards_path, threads, max_turns)
     mixes_out, value_out = next_to(out_path, "mixes", "--out"), next_to(out_path, "value", "--out")
     check_targets([Target("--out", out_path, "metagame matrix"),
                    Target("--out", mixes_out, "metagame mixes", next_to=out_path),

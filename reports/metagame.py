@@ -126,7 +126,7 @@ class MetagamePlan:
 def plan(game, strategies: str | Sequence[str] | None = None, opponent_strategies: str | Sequence[str] | None = None,
          games: int | None = None, until_verdict: bool = False, max_games: int | None = None,
          band: float = DEFAULT_BAND, resamples: int = DEFAULT_RESAMPLES, alpha: float = ar.DEFAULT_ALPHA,
-         population: int = ar.DEFAULT_POPULATION, seed: int = 1, sides: str | None = None,
+         rank_population: int = ar.DEFAULT_POPULATION, seed: int = 1, sides: str | None = None,
          variants: str | None = None, cards_path: Path | None = None, threads: int | None = None,
          max_turns: int | None = None) -> MetagamePlan:
     """Check every option of a metagame of ``game`` (a ``simcore.game.Game``) and load its cards; raises an
@@ -150,14 +150,14 @@ def plan(game, strategies: str | Sequence[str] | None = None, opponent_strategie
         max_games = max(max_games, games) if trial.active() else max_games
         checked("--max-games", check_rounds, games, max_games)
     checked("--resamples", _at_least, resamples, 20, "bootstrap resamples")
-    checked("--population", _at_least, population, 2, "the population size m")
+    checked("--rank-population", _at_least, rank_population, 2, "alpha-Rank's population size m")
     if not (math.isfinite(alpha) and alpha >= 0):
         checked("--alpha", _refuse, f"expected a finite number >= 0, got {alpha}")
     tables = space.load_tables(cards_path)
     side_flag = f"{game.info.side.flag} / --variants"
     setup = checked(side_flag, mp.setup, game, space, entries, opponents, sides, variants, tables, max_turns)
     return MetagamePlan(game, setup, games, seed, until_verdict, max_games, band / 100, resamples, float(alpha),
-                        int(population), threads)
+                        int(rank_population), threads)
 
 
 def checked(option: str, check: Callable, *args):

@@ -115,9 +115,7 @@ def lines(result, games: int, seed: int) -> list[str]:
                         "ALPHA-RANK", "INTERVAL"), _mix_rows(mixes, "symmetric", two))
     out.append(f"Players would settle on: {support_text(mixes, 'symmetric')}"
                + (f" (a pure equilibrium: {s['saddle']})." if s["saddle"] else "."))
-    out.append(f"alpha-Rank (Omidshafiei et al. 2019) with ranking intensity alpha = {float(s['alpha']):g} and "
-               f"population m = {int(s['population'])}: a mutant with a 1-point edge fixates about 30 times as often "
-               f"as a neutral one.")
+    out.append(alpharank_sentence(s))
     out.append(cycles_sentence(s))
     return out
 
@@ -146,6 +144,14 @@ def symmetric_heading(setup) -> str:
 def _noun(setup) -> str:
     from simcore.games import registry
     return registry.get(setup.game).info.side.one
+
+
+def alpharank_sentence(s) -> str:
+    """alpha-Rank's parameters, and what its ranking intensity means in words (``s``: a value table's row)."""
+    from .alpharank import edge_ratio
+    alpha, m = float(s["alpha"]), int(s["population"])
+    return (f"alpha-Rank (Omidshafiei et al. 2019) with ranking intensity alpha = {alpha:g} and population m = {m}: "
+            f"a mutant with a 1-point edge fixates {edge_ratio(alpha, m):.3g} times as often as a neutral one.")
 
 
 def cycles_sentence(s) -> str:
