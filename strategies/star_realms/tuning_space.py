@@ -45,7 +45,7 @@ def _sr_start(name: str):
 
 def _sr_matchup(factions: str | None, variants: str | None, tables, max_turns: int | None = None):
     """(the two decks, max turns); each head-to-head plays both deck assignments."""
-    from simcore.games.star_realms.setup import DEFAULT_MAX_TURNS, mode_of
+    from simcore.games.star_realms.setup import DEFAULT_MAX_TURNS, SRMatchup, build_setup, mode_of
     if variants not in (None, "standard"):
         raise CommandsimError("--variants does not apply to --game star-realms")
     decks = tuple(x.strip() for x in (factions or "standard,standard").split(","))
@@ -55,7 +55,9 @@ def _sr_matchup(factions: str | None, variants: str | None, tables, max_turns: i
     for d in decks:
         if d not in tables.decks:
             raise CommandsimError("--factions: " + unknown("Star Realms deck", d, list(tables.decks)))
-    mode_of(decks, tables)
+    # every check the engine makes (two team decks cannot meet), refused here, before any game, rather than
+    # in the first chunk
+    build_setup(tables, SRMatchup(decks, mode_of(decks, tables), max_turns or DEFAULT_MAX_TURNS))
     return (decks, max_turns or DEFAULT_MAX_TURNS)
 
 
