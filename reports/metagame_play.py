@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simcore.errors import CommandsimError
+from simcore.game import OptionError
 
 CHUNK_SEEDS = 1000      # seeds per engine call (2,000 games): progress and Ctrl-C between calls
 AB, AA, BB = "AB", "AA", "BB"
@@ -137,7 +138,8 @@ def setup(game, space, entries: Sequence[str], opponent_entries: Sequence[str] |
           variants: str | None, tables, max_turns: int | None) -> Setup:
     """The metagame of ``game`` (its tuning space ``space``): ``entries`` on side A, ``opponent_entries`` (None:
     the same) on side B, ``sides`` "A,B" (None: the game's first two), ``variants`` "A[,B]" as the tournament
-    takes them. Raises ``CommandsimError`` (the match-up's, or an entry's) before any game."""
+    takes them. Raises ``CommandsimError`` (the match-up's) or an ``OptionError`` naming the option of a bad entry
+(``--strategies``, ``--opponent-strategies``) before any game."""
     names = _sides(game, sides)
     kinds = None if variants is None else tuple(x.strip() for x in variants.split(","))
     if kinds is not None and len(kinds) == 1:
@@ -163,22 +165,28 @@ def setup(game, space, entries: Sequence[str], opponent_entries: Sequence[str] |
             except CommandsimError as exc:      # the rules forbid this side against itself
                 refused[key] = str(exc)
     lists = (list(entries), list(entries if opponent_entries is None else opponent_entries))
+    # an entry's error names the option that gave it
+    options = ("--strategies", "--strategies" if opponent_entries is None else "--opponent-strategies")
     played_as, shown = {}, ([], [])
     for k, names_k in enumerate(lists):
-        for name in names_k:
-            display = game.check_strategy(name)
-            if display in shown[k]:
-                raise CommandsimError(f"'{name}' is named '{display}' like another entry of {side_list[k].label}: "
-                                      f"every entry needs its own name")
-            if display in played_as and not _same(played_as[display], space.resolve(name)):
-                raise CommandsimError(f"two different strategies are named '{display}': give one another name so "
-                                      f"that their results stay apart")
-            played_as[display] = space.resolve(name)
-            shown[k].append(display)
-    for k in (0, 1):
-        if len(shown[k]) < 2:
-            raise CommandsimError(f"a metagame needs at least two entries a side, got {len(shown[k])} for "
-                                  f"{side_list[k].label}")
+        try:
+            for name in names_k:
+                display = game.check_strategy(name)
+                if display in shown[k]:
+                    raise CommandsimError(f"'{name}' is named '{display}' like another entry of "
+                                          f"{side_list[k].label}: every entry needs its own name")
+                if display in played_as and not _same(played_as[display], space.resolve(name)):
+                    raise CommandsimError(f"two different strategies are named '{display}': give one another name "
+                                          f"so that their results stay apart")
+                played_as[display] = space.resolve(name)
+                shown[k].append(display)
+            if len(shown[k]) < 2:
+                raise CommandsimError(f"a metagame needs at least two entries a side, got {len(shown[k])} for "
+                                      f"{side_list[k].label}")
+        except OptionError:
+            raise
+        except CommandsimError as exc:
+            raise OptionError(options[k], str(exc)) from None
     return Setup(game.info.name, side_list, (tuple(shown[0]), tuple(shown[1])), played_as, matchups, refused,
                  space.head_to_head, tables)
 
