@@ -8,9 +8,14 @@ randomness and a seed's games across all cells move together.
 
 **Bootstrap.**  A resample draws T seeds with replacement (the same draw for every cell, so the cells keep their
 correlation), and the game is solved again on each resample's mean matrix: ``resamples`` equilibria (value, both
-mixes) and alpha-Rank masses.  Intervals are the resamples' percentiles at the run's level (95%, or a sequential
-look's repeated level), widened where needed to hold the estimate itself (a percentile interval of a max-min can
-miss it when the entries are near a tie).  A strategy is *in the support* only when its weight's interval
+mixes) and alpha-Rank masses.  The value's interval is the estimate plus or minus the critical value (1.96, or a sequential look's
+repeated level: 2.6 and more) times a standard error: the larger of the resamples' standard deviation and the
+seeds' standard error of the value with the mixes held at their estimate (``value_per_seed``, the delta method's
+first order). Each resample re-solves the game and so fits its own noise: near a tie the bootstrap alone runs
+narrow (90-91% coverage measured at 100 seeds, against 92-95% with the larger of the two), and a percentile at a
+sequential look's far tail (0.4%) would rest on the two most extreme of 500 resamples.  The weights' and masses' intervals are the
+resamples' percentiles at the run's level (a weight is bounded by 0 and piles up there), widened where needed to
+hold the estimate itself (a percentile interval of a max-min can miss it when the entries are near a tie).  A strategy is *in the support* only when its weight's interval
 excludes 0.  The **exploitability** of the reported mixes is 0 on the played games (an equilibrium of them); its
 bound says how far the mixes could be from an equilibrium of the true game: the bootstrap's analogue, each
 resample's equilibrium mixes played in the game of all seeds, whose 95th percentile (a one-sided 95% bound) is
@@ -87,6 +92,15 @@ def _percentiles(draws: np.ndarray, point, z: float) -> tuple:
     return np.minimum(lo, point), np.maximum(hi, point)
 
 
+def _normal(draws: np.ndarray, per_seed: np.ndarray, point: float, z: float) -> Estimate:
+    """``point +- z`` times the larger of the resamples' standard deviation and the per-seed standard error of
+    the value with the mixes held (``value_per_seed``), within [0, 1] (a score)."""
+    boot = float(np.std(draws, ddof=1)) if draws.size > 1 else 0.0
+    held = float(np.std(per_seed, ddof=1) / np.sqrt(per_seed.size)) if per_seed.size > 1 else 0.0
+    half = z * max(boot, held)
+    return Estimate(point, max(0.0, point - half), min(1.0, point + half))
+
+
 def analyse(P: np.ndarray, symmetric: bool = False, resamples: int = DEFAULT_RESAMPLES, seed: int = 1,
             z: float = Z95, alpha: float = ar.DEFAULT_ALPHA, population: int = ar.DEFAULT_POPULATION) -> GameAnalysis:
     """Solve the game of ``P`` (rows x columns x seeds; ``symmetric``: both players choose from the same entries,
@@ -112,7 +126,7 @@ def analyse(P: np.ndarray, symmetric: bool = False, resamples: int = DEFAULT_RES
     exploit = eq.exploitability(A, sol.row, sol.col)
     upper = float(np.quantile(expl, 1.0 - 2.0 * float(stats.norm.sf(z)))) if expl else float("nan")
     mass = _side_mass(rank, A.shape, symmetric)
-    value = Estimate(sol.value, *_percentiles(np.array(values), sol.value, z))
+    value = _normal(np.array(values), value_per_seed(P, sol), sol.value, z)
     if symmetric:
         value = Estimate(sol.value, sol.value, sol.value)   # 1/2 by symmetry, on every resample too
     return GameAnalysis(
