@@ -20,7 +20,7 @@ from simcore import limits
 from simcore.errors import CommandsimError
 from simcore.game import Game, OptionError
 from simcore.games import registry
-from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
+from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts,
                                 stopped_text)
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
@@ -62,7 +62,11 @@ class UserError(click.ClickException):
 
 
 def _usage(exc: OptionError) -> click.UsageError:
-    return one_line(click.BadParameter(str(exc), param_hint=f"'{exc.option}'"))
+    """``Invalid value for '--games': ...``; a message that names its option first is printed as it is."""
+    if str(exc).startswith(f"{exc.option} "):
+        return OneLineUsageError(str(exc))
+    hint = " / ".join(f"'{o}'" for o in exc.option.split(" / "))
+    return one_line(click.BadParameter(str(exc), param_hint=hint))
 
 
 class CommandsimGroup(click.Group):
@@ -124,8 +128,9 @@ class GameCommand(click.Command):
     command's own and the game's. The game is read from the arguments before they are parsed, so its
     options (and their defaults) are the ones parsed and shown by ``--help``."""
 
-    def __init__(self, name, build, callback, fixed_game: str | None = None, **kw):
-        self.build, self.fixed_game = build, fixed_game
+    def __init__(self, name, build, callback, fixed_game: str | None = None, options_of: str | None = None, **kw):
+        # options_of: the command whose game options these are (a game's own command: the one it stands for)
+        self.build, self.fixed_game, self.options_of = build, fixed_game, options_of or name
         self._for: str | None = None
         super().__init__(name, params=[], callback=callback, **kw)
 
@@ -156,9 +161,9 @@ class GameCommand(click.Command):
     def invoke(self, ctx):
         ctx.params.pop("game", None)
         game = ctx.meta["game"]
-        extras = {o.dest: ctx.params.pop(o.dest) for o in game.options(self.name) if o.dest in ctx.params}
+        extras = {o.dest: ctx.params.pop(o.dest) for o in game.options(self.options_of) if o.dest in ctx.params}
         ctx.params["game"] = game
-        if extras or game.options(self.name):
+        if extras or game.options(self.options_of):
             ctx.params["extras"] = extras
         return super().invoke(ctx)
 
@@ -579,39 +584,25 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     import contextlib
     import time
 
+    from commands import sweep as command
     from reports import sweep as sw
     from reports.files import TableStream, Target, check_targets, next_to, write_tables
-    from simcore.game import SweepSpec, asked
 
-    # every option is checked before any game is played or any file is touched
-    _checked("'--strategy'", game.check_strategy, strategy)
-    if opponent_strategy is not None:
-        _checked("'--opponent-strategy'", game.check_strategy, opponent_strategy)
-        _checked("'--opponent-strategy'", _distinct, game, strategy, opponent_strategy)
-    if max_games is not None and target_ci is None:
-        raise click.BadParameter("a games cap applies only with --target-ci", param_hint="'--max-games'")
+    plan = command.plan(game, games, seed, sides, strategy, opponent_strategy, cards_path, threads, max_turns,
+                        target_ci, max_games, modes, variants, mixed_variants, extras)
     cards_out = next_to(out_path, "cards", "--out")
     check_targets([Target("--out", out_path, "aggregate table"),
                    Target("--out", cards_out, "per-card table", next_to=out_path),
                    *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])])
-    spec = asked(SweepSpec(_names(sides), _names(variants), _names(modes), strategy, opponent_strategy,
-                           mixed_variants, max_turns, extras or {}), game.info)
-    tables = game.load_tables([cards_path] if cards_path is not None else [])
-    cells = game.sweep_cells(spec, tables)
     _echo_card_changes(game, [cards_path] if cards_path is not None else [])
-    per_seed = sw.seat_orders(cells)
-    _checked("'--games'", sw.check_games, games, per_seed)
-    cap = _checked("'--max-games'", sw.check_target, target_ci, max_games, games, per_seed)
+    spec, cells, cap = plan.spec, plan.cells, plan.cap
     runner = _runner(scheduler, threads)
-    progress = _Progress(game, len(cells) * (cap or games), f"{len(cells)} cell{'' if len(cells) == 1 else 's'}",
-                         quiet)
+    progress = _Progress(game, plan.total, f"{len(cells)} cell{'' if len(cells) == 1 else 's'}", quiet)
     started = time.perf_counter()
     try:
         with TableStream(per_game_path) if per_game_path else contextlib.nullcontext() as per_game:
             with progress:
-                result = sw.play_sweep(game, cells, games, seed, threads, tables, progress, target_ci=target_ci,
-                                       max_games=max_games, per_game=per_game.append if per_game else None,
-                                       runner=runner)
+                result = plan.play(progress, runner, per_game.append if per_game else None)
             elapsed = time.perf_counter() - started
             write_tables({out_path: result.aggregate, cards_out: result.cards},
                          streams=[per_game] if per_game else [])
@@ -652,16 +643,6 @@ def _echo_card_changes(game: Game, paths: list[Path], labels: list[str] = ()) ->
     from simcore.card_overrides import change_lines
     for line in change_lines(game.card_entries, paths, labels):
         click.echo(line, err=True)
-
-
-def _distinct(game: Game, a: str, b: str) -> None:
-    """Two strategies given under one display name would merge their games into one row."""
-    check = getattr(game, "check_distinct", None)
-    if check is not None:
-        check(a, b)
-    elif a != b and game.check_strategy(a) == game.check_strategy(b):
-        raise CommandsimError(f"'{a}' and '{b}' are both named '{game.check_strategy(a)}': give one another name so "
-                              f"that their results stay apart")
 
 
 def _echo_sweep(game: Game, aggregate, questions=()) -> None:
@@ -727,28 +708,20 @@ def replay(game: Game, seed: int, index: int | None, sides: str | None, strategy
       commandsim replay --mode solo --difficulty hard --seed 7
       commandsim replay --game star-realms --seed 12345 --decks alliance,standard
     """
-    from simcore.game import ReplaySpec
-    from simcore.seeds import seed_of_game
+    from commands import replay as command
 
-    spec = ReplaySpec(_pair(sides, game.info.side.flag), _pair(variants, game.info.variant.flag, True),
-                      (strategy, opponent_strategy), mode.lower() if mode else None, max_turns, cards_path,
-                      extras or {})
-    game_seed = seed_of_game(seed, index) if index is not None else seed
+    plan = command.plan(game, seed, index, sides, strategy, opponent_strategy, cards_path, max_turns, variants, mode,
+                        extras)
     say_if_compiling(game)
-    r = stoppable(game.replay, game_seed, spec)   # a long search game or a compile obeys a signal
+    r = plan.play()
     for line in (r.json_lines() if as_json else r.text_lines()):
         click.echo(line)
 
 
 def _pair(text: str | None, flag: str, one_means_both: bool = False) -> tuple[str, str] | None:
     """Two comma-separated names in seat order (with ``one_means_both``, one name means both seats)."""
-    if text is None:
-        return None
-    items = tuple(x.strip() for x in text.split(","))
-    items = items * 2 if len(items) == 1 and one_means_both else items
-    if len(items) != 2 or not all(items):
-        raise OneLineUsageError(f"{flag} takes two comma-separated names (first,second), got '{text}'")
-    return items
+    from commands import pair_of
+    return pair_of(text, flag, one_means_both)
 
 
 # ---- compare: two settings of one side on the same seeds, with a verdict
@@ -837,53 +810,33 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     """
     import time
 
-    from reports import compare as cmp
-    from reports import until_verdict as seq
+    from commands import compare as command
     from reports.files import Target, check_targets, write_table
-    from simcore.game import CompareSpec
 
-    games = games if games is not None else (seq.DEFAULT_ROUND_GAMES if until_verdict else 20000)
-    if games < 2 or games % 2:
-        raise click.BadParameter(f"expected an even number >= 2 (each seed is played with the subject first and "
-                                 f"second), got {games}", param_hint="'--games'")
-    if max_games is not None and not until_verdict:
-        raise click.BadParameter("a games cap applies only with --until-verdict", param_hint="'--max-games'")
-    if until_verdict:
-        max_games = seq.DEFAULT_MAX_GAMES if max_games is None else max_games
-        _checked("'--max-games'", seq.check_rounds, games, max_games)
-    pair = _pair(sides, game.info.side.flag)
-    _checked("'--strategy'", game.check_strategy, strategy)
-    if opponent_strategy is not None:
-        _checked("'--opponent-strategy'", game.check_strategy, opponent_strategy)
-        _checked("'--opponent-strategy'", _distinct, game, strategy, opponent_strategy)
+    plan = command.plan(game, sides, side_b, cards_path, cards_b_path, strategy, opponent_strategy, games,
+                        until_verdict, max_games, seed, threads, max_turns, band, variant_a, variant_b,
+                        opponent_variant, extras)
     check_targets([Target("--out", out_path, "comparison table")])
-    question = game.compare_question(CompareSpec(
-        tuple(x.lower() for x in pair) if pair else None, side_b.strip().lower() if side_b else None,
-        variant_a, variant_b, opponent_variant, cards_path, cards_b_path, strategy, opponent_strategy, max_turns,
-        extras or {}))
     runner = _runner(scheduler, threads)
     _echo_card_changes(game, [p for p in (cards_path, cards_b_path) if p is not None],
                        [""] * (cards_path is not None) + ["B"] * (cards_b_path is not None))
 
-    progress = _Progress(game, 2 * (max_games if until_verdict else games), "A and B", quiet)
+    progress = _Progress(game, plan.total, "A and B", quiet)
     started = time.perf_counter()
     looks = None
     try:
         with progress:
+            result = plan.play(progress, runner)
             if until_verdict:
-                run = seq.run_until_verdict(game, question, strategy, opponent_strategy, games, max_games, seed,
-                                            threads, max_turns, band / 100, progress, runner=runner)
-                result, looks = run.comparison, run.looks
-            else:
-                result = cmp.run_question(game, question, strategy, opponent_strategy, games, seed, threads,
-                                          max_turns, band / 100, progress, runner=runner)
+                result, looks = result.comparison, result.looks
         elapsed = time.perf_counter() - started
         write_table(result.table, out_path)
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
                    f"nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None
-    _echo_comparison(game, question, result, looks, games, max_games, seed, band, elapsed, quiet)
+    _echo_comparison(game, plan.question, result, looks, plan.games, plan.max_games, seed, band, elapsed,
+                     quiet)
     click.echo(f"Wrote {out_path}.")
 
 
@@ -977,32 +930,19 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
       commandsim impact --cards-only Railgun,"Repair Bot" --games 20000
       commandsim impact --game star-realms --side standard --forced
     """
+    from commands import impact as command
     from reports import impact as imp
     from reports.files import Target, check_targets, write_table
-    from reports.report_games import with_game
 
-    _checked("'--strategy'", game.check_strategy, strategy)
-    if opponent_strategy is not None:
-        _checked("'--opponent-strategy'", game.check_strategy, opponent_strategy)
-    if games % 2:
-        raise click.BadParameter(f"expected an even number (each seed is played in both seats), got {games}",
-                                 param_hint="'--games'")
+    plan = command.plan(game, cards_only, strategy, opponent_strategy, side, forced, games, screen, cards_path, seed,
+                        threads, max_turns, band, extras)
     check_targets([Target("--out", out_path, "impact table")])
-    tables = game.load_tables([cards_path] if cards_path is not None else [])
-    _checked("'--cards-only'", imp.bannable_cards, game, tables, cards_only)
-    if side is not None:
-        _checked("'--side'", imp.impact_pairs, game, tables, side, max_turns or game.info.max_turns)
-    if screen is not None and screen > games // 2:
-        raise click.BadParameter(f"the screen plays at most the cap's {games // 2} seeds, got {screen}",
-                                 param_hint="'--screen'")
     runner = _runner(scheduler, threads)
     progress = _Progress(game, 1, "impact", quiet)
     try:
         with progress:
-            result = imp.run_impact(game, cards_only, strategy, opponent_strategy, side, games, seed, threads,
-                                    max_turns, cards_path, ("ban", "force") if forced else ("ban",), screen,
-                                    band=band / 100, progress=progress, runner=runner)
-        write_table(with_game(result.table, game.info.name), out_path)
+            result = plan.play(progress, runner)
+        write_table(result.table, out_path)
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done:,} games; nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None
@@ -1051,29 +991,19 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
       commandsim tournament --game star-realms --decks alliance,standard
       commandsim report out/tournament.csv out/tournament_ratings.csv
     """
+    from commands import tournament as command
     from reports import tournament as tour
     from reports.files import Target, check_targets, next_to, write_tables
-    from reports.report_games import with_game
 
-    space = _checked("'--game'", registry.tuning, game.info.name)
-    names = _checked("'--strategies'", tour.check_entries,
-                     entries.split(",") if entries is not None else list(space.default_pool))
+    plan = command.plan(game, entries, games, seed, sides, cards_path, threads, max_turns, variants)
     ratings_out = next_to(out_path, "ratings", "--out")
     check_targets([Target("--out", out_path, "matrix table"),
                    Target("--out", ratings_out, "ratings table", next_to=out_path)])
-    tables = space.load_tables(cards_path)
-    player, check_entry = _checked(f"'{game.info.side.flag}' / '--variants'", tour.pair_player, game, space, sides,
-                                   variants, tables, max_turns, threads)
-    for name in names:
-        _checked("'--strategies'", check_entry, name)
-    _checked("'--games'", tour.check_games, games)
-    pairs = len(names) * (len(names) - 1) // 2
-    progress = _Progress(game, pairs, f"{pairs} pairs", quiet, unit="pairs")
+    progress = _Progress(game, plan.pairs, f"{plan.pairs} pairs", quiet, unit="pairs")
     try:
         with progress:
-            result = tour.run_tournament(names, player, games, seed, progress)
-        write_tables({out_path: with_game(result.matrix, game.info.name),
-                      ratings_out: with_game(result.ratings, game.info.name)})
+            result = plan.play(progress)
+        write_tables({out_path: result.matrix, ratings_out: result.ratings})
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done} of {progress.total} pairs; nothing written.",
                    err=True)
@@ -1234,66 +1164,29 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
       commandsim ladder --finding matchup --a federation:asymmetrical --b sunder:standard
       commandsim report out/ladder.csv out/ladder_matchup.csv
     """
+    from commands import ladder as command
     from reports import ladder as lad
-    from reports import skill_finding as sf
     from reports.files import Target, check_targets, write_table
 
-    name = game.info.name
-    finding = finding.lower() if finding is not None else None
-    if (finding == "impact") != (card is not None):
-        raise click.BadParameter("--finding impact and --card go together", param_hint="'--card'")
-    if finding == "impact":
-        return _ladder_impact(game, card, rungs, games, seed, threads, out_path, quiet)
-    _checked("'--game'", registry.sides, name)
-    if finding is None:
-        for param, value in (("'--a'", side_a), ("'--b'", side_b)):
-            if value is not None:
-                raise click.BadParameter("a side applies only with --finding", param_hint=param)
-        _checked("'--games'", lad.check_games, games)
-    else:
-        for param, value in ((f"'{game.info.side.flag}'", sides), ("'--variants'", variants)):
-            if value is not None:
-                raise click.BadParameter("with --finding the sides are --a and --b", param_hint=param)
-        _checked("'--games'", sf.check_games, games)
-    if rungs is not None:
-        names, left_out = _checked("'--rungs'", lad.parse_rungs, name, rungs, 1 if finding else 2), []
-    else:
-        names, left_out = lad.default_rungs(name)
-        if finding is not None:
-            names = lad.without_random(name, names)
-    if finding is not None and not names:
-        raise click.BadParameter("no rung to measure the finding at", param_hint="'--rungs'")
-    if finding is None and len(names) < 2:
-        raise click.BadParameter(f"a ladder needs at least two rungs, got {', '.join(names) or 'none'}",
-                                 param_hint="'--rungs'")
-    out_path = out_path or Path("out/ladder.csv" if finding is None else f"out/ladder_{finding}.csv")
+    plan = command.plan(game, rungs, games, seed, threads, sides, finding, side_a, side_b, variants, card)
+    out_path = out_path or plan.default_out
     check_targets([Target("--out", out_path, "ladder table")])
-    finding_sides = registry.sides(name)
-    if finding is not None:   # the sides are checked before any game is played
-        _checked("'--a'", finding_sides.parse, side_a or finding_sides.defaults[finding][0])
-        _checked("'--b'", finding_sides.parse, side_b or finding_sides.defaults[finding][1])
-        _checked("'--a' / '--b'", sf.resolve_sides, finding_sides, finding, side_a, side_b)
-    else:
-        space = registry.tuning(name)
-        _checked(f"'{game.info.side.flag}' / '--variants'", space.matchup, sides, variants, space.load_tables(None))
-    total = games * (len(names) if finding is not None else len(names) - 1)
+    if plan.finding == "impact":
+        return _ladder_impact(game, plan, out_path, quiet)
+    finding, names, left_out, name = plan.finding, plan.rungs, plan.left_out, game.info.name
     estimate = None
     try:
         if not quiet:   # the cost first, from each rung's measured speed: a search rung takes most of it
             say_if_compiling(game)
-            estimate = (lad.estimate_ladder(name, names, games, seed, threads, sides, variants) if finding is None
-                        else sf.estimate_finding(finding_sides, finding, names, side_a, side_b, games, seed, threads))
+            estimate = plan.estimate()
             click.echo(estimate.text(lad.shorter_hint(estimate, 2 if finding else 4)), err=True)
     except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after 0 of {total:,} games; nothing written.", err=True)
+        click.echo(f"\n{stopped_text(exc)} after 0 of {plan.total:,} games; nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None
-    progress = _Progress(game, total, f"{len(names)} rungs", quiet, weights=estimate)
+    progress = _Progress(game, plan.total, f"{len(names)} rungs", quiet, weights=estimate)
     try:
         with progress:
-            if finding is None:
-                table = lad.run_ladder(name, names, games, seed, threads, sides, variants, progress)
-            else:
-                table = sf.run_finding(finding_sides, finding, names, side_a, side_b, games, seed, threads, progress)
+            table = plan.play(progress)
         write_table(table, out_path)
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; nothing written.",
@@ -1333,27 +1226,15 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
     click.echo(f"Wrote {out_path}.")
 
 
-def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: int, threads: int | None,
-                   out_path: Path | None, quiet: bool) -> None:
+def _ladder_impact(game: Game, plan, out_path: Path, quiet: bool) -> None:
     """``ladder --finding impact --card NAME``: the card's impact (a ban, both sides) at each rung."""
-    from reports import impact as imp
-    from reports import ladder as lad
-    from reports.files import Target, check_targets, write_table
-    from reports.report_games import with_game
+    from reports.files import write_table
 
-    if games % 2:
-        raise click.BadParameter(f"expected an even number (each seed in both seats), got {games}",
-                                 param_hint="'--games'")
-    tables = game.load_tables()
-    card = _checked("'--card'", imp.bannable_cards, game, tables, card)[0]
-    names = (_checked("'--rungs'", lad.parse_rungs, game.info.name, rungs, 1) if rungs is not None
-             else lad.without_random(game.info.name, lad.default_rungs(game.info.name)[0]))
-    out_path = out_path or Path("out/ladder_impact.csv")
-    check_targets([Target("--out", out_path, "ladder table")])
-    progress = _Progress(game, 1, f"{len(names)} rungs", quiet)
+    card, games, seed = plan.card, plan.games, plan.seed
+    progress = _Progress(game, 1, f"{len(plan.rungs)} rungs", quiet)
     with progress:
-        table = imp.impact_at_rungs(game, card, names, games, seed, threads, progress=progress)
-    write_table(with_game(table, game.info.name), out_path)
+        table = plan.play(progress)
+    write_table(table, out_path)
     if not quiet:
         click.echo(f"Impact of {card} against skill ({game.info.name}; banned for one side, both sides at the same "
                    f"rung, same seeds), {games:,} games per rung and side, seed {seed}:")
@@ -1427,27 +1308,13 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
       commandsim tune --scheduler local:2 --population 32
       commandsim tune --game star-realms --generations 5 --population 8 --games 200 --out out/sr_tuned.toml
     """
-    from strategies.tuning.tuner import TuneOptions, pool_names
-    from strategies.tuning.tuner import tune as run_tune
-
+    from commands import tune as command
     from reports.files import Target, check_targets
 
-    gname = game.info.name
+    plan = command.plan(game, start, opponents, generations, population, games, final_games, seed, time_limit,
+                        param_list, sigma, name, sides, cards_path, threads, variants)
     check_targets([Target("--out", out_path, "strategy file", (".toml",))])
-    space = _checked("'--game'", registry.tuning, gname)
-    tables = space.load_tables(cards_path)
-    matchup = space.matchup(sides, variants, tables)
-    params = tuple(x.strip() for x in param_list.split(",")) if param_list is not None else ()
-    if param_list is not None and not all(params):
-        raise click.BadParameter(f"expected a comma list of parameter names, got {param_list!r}",
-                                 param_hint="'--params'")
-    opponents = opponents if opponents is not None else ",".join(space.default_pool)
-    start = start or space.default_start
-    opts = TuneOptions(start=start, pool=pool_names(opponents, gname), generations=generations, population=population,
-                       games=games, seed=seed, time_limit=time_limit, final_games=final_games, sigma=sigma,
-                       params=params, matchup=matchup, threads=threads, game=gname)
-    opts.check()
-    start_name = space.load_start(start).name
+    opts, start_name = plan.opts, plan.start_name
     runner = _runner(scheduler, threads)
 
     def progress(g):
@@ -1463,15 +1330,14 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     say_if_compiling(game)
     try:   # the strategy file is written only at the end: a signal before it leaves none
         if not quiet:   # the cost first, measured on a few games of seeds the run does not play
-            from strategies.tuning.tuner import estimate_tune, shorter_tune_hint
+            from strategies.tuning.tuner import shorter_tune_hint
 
-            estimate = estimate_tune(opts, tables)
+            estimate = plan.estimate()
             click.echo(estimate.text(shorter_tune_hint(estimate, opts)), err=True)
-        result = run_tune(opts, tables, progress, runner)
+        result = plan.play(progress, runner)
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)}; nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None
-    result.name = name or result.name
     done = len(result.generations)
     if result.stopped_by_time:
         click.echo(f"Stopped by --time-limit after {done} complete generation(s); "
@@ -1498,14 +1364,8 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     click.echo(f"\n{result.name} vs {result.start_name}: {head.win_rate:.1%} (95% CI {lo:.1%} - {hi:.1%}): {verdict}.")
     if result.changed:
         click.echo("Changed: " + ", ".join(f"{k} {a:g} -> {b:.3g}" for k, (a, b) in result.changed.items()))
-    game_flag = "" if gname == registry.DEFAULT_GAME else f"--game {gname} "
-    comments = (f"tuned by: commandsim tune {game_flag}--strategy {start} --opponents {','.join(opts.pool)} "
-                f"--generations {done} --population {population} --games {games} --seed {seed}",
-                f"final check: {result.name} vs {result.start_name} {head.win_rate:.1%} (95% CI {lo:.1%} - {hi:.1%}) "
-                f"on {head.games} fresh games")
     try:
-        space.write_strategy(out_path, result.name, result.vector,
-                             f"Tuned from {result.start_name} against {', '.join(opts.pool)}.", comments)
+        plan.write(result, out_path)
     except OSError as exc:
         raise UserError(f"cannot write {out_path}: {exc.strerror or exc}") from None
     click.echo(f"Wrote {out_path}.")
@@ -1596,53 +1456,25 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     """
     import time
 
-    from reports.advisor.advise import AdviseOptions, advise as run_advise, edit_space
+    from commands import advise as command
     from reports.files import Target, check_targets, next_to, write_tables
-    from reports.report_games import with_game
 
     gname = game.info.name
-    extras = extras or {}
-    ladder_text = extras.get("ladder")
-    if (target_text is None) == (ladder_text is None):
-        raise UserError("give one of --target (a match-up or the first player)"
-                        + (" and --ladder (the solo ladder)" if "ladder" in extras else ""))
+    plan = command.plan(game, target_text, band, strategy, cards_path, only_cards, allow_stated, max_edits, candidates,
+                        screen_games, test_games, search_games, check_games, no_retune, tune_generations,
+                        tune_population, tune_games, seed, threads, max_turns, extras)
     derived = patch_path is None
     patch_path = patch_path or next_to(out_path, "patch", "--out", ".toml")
     check_targets([Target("--out", out_path, "table of edits"),
                    Target("--out" if derived else "--patch", patch_path, "card patch", (".toml",),
                           next_to=out_path if derived else None)])
-    card_set = registry.advisor(gname, cards_path)   # the game's hook: its cards, edits, targets
-    target = (card_set.target(target_text, max_turns) if target_text is not None
-              else card_set.ladder(ladder_text, (extras.get("variant") or "standard").strip().lower(), max_turns))
-    strategy = strategy or card_set.default_strategy
-    card_set.strategy(strategy)
-    only = None
-    if only_cards is not None:
-        names = [n.strip() for n in only_cards.split(",") if n.strip()]
-        if not names:
-            raise UserError("--only: expected card names separated by commas")
-        try:
-            only = card_set.keys(names)
-        except CommandsimError as exc:
-            raise UserError(f"--only: {exc}") from None
-    opts = AdviseOptions(strategy=strategy, seed=seed, band=band / 100, allow_stated=allow_stated, only=only,
-                         screen_games=screen_games, test_games=test_games, candidates=candidates,
-                         search_games=search_games, check_games=check_games, max_fields=max_edits,
-                         retune=not no_retune, tune_generations=tune_generations,
-                         tune_population=tune_population, tune_games=tune_games, threads=threads)
-    opts.check(target)
-    if not no_retune and card_set.can_retune:
-        pool = registry.tuning(gname).default_pool   # found out now, not after the screen's games
-        if tune_games < 4 * len(pool):
-            raise UserError(f"--tune-games: expected at least 4 per opponent of the re-tune's pool "
-                            f"({', '.join(pool)}): {4 * len(pool)}, got {tune_games}")
+    card_set, target, strategy = plan.card_set, plan.target, plan.opts.strategy
 
     def progress(stage: str, done: int, total: int):
         raise_if_interrupted()
         if not quiet and sys.stderr.isatty() and (done == total or done % 50 == 0):
             click.echo(f"\r{stage}: {done}" + (f"/{total}" if total else ""), err=True, nl=done == total)
 
-    edit_space(card_set, opts)
     runner = _runner(scheduler, threads)
     if not quiet:
         click.echo(f"Target: {target.text}, band +-{band:g} points; strategy {strategy}; seed {seed}.")
@@ -1652,15 +1484,14 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     say_if_compiling(game)
     try:   # a signal in the estimate's games stops the run as one in its own does: nothing written
         if not quiet:   # the cost first, measured on a few seeds the run does not play
-            from reports.advisor.advise import estimate_advise, shorter_advise_hint
+            from reports.advisor.advise import shorter_advise_hint
 
-            estimate = estimate_advise(card_set, target, opts)
-            click.echo(estimate.text(shorter_advise_hint(estimate, opts)), err=True)
+            estimate = plan.estimate()
+            click.echo(estimate.text(shorter_advise_hint(estimate, plan.opts)), err=True)
         started = time.perf_counter()
-        advice = run_advise(card_set, target, opts, progress, runner)
+        advice = plan.play(progress, runner)
         elapsed = time.perf_counter() - started
-        write_tables({out_path: with_game(advice.table, gname)},
-                     files={patch_path: advice.patch.encode()} if advice.patch else None)
+        write_tables({out_path: advice.table}, files={patch_path: advice.patch.encode()} if advice.patch else None)
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)}; nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None
@@ -1758,15 +1589,14 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str):
       commandsim report out/sweep.csv
       commandsim report out/sweep.csv out/games.parquet out/compare.csv --out out/report
     """
+    from commands import report as command
     from reports.files import Target, check_targets
-    from reports.html_report import REPORT_NAME, build_report, write_report
-    from reports.inputs import read_results
+    from reports.html_report import REPORT_NAME, write_report
 
     if out_dir.exists() and not out_dir.is_dir():
         raise click.BadParameter(f"'{out_dir}' is a file, expected a folder", param_hint="'--out'")
     check_targets([Target("--out", out_dir / REPORT_NAME, "report page", (".html",))])
-    data = read_results(results)
-    built = build_report(data, title)
+    built = command.build(results, title)
     written = write_report(built, out_dir)
     for note in built.notes:
         click.echo(f"Note: {note}")
@@ -1848,7 +1678,8 @@ def _add_aliases() -> None:
             def run(game, base=base, alias=alias, **options):
                 return base.callback(game=game, **alias.fixed, **options)
 
-            command = GameCommand(alias.name, build, run, fixed_game=name, help=alias.help)
+            command = GameCommand(alias.name, build, run, fixed_game=name, options_of=alias.command,
+                                  help=alias.help)
             main.add_command(command)
 
 

@@ -60,7 +60,7 @@ def _files(*patterns: str) -> list[Path]:
 
 
 SHARED = _files("simcore/*.py", "simcore/games/registry.py", "simcore/games/__init__.py", "reports/**/*.py",
-                "strategies/*.py", "strategies/tuning/*.py", "cli.py")
+                "strategies/*.py", "strategies/tuning/*.py", "commands/*.py", "cli.py", "api.py")
 
 
 def test_layout_the_registry_names_every_game_folder():
