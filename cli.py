@@ -588,12 +588,12 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     from reports import sweep as sw
     from reports.files import TableStream, Target, check_targets, next_to, write_tables
 
-    plan = command.plan(game, games, seed, sides, strategy, opponent_strategy, cards_path, threads, max_turns,
-                        target_ci, max_games, modes, variants, mixed_variants, extras)
     cards_out = next_to(out_path, "cards", "--out")
     check_targets([Target("--out", out_path, "aggregate table"),
                    Target("--out", cards_out, "per-card table", next_to=out_path),
                    *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])])
+    plan = command.plan(game, games, seed, sides, strategy, opponent_strategy, cards_path, threads, max_turns,
+                        target_ci, max_games, modes, variants, mixed_variants, extras)
     _echo_card_changes(game, [cards_path] if cards_path is not None else [])
     spec, cells, cap = plan.spec, plan.cells, plan.cap
     runner = _runner(scheduler, threads)
@@ -813,10 +813,10 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     from commands import compare as command
     from reports.files import Target, check_targets, write_table
 
+    check_targets([Target("--out", out_path, "comparison table")])
     plan = command.plan(game, sides, side_b, cards_path, cards_b_path, strategy, opponent_strategy, games,
                         until_verdict, max_games, seed, threads, max_turns, band, variant_a, variant_b,
                         opponent_variant, extras)
-    check_targets([Target("--out", out_path, "comparison table")])
     runner = _runner(scheduler, threads)
     _echo_card_changes(game, [p for p in (cards_path, cards_b_path) if p is not None],
                        [""] * (cards_path is not None) + ["B"] * (cards_b_path is not None))
@@ -934,9 +934,9 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
     from reports import impact as imp
     from reports.files import Target, check_targets, write_table
 
+    check_targets([Target("--out", out_path, "impact table")])
     plan = command.plan(game, cards_only, strategy, opponent_strategy, side, forced, games, screen, cards_path, seed,
                         threads, max_turns, band, extras)
-    check_targets([Target("--out", out_path, "impact table")])
     runner = _runner(scheduler, threads)
     progress = _Progress(game, 1, "impact", quiet)
     try:
@@ -995,10 +995,10 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
     from reports import tournament as tour
     from reports.files import Target, check_targets, next_to, write_tables
 
-    plan = command.plan(game, entries, games, seed, sides, cards_path, threads, max_turns, variants)
     ratings_out = next_to(out_path, "ratings", "--out")
     check_targets([Target("--out", out_path, "matrix table"),
                    Target("--out", ratings_out, "ratings table", next_to=out_path)])
+    plan = command.plan(game, entries, games, seed, sides, cards_path, threads, max_turns, variants)
     progress = _Progress(game, plan.pairs, f"{plan.pairs} pairs", quiet, unit="pairs")
     try:
         with progress:
@@ -1168,9 +1168,9 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
     from reports import ladder as lad
     from reports.files import Target, check_targets, write_table
 
-    plan = command.plan(game, rungs, games, seed, threads, sides, finding, side_a, side_b, variants, card)
-    out_path = out_path or plan.default_out
+    out_path = out_path or command.default_out(finding)
     check_targets([Target("--out", out_path, "ladder table")])
+    plan = command.plan(game, rungs, games, seed, threads, sides, finding, side_a, side_b, variants, card)
     if plan.finding == "impact":
         return _ladder_impact(game, plan, out_path, quiet)
     finding, names, left_out, name = plan.finding, plan.rungs, plan.left_out, game.info.name
@@ -1311,9 +1311,9 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     from commands import tune as command
     from reports.files import Target, check_targets
 
+    check_targets([Target("--out", out_path, "strategy file", (".toml",))])
     plan = command.plan(game, start, opponents, generations, population, games, final_games, seed, time_limit,
                         param_list, sigma, name, sides, cards_path, threads, variants)
-    check_targets([Target("--out", out_path, "strategy file", (".toml",))])
     opts, start_name = plan.opts, plan.start_name
     runner = _runner(scheduler, threads)
 
@@ -1460,14 +1460,15 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     from reports.files import Target, check_targets, next_to, write_tables
 
     gname = game.info.name
-    plan = command.plan(game, target_text, band, strategy, cards_path, only_cards, allow_stated, max_edits, candidates,
-                        screen_games, test_games, search_games, check_games, no_retune, tune_generations,
-                        tune_population, tune_games, seed, threads, max_turns, extras)
+    command.check_target_given(target_text, extras)
     derived = patch_path is None
     patch_path = patch_path or next_to(out_path, "patch", "--out", ".toml")
     check_targets([Target("--out", out_path, "table of edits"),
                    Target("--out" if derived else "--patch", patch_path, "card patch", (".toml",),
                           next_to=out_path if derived else None)])
+    plan = command.plan(game, target_text, band, strategy, cards_path, only_cards, allow_stated, max_edits, candidates,
+                        screen_games, test_games, search_games, check_games, no_retune, tune_generations,
+                        tune_population, tune_games, seed, threads, max_turns, extras)
     card_set, target, strategy = plan.card_set, plan.target, plan.opts.strategy
 
     def progress(stage: str, done: int, total: int):

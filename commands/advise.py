@@ -33,6 +33,14 @@ class AdvisePlan:
         return dataclasses.replace(advice, table=with_game(advice.table, self.game.info.name))
 
 
+def check_target_given(target_text: str | None, extras: dict | None) -> None:
+    """One of --target and a game's own targets (The Last Command's --ladder)."""
+    extras = extras or {}
+    if (target_text is None) == (extras.get("ladder") is None):
+        raise CommandsimError("give one of --target (a match-up or the first player)"
+                              + (" and --ladder (the solo ladder)" if "ladder" in extras else ""))
+
+
 def plan(game: Game, target_text: str | None, band: float, strategy: str | None, cards_path: Path | None,
          only_cards: str | None, allow_stated: bool, max_edits: int, candidates: int, screen_games: int,
          test_games: int, search_games: int, check_games: int, no_retune: bool, tune_generations: int,
@@ -41,9 +49,7 @@ def plan(game: Game, target_text: str | None, band: float, strategy: str | None,
     gname = game.info.name
     extras = extras or {}
     ladder_text = extras.get("ladder")
-    if (target_text is None) == (ladder_text is None):
-        raise CommandsimError("give one of --target (a match-up or the first player)"
-                              + (" and --ladder (the solo ladder)" if "ladder" in extras else ""))
+    check_target_given(target_text, extras)
     card_set = registry.advisor(gname, cards_path)   # the game's hook: its cards, edits, targets
     target = (card_set.target(target_text, max_turns) if target_text is not None
               else card_set.ladder(ladder_text, (extras.get("variant") or "standard").strip().lower(), max_turns))

@@ -37,10 +37,6 @@ class LadderPlan:
     def total(self) -> int:
         return self.games * (len(self.rungs) if self.finding is not None else len(self.rungs) - 1)
 
-    @property
-    def default_out(self) -> Path:
-        return Path("out/ladder.csv" if self.finding is None else f"out/ladder_{self.finding}.csv")
-
     def estimate(self) -> lad.Estimate | None:
         """The run's expected time from each rung's measured speed (None for a card's impact), on seeds the run
         does not play."""
@@ -64,6 +60,11 @@ class LadderPlan:
                                                  self.threads, progress=progress), name)
         return sf.run_finding(registry.sides(name), self.finding, self.rungs, self.side_a, self.side_b, self.games,
                               self.seed, self.threads, progress)
+
+
+def default_out(finding: str | None) -> Path:
+    """Where the command writes the table when --out is not given."""
+    return Path("out/ladder.csv" if finding is None else f"out/ladder_{finding.lower()}.csv")
 
 
 def plan(game: Game, rungs: str | None, games: int, seed: int, threads: int | None, sides: str | None,
