@@ -39,6 +39,7 @@ import numbers
 import os
 import re
 import signal
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -253,7 +254,9 @@ def _play(command: str, plan, scheduler: str | None, threads: int | None):
     if command in ("tournament", "ladder"):
         return plan.play(_progress)
     from simcore.cluster import connect, scheduler_address
-    runner = connect(scheduler_address(scheduler), threads)
+    # a worker removed for its silence: a warning (a notebook shows it; nothing is printed)
+    runner = connect(scheduler_address(scheduler), threads,
+                     on_notice=lambda text: warnings.warn(text, RuntimeWarning, stacklevel=3))
     try:
         if command == "tune":
             return plan.play(lambda generation: raise_if_interrupted(), runner)

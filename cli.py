@@ -294,12 +294,15 @@ def _scheduler(ctx, param, value):
 
 
 def scheduler_option() -> click.Option:
+    from simcore import cluster as cl   # no Dask: its time limits only
     return O("--scheduler", default=None, metavar="ADDRESS", callback=_scheduler,
              help=f"Play on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for N worker processes "
                   f"here (N from 1 to {limits.WORKERS_MAX}) [default: $COMMANDSIM_SCHEDULER, else this machine's "
-                  f"threads]. Needs the cluster extra; results are identical to a local run. A worker silent for "
-                  f"60 s ($COMMANDSIM_WORKER_TIMEOUT) is dropped and its chunks played elsewhere; a chunk waited for "
-                  f"an hour ($COMMANDSIM_CHUNK_TIMEOUT) stops the run.")
+                  f"threads]. Needs the cluster extra; results are identical to a local run. Time limits: reaching "
+                  f"the scheduler and a first worker {cl.CONNECT_TIMEOUT:g} s (${cl.CONNECT_TIMEOUT_ENV}), each "
+                  f"request to it {cl.SUBMIT_TIMEOUT:g} s (${cl.SUBMIT_TIMEOUT_ENV}); a worker silent for "
+                  f"{cl.WORKER_TIMEOUT:g} s (${cl.WORKER_TIMEOUT_ENV}) is dropped and its chunks played elsewhere; "
+                  f"a chunk waited for {cl.CHUNK_TIMEOUT:g} s (${cl.CHUNK_TIMEOUT_ENV}) stops the run.")
 
 
 def out_option(default: str, help: str, dest: str = "out_path") -> click.Option:
@@ -316,9 +319,8 @@ def _runner(scheduler: str | None, threads: int | None):
     """The runner of an engine command, closed (a local cluster shut down) when the command ends."""
     from simcore.cluster import connect, scheduler_address
 
-    runner = connect(scheduler_address(scheduler), threads)
-    if hasattr(runner, "on_notice"):   # a hung worker removed: one line on stderr
-        runner.on_notice = lambda text: click.echo(text, err=True)
+    # a worker removed for its silence: one line on stderr
+    runner = connect(scheduler_address(scheduler), threads, on_notice=lambda text: click.echo(text, err=True))
     click.get_current_context().call_on_close(runner.close)
     return runner
 
