@@ -153,6 +153,10 @@ def report(*results, **options):
     Returns ``reports.html_report.Report``: ``html()`` (the page), ``images`` (PNG bytes by file name),
     ``notes``, ``sections``; ``reports.html_report.write_report(report, folder)`` writes them as the command
     does."""
+    if "results" in options:   # the command's argument, by its name too
+        if results:
+            raise ArgumentError("results", "results: given by position and by name: give one of them")
+        results = (options.pop("results"),)
     if len(results) == 1 and not isinstance(results[0], (str, os.PathLike)):
         results = tuple(results[0]) if _sequence(results[0]) else results
     params = _taken(cli.main.commands["report"].params)
@@ -185,7 +189,7 @@ def audit(game: str = DEFAULT_GAME, cards: Any = None) -> pd.DataFrame:
 
 def strategies(game: str = DEFAULT_GAME) -> pd.DataFrame:
     """``commandsim strategies list``: the built-in strategies."""
-    return _listing(_game(game).strategy_listing())
+    return _listing(_game(game).strategy_listing()).rename(columns=str.lower)
 
 
 def options(command: str, game: str = DEFAULT_GAME) -> pd.DataFrame:

@@ -188,3 +188,41 @@ def test_api_options_are_the_commands_options():
     assert {"games", "seed", "decks", "mode", "target_ci", "scheduler"} <= names
     assert "factions" in set(table["also"]) and not {"out", "quiet", "per_game"} & names
     assert "fog" in set(api.options("sweep")["argument"]) and "fog" not in names
+
+
+# ---- the docs page (docs/api.md)
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = ROOT / "docs" / "api.md"
+FUNCTIONS = ("sweep", "compare", "tournament", "ladder", "tune", "advise", "impact", "replay")
+
+
+def _sections() -> dict[str, str]:
+    import re
+    parts = re.split(r"^### ", PAGE.read_text(), flags=re.M)[1:]
+    return {part.split("\n", 1)[0].strip(): part for part in parts}
+
+
+def _names(cell: str) -> set[str]:
+    return {n.strip(" ()") for n in cell.replace("(", ",").split(",") if n.strip(" ()")}
+
+
+def test_the_docs_page_lists_exactly_each_functions_arguments_in_every_game():
+    import re
+    sections = _sections()
+    for function in FUNCTIONS:
+        rows = dict(re.findall(r"^\| ([a-z][a-z -]*?) \| (.*?) ?\|$", sections[function], flags=re.M))
+        for name in registry.names():
+            table = api.options(function, name)
+            actual = set(table["argument"]) | (set(table["also"]) - {""})
+            assert _names(rows["every game"]) | _names(rows[name]) == actual, (function, name)
+    assert {*FUNCTIONS, "solo", "report", "Lists"} <= set(sections)
+
+
+def test_the_docs_pages_python_examples_run(tmp_path, monkeypatch):
+    """Each Python block of the page, in order, after the command lines it reads the files of."""
+    import re
+    monkeypatch.chdir(tmp_path)
+    ok("sweep", "--games", 400, "--out", "out/api_sweep.csv", "-q")
+    for block in re.findall(r"```python\n(.*?)```", PAGE.read_text(), flags=re.S):
+        exec(compile(block, str(PAGE), "exec"), {"api": api})
