@@ -231,7 +231,7 @@ _PLANS = {"sweep": _sweep.plan, "compare": _compare.plan, "tournament": _tournam
 
 def _run(command: str, game: Any, given: dict, args: tuple = ()):
     if args:
-        raise ArgumentError("", f"{command}: takes the game, then options by name (games=20000), got "
+        raise ArgumentError("args", f"{command}: takes the game, then options by name (games=20000), got "
                                 f"{len(args) + 1} values by position")
     game_ = _game(game)
     cmd = cli.main.commands.get(command)
@@ -424,6 +424,9 @@ def _one(name: str, t: click.ParamType, value, p: click.Option):
             raise ArgumentError(name, f"{name}: {_shown(value)} is too large for a number") from None
     if isinstance(t, click.Path):
         return _path(name, value)
+    if not isinstance(t, (click.types.StringParamType, click.Choice)) and isinstance(value, numbers.Integral) \
+            and not isinstance(value, bool):
+        return str(value)   # an option of a type of our own (a count read from text): its own checks apply
     if isinstance(value, str):
         if "\x00" in value:
             raise ArgumentError(name, f"{name}: expected text without NUL characters, got {value!r}")
