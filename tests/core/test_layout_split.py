@@ -84,6 +84,21 @@ def test_layout_no_game_imports_another(game):
         assert not others, f"{path.relative_to(ROOT)} imports {others}"
 
 
+def test_layout_the_commands_floor_imports_run_one_way():
+    """core <- games <- strategies / reports <- commands <- cli <- api: nothing below the commands imports them,
+    the commands import neither the command line nor the API, and the command line does not import the API."""
+    def top(name: str) -> str:
+        return name.split(".")[0]
+    below = _files("simcore/**/*.py", "strategies/**/*.py", "reports/**/*.py")
+    for path in below:
+        up = [n for n in imports(path) if top(n) in ("commands", "cli", "api")]
+        assert not up, f"{path.relative_to(ROOT)} imports {up}"
+    for path in _files("commands/*.py"):
+        up = [n for n in imports(path) if top(n) in ("cli", "api")]
+        assert not up, f"{path.relative_to(ROOT)} imports {up}"
+    assert not [n for n in imports(ROOT / "cli.py") if top(n) == "api"]
+
+
 def test_layout_the_import_reader_resolves_relative_imports(tmp_path, monkeypatch):
     """The check itself: ``from ..star_realms import x`` inside a game is another game's import."""
     path = ROOT / "simcore/games/last_command/_probe_layout.py"
