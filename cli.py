@@ -20,7 +20,7 @@ from simcore import limits
 from simcore.errors import CommandsimError
 from simcore.game import Game, OptionError
 from simcore.games import registry
-from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts,
+from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
                                 stopped_text)
 
 __version__ = "0.1.0"   # keep equal to pyproject.toml (a test checks)
@@ -715,7 +715,7 @@ def replay(game: Game, seed: int, index: int | None, sides: str | None, strategy
     plan = command.plan(game, seed, index, sides, strategy, opponent_strategy, cards_path, max_turns, variants, mode,
                         extras)
     say_if_compiling(game)
-    r = plan.play()
+    r = plan.play(stoppable)
     for line in (r.json_lines() if as_json else r.text_lines()):
         click.echo(line)
 

@@ -17,9 +17,10 @@ class ReplayPlan:
     seed: int     # the game's own seed
     spec: ReplaySpec
 
-    def play(self) -> Replay:
-        # on an engine thread a signal can leave: a long search game or a compile obeys it
-        return stoppable(self.game.replay, self.seed, self.spec)
+    def play(self, call=stoppable) -> Replay:
+        """The game, played through ``call`` (``simcore.interrupts.stoppable``: on an engine thread a signal can
+        leave, so that a long search game or a compile obeys it)."""
+        return call(self.game.replay, self.seed, self.spec)
 
 
 def plan(game: Game, seed: int, index: int | None, sides: str | None, strategy: str, opponent_strategy: str | None,
