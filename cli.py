@@ -335,10 +335,6 @@ def _checked(param: str, check, *args):
         raise click.BadParameter(str(exc), param_hint=param) from None
 
 
-def _names(text: str | None) -> tuple[str, ...] | None:
-    return None if text is None else tuple(text.split(","))
-
-
 # ---- the command group
 
 @click.group(cls=CommandsimGroup, context_settings={"help_option_names": ["-h", "--help"]})
