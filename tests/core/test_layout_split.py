@@ -60,7 +60,7 @@ def _files(*patterns: str) -> list[Path]:
 
 
 SHARED = _files("simcore/*.py", "simcore/games/registry.py", "simcore/games/__init__.py", "reports/**/*.py",
-                "strategies/*.py", "strategies/tuning/*.py", "cli.py")
+                "strategies/*.py", "strategies/tuning/*.py", "commands/*.py", "cli.py", "api.py")
 
 
 def test_layout_the_registry_names_every_game_folder():
@@ -82,6 +82,21 @@ def test_layout_no_game_imports_another(game):
     for path in own:
         others = [name for name in imports(path) if game_of(name) not in (None, game)]
         assert not others, f"{path.relative_to(ROOT)} imports {others}"
+
+
+def test_layout_the_commands_floor_imports_run_one_way():
+    """core <- games <- strategies / reports <- commands <- cli <- api: nothing below the commands imports them,
+    the commands import neither the command line nor the API, and the command line does not import the API."""
+    def top(name: str) -> str:
+        return name.split(".")[0]
+    below = _files("simcore/**/*.py", "strategies/**/*.py", "reports/**/*.py")
+    for path in below:
+        up = [n for n in imports(path) if top(n) in ("commands", "cli", "api")]
+        assert not up, f"{path.relative_to(ROOT)} imports {up}"
+    for path in _files("commands/*.py"):
+        up = [n for n in imports(path) if top(n) in ("cli", "api")]
+        assert not up, f"{path.relative_to(ROOT)} imports {up}"
+    assert not [n for n in imports(ROOT / "cli.py") if top(n) == "api"]
 
 
 def test_layout_the_import_reader_resolves_relative_imports(tmp_path, monkeypatch):
