@@ -48,15 +48,15 @@ import click
 import pandas as pd
 
 import cli
-from commands import advise as _advise
-from commands import compare as _compare
-from commands import impact as _impact
-from commands import ladder as _ladder
-from commands import replay as _replay
-from commands import report as _report
-from commands import sweep as _sweep
-from commands import tournament as _tournament
-from commands import tune as _tune
+from reports.commands import advise as _advise
+from reports.commands import compare as _compare
+from reports.commands import impact as _impact
+from reports.commands import ladder as _ladder
+from reports.commands import replay as _replay
+from reports.commands import report as _report
+from reports.commands import sweep as _sweep
+from reports.commands import tournament as _tournament
+from reports.commands import tune as _tune
 from simcore import trial
 from simcore.errors import ArgumentError, CommandsimError
 from simcore.game import OptionError

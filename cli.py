@@ -697,7 +697,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     import contextlib
     import time
 
-    from commands import sweep as command
+    from reports.commands import sweep as command
     from reports import sweep as sw
     from reports.files import TableStream, Target, check_targets, next_to, write_tables
     from simcore.bounds import bounds_line
@@ -851,7 +851,7 @@ def replay(game: Game, seed: int, index: int | None, sides: str | None, strategy
       commandsim replay --mode solo --difficulty hard --seed 7
       commandsim replay --game star-realms --seed 12345 --decks alliance,standard
     """
-    from commands import replay as command
+    from reports.commands import replay as command
 
     plan = command.plan(game, seed, index, sides, strategy, opponent_strategy, cards_path, max_turns, variants, mode,
                         extras)
@@ -863,7 +863,7 @@ def replay(game: Game, seed: int, index: int | None, sides: str | None, strategy
 
 def _pair(text: str | None, flag: str, one_means_both: bool = False) -> tuple[str, str] | None:
     """Two comma-separated names in seat order (with ``one_means_both``, one name means both seats)."""
-    from commands import pair_of
+    from reports.commands import pair_of
     return pair_of(text, flag, one_means_both)
 
 
@@ -955,7 +955,7 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     """
     import time
 
-    from commands import compare as command
+    from reports.commands import compare as command
     from reports.files import Target, check_targets, write_table
 
     check_targets([Target("--out", out_path, "comparison table")],
@@ -1112,7 +1112,7 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
       commandsim impact --cards-only Railgun,"Repair Bot" --games 20000
       commandsim impact --game star-realms --side standard --forced
     """
-    from commands import impact as command
+    from reports.commands import impact as command
     from reports import impact as imp
     from reports.files import Target, check_targets, write_table
 
@@ -1182,8 +1182,8 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
       commandsim tournament --game star-realms --decks alliance,standard
       commandsim report out/tournament.csv out/tournament_ratings.csv
     """
-    from commands import names as split_names
-    from commands import tournament as command
+    from reports.commands import names as split_names
+    from reports.commands import tournament as command
     from reports import tournament as tour
     from reports.files import Target, check_targets, next_to, write_tables
 
@@ -1366,8 +1366,8 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
       commandsim ladder --finding matchup --a federation:asymmetrical --b sunder:standard
       commandsim report out/ladder.csv out/ladder_matchup.csv
     """
-    from commands import ladder as command
-    from commands import names as split_names
+    from reports.commands import ladder as command
+    from reports.commands import names as split_names
     from reports import ladder as lad
     from reports.files import Target, check_targets, write_table
 
@@ -1517,8 +1517,8 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
       commandsim tune --scheduler local:2 --population 32
       commandsim tune --game star-realms --generations 5 --population 8 --games 200 --out out/sr_tuned.toml
     """
-    from commands import names as split_names
-    from commands import tune as command
+    from reports.commands import names as split_names
+    from reports.commands import tune as command
     from reports.files import Target, check_targets
 
     check_targets([Target("--out", out_path, "strategy file", (".toml",))],
@@ -1670,7 +1670,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     """
     import time
 
-    from commands import advise as command
+    from reports.commands import advise as command
     from reports.files import Target, check_targets, next_to, write_tables
 
     gname = game.info.name
@@ -1819,7 +1819,7 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str | None):
       commandsim report out/sweep.csv
       commandsim report out/sweep.csv out/games.parquet out/compare.csv --out out/report
     """
-    from commands import report as command
+    from reports.commands import report as command
     from reports.files import Source, Target, check_targets
     from reports.html_report import REPORT_NAME, write_report
 

@@ -4,12 +4,13 @@
 A command is two steps. ``plan(game, **options)`` checks every option, loads the cards and works out
 what will be played (a ``CommandsimError`` before any game, an ``OptionError`` when it belongs to one
 option); the plan's ``play(progress, runner)`` plays it and returns the command's result, the very tables
-the command line writes. Nothing here prints or writes a file: ``cli.py`` prints and writes what a plan
-returns, ``api.py`` hands it to the caller. The options arrive as the command line's click parameters
-give them (``cli.py`` defines their names, defaults and ranges, once); both callers reach the games only
-through the contract (``simcore.game``).
+the command line writes (``estimate()``, where a command has one, its expected time on probe seeds). Nothing
+here prints or writes a file: ``cli.py`` prints and writes what a plan returns, ``api.py`` hands it to the
+caller. The options arrive as the command line's click parameters give them (``cli.py`` defines their
+names, defaults and ranges, once); the plans reach the games only through the contract (``simcore.game``).
 
-The floors: core <- games <- strategies / reports <- commands <- cli <- api.
+The floors: simcore <- games <- strategies / reports (these plans the top of reports: nothing else of the
+library imports them, and they import neither cli nor api) <- cli <- api.
 """
 from __future__ import annotations
 
