@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 import api
-from commands import tune as tune_command
+from reports.commands import tune as tune_command
 from reports.files import write_table
 from simcore.errors import CommandsimError
 from simcore.games import registry
@@ -219,10 +219,42 @@ def test_the_docs_page_lists_exactly_each_functions_arguments_in_every_game():
     assert {*FUNCTIONS, "solo", "report", "Lists"} <= set(sections)
 
 
-def test_the_docs_pages_python_examples_run(tmp_path, monkeypatch):
-    """Each Python block of the page, in order, after the command lines it reads the files of."""
+def python_blocks(page: Path) -> list[str]:
     import re
+    return re.findall(r"```python\n(.*?)```", page.read_text(), flags=re.S)
+
+
+@pytest.mark.parametrize("page", [PAGE, ROOT / "README.md"], ids=["docs/api.md", "README.md"])
+def test_the_pages_python_examples_run(page, tmp_path, monkeypatch):
+    """Each Python block of the page, in order, as a reader runs it: in a folder holding ``examples/`` and the
+    files the page's command lines write first, at trial size (``COMMANDSIM_TRIAL``, as the docs' command lines
+    are tested). Both pages say ``import api``, the module beside ``cli.py``."""
+    import shutil
+    import warnings
+
+    blocks = python_blocks(page)
+    assert blocks and any("import api" in b for b in blocks), f"{page.name}: no Python example of the API"
+    assert not any("simcore.api" in b or "from simcore import api" in b for b in blocks)
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COMMANDSIM_TRIAL", "1")
     ok("sweep", "--games", 400, "--out", "out/api_sweep.csv", "-q")
-    for block in re.findall(r"```python\n(.*?)```", PAGE.read_text(), flags=re.S):
-        exec(compile(block, str(PAGE), "exec"), {"api": api})
+    for block in blocks:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)   # the trial's notice
+            exec(compile(block, str(page), "exec"), {"api": api})
+
+
+def test_api_plays_trial_sizes_as_the_command_line_does(tmp_path, monkeypatch):
+    """``COMMANDSIM_TRIAL=1`` caps a function's sizes as it caps the command's (``cli.trial_sized``), says so with
+    a warning, and the function still returns the table the command writes."""
+    monkeypatch.setenv("COMMANDSIM_TRIAL", "1")
+    out = tmp_path / "s.csv"
+    ok("sweep", "--games", 20000, "--out", out, "-q")
+    with pytest.warns(RuntimeWarning, match="COMMANDSIM_TRIAL"):
+        result = api.sweep(games=20000)
+    same_bytes(result.aggregate, out)
+    assert set(result.cells["games"]) == {16}
+    with pytest.warns(RuntimeWarning):
+        run = api.compare(until_verdict=True)   # the default cap the command resolves itself: trial.cap
+    assert run.comparison.table["games"].iloc[0] <= 32
