@@ -161,7 +161,7 @@ def test_api_refuses_a_game_it_does_not_know():
 def test_api_report_refuses_what_report_refuses(tmp_path):
     for args, kwargs, start in (((), {}, "results: expected one or more files"),
                                 ((3,), {}, "results: expected a path"),
-                                ((tmp_path / "none.csv",), {}, f"{tmp_path / 'none.csv'}: no such file"),
+                                ((tmp_path / "none.csv",), {}, f"{tmp_path / 'none.csv'}: no such results file"),
                                 ((tmp_path / "none.csv",), {"title": 3}, "title: expected text, got int 3"),
                                 ((tmp_path / "none.csv",), {"out": "x"}, "out: not taken: "),
                                 ((tmp_path / "none.csv",), {"titel": "x"}, "titel: not an option of report (did you "
