@@ -52,6 +52,7 @@ from reports.commands import advise as _advise
 from reports.commands import compare as _compare
 from reports.commands import impact as _impact
 from reports.commands import ladder as _ladder
+from reports.commands import metagame as _metagame
 from reports.commands import replay as _replay
 from reports.commands import report as _report
 from reports.commands import sweep as _sweep
@@ -63,8 +64,8 @@ from simcore.game import OptionError
 from simcore.games import registry
 from simcore.interrupts import raise_if_interrupted, signals_as_interrupts
 
-__all__ = ["sweep", "compare", "tournament", "ladder", "tune", "advise", "impact", "replay", "report", "games",
-           "cards", "audit", "strategies", "options", "DEFAULT_GAME"]
+__all__ = ["sweep", "compare", "tournament", "metagame", "ladder", "tune", "advise", "impact", "replay", "report",
+           "games", "cards", "audit", "strategies", "options", "DEFAULT_GAME"]
 
 DEFAULT_GAME = registry.DEFAULT_GAME
 
@@ -107,6 +108,17 @@ def tournament(game: str = DEFAULT_GAME, *args, **options):
     Returns ``reports.tournament.Tournament``: ``matrix`` and ``ratings`` (the two CSV files: each pair's
     score with its interval; Bradley-Terry ratings on the Elo scale), ``cycles``."""
     return _run("tournament", game, options, args)
+
+
+def metagame(game: str = DEFAULT_GAME, *args, **options):
+    """``commandsim metagame``: every entry of one side against every entry of the other on the same seeds, the
+    zero-sum game of the first side's score solved, and the symmetric metagame of side and strategy.
+
+    Returns ``reports.metagame.Metagame``: ``matrix``, ``mixes`` and ``value`` (the three CSV files: every cell
+    with its score interval; each side's equilibrium mix with intervals, support and alpha-Rank mass; the value
+    at equilibrium with its interval and verdict, the pure bounds and the exploitability), ``cycles``, and
+    ``looks`` with ``until_verdict=True``."""
+    return _run("metagame", game, options, args)
 
 
 def ladder(game: str = DEFAULT_GAME, *args, **options):
@@ -227,7 +239,8 @@ def __getattr__(name: str):
 # ---- one command: its options checked as the command line checks them, then the shared plan played
 
 _PLANS = {"sweep": _sweep.plan, "compare": _compare.plan, "tournament": _tournament.plan, "ladder": _ladder.plan,
-          "tune": _tune.plan, "advise": _advise.plan, "impact": _impact.plan, "replay": _replay.plan}
+          "tune": _tune.plan, "advise": _advise.plan, "impact": _impact.plan, "replay": _replay.plan,
+          "metagame": _metagame.plan}
 
 
 def _run(command: str, game: Any, given: dict, args: tuple = ()):

@@ -1305,18 +1305,18 @@ def metagame(game: Game, strategies: str | None, opponent_strategies: str | None
     """
     from reports import metagame as mg
     from reports import metagame_text as mt
+    from reports.commands import metagame as command
     from reports.files import Target, check_targets, next_to, write_tables
-    from reports.report_games import with_game
 
-    p = mg.plan(game, strategies, opponent_strategies, games, until_verdict, max_games, band, resamples, alpha,
-                rank_population, seed, sides, variants, cards_path, threads, max_turns)
     mixes_out, value_out = next_to(out_path, "mixes", "--out"), next_to(out_path, "value", "--out")
     check_targets([Target("--out", out_path, "metagame matrix"),
                    Target("--out", mixes_out, "metagame mixes", next_to=out_path),
                    Target("--out", value_out, "metagame value", next_to=out_path)],
                   _sources(game, "metagame", [("--cards", cards_path)],
-                           [("--strategies", mg._names(strategies)),
-                            ("--opponent-strategies", mg._names(opponent_strategies))]))
+                           [("--strategies", command.entry_names(strategies)),
+                            ("--opponent-strategies", command.entry_names(opponent_strategies))]))
+    p = command.plan(game, strategies, opponent_strategies, sides, games, until_verdict, max_games, band, resamples,
+                     alpha, rank_population, cards_path, seed, threads, max_turns, variants)
     runner = _runner(scheduler, threads)
     estimate = None
     if not quiet and scheduler is None:   # the cost first, from each call's speed on probe seeds
@@ -1326,9 +1326,7 @@ def metagame(game: Game, strategies: str | None, opponent_strategies: str | None
     try:
         with progress:
             result = p.play(progress, runner)
-        name = game.info.name
-        write_tables({out_path: with_game(result.matrix, name), mixes_out: with_game(result.mixes, name),
-                      value_out: with_game(result.value, name)})
+        write_tables({out_path: result.matrix, mixes_out: result.mixes, value_out: result.value})
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; nothing written.",
                    err=True)

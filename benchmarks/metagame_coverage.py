@@ -24,7 +24,8 @@ import numpy as np
 from scipy import stats
 
 from reports import equilibrium as eq
-from reports import metagame as mg
+from reports import metagame_play as mp
+from reports.commands.metagame import plan as metagame_plan
 from reports import metagame_stats as ms
 from simcore.games import registry
 
@@ -35,8 +36,8 @@ OPTIONS = {"star-realms": {"sides": "standard,standard", "strategies": "balanced
 
 
 def study(game: str, pool: int, size: int, runs: int, resamples: int, seed: int) -> dict:
-    plan = mg.plan(registry.get(game), games=4, resamples=20, seed=seed, **OPTIONS.get(game, {}))
-    played = mg.mp.play_range(plan.setup, seed, 0, pool)
+    plan = metagame_plan(registry.get(game), games=4, resamples=20, seed=seed, **OPTIONS.get(game, {}))
+    played = mp.play_range(plan.setup, seed, 0, pool)
     P = played.matchup().mean(axis=3)                   # [rows, columns, seeds]
     truth = eq.solve(P.mean(axis=2))
     plays = (truth.row > 0, truth.col > 0)

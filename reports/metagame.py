@@ -26,25 +26,25 @@ at ``max_games``: each look's interval is the bootstrap's at the repeated level 
 Outputs (``Metagame``): ``matrix`` (``MATRIX_COLUMNS``: every cell of both parts with its counts and score
 interval), ``mixes`` (``MIX_COLUMNS``: each part's strategies with weight, interval, support, score against the
 other side's mix and alpha-Rank mass) and ``value`` (``VALUE_COLUMNS``: one row per part), the three CSV files of
-the command; ``looks`` for a sequential run. ``plan`` checks every option before any game (``MetagamePlan``:
-``play``, ``estimate``); ``metagame`` is the command as one function with its defaults.
+the command (each with its ``game`` column); ``looks`` for a sequential run. ``MetagamePlan`` is what
+``reports.commands.metagame.plan`` makes of the command's options, every one checked before any game
+(``play``, ``estimate``).
 """
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from simcore.errors import CommandsimError
 
-from . import alpharank as ar
 from . import metagame_play as mp
 from . import metagame_stats as ms
+from .report_games import with_game
 from .stats import MIN_VERDICT_SEEDS, Z95, per_seed_intervals
 
 DEFAULT_GAMES = 4000            # per cell (a fixed run)
@@ -91,7 +91,7 @@ class Metagame:
         return {"": self.matrix, "mixes": self.mixes, "value": self.value}
 
 
-# ---- the plan: every option checked before any game
+# ---- the plan (``reports.commands.metagame.plan`` checks the options and makes it)
 
 @dataclass
 class MetagamePlan:
@@ -121,80 +121,6 @@ class MetagamePlan:
 
     def estimate(self):
         return estimate_metagame(self)
-
-
-def plan(game, strategies: str | Sequence[str] | None = None, opponent_strategies: str | Sequence[str] | None = None,
-         games: int | None = None, until_verdict: bool = False, max_games: int | None = None,
-         band: float = DEFAULT_BAND, resamples: int = DEFAULT_RESAMPLES, alpha: float = ar.DEFAULT_ALPHA,
-         rank_population: int = ar.DEFAULT_POPULATION, seed: int = 1, sides: str | None = None,
-         variants: str | None = None, cards_path: Path | None = None, threads: int | None = None,
-         max_turns: int | None = None) -> MetagamePlan:
-    """Check every option of a metagame of ``game`` (a ``simcore.game.Game``) and load its cards; raises an
-    ``OptionError`` naming the option (``CommandsimError``) before any game. Options as ``commandsim metagame``
-    names them (``band`` in points)."""
-    from simcore.games import registry
-
-    space = checked("--game", registry.tuning, game.info.name)
-    entries = _names(strategies) or mp.default_entries(game, space)
-    opponents = _names(opponent_strategies)
-    checked("--strategies", _check_list, entries)
-    if opponents is not None:
-        checked("--opponent-strategies", _check_list, opponents)
-    games = games if games is not None else (DEFAULT_ROUND_GAMES if until_verdict else DEFAULT_GAMES)
-    checked("--games", mp.check_games, games)
-    if max_games is not None and not until_verdict:
-        checked("--max-games", _refuse, "a games cap applies only with --until-verdict")
-    if until_verdict:
-        from simcore import trial
-        max_games = trial.cap("max_games", DEFAULT_MAX_GAMES) if max_games is None else max_games
-        max_games = max(max_games, games) if trial.active() else max_games
-        checked("--max-games", check_rounds, games, max_games)
-    checked("--resamples", _at_least, resamples, 20, "bootstrap resamples")
-    checked("--rank-population", _at_least, rank_population, 2, "alpha-Rank's population size m")
-    if not (math.isfinite(alpha) and alpha >= 0):
-        checked("--alpha", _refuse, f"expected a finite number >= 0, got {alpha}")
-    tables = space.load_tables(cards_path)
-    side_flag = f"{game.info.side.flag} / --variants"
-    setup = checked(side_flag, mp.setup, game, space, entries, opponents, sides, variants, tables, max_turns)
-    return MetagamePlan(game, setup, games, seed, until_verdict, max_games, band / 100, resamples, float(alpha),
-                        int(rank_population), threads)
-
-
-def checked(option: str, check: Callable, *args):
-    """``check(*args)``, a ``CommandsimError`` turned into an ``OptionError`` of ``option`` (the command line names
-    the option in its one-line error; a notebook gets the error with the option's name)."""
-    from simcore.game import OptionError
-    try:
-        return check(*args)
-    except OptionError:
-        raise
-    except CommandsimError as exc:
-        raise OptionError(option, str(exc)) from None
-
-
-def _names(text) -> list[str] | None:
-    if text is None:
-        return None
-    items = text.split(",") if isinstance(text, str) else list(text)
-    return [str(x).strip() for x in items]
-
-
-def _check_list(names: list[str]) -> list[str]:
-    from .tournament import check_entries
-    if len(names) > ENTRIES_MAX:
-        raise CommandsimError(f"at most {ENTRIES_MAX} entries a side (the cells grow as their square), got "
-                              f"{len(names)}")
-    return check_entries(names)
-
-
-def _refuse(message: str):
-    raise CommandsimError(message)
-
-
-def _at_least(value: int, low: int, what: str) -> int:
-    if int(value) != value or value < low:
-        raise CommandsimError(f"{what}: expected a whole number of at least {low}, got {value}")
-    return value
 
 
 def check_rounds(round_games: int, max_games: int) -> tuple[int, int]:
@@ -269,10 +195,11 @@ def _finish(p: MetagamePlan, played: mp.Played, z: float, sequential, started: f
     cycles = [tuple(names[k] for k in c) for c in found]
     looks, stopped = sequential if sequential is not None else (None, "fixed")
     looked = len(looks) if looks is not None else 1
+    game = p.setup.game
     result = Metagame(p.setup, played, matchup, symmetric, entries,
-                      _matrix(p.setup, cells, entries, sym_cells, met), _mixes(p.setup, matchup, symmetric, entries),
-                      pd.DataFrame(), cycles, looks)
-    result.value = _value(p, result, tested, looked, stopped)
+                      with_game(_matrix(p.setup, cells, entries, sym_cells, met), game),
+                      with_game(_mixes(p.setup, matchup, symmetric, entries), game), pd.DataFrame(), cycles, looks)
+    result.value = with_game(_value(p, result, tested, looked, stopped), game)
     result.seconds = time.perf_counter() - started
     return result
 
@@ -450,11 +377,3 @@ def _call_label(setup: mp.Setup, c: mp.Call) -> str:
     a, b = setup.sides
     on = {mp.AB: (a.label, b.label), mp.AA: (a.label, a.label), mp.BB: (b.label, b.label)}[c.key]
     return f"{c.x} vs {c.y} ({on[0]} and {on[1]})"
-
-
-# ---- the command as one function
-
-def metagame(game: str = "last-command", progress: Progress | None = None, runner=None, **options) -> Metagame:
-    """``commandsim metagame`` with its defaults: ``game`` by name, the options as ``plan`` takes them."""
-    from simcore.games import registry
-    return plan(registry.get(game), **options).play(progress, runner)

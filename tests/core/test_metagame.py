@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports import metagame as mg
+from reports.commands.metagame import plan
 from reports.metagame_text import grid
 from simcore import trial
 from simcore.games import registry
@@ -35,7 +35,7 @@ def test_the_value_lies_between_the_pure_bounds_and_its_interval_covers_ten_time
     options = MATCHUP.get(game.info.name, {})
     # one fixed seed: a 95% interval misses one run in twenty by design (seed 4 misses Star Realms' by 0.006);
     # benchmarks/metagame_coverage.py measures the rate
-    small = mg.plan(game, games=40, resamples=200, seed=1, **options).play()
+    small = plan(game, games=40, resamples=200, seed=1, **options).play()
     if not options:
         assert min(len(e) for e in small.setup.entries) >= 4      # the game's built-in strategies, four or more
     v = small.value.set_index("part").loc["matchup"]
@@ -43,7 +43,7 @@ def test_the_value_lies_between_the_pure_bounds_and_its_interval_covers_ten_time
     assert g.min(axis=1).max() == pytest.approx(v["maximin"]) and g.max(axis=0).min() == pytest.approx(v["minimax"])
     assert v["maximin"] - 1e-9 <= v["value"] <= v["minimax"] + 1e-9
     assert v["value_ci_low"] < v["value_ci_high"]            # not a certain outcome: the interval has a width
-    big = mg.plan(game, games=400, resamples=20, seed=1, **options).play()
+    big = plan(game, games=400, resamples=20, seed=1, **options).play()
     ten = big.value.set_index("part").loc["matchup", "value"]
     assert v["value_ci_low"] <= ten <= v["value_ci_high"], (v["value_ci_low"], ten, v["value_ci_high"])
     # the ten-fold run's first seeds are the small run's games, cell by cell
@@ -86,13 +86,13 @@ def test_the_same_files_on_one_thread_two_threads_and_a_dask_cluster(tmp_path):
 
 def test_a_sequential_run_stops_at_its_first_verdict_on_the_fixed_runs_seeds():
     sk = registry.get("skirmish")
-    wide = mg.plan(sk, games=100, until_verdict=True, max_games=400, band=45.0, resamples=50, seed=2).play()
-    fixed = mg.plan(sk, games=100, resamples=50, seed=2).play()
+    wide = plan(sk, games=100, until_verdict=True, max_games=400, band=45.0, resamples=50, seed=2).play()
+    fixed = plan(sk, games=100, resamples=50, seed=2).play()
     v = wide.value.iloc[0]
     assert v["stopped"] == "verdict" and v["looks"] == 1 and v["verdict"] == "even"
     assert v["value"] == fixed.value["value"].iloc[0]           # the first look's seeds are the fixed run's
     assert wide.looks["critical_value"].iloc[0] > 1.96          # a repeated interval: wider than one look's
-    narrow = mg.plan(sk, games=100, until_verdict=True, max_games=300, band=0.01, resamples=50, seed=2,
+    narrow = plan(sk, games=100, until_verdict=True, max_games=300, band=0.01, resamples=50, seed=2,
                      strategies="reserve,spender", opponent_strategies="reserve,spender").play()
     n = narrow.value.iloc[0]
     assert n["stopped"] in ("cap", "verdict") and n["games_per_cell"] <= 300
@@ -108,8 +108,8 @@ def test_a_sequential_run_stops_at_its_first_verdict_on_the_fixed_runs_seeds():
     (["--games", 6], "--games", "multiple of 4"),
     (["--max-games", 400], "--max-games", "only with --until-verdict"),
     (["--until-verdict", "--games", 100, "--max-games", 50], "--max-games", "at least the games of one round"),
-    (["--forces", "line"], "--forces / --variants", "the two forces"),
-    (["--forces", "line,nonesuch"], "--forces / --variants", "nonesuch"),
+    (["--forces", "line"], "--forces", "the two forces"),
+    (["--forces", "line,nonesuch"], "--forces", "nonesuch"),
     (["--rank-population", 1], "--rank-population", ""),
     (["--alpha", -1], "--alpha", ""),
     (["--resamples", 3], "--resamples", ""),
@@ -124,7 +124,7 @@ def test_last_commands_mirror_is_refused_as_a_match_up_and_counted_one_half_in_t
     one_line("metagame", "--factions", "federation,federation", "--out", tmp_path / "m.csv", option="--factions",
              text="Ship Mat")
     lc = registry.get("last-command")
-    r = mg.plan(lc, strategies="balanced,aggro", games=8, resamples=20).play()
+    r = plan(lc, strategies="balanced,aggro", games=8, resamples=20).play()
     sym = r.matrix[r.matrix["part"] == "symmetric"]
     same = sym[sym["side"] == sym["opponent_side"]]
     assert len(same) == 4 and (~same["met"]).all() and (same["score"] == 0.5).all() and (same["games"] == 0).all()
