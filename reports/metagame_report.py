@@ -126,11 +126,11 @@ def alpharank_graph(grid: pd.DataFrame, alpha: float, population: int, title: st
                 ax.add_patch(FancyArrowPatch(xy[s], xy[t], arrowstyle="-|>", mutation_scale=12, lw=width,
                                              color="tab:grey", alpha=0.6, shrinkA=18, shrinkB=18,
                                              connectionstyle="arc3,rad=0.08"))
-    sizes = 200 + 2800 * rank.pi
+    sizes = 200 + 1600 * rank.pi
     points = ax.scatter(xy[:, 0], xy[:, 1], s=sizes, c=rank.pi, cmap="Blues", vmin=0, vmax=max(rank.pi.max(), 1e-9),
                         edgecolors="black", zorder=3)
     for k, label in enumerate(grid.index):
-        ax.annotate(f"{label}\n{rank.pi[k]:.1%}", xy[k] * 1.22, ha="center", va="center", fontsize=9)
+        ax.annotate(f"{label}\n{rank.pi[k]:.1%}", xy[k] * 1.32, ha="center", va="center", fontsize=9)
     ax.set_xlim(-1.6, 1.6)
     ax.set_ylim(-1.5, 1.5)
     ax.set_aspect("equal")
