@@ -1702,6 +1702,12 @@ def advise_params(game: Game) -> list[click.Parameter]:
         O("--strategy", default=None, metavar="NAME",
           help=f"The strategy of both players: a built-in name or a .toml file [default: "
                f"{game.info.default_strategy}]. {STRATEGY_FILES}"),
+        O("--strategies", "strategies", default=None, metavar="LIST", callback=_listed,
+          help="With a target 'A vs B at equilibrium = 50%': the strategies each side mixes, as 'metagame "
+               "--strategies' takes them; the game is solved again for every edit, and the games counts below are "
+               "per pair of strategies [default: the game's tuning pool]."),
+        O("--opponent-strategies", "opponent_strategies", default=None, metavar="LIST", callback=_listed,
+          help="With a target at equilibrium: the other side's strategies [default: the same as --strategies]."),
         cards_option(),
         O("--only", "only_cards", default=None, metavar="LIST", callback=_listed,
           help="Edit only these cards (comma-separated names) [default: every card]."),
@@ -1741,7 +1747,8 @@ def advise_params(game: Game) -> list[click.Parameter]:
 
 
 @game_command(main, "advise", advise_params)
-def advise(game: Game, target_text: str | None, band: float, strategy: str | None, cards_path: Path | None,
+def advise(game: Game, target_text: str | None, band: float, strategy: str | None, strategies: str | None,
+           opponent_strategies: str | None, cards_path: Path | None,
            only_cards: str | None, allow_stated: bool, max_edits: int, candidates: int, screen_games: int,
            test_games: int, search_games: int, check_games: int, no_retune: bool, tune_generations: int,
            tune_population: int, tune_games: int, seed: int, threads: int | None, max_turns: int | None,
@@ -1768,11 +1775,13 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
       commandsim advise --ladder 65,55,45,35 --band 3
       commandsim advise --game star-realms --target "alliance vs standard = 50%" --allow-stated
       commandsim advise --game skirmish --target "line vs raiders = 50%"
+      commandsim advise --game skirmish --target "elite vs raiders at equilibrium = 50%" --only raiders
       commandsim advise --target "first player = 50%" --scheduler local:2
     """
     import time
 
     from reports.commands import advise as command
+    from reports.commands import names as split_names
     from reports.files import Target, check_targets, next_to, write_tables
 
     gname = game.info.name
@@ -1782,10 +1791,13 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     check_targets([Target("--out", out_path, "table of edits"),
                    Target("--out" if derived else "--patch", patch_path, "card patch", (".toml",),
                           next_to=out_path if derived else None)],
-                  _sources(game, "advise", [("--cards", cards_path)], [("--strategy", [strategy])], extras))
+                  _sources(game, "advise", [("--cards", cards_path)],
+                           [("--strategy", [strategy]), ("--strategies", split_names(strategies)),
+                            ("--opponent-strategies", split_names(opponent_strategies))], extras))
     plan = command.plan(game, target_text, band, strategy, cards_path, only_cards, allow_stated, max_edits, candidates,
                         screen_games, test_games, search_games, check_games, no_retune, tune_generations,
-                        tune_population, tune_games, seed, threads, max_turns, extras)
+                        tune_population, tune_games, seed, threads, max_turns, extras, strategies=strategies,
+                        opponent_strategies=opponent_strategies)
     card_set, target, strategy, opts = plan.card_set, plan.target, plan.opts.strategy, plan.opts
 
     def progress(stage: str, done: int, total: int):
@@ -1795,8 +1807,14 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
 
     runner = _runner(scheduler, threads)
     if not quiet:
-        click.echo(f"Target: {target.text}, band +-{band:g} points; strategy {strategy}; seed {seed}.")
-        if not no_retune and not card_set.can_retune:
+        mix = target.components[0].mix
+        played = (f"mixes of {', '.join(mix.rows)}" + (f" against {', '.join(mix.cols)}" if mix.cols != mix.rows
+                                                        else "") if mix is not None else f"strategy {strategy}")
+        click.echo(f"Target: {target.text}, band +-{band:g} points; {played}; seed {seed}.")
+        if mix is not None:
+            click.echo("(at equilibrium: the game is solved again for every set of edits; the games counts are per "
+                       "pair of strategies; no strategy is re-tuned, the mixes already adapt)")
+        elif not no_retune and not card_set.can_retune:
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
     say_if_compiling(game)
@@ -1857,7 +1875,9 @@ def _echo_advice(advice, quiet: bool) -> None:
     click.echo(f"\n{head} ({closest.fields} field(s), total change {closest.total_change}):")
     for e in closest.edits:
         click.echo(f"  {e.label} (was {e.field.mark})")
-    for name, check in (("fixed strategies", advice.fixed), ("re-tuned strategies", advice.retuned)):
+    mixed = target.components[0].mix is not None      # at equilibrium: every pair of strategies played
+    for name, check in (("mixes re-solved" if mixed else "fixed strategies", advice.fixed),
+                        ("re-tuned strategies", advice.retuned)):
         if check is None:
             continue
         for c, label in enumerate(target.labels):   # each win rate's own interval against its own goal
@@ -1865,7 +1885,7 @@ def _echo_advice(advice, quiet: bool) -> None:
             click.echo(f"  {name}: {label} {points(check.values[c])}% [{points(check.low[c])}, "
                        f"{points(check.high[c])}], change {100 * check.effect[c]:+.1f} "
                        f"[{100 * check.effect_low[c]:+.1f}, {100 * check.effect_high[c]:+.1f}] on "
-                       f"{check.games:,} fresh games: {state}.")
+                       f"{check.games:,} fresh games{' per pair of strategies' if mixed else ''}: {state}.")
     if advice.fixed is not None and advice.proposal is not None and not advice.fixed.inside:
         click.echo("  Not confirmed on fresh seeds: it was inside the band on the search's seeds only (more "
                    "--search-games, or a wider --band, make the search's estimates closer).")

@@ -13,6 +13,9 @@ A component's score on a seed is the mean of its games' scores (win 1, draw 1/2,
 card sets played on the same seeds give paired scores (common random numbers).  The target is met
 when every component lies within +-band of its goal: ``miss`` is the largest distance from a goal.
 
+A target "at equilibrium" (``equilibrium_target``) aims at a match-up's value when both sides play their best mix
+of strategies: its component plays every pair of entries and solves the game again on every measure.
+
 The advisor's search and statistics see only ``Target.measure`` (per-seed scores) and the goals;
 each game builds its own components (its matchups, per game of a seed) in its advisor hook
 (``simcore/games/<game>/advisor.py``: its ``parse_target``).
@@ -42,6 +45,12 @@ class Component:
     label: str
     goal: float
     games: tuple[tuple[object, int], ...]     # (the game's matchup, the seat whose score counts)
+    mix: object = None     # at equilibrium: each side's entries (``equilibrium_target.Mix``), every cell played
+
+    @property
+    def cells(self) -> int:
+        """Pairs of strategies a seed plays (one, or every cell at equilibrium)."""
+        return 1 if self.mix is None else self.mix.cells
 
 
 @dataclass(frozen=True)
@@ -70,6 +79,10 @@ class Target:
         ``seed``; both seats play ``strategy`` (in Solo Mode seat 1 is the A.I.)."""
         out = np.zeros((len(self.components), seeds))
         for c, comp in enumerate(self.components):
+            if comp.mix is not None:     # at equilibrium: every cell, the game solved on these seeds
+                from .equilibrium_target import measure
+                out[c] = measure(comp, self.play, tables, seed, first, seeds, threads, CHUNK_SEEDS)
+                continue
             for matchup, seat in comp.games:
                 for start in range(0, seeds, CHUNK_SEEDS):
                     n = min(CHUNK_SEEDS, seeds - start)
@@ -80,11 +93,11 @@ class Target:
         return out
 
     def games_per_seed(self) -> int:
-        """Games one seed costs, over every component."""
-        return sum(len(c.games) for c in self.components)
+        """Games one seed costs, over every component (every cell of one at equilibrium)."""
+        return sum(len(c.games) * c.cells for c in self.components)
 
     def games_per_component(self, seeds: int) -> int:
-        """Games each win rate rests on after ``seeds`` seeds (components play alike)."""
+        """Games each win rate rests on after ``seeds`` seeds (components play alike; per cell at equilibrium)."""
         return seeds * len(self.components[0].games)
 
 
