@@ -66,6 +66,9 @@ def test_every_command_refuses_an_output_that_is_one_of_its_inputs(game, tmp_pat
         refused("sweep", "--game", name, "--strategy", "./s.csv", "--out", "s.csv", option="--out")
         refused("compare", "--game", name, "--opponent-strategy", "./s.csv", "--out", "s.csv", option="--out")
         refused("tournament", "--game", name, "--strategies", "random,./s.csv", "--out", "s.csv", option="--out")
+        refused("metagame", "--game", name, "--strategies", "random,./s.csv", "--out", "s.csv", option="--out")
+        refused("metagame", "--game", name, "--opponent-strategies", "random,./s.csv", "--out", "s.csv",
+                option="--out")
         refused("ladder", "--game", name, "--rungs", "random,./s.csv", "--out", "s.csv", option="--out")
         Path("t.toml").write_text("kind = \"random\"\n")
         refused("tune", "--game", name, "--strategy", "t.toml", "--out", "t.toml", option="--out")

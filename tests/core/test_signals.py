@@ -218,6 +218,7 @@ COMMANDS = {
     "tournament-search": ["tournament", "--strategies", f"{registry.get(registry.DEFAULT_GAME).info.rungs[1]},"
                                                         f"{LONG_SEARCH}", "--games", "8", "--out", "t.csv"],
     "ladder": ["ladder", "--rungs", f"random,{LONG_SEARCH}", "--games", "8", "--out", "l.csv", "-q"],
+    "metagame": ["metagame", "--games", "100000", "--out", "m.csv"],
     "tune": ["tune", "--games", "400000", "--out", "t.toml"],
     "advise": ["advise", "--target", "first player = 50%", "--screen-games", "200000", "--test-games", "200000",
                "--out", "a.csv"],
