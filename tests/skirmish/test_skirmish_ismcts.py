@@ -1,7 +1,6 @@
 """The skirmish's tree search player ``ismcts:N`` (simcore/games/skirmish/tree_search.py): its names, one
 tree over both forces' commands and responses, its battles replay exactly on any thread count, and it is not
 the flat search under another name."""
-import numpy as np
 import pytest
 
 from simcore.games.skirmish import search
