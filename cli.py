@@ -404,7 +404,7 @@ def _sources(game: Game | None = None, command: str = "", cards=(), strategies=(
     ``strategies``, and the paths of the game's own options of ``command`` (The Last Command's ``--fog``)."""
     from reports.files import Source
     from simcore.card_files import card_files
-    from strategies.strategy_files import strategy_file_of
+    from simcore.strategy_files import strategy_file_of
 
     out = []
     for option, path in cards:

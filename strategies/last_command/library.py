@@ -38,7 +38,7 @@ from simcore.ismcts import parse_ismcts
 from simcore.search import MAX_ROLLOUTS, parse_search
 
 from .param_info import PARAMS, SEARCH_ONLY
-from ..strategy_files import read_strategy_path, read_strategy_toml, unknown_strategy
+from simcore.strategy_files import read_strategy_path, read_strategy_toml, unknown_strategy
 from .values import compile_row
 
 BUILTIN_DIR = Path(__file__).resolve().parent / "builtin"

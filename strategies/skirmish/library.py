@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from strategies.strategy_files import StrategyFiles
+from simcore.strategy_files import StrategyFiles
 
 from . import params as P
 
