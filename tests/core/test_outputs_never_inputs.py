@@ -12,6 +12,8 @@ import pandas as pd
 import pytest
 
 from reports import files
+from simcore import atomic_files
+from simcore.errors import OutputFileError
 from simcore.games import registry
 from tests.conftest import every_game_name, invoke, registered_game
 
@@ -114,7 +116,7 @@ def chunks():
 def test_a_folder_removed_or_replaced_while_a_stream_is_written_fails_in_one_line(tmp_path, suffix, replace):
     folder = tmp_path / "d"
     target = folder / f"g{suffix}"
-    with pytest.raises(files.OutputFileError, match=f"cannot write {target}: it is not on disk as written"):
+    with pytest.raises(OutputFileError, match=f"cannot write {target}: it is not on disk as written"):
         with files.TableStream(target) as stream:
             for i, chunk in enumerate(chunks()):
                 stream.append(chunk)
@@ -132,20 +134,20 @@ def test_a_folder_removed_or_replaced_while_a_stream_is_written_fails_in_one_lin
 
 def test_a_folder_replaced_by_a_file_before_the_tables_are_staged_is_named(tmp_path):
     (tmp_path / "d").write_text("")
-    with pytest.raises(files.OutputFileError, match=f"cannot write {tmp_path / 'd' / 'o.csv'}: {tmp_path / 'd'} is a "
+    with pytest.raises(OutputFileError, match=f"cannot write {tmp_path / 'd' / 'o.csv'}: {tmp_path / 'd'} is a "
                                                     f"file, not a folder"):
         files.write_tables({tmp_path / "d" / "o.csv": pd.DataFrame({"x": [1]})})
 
 
 def test_a_folder_removed_after_the_renames_fails_the_call(tmp_path, monkeypatch):
-    real = files._commit
+    real = atomic_files._commit
 
     def commit_then_remove(moves):
         real(moves)
         shutil.rmtree(tmp_path / "d")
 
-    monkeypatch.setattr(files, "_commit", commit_then_remove)
-    with pytest.raises(files.OutputFileError, match="it is not on disk as written"):
+    monkeypatch.setattr(atomic_files, "_commit", commit_then_remove)
+    with pytest.raises(OutputFileError, match="it is not on disk as written"):
         files.write_tables({tmp_path / "d" / "o.csv": pd.DataFrame({"x": [1]})})
 
 
