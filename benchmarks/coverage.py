@@ -39,7 +39,8 @@ from reports.impact_stats import BOTH, judge_cards
 from reports.sequential import look_critical_values
 from reports.stats import MIN_VERDICT_SEEDS, Z95, paired_difference, wilson_interval
 from reports.sweep import chunk_labels, half_width
-from reports.tournament import PairResult, pair_player, run_tournament
+from reports.tournament import pair_player, run_tournament
+from simcore.pair_results import PairResult
 from simcore.game import CompareSpec, SweepSpec
 from simcore.games import registry
 

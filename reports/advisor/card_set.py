@@ -7,7 +7,7 @@ chunks, so it holds plain data (cards as read, no compiled tables) and picklable
 
 Each game's lives in its game folder (``simcore/games/<game>/advisor.py``).  The re-tune
 (``CardSet.retune``) is every game's: ``commandsim tune`` through the game's tuning hook
-(``strategies.tuning.spaces``), on the edited cards, in the target's duel.
+(``simcore.tuning_space``), on the edited cards, in the target's duel.
 """
 from __future__ import annotations
 

@@ -90,7 +90,7 @@ def advisor(name: str, cards_path=None):
 
 
 def tuning(name: str):
-    """The tuner's ``strategies.tuning.spaces.TuneSpace`` of game ``name`` (``commandsim tune --game``)."""
+    """The tuner's ``simcore.tuning_space.TuneSpace`` of game ``name`` (``commandsim tune --game``)."""
     return hook(name, "tuning", "tune")()
 
 

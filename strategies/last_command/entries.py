@@ -66,7 +66,7 @@ class LastCommandPairs:
     threads: int | None = None
 
     def __call__(self, a: str, b: str, games: int, seed: int):
-        from reports.tournament import PairResult
+        from simcore.pair_results import PairResult
         check_games(games)
         la, lb = ai_level(a), ai_level(b)
         if la is not None and lb is not None:
@@ -80,7 +80,7 @@ class LastCommandPairs:
     def _against_ai(self, strategy: str, level: str, games: int, seed: int):
         """The strategy's results against the A.I. at ``level``: ``games / 2`` seeds, each with the
         strategy on either faction (always moving first)."""
-        from reports.tournament import PairResult
+        from simcore.pair_results import PairResult
         seeds = games // 2
         columns = []
         for m in (self.matchup, self.matchup.swapped()):

@@ -9,7 +9,7 @@ from simcore.games.last_command.setup import Matchup
 from simcore.games.last_command.simulate import play_games
 from simcore.games.last_command.tables import C_KIND, C_SYSTEM, KIND_CREW, KIND_SYSTEM, CardTables
 from simcore.records import seat_scores
-from strategies.tuning.arena import Match
+from simcore.tuning_space import HeadToHead
 
 from .library import resolved, strategy_name
 
@@ -17,7 +17,7 @@ PROFILE_KINDS = ("engineering", "comms", "tactical", "crew")
 
 
 def head_to_head(a, b, n_games: int, seed: int, matchup: Matchup = Matchup(), tables: CardTables | None = None,
-                 threads: int | None = None, first_game: int = 0) -> Match:
+                 threads: int | None = None, first_game: int = 0) -> HeadToHead:
     """Play ``n_games`` (a multiple of 4) games of strategy ``a`` against ``b`` (names, paths or
     parameter vectors) on games ``first_game ..`` of the run with base ``seed``."""
     if n_games <= 0 or n_games % 4:
@@ -42,7 +42,7 @@ def head_to_head(a, b, n_games: int, seed: int, matchup: Matchup = Matchup(), ta
         turns[rows][1::2] = b_first.turns
         bought[0] += a_first.bought[:, 0].sum(axis=0) + b_first.bought[:, 1].sum(axis=0)
         bought[1] += a_first.bought[:, 1].sum(axis=0) + b_first.bought[:, 0].sum(axis=0)
-    return Match(strategy_name(a), strategy_name(b), score, bought[0], bought[1], turns)
+    return HeadToHead(strategy_name(a), strategy_name(b), score, bought[0], bought[1], turns)
 
 
 def purchase_profile(bought: np.ndarray, tables: CardTables, games: int) -> dict[str, float]:

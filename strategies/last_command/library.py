@@ -326,7 +326,7 @@ def strategy_toml(name: str, vector: np.ndarray, description: str = "", comments
 def write_strategy(path: Path, name: str, vector: np.ndarray, description: str = "",
                    comments: tuple[str, ...] = ()) -> None:
     """Write a strategy file atomically (a temporary file renamed into place)."""
-    from strategies.tuning.spaces import write_atomic
+    from simcore.tuning_space import write_atomic
     write_atomic(path, strategy_toml(name, vector, description, comments))
 
 

@@ -1,10 +1,10 @@
-"""The Last Command's tuning space: its strategy parameters, files and paired head-to-head (``strategies.tuning.spaces.TuneSpace``)."""
+"""The Last Command's tuning space: its strategy parameters, files and paired head-to-head (``simcore.tuning_space.TuneSpace``)."""
 from __future__ import annotations
 
 
 
 from simcore.errors import CommandsimError
-from strategies.tuning.spaces import TuneSpace
+from simcore.tuning_space import TuneSpace
 
 
 def last_command() -> TuneSpace:

@@ -1,4 +1,4 @@
-"""Star Realms' tuning space: its strategy parameters, files and paired head-to-head (``strategies.tuning.spaces.TuneSpace``)."""
+"""Star Realms' tuning space: its strategy parameters, files and paired head-to-head (``simcore.tuning_space.TuneSpace``)."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -7,7 +7,7 @@ import numpy as np
 
 from simcore.errors import CommandsimError
 from simcore.names import unknown
-from strategies.tuning.spaces import TuneSpace, paired_match, strategy_toml, write_atomic
+from simcore.tuning_space import TuneSpace, paired_match, strategy_toml, write_atomic
 
 
 # the tuner's range of each Star Realms parameter (around the balanced strategy's values); the Hydra-team

@@ -1,5 +1,5 @@
 """`commandsim tune --game star-realms` (and skirmish): the tuner searches a game's parameter space through its
-tuning hook (``simcore.games.registry`` -> ``strategies.tuning.spaces``), reproducibly from its seed, and
+tuning hook (``simcore.games.registry`` -> ``simcore.tuning_space``), reproducibly from its seed, and
 writes a strategy file that the game's loader and sweep accept."""
 from __future__ import annotations
 

@@ -58,7 +58,7 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
     first = SRMatchup((subject, opponent), mode, max_turns)
     second = SRMatchup((opponent, subject), mode, max_turns)
     comp = Component(f"{subject} vs {opponent}", goal, ((first, 0), (second, 1)))
-    # the tuner's matchup (``strategies.tuning.spaces._sr_matchup``): both deck assignments are played
+    # the tuner's matchup (its tuning space's ``_sr_matchup``): both deck assignments are played
     return Target((comp,), text.strip(), ((subject, opponent), max_turns),
                   f"{RECHECK}   (the {mode} rows, deck {subject})", play_games)
 
