@@ -7,10 +7,10 @@ import pytest
 
 from simcore.games.last_command.setup import Matchup
 from simcore.games.last_command.simulate import play_games
-from strategies.last_command import params as P
-from strategies.last_command.library import (StrategyError, builtin_names, load_params, load_spec, resolve,
-                                             strategy_toml, write_strategy)
-from strategies.last_command.param_info import PARAMS, TUNABLE, check_complete
+from simcore.games.last_command.players import params as P
+from simcore.games.last_command.players.library import (StrategyError, builtin_names, load_params, load_spec, resolve,
+                                                        strategy_toml, write_strategy)
+from simcore.games.last_command.players.param_info import PARAMS, TUNABLE, check_complete
 from tests.conftest import invoke
 
 BUILTINS = ("aggro", "balanced", "defensive", "engine", "random")

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
-from strategies.last_command.library import StrategyError, check_distinct, load_spec
+from simcore.games.last_command.players.library import StrategyError, check_distinct, load_spec
 
 TUNED = 'name = "balanced"\n[params]\nw_damage = 2.0\n'
 

@@ -7,8 +7,8 @@ import pytest
 
 from simcore.games.last_command import batch
 from simcore.games.last_command.tables import N_COLS
-from strategies.last_command.params import N_PARAMS
-from strategies.last_command.situation import N_BLOCKS
+from simcore.games.last_command.players.params import N_PARAMS
+from simcore.games.last_command.players.situation import N_BLOCKS
 
 # cards, eff, setup, setup_n, cfg, strat: for a faked play_range
 NO_TABLES = (np.zeros((1, N_COLS), np.int32), np.zeros((1, 4), np.int32), None, None, None,
@@ -51,7 +51,7 @@ def test_play_block_refuses_arrays_of_another_shape(wrong):
     from simcore.games.last_command.layout import CAP, LOG_COLS, N_PILES, N_SC
     from simcore.games.last_command.setup import Matchup, build_setup
     from simcore.games.last_command.tables import MAX_EFF_ROWS, MAX_TYPES
-    from strategies.last_command.library import strategy_rows
+    from simcore.games.last_command.players.library import strategy_rows
 
     tables = load_cards()
     setup, setup_n, cfg = build_setup(tables, Matchup())

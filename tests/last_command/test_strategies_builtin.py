@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from simcore.games.last_command.cardset import load_cards
-from strategies.last_command.library import builtin_names
-from strategies.last_command.head_to_head import PROFILE_KINDS, head_to_head, purchase_profile
+from simcore.games.last_command.players.library import builtin_names
+from simcore.games.last_command.players.head_to_head import PROFILE_KINDS, head_to_head, purchase_profile
 from strategies.tuning.arena import Match
 
 TABLES = load_cards()

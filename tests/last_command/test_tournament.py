@@ -84,8 +84,8 @@ def test_last_command_pairs_are_head_to_head_and_solo_games_on_the_same_seeds():
     from reports.sweep import run_sweep
     from simcore.games.last_command.cardset import load_cards
     from simcore.games.last_command.setup import Matchup
-    from strategies.last_command.head_to_head import head_to_head
-    from strategies.last_command.entries import LastCommandPairs
+    from simcore.games.last_command.players.head_to_head import head_to_head
+    from simcore.games.last_command.players.entries import LastCommandPairs
 
     tables = load_cards()
     player = LastCommandPairs(Matchup(), tables)

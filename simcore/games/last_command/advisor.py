@@ -39,7 +39,7 @@ class LastCommandCards(CardSet):
         return tuple(c.key for n in names for c in find_cards(self.cards, n))
 
     def strategy(self, name):
-        from strategies.last_command.library import load_params
+        from .players.library import load_params
         try:
             return load_params(name)[1]
         except CommandsimError as exc:

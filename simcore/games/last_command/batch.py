@@ -12,8 +12,8 @@ from simcore.rng import game_seed
 from simcore.blocks import MIN_BLOCK, BlockPool, EngineThreads, Pending, block_bounds, padded
 from simcore.interrupts import stoppable
 from .tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
-from strategies.last_command.params import N_PARAMS
-from strategies.last_command.situation import N_BLOCKS
+from .players.params import N_PARAMS
+from .players.situation import N_BLOCKS
 
 # columns of the per-game integer output
 R_SEED = 0
@@ -167,7 +167,7 @@ def _min_block(budgets) -> int:
 def _runner(budgets):
     """``play_range``, or ``play_range_search`` when a seat has a search budget, or ``play_range_tree`` when
     a seat is a tree search player."""
-    from strategies.last_command.library import has_tree
+    from .players.library import has_tree
     if budgets is None or not np.any(budgets):
         return play_range
     budgets = np.asarray(budgets, np.int64)

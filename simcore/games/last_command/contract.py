@@ -187,7 +187,7 @@ class LastCommand:
     # ---------------------------------------------------------------- strategies
     def strategy_listing(self):
         from simcore.game import Listing
-        from strategies.last_command.library import builtin_names, load_spec
+        from .players.library import builtin_names, load_spec
         specs = [load_spec(name) for name in builtin_names()]
         rows = [(s.name, s.kind, s.bases[0] if s.bases else "", s.description) for s in specs]
         rows.append(("search:N", "search", "balanced", "balanced, searching its Market purchases and Crew "
@@ -200,8 +200,8 @@ class LastCommand:
 
     def strategy_lines(self, name: str):
         from simcore.game import Listing
-        from strategies.last_command.library import BUILTIN_DIR, load_spec
-        from strategies.last_command.param_info import PARAMS, SEARCH_ONLY
+        from .players.library import BUILTIN_DIR, load_spec
+        from .players.param_info import PARAMS, SEARCH_ONLY
         spec = load_spec(name)
         where = "built-in" if spec.path is None or spec.path.parent == BUILTIN_DIR else spec.path
         lines = [f"{spec.name}  ({where})",
@@ -221,18 +221,18 @@ class LastCommand:
         return Listing(("PARAMETER", "VALUE", "FROM", "MEANING"), rows, before=lines + [""])
 
     def check_strategy(self, name):
-        from strategies.last_command.library import load_params
+        from .players.library import load_params
         if not isinstance(name, str):
-            from strategies.last_command.library import strategy_name
+            from .players.library import strategy_name
             return strategy_name(name)
         return load_params(name)[0]
 
     def check_distinct(self, a: str, b: str) -> None:
-        from strategies.last_command.library import check_distinct
+        from .players.library import check_distinct
         check_distinct(a, b)
 
     def resolve_strategy(self, name):
-        from strategies.last_command.library import resolved
+        from .players.library import resolved
         return resolved(name)
 
     # ---------------------------------------------------------------- play
@@ -365,7 +365,7 @@ class LastCommand:
 
     # ---------------------------------------------------------------- optional hooks
     def tuning(self):
-        from strategies.last_command.tuning_space import last_command
+        from .players.tuning_space import last_command
         return last_command()
 
     def advisor(self, cards_path=None):
@@ -377,8 +377,8 @@ class LastCommand:
         return sides()
 
     def tournament_pairs(self, matchup, tables, threads):
-        """The rulebook's Solo A.I. enters as ``ai:LEVEL`` (``strategies.last_command.entries``)."""
-        from strategies.last_command import entries
+        """The rulebook's Solo A.I. enters as ``ai:LEVEL`` (``simcore.games.last_command.players.entries``)."""
+        from .players import entries
         return entries.LastCommandPairs(matchup, tables, threads), entries.check_entry
 
     def rule_choices(self) -> list[str]:

@@ -95,7 +95,7 @@ class SkirmishCards(CardSet):
     """``cards`` holds nothing: the skirmish's entries (commands, units, forces) are ``data``'s."""
     data: SkirmishData | None = None
     game: str = "skirmish"
-    strategy_library = "strategies.skirmish.library"
+    strategy_library = "simcore.games.skirmish.players.library"
     default_strategy = "reserve"
 
     def edits(self, allow_stated, only):

@@ -7,7 +7,7 @@ from simcore.blocks import run_blocks
 from simcore.blocks import padded
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
-from strategies.skirmish.params import KIND_ISMCTS, KIND_SEARCH, N_RESTRICT, P_KIND, ROW_LEN
+from .players.params import KIND_ISMCTS, KIND_SEARCH, N_RESTRICT, P_KIND, ROW_LEN
 
 from .jit import hot, hot_entry
 from .layout import (LOG_COLS, MAX_CMDS, MAX_EFF_ROWS, MAX_PROFILES, MAX_UNITS, N_SC, N_U, S_BOUND, S_CP_SPENT, S_KILLS,

@@ -153,20 +153,20 @@ class Skirmish:
 
     # ---------------------------------------------------------------- strategies
     def strategy_listing(self) -> Listing:
-        from strategies.skirmish.library import FILES
+        from .players.library import FILES
         return Listing(("STRATEGY", "DESCRIPTION"), FILES.listing())
 
     def strategy_lines(self, name: str) -> Listing:
-        from strategies.skirmish.library import FILES
+        from .players.library import FILES
         shown, description, params = FILES.show(name)
         return Listing(("PARAMETER", "VALUE"), [(p, f"{v:g}") for p, v in params], before=[f"{shown}: {description}"])
 
     def check_strategy(self, name) -> str:
-        from strategies.skirmish.library import resolve
+        from .players.library import resolve
         return resolve(name)[0]
 
     def resolve_strategy(self, name):
-        from strategies.skirmish.library import FILES
+        from .players.library import FILES
         return FILES.resolved(name)
 
     # ---------------------------------------------------------------- play
@@ -302,7 +302,7 @@ class Skirmish:
 
     # ---------------------------------------------------------------- optional hooks
     def tuning(self):
-        from strategies.skirmish.tuning_space import skirmish
+        from .players.tuning_space import skirmish
         return skirmish()
 
     def advisor(self, cards_path=None):

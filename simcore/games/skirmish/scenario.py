@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simcore.errors import CommandsimError
-from strategies.skirmish.library import strategy_rows
+from .players.library import strategy_rows
 
 from . import checks, protocol, rules
 from .batch import new_state

@@ -67,7 +67,7 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
 class StarRealmsCards(CardSet):
     decks: dict = field(default_factory=dict)
     game: str = "star-realms"
-    strategy_library = "strategies.star_realms.library"
+    strategy_library = "simcore.games.star_realms.players.library"
 
     def edits(self, allow_stated, only):
         return single_edits(self.cards, allow_stated=allow_stated, only=only)

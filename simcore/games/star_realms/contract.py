@@ -139,20 +139,20 @@ class StarRealms:
 
     # ---------------------------------------------------------------- strategies
     def strategy_listing(self) -> Listing:
-        from strategies.star_realms.library import FILES
+        from .players.library import FILES
         return Listing(("STRATEGY", "DESCRIPTION"), FILES.listing())
 
     def strategy_lines(self, name: str) -> Listing:
-        from strategies.star_realms.library import FILES
+        from .players.library import FILES
         shown, description, params = FILES.show(name)
         return Listing(("PARAMETER", "VALUE"), [(p, f"{v:g}") for p, v in params], before=[f"{shown}: {description}"])
 
     def check_strategy(self, name) -> str:
-        from strategies.star_realms.library import resolve
+        from .players.library import resolve
         return resolve(name)[0]
 
     def resolve_strategy(self, name):
-        from strategies.star_realms.library import FILES
+        from .players.library import FILES
         return FILES.resolved(name)
 
     # ---------------------------------------------------------------- play
@@ -267,7 +267,7 @@ class StarRealms:
 
     # ---------------------------------------------------------------- optional hooks
     def tuning(self):
-        from strategies.star_realms.tuning_space import star_realms
+        from .players.tuning_space import star_realms
         return star_realms()
 
     def advisor(self, cards_path=None):

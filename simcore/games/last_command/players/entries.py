@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.games.last_command.setup import DIFFICULTIES, Matchup
+from ..setup import DIFFICULTIES, Matchup
 from simcore.errors import CommandsimError
 from simcore.names import unknown
-from simcore.games.last_command.simulate import play_games
-from simcore.games.last_command.tables import CardTables
+from ..simulate import play_games
+from ..tables import CardTables
 from simcore.records import seat_scores
 from .library import load_params
 

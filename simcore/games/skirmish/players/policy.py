@@ -1,16 +1,16 @@
 """Skirmish decisions, jitted: which own-window command to give (or to pass) and which response to declare
 (or to decline). They choose only among commands the seed's five checks allow (``checks.check_declare``).
 Seat p's row is strat[p]; a random strategy picks uniformly, drawing from the battle's RNG."""
-from simcore.games.skirmish.checks import (UNKNOWN, check_declare_of, contact_of, dist, engaged_units,
-                                           order_declarable, own_target_legal, pinned, rand_below)
-from simcore.games.skirmish.jit import hot
-from simcore.games.skirmish.layout import (CFG_AVAIL, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE,
-                                           U_ARMOR, U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR,
-                                           U_SIDE, U_STATUS, U_SUPP, U_WOUNDS)
-from simcore.games.skirmish.opcodes import (CC_COST, CC_EFF, CC_KIND, CC_OPENS_WINDOW, CC_REACH, CC_STATUS, CC_TARGET,
-                                            CC_TIMING, CC_TRIGGER, CHK_OK, R_CHARGE, R_MOVE, R_RANGE, ST_HOLDING,
-                                            TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE,
-                                            X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
+from ..checks import (UNKNOWN, check_declare_of, contact_of, dist, engaged_units,
+                      order_declarable, own_target_legal, pinned, rand_below)
+from ..jit import hot
+from ..layout import (CFG_AVAIL, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE,
+                      U_ARMOR, U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR,
+                      U_SIDE, U_STATUS, U_SUPP, U_WOUNDS)
+from ..opcodes import (CC_COST, CC_EFF, CC_KIND, CC_OPENS_WINDOW, CC_REACH, CC_STATUS, CC_TARGET,
+                       CC_TIMING, CC_TRIGGER, CHK_OK, R_CHARGE, R_MOVE, R_RANGE, ST_HOLDING,
+                       TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE,
+                       X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
 
 from .params import (KIND_RANDOM, N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY,
                      P_W_ADVANCE, P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,

@@ -20,7 +20,7 @@ SK_RANGES = {
 
 
 def skirmish() -> TuneSpace:
-    from simcore.games.skirmish.card_data import load_tables
+    from ..card_data import load_tables
     from . import params as P
     from .library import PARAMS, resolve
 
@@ -40,7 +40,7 @@ def _sk_start(name: str):
 def _sk_matchup(factions: str | None, variants: str | None, tables, max_turns: int | None = None):
     """(((force, (command set, Command Points or None)) of each side), max turns); each head-to-head plays both
     assignments of the sides. ``variants``: each side's command set, optionally ``SET:CP`` (one: both)."""
-    from simcore.games.skirmish.setup import DEFAULT_MAX_TURNS, parse_setting
+    from ..setup import DEFAULT_MAX_TURNS, parse_setting
     forces = tuple(x.strip() for x in (factions or "line,line").split(","))
     forces = forces * 2 if len(forces) == 1 else forces
     if len(forces) != 2 or not all(forces):
@@ -65,9 +65,9 @@ def _side(side) -> tuple[str, tuple[str, int | None]]:
 def sk_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int | None = None, first_game: int = 0):
     """``arena.head_to_head`` for skirmish (``paired_match``); ``matchup`` is (the two sides, max turns), each side
     a force with its command set (``_sk_matchup``)."""
-    from simcore.games.skirmish.card_data import compile_sets
-    from simcore.games.skirmish.setup import Matchup
-    from simcore.games.skirmish.simulate import play_games
+    from ..card_data import compile_sets
+    from ..setup import Matchup
+    from ..simulate import play_games
     from .library import resolve
     sides, max_turns = matchup
     sides = tuple(_side(s) for s in sides)

@@ -1,6 +1,6 @@
 """What each strategy parameter means, the values it accepts, and the range the tuner searches.
 
-Names are the ``P_*`` constants of ``strategies.last_command.params`` without the prefix, in lower case
+Names are the ``P_*`` constants of ``simcore.games.last_command.players.params`` without the prefix, in lower case
 (``P_W_DAMAGE`` -> ``w_damage``): the keys of a strategy file's ``[params]`` table.
 """
 from __future__ import annotations

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.last_command.cardset import load_cards
-from simcore.games.last_command.setup import Matchup
-from simcore.games.last_command.simulate import play_games
-from simcore.games.last_command.tables import C_KIND, C_SYSTEM, KIND_CREW, KIND_SYSTEM, CardTables
+from ..cardset import load_cards
+from ..setup import Matchup
+from ..simulate import play_games
+from ..tables import C_KIND, C_SYSTEM, KIND_CREW, KIND_SYSTEM, CardTables
 from simcore.records import seat_scores
 from simcore.tuning_space import HeadToHead
 

@@ -1,20 +1,20 @@
 """The weighted policy (kind "heuristic"): how a strategy row's parameters decide each choice.
 
-``strategies.last_command.policy`` dispatches here for heuristic rows; each function names the parameters
-it reads. Card values are re-weighed for the game state (``strategies.last_command.situation``), so the
+``simcore.games.last_command.players.policy`` dispatches here for heuristic rows; each function names the parameters
+it reads. Card values are re-weighed for the game state (``simcore.games.last_command.players.situation``), so the
 same strategy values Repair more when its Hull is low and Damage more when the opponent's is.
 """
 import numpy as np
 
-from simcore.games.last_command.jit import hot, hot_inlined
-from simcore.games.last_command.layout import (CAP, CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP,
-                                               M_SYS_DECK, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_BONUS_DONE,
-                                               S_CREDITS, S_POWER, SCR_CAND_A, SCR_SCORES, SYS_DECK, SYS_DISC)
-from simcore.games.last_command.queries import (active_type, can_play_system, crew_count, crew_with_expertise,
-                                              has_crew_space, pile)
-from simcore.games.last_command.opcodes import Op, Req
-from simcore.games.last_command.tables import (BONUS_PER_CREW, C_BONUS, C_EXPERTISE, C_KIND, C_POWER, C_REQ, C_REQ_ARG,
-                                               C_SYSTEM, KIND_CREW, KIND_SYSTEM)
+from ..jit import hot, hot_inlined
+from ..layout import (CAP, CREW, CREW_DECK, CREW_DISC, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP,
+                      M_SYS_DECK, MAX_CREW_PER_SYSTEM, MAX_POWER, N_SYSTEMS, S_BONUS_DONE,
+                      S_CREDITS, S_POWER, SCR_CAND_A, SCR_SCORES, SYS_DECK, SYS_DISC)
+from ..queries import (active_type, can_play_system, crew_count, crew_with_expertise,
+                       has_crew_space, pile)
+from ..opcodes import Op, Req
+from ..tables import (BONUS_PER_CREW, C_BONUS, C_EXPERTISE, C_KIND, C_POWER, C_REQ, C_REQ_ARG,
+                      C_SYSTEM, KIND_CREW, KIND_SYSTEM)
 
 from .actions import (A_CLEAR_CREW, A_DISCARD, A_PLAY_CREW, A_PLAY_SYSTEM, M_BUY_CREW, M_BUY_SYSTEM, M_REFRESH,
                       M_STOP)

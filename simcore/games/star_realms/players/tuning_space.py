@@ -25,7 +25,7 @@ SR_MODE_ONLY = ("onslaught_allies", "vs_team_base_turns", "vs_team_w_draw", "vs_
 
 
 def star_realms() -> TuneSpace:
-    from simcore.games.star_realms.card_data import load_tables
+    from ..card_data import load_tables
     from . import params as P
     from .library import PARAMS, resolve
 
@@ -45,7 +45,7 @@ def _sr_start(name: str):
 
 def _sr_matchup(factions: str | None, variants: str | None, tables, max_turns: int | None = None):
     """(the two decks, max turns); each head-to-head plays both deck assignments."""
-    from simcore.games.star_realms.setup import DEFAULT_MAX_TURNS, mode_of
+    from ..setup import DEFAULT_MAX_TURNS, mode_of
     if variants not in (None, "standard"):
         raise CommandsimError("--variants does not apply to --game star-realms")
     decks = tuple(x.strip() for x in (factions or "standard,standard").split(","))
@@ -63,8 +63,8 @@ def _sr_matchup(factions: str | None, variants: str | None, tables, max_turns: i
 
 def sr_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int | None = None, first_game: int = 0):
     """``arena.head_to_head`` for Star Realms (``paired_match``); ``matchup`` is (decks, max turns)."""
-    from simcore.games.star_realms.setup import SRMatchup, mode_of
-    from simcore.games.star_realms.simulate import play_games
+    from ..setup import SRMatchup, mode_of
+    from ..simulate import play_games
     from .library import resolve
     decks, max_turns = matchup
 
@@ -75,7 +75,7 @@ def sr_head_to_head(a, b, n_games: int, seed: int, matchup, tables, threads: int
 
 
 def sr_strategy_toml(name: str, vector: np.ndarray, description: str = "", comments: tuple[str, ...] = ()) -> str:
-    """A Star Realms strategy file setting every parameter (``strategies.star_realms.library`` reads it)."""
+    """A Star Realms strategy file setting every parameter (``simcore.games.star_realms.players.library`` reads it)."""
     from . import params as P
     from .library import PARAMS
     return strategy_toml(P, PARAMS, name, vector, description, comments)

@@ -8,7 +8,7 @@ from simcore.tuning_space import TuneSpace
 
 
 def last_command() -> TuneSpace:
-    from simcore.games.last_command.cardset import load_cards
+    from ..cardset import load_cards
     from . import params as P
     from .library import load_spec, resolve, write_strategy
     from .param_info import PARAMS, TUNABLE
@@ -22,7 +22,7 @@ def last_command() -> TuneSpace:
 
 
 def _lc_matchup(factions: str | None, variants: str | None, tables, max_turns: int | None = None):
-    from simcore.games.last_command.setup import Matchup
+    from ..setup import Matchup
     sides = tuple(x.strip() for x in (factions or "federation,sunder").split(","))
     kinds = tuple(x.strip() for x in (variants or "standard").split(","))
     kinds = kinds * 2 if len(kinds) == 1 else kinds

@@ -1,13 +1,13 @@
 """Star Realms decisions, jitted: each reads the seat's strategy row (parameters, then a value per card
 type) and the state, and returns the choice. Seat p's row is strat[p]; a random strategy
 (P_KIND == KIND_RANDOM) picks uniformly among the legal choices, drawing from the game's RNG."""
-from simcore.games.star_realms.jit import hot
-from simcore.games.star_realms.layout import (DECK, DISCARD, EXPLORERS, HAND, PLAY, PLAYER_PILES, S_AUTH,
-                                              S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_FED_DISCOUNT, S_MEMBER, S_OWNED,
-                                              S_SIDE, S_TOP_SHIP, S_TRADE, TEAM_OUTPOSTS_GUARD_OWNER, TRADE_ROW)
-from simcore.games.star_realms.opcodes import (C_COST, C_DEFENSE, C_FACTION, C_KIND, C_PLAY_AFTER, C_PRIMARY,
-                                               KIND_OUTPOST, KIND_SHIP, TRADE_FEDERATION, Op)
-from simcore.games.star_realms.piles import rand_below
+from ..jit import hot
+from ..layout import (DECK, DISCARD, EXPLORERS, HAND, PLAY, PLAYER_PILES, S_AUTH,
+                      S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_FED_DISCOUNT, S_MEMBER, S_OWNED,
+                      S_SIDE, S_TOP_SHIP, S_TRADE, TEAM_OUTPOSTS_GUARD_OWNER, TRADE_ROW)
+from ..opcodes import (C_COST, C_DEFENSE, C_FACTION, C_KIND, C_PLAY_AFTER, C_PRIMARY,
+                       KIND_OUTPOST, KIND_SHIP, TRADE_FEDERATION, Op)
+from ..piles import rand_below
 
 from .params import (KIND_RANDOM, N_PARAMS, P_ATTACK_BASES, P_BUY_MIN, P_COST_WEIGHT, P_ONSLAUGHT_ALLIES,
                      P_SCRAP_BELOW, P_SYNERGY, P_USE_SCRAP, P_W_AUTHORITY, P_W_COMBAT, P_W_DRAW, P_W_SCRAP,

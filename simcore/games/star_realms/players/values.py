@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.star_realms import opcodes as O
+from .. import opcodes as O
 
 from . import params as P
 

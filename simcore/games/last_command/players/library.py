@@ -31,7 +31,7 @@ import numpy as np
 from simcore.errors import StrategyError
 from simcore.names import unknown
 from simcore.user_files import display_path
-from simcore.games.last_command.tables import CardTables
+from ..tables import CardTables
 
 from . import params as P
 from simcore.ismcts import parse_ismcts

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.last_command.tables import C_CREDIT, C_KIND, KIND_MALFUNCTION, CardTables
+from ..tables import C_CREDIT, C_KIND, KIND_MALFUNCTION, CardTables
 
 from .library import load_params
 from .params import KIND_SOLO_AI, N_PARAMS, P_KIND, P_SCRAP_BELOW

@@ -4,10 +4,10 @@ Every opcode's value is one weight times an amount, and each weight belongs to o
 Damage (``PART_DAMAGE``), Hull (Repair, Shield, self-Damage: ``PART_REPAIR``), economy (Credits,
 Power, draws: ``PART_ECONOMY``) or the rest. The parts let a policy re-weigh a card for the
 game state (Damage counts more when the opponent's Hull is low, Repair when one's own is)
-without revaluing every effect row: see ``strategies.last_command.situation``.
+without revaluing every effect row: see ``simcore.games.last_command.players.situation``.
 """
-from simcore.games.last_command.jit import hot
-from simcore.games.last_command.opcodes import Op, SystemTarget
+from ..jit import hot
+from ..opcodes import Op, SystemTarget
 
 from .params import (P_W_CARD, P_W_CREDITS, P_W_DAMAGE, P_W_DENY, P_W_DRAW, P_W_MALF, P_W_OTHER, P_W_POWER,
                      P_W_REPAIR, P_W_SCRAP, P_W_SHIELD)

@@ -1,7 +1,7 @@
 """Layout of a compiled strategy: one float64 row per player.
 
 Row = N_PARAMS named parameters, then blocks of one value per card type (computed
-from the effect weights by ``strategies.last_command.values``; layout in ``strategies.last_command.situation``),
+from the effect weights by ``players.values``; layout in ``players.situation``),
 so the jitted policy can rank cards without knowing how the values were made.
 """
 P_KIND = 0            # KIND_RANDOM: uniform legal choices; KIND_HEURISTIC: the weighted policy
@@ -25,7 +25,7 @@ P_W_SHIELD = 16       # one point of Shield while uncovered (Hull part)
 P_W_DENY = 17         # one Power the opponent loses; a card they must discard counts 2
 P_W_CARD = 18         # a card gained (taken from the Market or a discard; Quantum Artifact: 2)
 P_W_SCRAP = 19        # one card one may Scrap
-# ---- reacting to the Hulls and the turn (see strategies.last_command.situation)
+# ---- reacting to the Hulls and the turn (see simcore.games.last_command.players.situation)
 P_OWN_LOW_HULL = 20   # own Hull below which Repair counts more ...
 P_REPAIR_URGENCY = 21  # ... up to (1 + this) times at Hull 0
 P_OPP_LOW_HULL = 22   # the opponent's Hull below which Damage counts more ...
@@ -55,10 +55,10 @@ N_PARAMS = 42
 
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
-KIND_SOLO_AI = 2   # the rulebook's Solo Mode A.I. (strategies/last_command/solo_ai.py); its weights value OR options
+KIND_SOLO_AI = 2   # the rulebook's Solo Mode A.I. (players/solo_ai.py); its weights value OR options
 # A search player (simcore/games/last_command/search.py): its heuristic parameters play every
 # decision but the searched ones. Python turns the kind back into KIND_HEURISTIC before the
-# rows reach the engine (``strategies.last_command.library.engine_rows``), so the jitted policy
+# rows reach the engine (``simcore.games.last_command.players.library.engine_rows``), so the jitted policy
 # never sees it: the budget travels beside the rows.
 KIND_SEARCH = 3
 # The tree search player (simcore/games/last_command/tree_search.py, ``ismcts:N``): as KIND_SEARCH, its

@@ -1,13 +1,13 @@
 """Card values for a strategy: a weighted sum of what a card does (computed once per run).
 
 The row layout (parameters, then blocks of per-card values) is described in
-``strategies.last_command.situation``.
+``simcore.games.last_command.players.situation``.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from simcore.games.last_command.tables import C_BONUS, C_COVER, C_KIND, C_MAIN, C_ONGOING, KIND_MALFUNCTION, CardTables
+from ..tables import C_BONUS, C_COVER, C_KIND, C_MAIN, C_ONGOING, KIND_MALFUNCTION, CardTables
 
 from .effect_value import PART_DAMAGE, PART_ECONOMY, PART_REPAIR, add_parts
 from .params import N_PARAMS

@@ -4,15 +4,15 @@ one documented deterministic rule is used (see each function). Credit cost stand
 card's worth everywhere the guide says so (starting cards cost 0): the A.I.'s strategy row
 (``solo_row``) values every card at its Credit cost, so the guide's "highest / lowest Credit
 cost" picks (Scrap, taking in-play or discarded cards, discarding the player's in-play card)
-are the shared ranked picks of ``strategies.last_command.policy`` reading that row; the others are here."""
-from simcore.games.last_command.jit import hot_outlined
-from simcore.games.last_command.layout import (CREW, CREW_DECK, CREW_DISC, HAND, MAX_CREW_PER_SYSTEM, MAX_POWER,
-                                               N_SYSTEMS, S_POWER, STACK, SYS_DECK, SYS_DISC)
-from simcore.games.last_command.queries import (active_type, bonus_len, crew_with_expertise, pile, requirement_ok,
-                                              total_power)
-from simcore.games.last_command.opcodes import Op
-from simcore.games.last_command.tables import (C_BONUS, C_COVER, C_CREDIT, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING,
-                                               C_POWER, C_SYSTEM, KIND_MALFUNCTION, KIND_SYSTEM)
+are the shared ranked picks of ``simcore.games.last_command.players.policy`` reading that row; the others are here."""
+from ..jit import hot_outlined
+from ..layout import (CREW, CREW_DECK, CREW_DISC, HAND, MAX_CREW_PER_SYSTEM, MAX_POWER,
+                      N_SYSTEMS, S_POWER, STACK, SYS_DECK, SYS_DISC)
+from ..queries import (active_type, bonus_len, crew_with_expertise, pile, requirement_ok,
+                       total_power)
+from ..opcodes import Op
+from ..tables import (C_BONUS, C_COVER, C_CREDIT, C_EXPERTISE, C_KIND, C_MAIN, C_ONGOING,
+                      C_POWER, C_SYSTEM, KIND_MALFUNCTION, KIND_SYSTEM)
 
 from .effect_value import op_value, segment_value
 from .params import P_W_DRAW

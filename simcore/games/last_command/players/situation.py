@@ -1,7 +1,7 @@
 """How a heuristic strategy reads the game state: weight multipliers from both Hulls and the turn,
-and card values re-weighed by them (jitted; used by ``strategies.last_command.policy``).
+and card values re-weighed by them (jitted; used by ``simcore.games.last_command.players.policy``).
 
-A compiled row (``strategies.last_command.values.compile_row``) holds, after the N_PARAMS parameters,
+A compiled row (``simcore.games.last_command.players.values.compile_row``) holds, after the N_PARAMS parameters,
 ``N_BLOCKS`` blocks of one float per card type:
 
   block V_TOTAL    the card's value under the strategy's weights
@@ -18,8 +18,8 @@ so the value of card t now is ``total + sum over parts (mult[part] - 1) * part``
 """
 import numpy as np
 
-from simcore.games.last_command.jit import hot
-from simcore.games.last_command.layout import MAX_HULL, S_HULL, S_MULTS, S_MULTS_KEY, S_TURN
+from ..jit import hot
+from ..layout import MAX_HULL, S_HULL, S_MULTS, S_MULTS_KEY, S_TURN
 
 from .effect_value import segment_value_now
 from .params import (KIND_HEURISTIC, N_PARAMS, P_KILL_URGENCY, P_KIND, P_OPP_LOW_HULL, P_OWN_LOW_HULL,

@@ -4,16 +4,16 @@ Each function reads the strategy row ``strat[p]`` (see ``params``): KIND_RANDOM 
 uniformly among the legal choices with the game's own RNG; KIND_HEURISTIC ranks
 choices with the row's weights and card values. The engine never decides.
 """
-from simcore.games.last_command.jit import hot, hot_inlined, hot_outlined
-from simcore.games.last_command.layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
-                                               MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_HULL, S_POWER,
-                                               STACK, SYS_DECK, SYS_DISC)
-from simcore.games.last_command.piles import rand_below
-from simcore.games.last_command.queries import (active_type, can_play_system, crew_with_expertise, has_crew_space, pile,
-                                              segment_damage)
-from simcore.games.last_command.opcodes import Op
-from simcore.games.last_command.tables import (BONUS_PER_CREW, C_BONUS, C_CREDIT, C_KIND, C_POWER, C_SYSTEM, KIND_CREW,
-                                               KIND_MALFUNCTION, KIND_SYSTEM)
+from ..jit import hot, hot_inlined, hot_outlined
+from ..layout import (CREW, CREW_DECK, CREW_DISC, HAND, M_CREW, M_FACEUP, M_SYS_DECK,
+                      MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS, S_CUR_CARD, S_HULL, S_POWER,
+                      STACK, SYS_DECK, SYS_DISC)
+from ..piles import rand_below
+from ..queries import (active_type, can_play_system, crew_with_expertise, has_crew_space, pile,
+                       segment_damage)
+from ..opcodes import Op
+from ..tables import (BONUS_PER_CREW, C_BONUS, C_CREDIT, C_KIND, C_POWER, C_SYSTEM, KIND_CREW,
+                      KIND_MALFUNCTION, KIND_SYSTEM)
 
 from . import solo_ai
 from .params import KIND_RANDOM, KIND_SOLO_AI, N_PARAMS, P_KIND, P_SCRAP_BELOW
