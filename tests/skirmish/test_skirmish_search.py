@@ -6,7 +6,8 @@ import pytest
 
 from simcore.errors import StrategyError
 from simcore.games.skirmish import rules, search
-from simcore.games.skirmish.batch import has_search, new_state, padded_tables
+from simcore.games.skirmish.batch import has_search, padded_tables
+from simcore.games.skirmish.game_row import new_state
 from simcore.games.skirmish.card_data import load_tables
 from simcore.games.skirmish.layout import CFG_N_UNITS, S_DECISIONS, S_RNG, S_SEED, S_TURN, S_WINNER
 from simcore.games.skirmish.protocol import ASK_POLICY, pay

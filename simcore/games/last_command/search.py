@@ -29,7 +29,7 @@ from simcore.rng import game_seed
 from simcore.search import UCB_C, best_option, deal_unseen, decision_rng, rs_below, ucb_pick
 from .tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
-from .batch import fixed_shapes, keep_bought, write_result
+from .game_row import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .bound_checks import reach_turn_cap
 from .events import log_event

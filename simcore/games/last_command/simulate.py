@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 
 from .cardset import load_cards
-from .batch import (N_RESULT_COLS, R_BOUGHT, R_BOUND, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS,
-                    R_WINNER, play_batch, play_one, start_batch)
+from .batch import play_batch, play_one, start_batch
+from .game_row import N_RESULT_COLS, R_BOUGHT, R_BOUND, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS, R_WINNER
 from .layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LOG_N
 from .setup import Matchup, build_setup
 from simcore.rng import SEED_MAX, game_seed

@@ -32,7 +32,7 @@ from simcore.ismcts import (T_ACTOR, W_NODES, in_tree, tree_arrays, tree_backpro
                             tree_start, walk_start)
 from simcore.rng import game_seed
 from simcore.search import UCB_C, decision_rng, rs_below
-from .batch import fixed_shapes, keep_bought, write_result
+from .game_row import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .bound_checks import reach_turn_cap
 from .events import log_event

@@ -13,8 +13,9 @@ from simcore.bounds import LABELS as BOUND_LABELS, bound_column
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from .players.library import strategy_rows
 
-from .batch import (N_RESULT_COLS, R_BOUND, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP, R_WINNER,
-                    has_search, new_state, padded_tables, play_batch, play_one)
+from .batch import has_search, padded_tables, play_batch, play_one
+from .game_row import (N_RESULT_COLS, R_BOUND, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP,
+                       R_WINNER, new_state)
 from .card_data import SkirmishTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
 from .setup import Matchup, budgets_of, build_setup
