@@ -19,7 +19,7 @@ import click
 from simcore import limits, trial
 from simcore.errors import CommandsimError, OutputFileError
 from simcore.user_files import TOML_LIMITS
-from simcore.game import Game, OptionError
+from simcore.game import Game, OptionError, hooks
 from simcore.games import registry
 from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
                                 stopped_text)
@@ -799,12 +799,7 @@ def _echo_identical(game: Game, aggregate, cards_path: Path | None) -> None:
 
 def _distinct(game: Game, a: str, b: str) -> None:
     """Two strategies given under one display name would merge their games into one row."""
-    check = getattr(game, "check_distinct", None)
-    if check is not None:
-        check(a, b)
-    elif a != b and game.check_strategy(a) == game.check_strategy(b):
-        raise CommandsimError(f"'{a}' and '{b}' are both named '{game.check_strategy(a)}': give one another name so "
-                              f"that their results stay apart")
+    hooks(game).check_distinct(a, b)
 
 
 def _echo_sweep(game: Game, aggregate, questions=()) -> None:
@@ -821,8 +816,7 @@ def _echo_sweep(game: Game, aggregate, questions=()) -> None:
     _echo_table(header, rows)
     seats = set(aggregate["seat"])
     if "second" not in seats:
-        note = getattr(game, "fixed_seats_note", None)
-        click.echo("\n" + (note() if note else "The rules fix the seats: the rows are the side that moves first."))
+        click.echo("\n" + hooks(game).fixed_seats_note())
         return
     text = game.info.first_player
     click.echo(f"\nFirst player{f' ({text})' if text else ''}:")
@@ -1728,7 +1722,7 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
 # ---- advise: the smallest card edits that bring a win rate into a band
 
 def advise_params(game: Game) -> list[click.Parameter]:
-    forms = getattr(game, "target_forms", "see the game's page in docs/games/")
+    forms = hooks(game).target_forms
     n = Count(4, limits.ADVISE_GAMES_MAX)
     return [
         O("--target", "target_text", default=None, metavar="TEXT",
@@ -1846,7 +1840,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
                          retune=not no_retune, tune_generations=tune_generations,
                          tune_population=tune_population, tune_games=tune_games, threads=threads)
     opts.check(target)
-    if not no_retune and card_set.can_retune:
+    if not no_retune and registry.has_tuning(gname):
         pool = registry.tuning(gname).default_pool   # found out now, not after the screen's games
         if tune_games < 4 * len(pool):
             raise UserError(f"--tune-games: expected at least 4 per opponent of the re-tune's pool "
@@ -1861,7 +1855,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     runner = _runner(scheduler, threads)
     if not quiet:
         click.echo(f"Target: {target.text}, band +-{band:g} points; strategy {strategy}; seed {seed}.")
-        if not no_retune and not card_set.can_retune:
+        if not no_retune and not registry.has_tuning(gname):
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
     say_if_compiling(game)
@@ -2124,7 +2118,7 @@ class _Progress:
 
 def _add_aliases() -> None:
     for name in registry.names():
-        for alias in getattr(registry.get(name), "aliases", ()):
+        for alias in hooks(registry.get(name)).aliases:
             base = main.commands[alias.command]
 
             def build(game, base=base, alias=alias):

@@ -73,7 +73,7 @@ def first_player_rule(game: str | None) -> str:
     """``GameInfo.first_player`` of ``game`` ("" when the game is not known or states none)."""
     if game is None:
         return ""
-    return getattr(registry.get(game).info, "first_player", "") or ""
+    return registry.get(game).info.first_player
 
 
 def _counts(table: pd.DataFrame) -> pd.DataFrame:

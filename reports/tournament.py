@@ -31,6 +31,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.errors import CommandsimError
+from simcore.game import hooks
 from simcore.pair_results import PairCounts, PairResult
 
 from .ratings import ELO_PER_LOGIT, bradley_terry, find_cycles
@@ -89,9 +90,9 @@ def pair_player(game, space, sides: str | None, variants: str | None, tables, ma
     each side assignment); a game with entries of its own (The Last Command's Solo A.I.) brings its player
     (``Game.tournament_pairs``)."""
     matchup = space.matchup(sides, variants, tables, max_turns)
-    own = getattr(game, "tournament_pairs", None)
+    own = hooks(game).tournament_pairs(matchup, tables, threads)
     if own is not None:
-        return own(matchup, tables, threads)
+        return own
 
     def play(a: str, b: str, games: int, seed: int) -> PairResult:
         check_games(games)

@@ -15,6 +15,7 @@ Every mistake is a ``StrategyError`` naming the file and the field (exit code 2 
 """
 from __future__ import annotations
 
+import importlib
 import math
 import os
 from pathlib import Path
@@ -22,10 +23,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcore import user_files
-from simcore.errors import StrategyError
-from simcore.ismcts import ISMCTS_PREFIX, parse_ismcts
-from simcore.search import MAX_ROLLOUTS, parse_search
+from . import user_files
+from .errors import StrategyError
+from .game import Listing
+from .ismcts import ISMCTS_PREFIX, parse_ismcts
+from .search import MAX_ROLLOUTS, parse_search
 
 ROLLOUTS = "rollouts"
 
@@ -216,3 +218,27 @@ class StrategyFiles:
         if self.searches and vec[self.P.P_KIND] in self.search_kinds:
             rows.insert(0, (ROLLOUTS, float(vec[self.P.P_ROLLOUTS])))
         return shown, description, rows
+
+
+class FileStrategies:
+    """The strategy members of a game contract (``simcore.game.Game``) whose strategies are files read by one
+    ``StrategyFiles``: ``strategies list`` and ``show``, and checking and resolving a name. The contract class
+    derives from it and names the module that holds its ``FILES`` (``strategy_library``), imported when first
+    asked: reading a contract compiles nothing."""
+    strategy_library: str = ""
+
+    def _strategy_files(self) -> StrategyFiles:
+        return importlib.import_module(self.strategy_library).FILES
+
+    def strategy_listing(self) -> Listing:
+        return Listing(("STRATEGY", "DESCRIPTION"), self._strategy_files().listing())
+
+    def strategy_lines(self, name: str) -> Listing:
+        shown, description, params = self._strategy_files().show(name)
+        return Listing(("PARAMETER", "VALUE"), [(p, f"{v:g}") for p, v in params], before=[f"{shown}: {description}"])
+
+    def check_strategy(self, name) -> str:
+        return self._strategy_files().resolve(name)[0]
+
+    def resolve_strategy(self, name) -> Resolved:
+        return self._strategy_files().resolved(name)

@@ -14,6 +14,7 @@ import pytest
 from reports import files
 from simcore import atomic_files
 from simcore.errors import OutputFileError
+from simcore.game import hooks
 from simcore.games import registry
 from tests.conftest import every_game_name, invoke, registered_game
 
@@ -64,7 +65,7 @@ def test_every_command_refuses_an_output_that_is_one_of_its_inputs(game, tmp_pat
     refused("impact", "--game", name, "--cards", "cards.csv", "--out", "cards.csv", option="--out")
     unchanged(Path("cards.csv"), CARD[name])
     Path("s.csv").write_text("kind = \"random\"\n")    # a strategy file named like a table
-    if getattr(game, "tuning", None) is not None:        # the tiny race has no strategy files
+    if hooks(game).tuning() is not None:        # the tiny race has no strategy files
         refused("sweep", "--game", name, "--strategy", "./s.csv", "--out", "s.csv", option="--out")
         refused("compare", "--game", name, "--opponent-strategy", "./s.csv", "--out", "s.csv", option="--out")
         refused("tournament", "--game", name, "--strategies", "random,./s.csv", "--out", "s.csv", option="--out")

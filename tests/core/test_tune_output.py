@@ -11,7 +11,7 @@ import pytest
 from simcore.games import registry
 from tests.conftest import invoke
 
-TUNED_GAMES = [name for name in registry.names() if getattr(registry.get(name), "tuning", None) is not None]
+TUNED_GAMES = [name for name in registry.names() if registry.has_tuning(name)]
 
 
 @pytest.mark.parametrize("name", TUNED_GAMES)

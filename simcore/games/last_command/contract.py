@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from simcore.errors import CommandsimError
-from simcore.game import (Alias, Cell, CompareSpec, GameInfo, Noun, Option, OptionError, Order, Question, ReplaySpec, Setting,
-                          SweepQuestion, SweepSpec, card_settings, check_one_of)
 from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
+from simcore.errors import CommandsimError
+from simcore.game import (Alias, Cell, CompareSpec, Game, GameDefaults, GameInfo, Noun, Option, OptionError, Order,
+                          Question, ReplaySpec, Setting, SweepQuestion, SweepSpec, card_settings, check_one_of)
 
 from .bounds import MAX_EFFECTS_PER_PLAY, MAX_PLAYS_PER_TURN
 from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MAX_TURNS_LIMIT, MODES, Matchup, mirror_problem
@@ -75,7 +75,7 @@ SOLO_HELP = """Play against the rulebook's Solo Mode A.I. at each difficulty.
     """
 
 
-class LastCommand:
+class LastCommand(GameDefaults):
     info = INFO
     module = __name__
     # Solo Mode's opponent is the rulebook's A.I. with the standard starting cards: no opponent strategy and
@@ -349,7 +349,7 @@ class LastCommand:
         difficulty = spec.extras.get("difficulty")
         if difficulty is not None and mode != "solo":
             raise OptionError("--difficulty", "applies only with --mode solo")
-        matchup = Matchup(tuple(sides), tuple(variants), spec.max_turns or DEFAULT_MAX_TURNS, mode=mode,
+        matchup = Matchup((sides[0], sides[1]), (variants[0], variants[1]), spec.max_turns or DEFAULT_MAX_TURNS, mode=mode,
                           difficulty=(difficulty or "easy") if mode == "solo" else None)
         matchup.validate()
         tables = self.load_tables([spec.cards] if spec.cards is not None else ())
@@ -389,4 +389,4 @@ def _fog_label(fog) -> str:
     return f"fog {fog.name}" if fog is not None else "no fog"
 
 
-GAME = LastCommand()
+GAME: Game = LastCommand()

@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from simcore.errors import CommandsimError
-from simcore.names import unknown
-from simcore.game import (Cell, CompareSpec, GameInfo, Listing, Noun, OptionError, Order, Question, ReplaySpec,
-                          Setting, SweepQuestion, SweepSpec, card_settings, check_one_of, parse_list)
 from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
+from simcore.errors import CommandsimError
+from simcore.game import (Cell, CompareSpec, Game, GameDefaults, GameInfo, Listing, Noun, OptionError, Order,
+                          Question, ReplaySpec, Setting, SweepQuestion, SweepSpec, card_settings, check_one_of,
+                          parse_list)
+from simcore.names import unknown
+from simcore.strategy_files import FileStrategies
 
 from .bounds import MAX_EFFECTS_PER_PLAY, MAX_PLAYS_PER_TURN
 from .setup import DEFAULT_MAX_TURNS, MODES
@@ -47,9 +49,10 @@ def _paths(cards) -> list:
     return [cards] if isinstance(cards, (str, Path)) else list(cards or ())
 
 
-class StarRealms:
+class StarRealms(FileStrategies, GameDefaults):
     info = INFO
     module = __name__
+    strategy_library = f"{__package__}.players.library"
     target_example = "alliance vs standard = 50%"
     target_forms = ("'<deck> vs <deck> = <percent>%' (e.g. 'alliance vs standard = 50%') or 'first player "
                     "[standard|alliance] = <percent>%'")
@@ -136,24 +139,6 @@ class StarRealms:
             return Listing(("card", "field", "provenance"), rows)
         return Listing(None, [], [f"{card}: {f}  [{p}]" for card, f, p in rows]
                        + ["", f"{len(rows)} values not stated by the sources, or played by a rule."])
-
-    # ---------------------------------------------------------------- strategies
-    def strategy_listing(self) -> Listing:
-        from .players.library import FILES
-        return Listing(("STRATEGY", "DESCRIPTION"), FILES.listing())
-
-    def strategy_lines(self, name: str) -> Listing:
-        from .players.library import FILES
-        shown, description, params = FILES.show(name)
-        return Listing(("PARAMETER", "VALUE"), [(p, f"{v:g}") for p, v in params], before=[f"{shown}: {description}"])
-
-    def check_strategy(self, name) -> str:
-        from .players.library import resolve
-        return resolve(name)[0]
-
-    def resolve_strategy(self, name):
-        from .players.library import FILES
-        return FILES.resolved(name)
 
     # ---------------------------------------------------------------- play
     def _matchup(self, decks, tables, max_turns, option: str):
@@ -295,4 +280,4 @@ def _cell(m, strategies) -> Cell:
     return Cell(m.mode, decks, (VARIANT, VARIANT), tuple(strategies), tuple(orders), label=label)
 
 
-GAME = StarRealms()
+GAME: Game = StarRealms()
