@@ -18,6 +18,11 @@ _ROOT = Path(__file__).resolve().parent.parent
 # players) are added by game_cache_dir
 _JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py")
 
+# every game's entry functions (``hot_entry``: what Python calls to play games), as ``simcore.game_jit`` makes
+# them: ``compiled`` reads numba's cache index of a game's entries.  Here, not in ``game_jit`` (which
+# imports this module for its folders), so that the two files do not import each other.
+ENTRIES: list = []
+
 
 def source_hash(patterns=_JITTED) -> str:
     h = hashlib.sha256()
@@ -48,7 +53,7 @@ def game_cache_dir(game: str) -> Path:
 
 def compiled(module: str) -> bool:
     """Whether the game whose contract is ``module`` finds its engine compiled, as numba itself will look
-    for it: in numba's cache index of the game's entries (``simcore.game_jit.ENTRIES``, the functions Python
+    for it: in numba's cache index of the game's entries (``ENTRIES``, the functions Python
     calls to play), which numba keys by the folder of the source file (a second checkout or a new virtual
     environment has folders of its own), the source's stamp (an edited file), numba's version and this
     machine.  A folder that holds files for other sources says nothing.  True when one entry holds a
@@ -69,13 +74,11 @@ def game_entries(game: str) -> list:
     its ``players/``): the modules that define one are imported (which compiles nothing)."""
     import importlib
 
-    from simcore import game_jit
-
     package = f"simcore.games.{game}"
     for path in sorted(_ROOT.joinpath(*package.split(".")).rglob("*.py")):
         if "hot_entry" in path.read_text(encoding="utf-8"):
             importlib.import_module(".".join(path.relative_to(_ROOT).with_suffix("").parts))
-    return [d for d in game_jit.ENTRIES if d.py_func.__module__.startswith(package + ".")]
+    return [d for d in ENTRIES if d.py_func.__module__.startswith(package + ".")]
 
 
 def cached_versions(dispatcher) -> int:
