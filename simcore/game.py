@@ -96,7 +96,10 @@ class GameInfo:
     ``first_player``: a sentence on what moving first means in this game's rules (reports quote it).
     ``sweep_questions``: the match-ups its sources ask about, which a sweep given no match-up option plays
     first (``SweepQuestion``). ``bounds``: the engine's bounds on one game (``simcore.bounds.Bound``: plays per
-    turn, effects per play, turns per game), which ``docs/reliability.md`` lists."""
+    turn, effects per play, turns per game), which ``docs/reliability.md`` lists. ``one_seat_modes``: the modes
+    whose second seat the rules play (an opponent at a level, the cell's ``difficulty``), not a side: their cells
+    count the first seat only (``Cell.seats == (0,)``) and have no seat swap; the reports read it, not a mode's
+    name."""
     name: str
     title: str
     side: Noun
@@ -117,6 +120,7 @@ class GameInfo:
     summary: str = ""
     sweep_questions: tuple[SweepQuestion, ...] = ()
     bounds: tuple = ()
+    one_seat_modes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ method."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import shutil
 import subprocess
 import sys
@@ -67,6 +68,29 @@ def test_contract_a_game_without_hooks_gets_their_defaults(tiny_game):
     started = h.start(order.matchup, strategies, 5, 0, 6, tables, pool)()
     played = tiny_game.play(order.matchup, strategies, 5, 0, 6, tables, 1)
     assert (started.winner == played.winner).all() and (started.turns == played.turns).all()
+
+
+def test_contract_one_seat_modes_are_the_modes_whose_cells_count_one_seat(game):
+    """``GameInfo.one_seat_modes`` (what the reports read instead of a mode's name) says which cells count the
+    first seat only: exactly those of these modes, each played in one seat order against a level."""
+    tables = game.load_tables()
+    assert set(game.info.one_seat_modes) <= set(game.info.modes)
+    for mode in game.info.modes:
+        cells = game.sweep_cells(SweepSpec(modes=(mode,)), tables)
+        assert cells and {c.mode for c in cells} == {mode}
+        for cell in cells:
+            if mode in game.info.one_seat_modes:
+                assert cell.seats == (0,) and len(cell.orders) == 1 and cell.difficulty, cell
+            else:
+                assert cell.seats == (0, 1), cell
+
+
+def test_contract_the_reports_read_one_seat_modes_from_the_contract(tiny_game, monkeypatch):
+    from reports.report_games import one_seat
+    modes = ["duel", "solo", *tiny_game.info.modes]
+    assert one_seat(modes).tolist() == [False, True] + [False] * len(tiny_game.info.modes)
+    monkeypatch.setattr(type(tiny_game), "info", dataclasses.replace(tiny_game.info, one_seat_modes=tiny_game.info.modes))
+    assert one_seat(modes).tolist() == [False, True] + [True] * len(tiny_game.info.modes)
 
 
 def test_contract_the_registry_refuses_a_game_missing_a_member(tiny_game, monkeypatch):

@@ -31,6 +31,7 @@ INFO = GameInfo(
                       "standard Federation against asymmetrical Sunder")),
     summary="the deckbuilding duel of two Command ships (rulebook: Federation Remnant and the Sunder), with "
             "Solo Mode against the rulebook's A.I.",
+    one_seat_modes=("solo",),
     bounds=(Bound(PLAYS_PER_TURN, MAX_PLAYS_PER_TURN, "cards put into play in one player-turn (System and Crew, free "
                   "plays included), the player's or the Solo A.I.'s"),
             Bound(EFFECTS_PER_PLAY, MAX_EFFECTS_PER_PLAY, "effect rows resolved by one card put into play (its main "
