@@ -105,7 +105,7 @@ def test_contract_the_registry_refuses_a_game_missing_a_member(tiny_game, monkey
 
 # ---- the contract declares exactly what the shared code uses of a game
 
-SHARED = [ROOT / "cli.py", *(ROOT / "reports").rglob("*.py"), *(ROOT / "strategies").rglob("*.py"),
+SHARED = [ROOT / "cli.py", ROOT / "api.py", *(ROOT / "reports").rglob("*.py"), *(ROOT / "strategies").rglob("*.py"),
           *(ROOT / "benchmarks").rglob("*.py"), ROOT / "simcore/games/registry.py",
           *(p for p in (ROOT / "simcore").glob("*.py"))]
 
@@ -120,19 +120,35 @@ def _a_game(node: ast.AST) -> bool:
                 and f.value.id == "registry"))
 
 
+def _is_game(annotation: ast.AST | None) -> bool:
+    return annotation is not None and "Game" in ast.unparse(annotation).strip("'\"").split(" | ")
+
+
 def _used_members(path: Path) -> set[str]:
     """The attributes the code of ``path`` reads of a game: of a parameter annotated ``Game`` (or ``Game | ...``),
-    of a name bound to a game, or of an expression that is one."""
+    of a name bound to a game, of ``self.<field>`` where the class annotates that field ``Game`` (a command's
+    plan), or of an expression that is one."""
+    tree = ast.parse(path.read_text())
+    fields = {}    # method -> the fields of its class annotated Game
+    for cls in ast.walk(tree):
+        if isinstance(cls, ast.ClassDef):
+            own = {n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+                   and _is_game(n.annotation)}
+            fields.update({fn: own for fn in cls.body if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))})
     out = set()
-    for fn in ast.walk(ast.parse(path.read_text())):
+    for fn in ast.walk(tree):
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        names = {a.arg for a in [*fn.args.args, *fn.args.kwonlyargs]
-                 if a.annotation is not None and "Game" in ast.unparse(a.annotation).strip("'\"").split(" | ")}
+        names = {a.arg for a in [*fn.args.args, *fn.args.kwonlyargs] if _is_game(a.annotation)}
         names |= {t.id for n in ast.walk(fn) if isinstance(n, ast.Assign) and _a_game(n.value)
                   for t in n.targets if isinstance(t, ast.Name)}
-        out |= {n.attr for n in ast.walk(fn) if isinstance(n, ast.Attribute)
-                and ((isinstance(n.value, ast.Name) and n.value.id in names) or _a_game(n.value))}
+        own = fields.get(fn, set())
+
+        def a_game(node: ast.AST) -> bool:
+            return ((isinstance(node, ast.Name) and node.id in names) or _a_game(node)
+                    or (isinstance(node, ast.Attribute) and node.attr in own and isinstance(node.value, ast.Name)
+                        and node.value.id == "self"))
+        out |= {n.attr for n in ast.walk(fn) if isinstance(n, ast.Attribute) and a_game(n.value)}
     return out
 
 
@@ -145,8 +161,10 @@ def test_contract_declares_exactly_what_the_shared_code_uses():
 def test_contract_the_reader_of_uses_sees_through_names_and_hooks(tmp_path):
     path = tmp_path / "probe.py"
     path.write_text("def f(game: Game, other):\n    game.info; other.x\n"
-                    "def g(name):\n    g = registry.get(name)\n    g.play\n    hooks(g).tuning()\n")
-    assert _used_members(path) == {"info", "play", "tuning"}
+                    "def g(name):\n    g = registry.get(name)\n    g.play\n    hooks(g).tuning()\n"
+                    "class Plan:\n    game: Game\n    other: int\n"
+                    "    def run(self):\n        self.game.replay; self.other.real\n")
+    assert _used_members(path) == {"info", "play", "tuning", "replay"}
 
 
 # ---- the type checker

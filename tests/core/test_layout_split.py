@@ -58,7 +58,7 @@ def _files(*patterns: str) -> list[Path]:
 
 
 SHARED = _files("simcore/*.py", "simcore/games/registry.py", "simcore/games/__init__.py", "reports/**/*.py",
-                "strategies/*.py", "strategies/tuning/*.py", "cli.py")
+                "strategies/*.py", "strategies/tuning/*.py", "cli.py", "api.py")
 
 
 def test_layout_the_registry_names_every_game_folder():
@@ -80,6 +80,27 @@ def test_layout_no_game_imports_another(game):
     for path in own:
         others = [name for name in imports(path) if game_of(name) not in (None, game)]
         assert not others, f"{path.relative_to(ROOT)} imports {others}"
+
+
+def test_layout_the_commands_floor_imports_run_one_way():
+    """simcore <- games <- strategies / reports <- cli <- api: nothing of the library (``reports.commands``, the
+    commands' checks and play, included) imports the command line or the API; nothing of the library but the
+    commands themselves imports ``reports.commands`` (they sit on top of reports: only ``cli.py`` and
+    ``api.py`` call them); and the command line does not import the API (the API reads the command line's
+    options: it sits above it)."""
+    def top(name: str) -> str:
+        return name.split(".")[0]
+    library = _files("simcore/**/*.py", "strategies/**/*.py", "reports/**/*.py")
+    commands = set(_files("reports/commands/*.py"))
+    assert commands, "reports/commands/ holds the commands' plans"
+    for path in library:
+        up = [n for n in imports(path) if top(n) in ("cli", "api")]
+        assert not up, f"{path.relative_to(ROOT)} imports {up}"
+        if path not in commands:
+            up = [n for n in imports(path) if n == "reports.commands" or n.startswith("reports.commands.")]
+            assert not up, f"{path.relative_to(ROOT)} imports {up}"
+    assert not [n for n in imports(ROOT / "cli.py") if top(n) == "api"]
+    assert {n for n in imports(ROOT / "api.py") if top(n) == "cli"}, "api.py reads the command line's options"
 
 
 def test_layout_the_import_reader_resolves_relative_imports(tmp_path, monkeypatch):

@@ -180,6 +180,26 @@ def test_engine_threads_play_every_block_once_as_a_thread_pool_does():
         assert [f.result() for f in [pool.submit(pow, 2, k) for k in range(5)]] == [1, 2, 4, 8, 16]
 
 
+def test_a_signal_while_an_engine_thread_starts_leaves_no_thread_waiting_for_work(monkeypatch):
+    """Ctrl-C landing in ``Thread.start`` (which waits for the new thread): the thread runs, and the pool's shutdown
+    still tells it to stop (an api call interrupted during impact's many short engine calls kept one for ever)."""
+    started = threading.Thread.start
+
+    def start_then_interrupt(self):
+        started(self)
+        if self.name.startswith("engine"):
+            raise KeyboardInterrupt
+    monkeypatch.setattr(threading.Thread, "start", start_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        with EngineThreads(2) as pool:
+            pool.submit(pow, 2, 3)
+    monkeypatch.undo()
+    deadline = time.monotonic() + 10
+    while any(t.name.startswith("engine_") and t.is_alive() for t in threading.enumerate()):
+        assert time.monotonic() < deadline, "an engine thread waits for work for ever"
+        time.sleep(0.05)
+
+
 def test_every_stopped_command_exits_with_its_signals_code_not_a_fixed_130():
     # issue #31 item 6: tournament and advise once ended every stop with Exit(130), SIGTERM and SIGHUP too
     import re

@@ -65,7 +65,7 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
 
     Seat 0 of ``matchup`` moves first in every game: no seat is swapped, so its first-seat win rate
     mixes in the first-player advantage (a sweep plays every seed in both seat orders, base seed 1:
-    ``simcore.api.sweep`` gives a notebook the CLI's figures). Game g's dice depend only on (seed, g), not on ``threads``
+    ``api.sweep`` gives a notebook the CLI's figures). Game g's dice depend only on (seed, g), not on ``threads``
     (default: every core, or NUMBA_NUM_THREADS). Each strategy is a
     built-in name, a ``search:N`` name, a strategy .toml path, or a parameter vector
     (``simcore.games.last_command.players.library.resolve``). ``search_stats`` (int64[3]), if given, gains the
