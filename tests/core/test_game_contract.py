@@ -167,6 +167,63 @@ def test_contract_the_reader_of_uses_sees_through_names_and_hooks(tmp_path):
     assert _used_members(path) == {"info", "play", "tuning", "replay"}
 
 
+# ---- what the games' contracts share is written once
+
+def _definitions(path: Path) -> list[tuple[str, list[ast.stmt]]]:
+    """Each function of a contract module (module level or a method): its name and its body, no docstring."""
+    return [(node.name, [n for n in node.body if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))])
+            for node in ast.walk(ast.parse(path.read_text())) if isinstance(node, ast.FunctionDef)]
+
+
+def _alike_by_nature(body: list[ast.stmt]) -> bool:
+    """A body two games may well write alike: a constant returned (``return ()``), or a hook handing over to the
+    game's own module (``from .skill import sides`` then ``return sides()``: the same words, two modules)."""
+    if len(body) == 1 and isinstance(body[0], ast.Return) and isinstance(body[0].value, (ast.Constant, ast.Tuple,
+                                                                                          ast.List)):
+        return all(isinstance(e, ast.Constant) for e in getattr(body[0].value, "elts", []))
+    if len(body) != 2 or not isinstance(body[0], ast.ImportFrom) or body[0].level != 1 or len(body[0].names) != 1:
+        return False
+    call = body[1].value if isinstance(body[1], ast.Return) else None
+    return (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == body[0].names[0].name
+            and all(isinstance(a, ast.Name) for a in call.args) and not call.keywords)
+
+
+def test_contract_no_code_written_word_for_word_in_two_games_contracts():
+    """Star Realms' and the skirmish's contracts wrote four strategy methods word for word (now
+    ``simcore.strategy_files.FileStrategies``), and two a helper reading ``--cards`` (now
+    ``simcore.card_files.card_paths``); a hook returning its default is ``GameDefaults``'s. Two contract
+    modules may write alike only what is so by nature (``_alike_by_nature``); a game's own package named in its
+    code (``strategies.star_realms.library``) reads as any game's."""
+    seen: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "simcore/games").glob("*/contract.py")):
+        for name, body in _definitions(path):
+            if not _alike_by_nature(body):
+                code = ast.dump(ast.Module(body=body, type_ignores=[])).replace(path.parent.name, "<game>")
+                seen.setdefault(code, []).append(f"{path.parent.name}.{name}")
+    assert [where for where in seen.values() if len(where) > 1] == []
+
+
+def test_contract_the_reader_of_alike_code_tells_a_hook_from_shared_code():
+    def body(text):
+        return ast.parse(text).body
+    assert _alike_by_nature(body("from .skill import sides\nreturn sides()"))
+    assert _alike_by_nature(body("return ()")) and _alike_by_nature(body("return []"))
+    assert not _alike_by_nature(body("from .players.library import resolve\nreturn resolve(name)[0]"))
+    assert not _alike_by_nature(body("from .players.library import FILES\nreturn FILES.resolved(name)"))
+    assert not _alike_by_nature(body("return [cards] if isinstance(cards, (str, Path)) else list(cards or ())"))
+
+
+def test_contract_file_strategies_are_inherited_not_rewritten():
+    from simcore.strategy_files import FileStrategies
+    members = {n for n in vars(FileStrategies) if not n.startswith("_") and callable(vars(FileStrategies)[n])}
+    assert members == {"strategy_listing", "strategy_lines", "check_strategy", "resolve_strategy"}
+    users = [registry.get(n) for n in registry.names() if isinstance(registry.get(n), FileStrategies)]
+    assert len(users) >= 2
+    for g in users:
+        assert not members & set(vars(type(g))), type(g).__name__
+        assert g.check_strategy(g.info.default_strategy) and g.strategy_listing().rows
+
+
 # ---- the type checker
 
 @pytest.mark.skipif(shutil.which("mypy") is None and subprocess.run([sys.executable, "-m", "mypy", "--version"],

@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
+from simcore.card_files import card_paths
 from simcore.errors import CommandsimError
 from simcore.game import (Alias, Cell, CompareSpec, Game, GameDefaults, GameInfo, Noun, Option, OptionError, Order,
                           Question, ReplaySpec, Setting, SweepQuestion, SweepSpec, card_settings, check_one_of)
@@ -98,7 +99,7 @@ class LastCommand(GameDefaults):
     def _card_list(self, cards=()):
         from .cardset import load_card_list, read_cards
         from .cardset.loader import merge_cards
-        cards = [cards] if isinstance(cards, (str, Path)) else list(cards or ())
+        cards = card_paths(cards)
         if not cards:
             return load_card_list()
         merged = load_card_list(overrides=cards[0])
@@ -381,9 +382,6 @@ class LastCommand(GameDefaults):
         """The rulebook's Solo A.I. enters as ``ai:LEVEL`` (``simcore.games.last_command.players.entries``)."""
         from .players import entries
         return entries.LastCommandPairs(matchup, tables, threads), entries.check_entry
-
-    def rule_choices(self) -> list[str]:
-        return []
 
 
 def _fog_label(fog) -> str:

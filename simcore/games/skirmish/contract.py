@@ -13,6 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
+from simcore.card_files import card_paths
 from simcore.errors import CommandsimError
 from simcore.game import (Cell, CompareSpec, Game, GameDefaults, GameInfo, Listing, Noun, OptionError, Order,
                           Question, ReplaySpec, Setting, SweepQuestion, SweepSpec, card_settings, check_one_of,
@@ -46,10 +47,6 @@ INFO = GameInfo(
                   "draw")))
 
 
-def _paths(cards) -> list:
-    return [cards] if isinstance(cards, (str, Path)) else list(cards or ())
-
-
 class Skirmish(FileStrategies, GameDefaults):
     info = INFO
     module = __name__
@@ -69,7 +66,7 @@ class Skirmish(FileStrategies, GameDefaults):
         """The skirmish's data (commands, units, forces, command sets): a battle's tables are compiled for its
         two command sets when it is played (``tables_for``)."""
         from .card_data import load_data
-        paths = _paths(cards)
+        paths = card_paths(cards)
         return load_data(paths or None)
 
     def tables_for(self, data, command_sets: tuple[str, str]):
@@ -297,9 +294,6 @@ class Skirmish(FileStrategies, GameDefaults):
     def finding_sides(self):
         from .skill import sides
         return sides()
-
-    def rule_choices(self) -> list[str]:
-        return []
 
 
 GAME: Game = Skirmish()

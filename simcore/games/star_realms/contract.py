@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
+from simcore.card_files import card_paths
 from simcore.errors import CommandsimError
 from simcore.game import (Cell, CompareSpec, Game, GameDefaults, GameInfo, Listing, Noun, OptionError, Order,
                           Question, ReplaySpec, Setting, SweepQuestion, SweepSpec, card_settings, check_one_of,
@@ -45,10 +46,6 @@ INFO = GameInfo(
                   f"{MAX_TURNS_LIMIT:,})")))
 
 
-def _paths(cards) -> list:
-    return [cards] if isinstance(cards, (str, Path)) else list(cards or ())
-
-
 class StarRealms(FileStrategies, GameDefaults):
     info = INFO
     module = __name__
@@ -63,7 +60,7 @@ class StarRealms(FileStrategies, GameDefaults):
     # ---------------------------------------------------------------- cards
     def load_tables(self, cards=()):
         from .card_data import load_tables
-        paths = _paths(cards)
+        paths = card_paths(cards)
         return load_tables(overrides=paths or None)
 
     def card_info(self, tables) -> pd.DataFrame:
@@ -77,13 +74,13 @@ class StarRealms(FileStrategies, GameDefaults):
 
     def _cards(self, cards):
         from .card_data import load_card_list
-        paths = _paths([cards] if cards is not None else [])
+        paths = card_paths([cards] if cards is not None else [])
         return load_card_list(overrides=paths or None)
 
     def card_entries(self, cards=()):
         from simcore.card_overrides import Entry
         from .card_data import load_card_list
-        paths = _paths(cards)
+        paths = card_paths(cards)
         deck, decks = load_card_list(overrides=paths or None)
         return {**{c.name: Entry("[[card]]", c.raw) for c in deck},
                 **{f"deck {d.name}": Entry(f"[deck.{d.name}]", d.raw, identity=()) for d in decks.values()}}
