@@ -15,7 +15,7 @@ Stages, each on seeds of its own (streams of the run's seed, so no stage reuses 
 
 Edits are applied to card objects and compiled in memory (milliseconds per set), never through files;
 the proposal is also written as a patch that the game's ``--cards`` reads.  The game comes in as a
-``CardSet`` (``card_set.py``); every stage's games are chunks of a runner (``chunks.py``): this
+``CardSet`` (``simcore.advice``); every stage's games are chunks of a runner (``chunks.py``): this
 process's threads, or a Dask cluster (``--scheduler``) with the same result.
 """
 from __future__ import annotations
