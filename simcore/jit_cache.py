@@ -1,8 +1,11 @@
 """Where numba keeps compiled code: a per-user folder keyed by a hash of the engine's sources.
 
-numba's own cache checks only the timestamp of the file that defines a function, not of
-the functions it calls in other files; keying the folder by every jitted source file means
-a change anywhere in the engine or policies can never run stale machine code.
+numba's own cache checks only the file that defines a function, not the functions it calls in
+other files; keying the folder by every jitted source file means a change anywhere in the engine
+or policies can never run stale machine code.  Inside that folder the project's functions are
+filed by their path in the project (``ProjectLocator``), not by the folder they were installed
+in, so a new virtual environment or a second checkout of the same sources loads what another
+compiled instead of compiling for a minute or two again.
 """
 from __future__ import annotations
 
@@ -33,6 +36,29 @@ def source_hash(patterns=_JITTED) -> str:
     return h.hexdigest()[:16]
 
 
+def _install_locator() -> None:
+    """numba's locator for ``NUMBA_CACHE_DIR``, with a function of this project filed under its folder's path
+    in the project (``simcore_games_last_command``) where numba files it under a hash of the absolute folder.
+    Safe to share across install paths: numba still checks, per function, a hash of its source file's bytes
+    and of its bytecode (the index's stamp and key), and the folder above is keyed by every jitted source."""
+    from numba.core.caching import CacheImpl, UserProvidedCacheLocator
+
+    class ProjectLocator(UserProvidedCacheLocator):
+        @classmethod
+        def get_suitable_cache_subpath(cls, py_file):
+            return "_".join(Path(py_file).resolve().parent.relative_to(_ROOT).parts) or "root"
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if not Path(py_file).resolve().is_relative_to(_ROOT):
+                return None     # not ours: numba's own locators decide
+            return super().from_function(py_func, py_file)
+
+    locators = CacheImpl._locator_classes
+    if not any(k.__name__ == "ProjectLocator" for k in locators):
+        locators.insert(0, ProjectLocator)
+
+
 def engine_hash() -> str:
     """The hash of every game's jitted sources and the core's: two processes with the same one play every
     game alike (``simcore.cluster`` requires it of its workers)."""
@@ -53,10 +79,11 @@ def game_cache_dir(game: str) -> Path:
 
 def compiled(module: str) -> bool:
     """Whether the game whose contract is ``module`` finds its engine compiled, as numba itself will look
-    for it: in numba's cache index of the game's entries (``ENTRIES``, the functions Python
-    calls to play), which numba keys by the folder of the source file (a second checkout or a new virtual
-    environment has folders of its own), the source's stamp (an edited file), numba's version and this
-    machine.  A folder that holds files for other sources says nothing.  True when one entry holds a
+    for it: in numba's cache index of the game's entries (``ENTRIES``, the functions Python calls to play),
+    which numba keys by the source file's bytes (an edited file compiles), numba's version and this machine,
+    and which this project files by the source's path in the project (a second checkout or a new virtual
+    environment of the same sources finds what another compiled).  A folder that holds files for other
+    sources says nothing.  True when one entry holds a
     version this process can load: the entries a run needs beyond it (a search player's, another
     signature) announce their own compile when it starts (``announcing``).  A game outside
     ``simcore/games`` keeps no cache here: True."""
@@ -150,6 +177,7 @@ def configure() -> Path:
     try:
         import numba.core.config as numba_config
         numba_config.CACHE_DIR = str(path)
+        _install_locator()
     except ImportError:  # numba missing: the import of the engine will say so
         pass
     return path
