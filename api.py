@@ -60,7 +60,7 @@ from reports.commands import tournament as _tournament
 from reports.commands import tune as _tune
 from simcore import trial
 from simcore.errors import ArgumentError, CommandsimError
-from simcore.game import OptionError
+from simcore.game import Game, OptionError, hooks
 from simcore.games import registry
 from simcore.interrupts import raise_if_interrupted, signals_as_interrupts
 
@@ -224,7 +224,7 @@ def options(command: str, game: str = DEFAULT_GAME) -> pd.DataFrame:
 def __getattr__(name: str):
     """A command a game adds (``solo``: The Last Command's ``sweep --mode solo``) as a function too."""
     for game_name in registry.names():
-        for alias in getattr(registry.get(game_name), "aliases", ()):
+        for alias in hooks(registry.get(game_name)).aliases:
             if alias.name == name:
                 def command(*args, **options):
                     if args and isinstance(args[0], str):   # the game, by position
@@ -330,7 +330,7 @@ def _flags_named(flags: dict[str, str], text: str) -> str:
 
 def _game(game: Any):
     if not isinstance(game, str):
-        if hasattr(game, "info") and hasattr(game, "module"):   # a registered game's object
+        if isinstance(game, Game):   # a registered game's object
             return game
         raise ArgumentError("game", f"game: expected a game's name ({', '.join(registry.names())}), got "
                                     f"{type(game).__name__} {game!r}")
@@ -343,7 +343,7 @@ def _game(game: Any):
 def _base(command: str, game) -> tuple[str, dict]:
     """The shared command a game's own command stands for, and the options it sets (``Game.aliases``): those it
     fixes, and those it omits at the value the command takes when they are not given."""
-    for alias in getattr(game, "aliases", ()):
+    for alias in hooks(game).aliases:
         if alias.name == command:
             omitted = {p.name: p.default for p in cli.main.commands[alias.command].build(game)
                        if p.name in alias.omit}

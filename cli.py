@@ -9,9 +9,11 @@ only to be refused. A ``CommandsimError`` from the library becomes one line on s
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -19,7 +21,7 @@ import click
 from simcore import limits, trial
 from simcore.errors import CommandsimError, OutputFileError
 from simcore.user_files import TOML_LIMITS
-from simcore.game import Game, OptionError
+from simcore.game import Game, OptionError, hooks
 from simcore.games import registry
 from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
                                 stopped_text)
@@ -400,6 +402,20 @@ def _runner(scheduler: str | None, threads: int | None):
     return runner
 
 
+@contextlib.contextmanager
+def _nothing_written(after: str | Callable[[], str] = ""):
+    """A command's run (its games and its writes, all or nothing) stopped by Ctrl-C, SIGTERM or SIGHUP (raised as
+    ``KeyboardInterrupt``, ``simcore.interrupts``): one line on stderr, "Interrupted<after>; nothing written.", and
+    the signal's exit code (130 for Ctrl-C). ``after``: what was done, read when the signal came when it is a
+    function (" after 20 of 160 games")."""
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        done = after() if callable(after) else after
+        click.echo(f"\n{stopped_text(exc)}{done}; nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
+
+
 def _checked(param: str, check, *args):
     """``check(*args)``, a ``CommandsimError`` turned into a usage error of option ``param`` (exit 2)."""
     try:
@@ -416,7 +432,7 @@ def _sources(game: Game | None = None, command: str = "", cards=(), strategies=(
     ``strategies``, and the paths of the game's own options of ``command`` (The Last Command's ``--fog``)."""
     from reports.files import Source
     from simcore.card_files import card_files
-    from strategies.strategy_files import strategy_file_of
+    from simcore.strategy_files import strategy_file_of
 
     out = []
     for option, path in cards:
@@ -694,7 +710,6 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
       commandsim sweep --target-ci 0.005 --max-games 400000 --per-game out/games.parquet
       commandsim sweep --scheduler tcp://head:8786 --games 2000000
     """
-    import contextlib
     import time
 
     from reports.commands import sweep as command
@@ -728,17 +743,13 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     progress = _Progress(game, plan.total, f"{len(cells)} cell{'' if len(cells) == 1 else 's'}", quiet,
                          weights=estimate)
     started = time.perf_counter()
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
         with TableStream(per_game_path) if per_game_path else contextlib.nullcontext() as per_game:
             with progress:
                 result = plan.play(progress, runner, per_game.append if per_game else None)
             elapsed = time.perf_counter() - started
             write_tables({out_path: result.aggregate, cards_out: result.cards},
                          streams=[per_game] if per_game else [])
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
-                   f"nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
 
     played = int(result.cells["games"].sum())
     if not quiet:
@@ -802,8 +813,7 @@ def _echo_sweep(game: Game, aggregate, questions=()) -> None:
     _echo_table(header, rows)
     seats = set(aggregate["seat"])
     if "second" not in seats:
-        note = getattr(game, "fixed_seats_note", None)
-        click.echo("\n" + (note() if note else "The rules fix the seats: the rows are the side that moves first."))
+        click.echo("\n" + hooks(game).fixed_seats_note())
         return
     text = game.info.first_player
     click.echo(f"\nFirst player{f' ({text})' if text else ''}:")
@@ -983,17 +993,13 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     progress = _Progress(game, plan.total, "A and B", quiet, weights=estimate)
     started = time.perf_counter()
     looks = None
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
         with progress:
             result = plan.play(progress, runner)
             if until_verdict:
                 result, looks = result.comparison, result.looks
         elapsed = time.perf_counter() - started
         write_table(result.table, out_path)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
-                   f"nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     _echo_comparison(game, plan.question, result, looks, games, max_games, seed, band, elapsed, quiet)
     click.echo(f"Wrote {out_path}.")
 
@@ -1128,13 +1134,10 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
         progress.say(estimate.text("a smaller --games caps the test, a wider --band ends it sooner"))
         progress.weigh(estimate)
 
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} games"):
         with progress:
             result = plan.play(progress, runner, estimate=None if quiet else estimated)
         write_table(result.table, out_path)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} games; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     if not quiet:
         for line in imp.impact_lines(result):
             click.echo(line)
@@ -1200,14 +1203,10 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
                               lambda est: f"--games {max(4, games // 5 // 4 * 4):,} takes about a fifth of it",
                               f"after 0 of {pairs} pairs")
     progress = _Progress(game, pairs, f"{pairs} pairs", quiet, unit="pairs", weights=estimate)
-    try:
+    with _nothing_written(lambda: f" after {progress.done} of {progress.total} pairs"):
         with progress:
             result = plan.play(progress)
         write_tables({out_path: result.matrix, ratings_out: result.ratings})
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done} of {progress.total} pairs; nothing written.",
-                   err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
 
     if not quiet:
         grid = tour.score_grid(result.matrix)
@@ -1480,23 +1479,16 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
         return _ladder_impact(game, plan, out_path, quiet)
     finding, names, left_out, name = plan.finding, plan.rungs, plan.left_out, game.info.name
     estimate = None
-    try:
+    with _nothing_written(f" after 0 of {plan.total:,} games"):
         if not quiet:   # the cost first, from each rung's measured speed: a search rung takes most of it
             say_if_compiling(game)
             estimate = plan.estimate()
             click.echo(estimate.text(lad.shorter_hint(estimate, 2 if finding else 4, games)), err=True)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after 0 of {plan.total:,} games; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     progress = _Progress(game, plan.total, f"{len(names)} rungs", quiet, weights=estimate)
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
         with progress:
             table = plan.play(progress)
         write_table(table, out_path)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; nothing written.",
-                   err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
 
     if left_out:   # the game's rungs it cannot play yet (a search budget before its search player)
         click.echo(f"Left out of the default ladder (not a strategy of {name} yet): "
@@ -1642,16 +1634,13 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
         click.echo(f"Tuning {start_name} against {', '.join(opts.pool)}: {generations} generations x "
                    f"{population} candidates x {games} games, seed {seed}.")
     say_if_compiling(game)
-    try:   # the strategy file is written only at the end: a signal before it leaves none
+    with _nothing_written():   # the strategy file is written only at the end: a signal before it leaves none
         if not quiet:   # the cost first, measured on a few games of seeds the run does not play
             from strategies.tuning.tuner import shorter_tune_hint
 
             estimate = plan.estimate()
             click.echo(estimate.text(shorter_tune_hint(estimate, opts)), err=True)
         result = plan.play(progress, runner)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)}; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     done = len(result.generations)
     if result.stopped_by_time:
         click.echo(f"Stopped by --time-limit after {done} complete generation(s); "
@@ -1690,7 +1679,7 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
 # ---- advise: the smallest card edits that bring a win rate into a band
 
 def advise_params(game: Game) -> list[click.Parameter]:
-    forms = getattr(game, "target_forms", "see the game's page in docs/games/")
+    forms = hooks(game).target_forms
     n = Count(4, limits.ADVISE_GAMES_MAX)
     return [
         O("--target", "target_text", default=None, metavar="TEXT",
@@ -1798,7 +1787,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
                         screen_games, test_games, search_games, check_games, no_retune, tune_generations,
                         tune_population, tune_games, seed, threads, max_turns, extras, strategies=strategies,
                         opponent_strategies=opponent_strategies)
-    card_set, target, strategy, opts = plan.card_set, plan.target, plan.opts.strategy, plan.opts
+    target, strategy, opts = plan.target, plan.opts.strategy, plan.opts
 
     def progress(stage: str, done: int, total: int):
         raise_if_interrupted()
@@ -1814,7 +1803,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
         if mix is not None:
             click.echo("(at equilibrium: the game is solved again for every set of edits; the games counts are per "
                        "pair of strategies; no strategy is re-tuned, the mixes already adapt)")
-        elif not no_retune and not card_set.can_retune:
+        elif not no_retune and not registry.has_tuning(gname):
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
     say_if_compiling(game)
@@ -1824,14 +1813,11 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
         click.echo(("\n" if sys.stderr.isatty() else "") + estimate.text(shorter_advise_hint(estimate, opts)),
                    err=True)
 
-    try:   # a signal in the pilot's games stops the run as one in its own does: nothing written
+    with _nothing_written():   # a signal in the pilot's games stops the run as one in its own does: nothing written
         started = time.perf_counter()
         advice = plan.play(progress, runner, None if quiet else estimated)
         elapsed = time.perf_counter() - started
         write_tables({out_path: advice.table}, files={patch_path: advice.patch.encode()} if advice.patch else None)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)}; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     _echo_advice(advice, quiet)
     g = advice.games
     click.echo(f"\nGames: {sum(g.values()):,} ({', '.join(f'{k} {v:,}' for k, v in g.items())}) in {elapsed:.0f} s "
@@ -1974,11 +1960,8 @@ def _estimated(build, shorten, nothing_done: str, only_long: bool = False):
     games")."""
     from reports.estimate import WORTH_SAYING
 
-    try:
+    with _nothing_written(f" {nothing_done}"):
         estimate = build()
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} {nothing_done}; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     if only_long and estimate.seconds < WORTH_SAYING:
         return None
     click.echo(estimate.text(shorten(estimate)), err=True)
@@ -2078,7 +2061,7 @@ class _Progress:
 
 def _add_aliases() -> None:
     for name in registry.names():
-        for alias in getattr(registry.get(name), "aliases", ()):
+        for alias in hooks(registry.get(name)).aliases:
             base = main.commands[alias.command]
 
             def build(game, base=base, alias=alias):

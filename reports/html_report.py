@@ -237,11 +237,11 @@ def _mode_sections(p: _Part, suffix: str, source: str):
                    f"win_rates{suffix}.png", plots.win_rates(rates, f"Win rate per cell: {where}"))
         panels = data.heatmap_panels(p.rows, names)
         if panels:
-            solo = panels[0][1].columns.name == "difficulty"
-            what = (f"how does each {names.side} fare at each difficulty?" if solo
+            leveled = panels[0][1].columns.name == "difficulty"
+            what = (f"how does each {names.side} fare at each difficulty?" if leveled
                     else f"which {names.side} beats which?")
             note = (f"Win rate of the row {names.side} against each difficulty level (wins / games of its seat-'both' "
-                    f"row)." if solo else
+                    f"row)." if leveled else
                     f"Win rate of the row {names.side} against the column {names.side} (wins / games of the cell's "
                     f"seat-'both' row, from the row's side; each cell once, '—': not played).")
             if len(panels) > 1:
@@ -249,7 +249,7 @@ def _mode_sections(p: _Part, suffix: str, source: str):
                          f"different ones.")
             yield (Section(names.heading("Heat map", what, p.mode, source), mode=p.mode, notes=[note]),
                    f"heatmap{suffix}.png",
-                   plots.heatmap_panels(panels, f"Win rate: {where}", spread=0.5 if solo else 0.25))
+                   plots.heatmap_panels(panels, f"Win rate: {where}", spread=0.5 if leveled else 0.25))
     first = data.first_player_rows(p.rows, names)
     if not first.empty:
         shown = pd.DataFrame({"cell": first["side_a"], "games": first["games"], "first wins": first["first_wins"],

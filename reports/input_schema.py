@@ -4,6 +4,7 @@ file, the row and the column, never in a traceback or a plot of wrong numbers.
 
 Kinds of value: ``count`` (a whole number >= 0), ``share`` (0 to 1), ``signed_share`` (-1 to 1),
 ``amount`` (a number >= 0); ``*_or_blank`` may also be empty (a card rate when nobody bought it).
+What the values say about each other is checked next (``reports.input_consistency``).
 """
 from __future__ import annotations
 
@@ -167,7 +168,4 @@ def check_table(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0,
             raise ResultsFileError(f"{path}: {_where(first_row + i, fmt)}, column 'game': expected one of "
                                    f"{', '.join(registry.names())}, got {str(df['game'].iloc[i])!r}")
         out["game"] = games
-    if kind != "per_game":   # per-game records have no rates; every other table's numbers must agree
-        from .input_consistency import check_consistency
-        check_consistency(out, kind, path, fmt, first_row)
     return out

@@ -38,6 +38,7 @@ from .aggregate import AGGREGATE_COLUMNS, CARD_COLUMNS
 from .compare import COMPARE_COLUMNS
 from .files import table_format
 from .impact import IMPACT_COLUMNS
+from .input_consistency import check_consistency
 from .input_schema import ResultsFileError, check_table
 from .ladder import LADDER_COLUMNS
 from .metagame import MATRIX_COLUMNS as METAGAME_COLUMNS, MIX_COLUMNS, VALUE_COLUMNS
@@ -148,7 +149,11 @@ def _read_checked(path: Input, kind: str, columns: Sequence[str] | None = None,
         df = _read(path.real, columns)
     except (OSError, ValueError, ImportError) as exc:
         raise ResultsFileError(f"{path.shown}: cannot read it: {_reason(exc)}") from None
-    return check_table(df, kind, path.shown, table_format(path.real), allow_empty=allow_empty)
+    fmt = table_format(path.real)
+    table = check_table(df, kind, path.shown, fmt, allow_empty=allow_empty)
+    if kind != "per_game":   # per-game records have no rates; every other table's numbers must agree
+        check_consistency(table, kind, path.shown, fmt)
+    return table
 
 
 def _reason(exc: BaseException) -> str:

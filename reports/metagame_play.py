@@ -1,7 +1,7 @@
 """The games of a metagame: every entry of side A against every entry of side B, and each side's entries against
 each other (the symmetric metagame's cells), all on the same seeds, each seed in both seat orders.
 
-Game-agnostic: a game comes in through its tuning space (``strategies.tuning.spaces.TuneSpace``), as the
+Game-agnostic: a game comes in through its tuning space (``simcore.tuning_space.TuneSpace``), as the
 tournament's pairs do: ``matchup`` reads the sides, and ``head_to_head(x, y, n, seed, matchup, tables, threads,
 first_game=F)`` plays strategy x against y on seeds F .. F + n/2 - 1, each seed twice (seats swapped), the first
 half of them with x on the matchup's first side and the second half with x on its second side.

@@ -18,8 +18,13 @@ from pathlib import Path
 _ROOT = Path(__file__).resolve().parent.parent
 # the core's jitted sources, and the bound codes every engine reads as constants (simcore/bounds.py); each
 # game's own (its engine reads its tables and opcodes as constants, so the whole game folder and its
-# policies) are added by game_cache_dir
+# players) are added by game_cache_dir
 _JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py")
+
+# every game's entry functions (``hot_entry``: what Python calls to play games), as ``simcore.game_jit`` makes
+# them: ``compiled`` reads numba's cache index of a game's entries.  Here, not in ``game_jit`` (which
+# imports this module for its folders), so that the two files do not import each other.
+ENTRIES: list = []
 
 
 def source_hash(patterns=_JITTED) -> str:
@@ -57,7 +62,7 @@ def _install_locator() -> None:
 def engine_hash() -> str:
     """The hash of every game's jitted sources and the core's: two processes with the same one play every
     game alike (``simcore.cluster`` requires it of its workers)."""
-    return source_hash(_JITTED + ("simcore/games/*/*.py", "strategies/*/*.py"))
+    return source_hash(_JITTED + ("simcore/games/*/*.py", "simcore/games/*/players/*.py"))
 
 
 def _base() -> Path:
@@ -66,17 +71,19 @@ def _base() -> Path:
 
 
 def game_cache_dir(game: str) -> Path:
-    """The cache folder of one game's jitted code (``simcore/games/<game>``, ``strategies/<game>``), keyed by
-    its sources and the core's: editing one game never invalidates another's cache, nor runs it stale."""
-    return _base() / f"{game}-{source_hash(_JITTED + (f'simcore/games/{game}/*.py', f'strategies/{game}/*.py'))}"
+    """The cache folder of one game's jitted code (``simcore/games/<game>``, its players in ``players/``), keyed
+    by its sources and the core's: editing one game never invalidates another's cache, nor runs it stale."""
+    own = (f"simcore/games/{game}/*.py", f"simcore/games/{game}/players/*.py")
+    return _base() / f"{game}-{source_hash(_JITTED + own)}"
 
 
 def compiled(module: str) -> bool:
     """Whether the game whose contract is ``module`` finds its engine compiled, as numba itself will look
-    for it: in numba's cache index of the game's entries (``simcore.game_jit.ENTRIES``, the functions Python
-    calls to play), which numba keys by the source file's bytes (an edited file compiles), numba's version
-    and this machine, and which this project files by the source's path in the project (a second checkout or
-    a new virtual environment of the same sources finds what another compiled).  A folder that holds files for other sources says nothing.  True when one entry holds a
+    for it: in numba's cache index of the game's entries (``ENTRIES``, the functions Python calls to play),
+    which numba keys by the source file's bytes (an edited file compiles), numba's version and this machine,
+    and which this project files by the source's path in the project (a second checkout or a new virtual
+    environment of the same sources finds what another compiled).  A folder that holds files for other
+    sources says nothing.  True when one entry holds a
     version this process can load: the entries a run needs beyond it (a search player's, another
     signature) announce their own compile when it starts (``announcing``).  A game outside
     ``simcore/games`` keeps no cache here: True."""
@@ -91,18 +98,14 @@ def compiled(module: str) -> bool:
 
 def game_entries(game: str) -> list:
     """The entry functions (``hot_entry``) of game folder ``game`` (``simcore/games/<game>``, its policies in
-    ``strategies/<game>``): the modules that define one are imported (which compiles nothing)."""
+    its ``players/``): the modules that define one are imported (which compiles nothing)."""
     import importlib
 
-    from simcore import game_jit
-
-    packages = (f"simcore.games.{game}", f"strategies.{game}")
-    for package in packages:
-        folder = _ROOT.joinpath(*package.split("."))
-        for path in sorted(folder.rglob("*.py")):
-            if "hot_entry" in path.read_text(encoding="utf-8"):
-                importlib.import_module(".".join(path.relative_to(_ROOT).with_suffix("").parts))
-    return [d for d in game_jit.ENTRIES if d.py_func.__module__.startswith(packages)]
+    package = f"simcore.games.{game}"
+    for path in sorted(_ROOT.joinpath(*package.split(".")).rglob("*.py")):
+        if "hot_entry" in path.read_text(encoding="utf-8"):
+            importlib.import_module(".".join(path.relative_to(_ROOT).with_suffix("").parts))
+    return [d for d in ENTRIES if d.py_func.__module__.startswith(package + ".")]
 
 
 def cached_versions(dispatcher) -> int:

@@ -26,7 +26,7 @@ import numpy as np
 from simcore.errors import CommandsimError
 from simcore.game import OptionError
 
-from .targets import Component, Target, TargetError
+from simcore.advice import Component, Target, TargetError
 
 AT_EQUILIBRIUM = re.compile(r"\s+at\s+equilibrium\s*$", re.IGNORECASE)
 
@@ -42,6 +42,11 @@ class Mix:
     @property
     def cells(self) -> int:
         return len(self.rows) * len(self.cols)
+
+    def measure(self, comp: Component, play, tables, seed: int, first: int, seeds: int, threads,
+                chunk: int) -> np.ndarray:
+        """The core's ``Target.measure`` of a component at equilibrium (``measure`` below)."""
+        return measure(comp, play, tables, seed, first, seeds, threads, chunk)
 
 
 def split(text: str) -> tuple[str, bool]:

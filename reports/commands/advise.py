@@ -5,11 +5,11 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from reports.advisor import equilibrium_target as eqt
 from reports.advisor.advise import Advice, AdviseOptions, advise, edit_space
 from reports.report_games import with_game
+from simcore.advice import CardSet, Target
 from simcore.errors import CommandsimError
 from simcore.game import Game, OptionError
 from simcore.games import registry
@@ -21,8 +21,8 @@ from . import names as split_names
 @dataclass
 class AdvisePlan:
     game: Game
-    card_set: Any        # the game's ``reports.advisor.card_set.CardSet``
-    target: Any          # its ``reports.advisor.targets.Target``
+    card_set: CardSet    # the game's (its advisor hook's)
+    target: Target
     opts: AdviseOptions
     no_retune: bool
 
@@ -82,7 +82,7 @@ def plan(game: Game, target_text: str | None, band: float, strategy: str | None,
                          retune=not no_retune, tune_generations=tune_generations,
                          tune_population=tune_population, tune_games=tune_games, threads=threads)
     opts.check(target)
-    if not no_retune and card_set.can_retune and target.tune_matchup is not None:
+    if not no_retune and registry.has_tuning(gname) and target.tune_matchup is not None:
         pool = registry.tuning(gname).default_pool   # found out now, not after the screen's games
         if tune_games < 4 * len(pool):
             raise CommandsimError(f"--tune-games: expected at least 4 per opponent of the re-tune's pool "

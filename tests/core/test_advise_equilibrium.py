@@ -12,7 +12,7 @@ import pytest
 
 from reports import equilibrium as eq
 from reports.advisor import equilibrium_target as eqt
-from reports.advisor.targets import Component, Target
+from simcore.advice import Component, Target
 from simcore.games import registry
 from tests.conftest import invoke
 from tests.core.test_counts_and_names_every_command import one_line

@@ -127,7 +127,7 @@ def test_a_failed_write_removes_the_folders_it_made(tmp_path, monkeypatch):
 
 
 def test_a_write_error_names_its_path_once():
-    from reports.files import write_error
+    from simcore.atomic_files import write_error
     from simcore.errors import OutputFileError
     inner = OutputFileError("cannot write o_ratings.csv: No space left on device")
     assert str(write_error(Path("o.csv"), inner)) == "cannot write o_ratings.csv: No space left on device"

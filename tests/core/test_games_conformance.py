@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simcore.game import ReplaySpec, SweepSpec
+from simcore.game import ReplaySpec, SweepSpec, hooks
 from simcore.games import registry
 from tests.conftest import every_game_name, invoke, registered_game
 
@@ -126,7 +126,7 @@ def test_conformance_every_command_runs(game, tmp_path):
     ok("sweep", "--game", name, "--games", 20, "--target-ci", 0.2, "--max-games", 40, "--out", tmp_path / "t.csv",
        "-q")
     ok("bench", "--game", name, "--games", 100, "--repeats", 1)
-    if getattr(game, "tuning", None) is None:   # the tiny race has no tuner: the commands built on one say so
+    if hooks(game).tuning() is None:   # the tiny race has no tuner: the commands built on one say so
         for command in ("tournament", "metagame"):
             result = invoke(command, "--game", name, "--games", 8, "--out", tmp_path / "tour.csv")
             assert result.exit_code == 2 and "not available" in result.output, (command, result.output)

@@ -12,6 +12,7 @@ import pytest
 from reports.commands.metagame import plan
 from reports.metagame_text import grid
 from simcore import trial
+from simcore.game import hooks
 from simcore.games import registry
 from tests.conftest import every_game_name, invoke, registered_game
 from tests.core.test_counts_and_names_every_command import one_line
@@ -26,7 +27,7 @@ MATCHUP = {"star-realms": {"sides": "standard,standard", "strategies": "balanced
 
 
 def tuned(game) -> bool:
-    return getattr(game, "tuning", None) is not None
+    return hooks(game).tuning() is not None
 
 
 def test_the_value_lies_between_the_pure_bounds_and_its_interval_covers_ten_times_the_games(game):

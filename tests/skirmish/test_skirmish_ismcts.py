@@ -8,9 +8,9 @@ from simcore.games.skirmish.batch import has_search
 from simcore.games.skirmish.layout import CFG_N_UNITS, S_DECISIONS, S_RNG, S_TURN
 from simcore.games.skirmish.simulate import play_games, replay_game, seed_of_game
 from simcore.ismcts import T_ACTOR, T_KEY, T_VISITS, W_NODES
-from strategies.skirmish import policy as pol
-from strategies.skirmish.library import strategy_rows
-from strategies.skirmish.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
+from simcore.games.skirmish.players import policy as pol
+from simcore.games.skirmish.players.library import strategy_rows
+from simcore.games.skirmish.players.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
 from tests.conftest import invoke
 from tests.skirmish.test_skirmish_search import _states
 
