@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-# the core's jitted sources, and the bound codes every engine reads as constants (simcore/bounds.py); each
-# game's own (its engine reads its tables and opcodes as constants, so the whole game folder and its
-# policies) are added by game_cache_dir
-_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py")
+# the core's jitted sources (the block loop is inlined into every game's entry), and the bound codes every
+# engine reads as constants (simcore/bounds.py); each game's own (its engine reads its tables and opcodes as
+# constants, so the whole game folder and its policies) are added by game_cache_dir
+_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py", "simcore/block_loop.py")
 
 
 def source_hash(patterns=_JITTED) -> str:
