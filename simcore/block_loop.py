@@ -15,7 +15,7 @@ uses dynamic globals"), measured with numba 0.68.
 """
 from __future__ import annotations
 
-from .jit import hot_inlined
+from .jit import hot, hot_inlined
 from .rng import game_seed
 
 
@@ -32,7 +32,7 @@ def play_games(play_one, game_args, keep, keep_args, keeping, base_seed, first_g
             keep(*keep_args, g)
 
 
-@hot_inlined
+@hot   # a game's play_one and keep are plain ``hot`` too: numba cannot inline a function called with *args
 def keep_nothing(g):
     """The ``keep`` of a game whose row holds all it reports."""
     return

@@ -32,7 +32,7 @@ import numpy as np
 
 from simcore.blocks import run_blocks
 from simcore.ismcts import tree_arrays
-from simcore.rng import game_seed
+from simcore.block_loop import play_games
 from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
 from strategies.skirmish import policy as pol
 from strategies.skirmish.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS, ROW_LEN
@@ -207,13 +207,20 @@ def search_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed, opts
 
 
 @hot
-def play_one_search(cmds, eff, profiles, setup, cfg, strat, seed, u, sc, log, out_row, opts, vals, visits, totals,
-                    u2, sc2, rstrat, nolog, tree):
+def play_one_search(cmds, eff, profiles, setup, cfg, strat, u, sc, log, opts, vals, visits, totals, u2, sc2, rstrat,
+                    nolog, tree, seed, out_row):
     """``batch.play_one`` with search players (its searches' counters stay in ``sc``: S_DECISIONS, S_ROLLOUTS,
     S_ROLLOUT_TURNS)."""
     search_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed, opts, vals, visits, totals, u2, sc2,
                   rstrat, nolog, tree)
     record(sc, seed, out_row)
+
+
+@hot
+def keep_counters(sc, searched, g):
+    """Battle g's searched decisions, rollouts and the turns they played into row g of ``searched``."""
+    for j in range(SEARCH_COUNTERS.shape[0]):
+        searched[g, j] = sc[SEARCH_COUNTERS[j]]
 
 
 @hot_entry
@@ -224,11 +231,9 @@ def play_search_block(cmds, eff, profiles, setup, cfg, strat, base_seed, first_g
     if not fixed_shapes(cmds, eff, profiles, strat, u, sc, log) or not fixed_shapes(cmds, eff, profiles, rstrat,
                                                                                     u2, sc2, nolog):
         raise ValueError("play_search_block: an array does not have the layout's shape")
-    for g in range(lo, hi):
-        play_one_search(cmds, eff, profiles, setup, cfg, strat, game_seed(base_seed, first_game + g), u, sc, log,
-                        out[g], opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree)
-        for j in range(SEARCH_COUNTERS.shape[0]):
-            searched[g, j] = sc[SEARCH_COUNTERS[j]]
+    play_games(play_one_search, (cmds, eff, profiles, setup, cfg, strat, u, sc, log, opts, vals, visits, totals, u2,
+                                 sc2, rstrat, nolog, tree), keep_counters, (sc, searched), True, base_seed,
+               first_game, lo, hi, out)
 
 
 # ---------------------------------------------------------------- Python side
