@@ -39,10 +39,12 @@ def _base() -> Path:
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "commandsim")) / "numba"
 
 
-def game_cache_dir(game: str) -> Path:
-    """The cache folder of one game's jitted code (``simcore/games/<game>``, ``strategies/<game>``), keyed by
+def game_cache_dir(game: str, folder: str | None = None) -> Path:
+    """The cache folder of one game's jitted code (``simcore/games/<game>``, ``strategies/<game>``; or
+    ``folder``, relative to the repository, for a game that lives elsewhere, as the tests' tiny race), keyed by
     its sources and the core's: editing one game never invalidates another's cache, nor runs it stale."""
-    return _base() / f"{game}-{source_hash(_JITTED + (f'simcore/games/{game}/*.py', f'strategies/{game}/*.py'))}"
+    sources = (f"{folder}/*.py",) if folder else (f"simcore/games/{game}/*.py", f"strategies/{game}/*.py")
+    return _base() / f"{game}-{source_hash(_JITTED + sources)}"
 
 
 def compiled(module: str) -> bool:
@@ -53,7 +55,7 @@ def compiled(module: str) -> bool:
     machine.  A folder that holds files for other sources says nothing.  True when one entry holds a
     version this process can load: the entries a run needs beyond it (a search player's, another
     signature) announce their own compile when it starts (``announcing``).  A game outside
-    ``simcore/games`` keeps no cache here: True."""
+    ``simcore/games`` (the tests' tiny race, which compiles in seconds) is not looked up: True."""
     parts = module.split(".")
     if parts[:2] != ["simcore", "games"] or len(parts) < 3:
         return True
