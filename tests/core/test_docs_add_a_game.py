@@ -130,8 +130,9 @@ def test_the_pages_steps_make_a_game_that_every_command_can_play(tmp_path):
     assert steps[0].startswith("cp -r tests/tiny_game simcore/games/")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "COMMANDSIM_"))}
     env["COMMANDSIM_CACHE_DIR"] = str(tmp_path / "cache")
-    done = subprocess.run(["bash", "-euo", "pipefail", "-c", "\n".join(steps).replace("python3 ", f"{sys.executable} ")],
-                          cwd=repo, capture_output=True, text=True, timeout=900, env=env)
+    script = "\n".join(steps).replace("python3 ", f"{sys.executable} ")
+    done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=repo, capture_output=True, text=True,
+                          timeout=900, env=env)
     assert done.returncode == 0, done.stderr
     # the copy is a game of its own: named by its folder, cached in simcore/games' way, registered in one line
     jit = (repo / "simcore/games/dice_race/jit.py").read_text()

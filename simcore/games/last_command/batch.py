@@ -25,7 +25,7 @@ R_BOUND = 11      # the bound that ended the game (simcore.bounds code; 0: none)
 N_RESULT_COLS = 12
 
 
-@hot   # not hot_inlined: numba cannot inline a function the core's block loop calls with *args (LLVM does, in the entry)
+@hot   # not hot_inlined: the core's block loop calls it with *args, which numba cannot inline (LLVM does)
 def play_one(cards, eff, setup, setup_n, cfg, strat, piles, cnt, sc, log, bought, seed, out_row):
     play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
     write_result(sc, seed, out_row)

@@ -13,10 +13,11 @@ The Bonus order is not searched (``bonus.bonus_phase`` picks it inside the phase
 No second engine: the search-aware loop here plays the searcher's Card and Market Phases through
 the engine's own steps (``card_step``, ``market_step``), and a rollout finishes the phase and the
 game with the engine's ``card_phase_from``, ``market_phase_from``, ``play_phase`` and
-``play_turns``. One game loop (``play_one_search``) serves every game with a search player: each turn
-is the tree search's (``tree_search.tree_turn``), this file's or the heuristic's, by the seat's flag in
-``budgets``. Games without a search player never come here (``batch.play_batch`` chooses the entry
-in Python), so they run exactly the code they ran before.
+``play_turns``. The engine's one turn loop (``rules.play_turns_with``) plays every game with a search
+player too (``play_one_search``): each seat's turn (``seat_turn``) is the tree search's
+(``tree_search.tree_turn``), this file's or the heuristic's, by the seat's flag in ``budgets``. Games
+without a search player never come here (``batch.play_batch`` chooses the entry in Python), so they run
+exactly the code they ran before.
 
 The search never moves the game's dice: its random numbers come from ``decision_rng(seed,
 decision)`` and every rollout reseeds the copy's RNG from them, so a game replays from its seed on
@@ -31,15 +32,14 @@ from strategies.last_command.library import B_TREE
 from strategies.last_command.policy import card_action, market_action
 
 from .batch import fixed_shapes, keep_bought, write_result
-from .bound_checks import reach_turn_cap
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .events import log_event
 from .jit import hot, hot_entry, hot_inlined, hot_outlined
-from .layout import (CFG_MAX_TURNS, EV_TURN, EV_WIN, HAND, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, S_CUR, S_DECISION,
+from .layout import (EV_TURN, HAND, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, S_CUR, S_DECISION,
                      S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_TURN, S_WINNER, SCR_COSTS)
 from .market import MAX_MARKET_ACTIONS, market_costs, market_phase_from, market_step
 from .queries import discounts, pile
-from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game
+from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, play_turns_with, setup_game
 from .search_options import (IW_DECISIONS, IW_KS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, IW_RS,  # noqa: F401 (tests, batch)
                              POINT_CREW, POINT_MARKET, SEED_BITS, copy_state, crew_options, determinize, market_options,
                              rollout_players, workspace)
@@ -180,28 +180,26 @@ def search_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, p, budget, 
         play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase)
 
 
+@hot   # called by the turn loop with *args (``rules.play_turns_with``): not numba-inlined
+def seat_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, budgets, ws, tw, p):
+    """Seat p's turn in a game with search players: it searches with budgets[p] per decision, by the tree
+    (``tree_search``) when budgets[B_TREE + p], else flat; with no budget it plays its heuristic."""
+    if budgets[p] > 0 and budgets[B_TREE + p] > 0:
+        tree_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, p, budgets[p], ws, tw)
+    elif budgets[p] > 0:
+        search_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, p, budgets[p], ws)
+    else:
+        play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p)
+
+
 @hot
 def play_one_search(cards, eff, setup, setup_n, cfg, strat, budgets, piles, cnt, sc, log, bought, ws, tw, seed,
                     out_row):
-    """``batch.play_one`` with search players: seat p searches with budgets[p] per decision, by the tree
-    (``tree_search``) when budgets[B_TREE + p], else flat (0: it plays its heuristic); budgets: int64[4]
+    """``batch.play_one`` with search players (``seat_turn``); budgets: int64[4]
     (``strategies.last_command.library.engine_budgets``). ``ws``: ``workspace``; ``tw``:
     ``tree_search.tree_workspace`` (a tree of one node when no seat grows one)."""
     setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
-    while sc[S_WINNER] < 0:
-        if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
-            reach_turn_cap(sc, log)
-            break
-        p = sc[S_TURN] % 2
-        if budgets[p] > 0 and budgets[B_TREE + p] > 0:
-            tree_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, p, budgets[p], ws, tw)
-        elif budgets[p] > 0:
-            search_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, p, budgets[p], ws)
-        else:
-            play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p)
-        sc[S_TURN] += 1
-    if sc[S_WINNER] != WINNER_DRAW:
-        log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)
+    play_turns_with(seat_turn, (cards, eff, cfg, piles, cnt, sc, strat, log, bought, budgets, ws, tw), cfg, sc, log)
     write_result(sc, seed, out_row)
 
 

@@ -46,7 +46,7 @@ from .layout import (CFG_MAX_ORDERS, CFG_N_UNITS, EV_PASS, EV_TURN, LOG_COLS, MA
                      S_RNG, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEED, S_TURN, S_WINNER)
 from .opcodes import CC_OPENS_WINDOW, CHK_OK
 from .protocol import ASK_POLICY, pay, issue
-from .rules import DRAW, check_eliminated, deploy, end_turn, finish_turn, play_turn, start_turn
+from .rules import DRAW, check_eliminated, end_turn, finish_turn, play_battle_with, play_turn, start_turn
 from .search_options import (MAX_OPTIONS, NO, copy_state, is_searcher, option_cap, order_options, response_options,
                              searcher_view)
 from .tree_search import run_tree
@@ -200,10 +200,8 @@ def search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u
 @hot
 def search_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed, opts, vals, visits, totals, u2, sc2,
                   rstrat, nolog, tree):
-    deploy(profiles, setup, cfg, u, sc, seed)
-    sc[S_SEED] = seed
-    while sc[S_WINNER] < 0:
-        search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree)
+    play_battle_with(search_turn, (cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u2, sc2, rstrat,
+                                   nolog, tree), profiles, setup, cfg, u, sc, seed)
 
 
 @hot
