@@ -9,9 +9,11 @@ only to be refused. A ``CommandsimError`` from the library becomes one line on s
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -19,7 +21,7 @@ import click
 from simcore import limits, trial
 from simcore.errors import CommandsimError, OutputFileError
 from simcore.user_files import TOML_LIMITS
-from simcore.game import Game, OptionError
+from simcore.game import Game, OptionError, hooks
 from simcore.games import registry
 from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
                                 stopped_text)
@@ -100,7 +102,11 @@ class UserError(click.ClickException):
 
 
 def _usage(exc: OptionError) -> click.UsageError:
-    return one_line(click.BadParameter(str(exc), param_hint=f"'{exc.option}'"))
+    """``Invalid value for '--games': ...``; a message that names its option first is printed as it is."""
+    if str(exc).startswith(f"{exc.option} "):
+        return OneLineUsageError(str(exc))
+    hint = " / ".join(f"'{o}'" for o in exc.option.split(" / "))
+    return one_line(click.BadParameter(str(exc), param_hint=hint))
 
 
 class CommandsimGroup(click.Group):
@@ -211,18 +217,24 @@ class GameCommand(click.Command):
 
 
     def trial_sizes(self, ctx) -> None:
-        """``COMMANDSIM_TRIAL``: every size option at most its trial size (within the option's own range); an
-        unset ``--games`` (the command's default size) takes the trial size."""
+        """``COMMANDSIM_TRIAL``: the sizes capped (``trial_sized``), and said."""
         click.echo(trial.NOTICE, err=True)
-        for p in self.params:
-            if p.name not in trial.TRIAL_SIZES or p.name not in ctx.params:
-                continue
-            value = ctx.params[p.name]
-            if value is None and p.name != "games":
-                continue          # a default the command resolves itself, through trial.cap
-            size = trial.TRIAL_SIZES[p.name] if value is None else trial.cap(p.name, value)
-            low = getattr(p.type, "min", None)
-            ctx.params[p.name] = max(size, low) if low is not None else size
+        trial_sized(self.params, ctx.params)
+
+
+def trial_sized(params, values: dict) -> None:
+    """``COMMANDSIM_TRIAL``: in ``values`` (parameter name -> value), every size option of ``params`` at most its
+    trial size (within the option's own range); an unset ``--games`` (the command's default size) takes the trial
+    size. The command line and the notebook API (``api.py``) both cap their sizes here."""
+    for p in params:
+        if p.name not in trial.TRIAL_SIZES or p.name not in values:
+            continue
+        value = values[p.name]
+        if value is None and p.name != "games":
+            continue          # a default the command resolves itself, through trial.cap
+        size = trial.TRIAL_SIZES[p.name] if value is None else trial.cap(p.name, value)
+        low = getattr(p.type, "min", None)
+        values[p.name] = max(size, low) if low is not None else size
 
 
 def game_command(group, name: str, build, **kw):
@@ -359,12 +371,15 @@ def _scheduler(ctx, param, value):
 
 
 def scheduler_option() -> click.Option:
+    from simcore import cluster as cl   # no Dask: its time limits only
     return O("--scheduler", default=None, metavar="ADDRESS", callback=_scheduler,
              help=f"Play on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for N worker processes "
                   f"here (N from 1 to {limits.WORKERS_MAX}) [default: $COMMANDSIM_SCHEDULER, else this machine's "
-                  f"threads]. Needs the cluster extra; results are identical to a local run. A worker silent for "
-                  f"60 s ($COMMANDSIM_WORKER_TIMEOUT) is dropped and its chunks played elsewhere; a chunk waited for "
-                  f"an hour ($COMMANDSIM_CHUNK_TIMEOUT) stops the run.")
+                  f"threads]. Needs the cluster extra; results are identical to a local run. Time limits: reaching "
+                  f"the scheduler and a first worker {cl.CONNECT_TIMEOUT:g} s (${cl.CONNECT_TIMEOUT_ENV}), each "
+                  f"request to it {cl.SUBMIT_TIMEOUT:g} s (${cl.SUBMIT_TIMEOUT_ENV}); a worker silent for "
+                  f"{cl.WORKER_TIMEOUT:g} s (${cl.WORKER_TIMEOUT_ENV}) is dropped and its chunks played elsewhere; "
+                  f"a chunk waited for {cl.CHUNK_TIMEOUT:g} s (${cl.CHUNK_TIMEOUT_ENV}) stops the run.")
 
 
 def out_option(default: str, help: str, dest: str = "out_path") -> click.Option:
@@ -381,11 +396,24 @@ def _runner(scheduler: str | None, threads: int | None):
     """The runner of an engine command, closed (a local cluster shut down) when the command ends."""
     from simcore.cluster import connect, scheduler_address
 
-    runner = connect(scheduler_address(scheduler), threads)
-    if hasattr(runner, "on_notice"):   # a hung worker removed: one line on stderr
-        runner.on_notice = lambda text: click.echo(text, err=True)
+    # a worker removed for its silence: one line on stderr
+    runner = connect(scheduler_address(scheduler), threads, on_notice=lambda text: click.echo(text, err=True))
     click.get_current_context().call_on_close(runner.close)
     return runner
+
+
+@contextlib.contextmanager
+def _nothing_written(after: str | Callable[[], str] = ""):
+    """A command's run (its games and its writes, all or nothing) stopped by Ctrl-C, SIGTERM or SIGHUP (raised as
+    ``KeyboardInterrupt``, ``simcore.interrupts``): one line on stderr, "Interrupted<after>; nothing written.", and
+    the signal's exit code (130 for Ctrl-C). ``after``: what was done, read when the signal came when it is a
+    function (" after 20 of 160 games")."""
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        done = after() if callable(after) else after
+        click.echo(f"\n{stopped_text(exc)}{done}; nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
 
 
 def _checked(param: str, check, *args):
@@ -404,7 +432,7 @@ def _sources(game: Game | None = None, command: str = "", cards=(), strategies=(
     ``strategies``, and the paths of the game's own options of ``command`` (The Last Command's ``--fog``)."""
     from reports.files import Source
     from simcore.card_files import card_files
-    from strategies.strategy_files import strategy_file_of
+    from simcore.strategy_files import strategy_file_of
 
     out = []
     for option, path in cards:
@@ -427,10 +455,6 @@ def _sources(game: Game | None = None, command: str = "", cards=(), strategies=(
         elif o.kind == "paths":
             out += [Source(o.flag, Path(p)) for p in value or ()]
     return out
-
-
-def _names(text: str | None) -> tuple[str, ...] | None:
-    return None if text is None else tuple(text.split(","))
 
 
 # ---- the command group
@@ -686,21 +710,13 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
       commandsim sweep --target-ci 0.005 --max-games 400000 --per-game out/games.parquet
       commandsim sweep --scheduler tcp://head:8786 --games 2000000
     """
-    import contextlib
     import time
 
+    from reports.commands import sweep as command
     from reports import sweep as sw
     from reports.files import TableStream, Target, check_targets, next_to, write_tables
     from simcore.bounds import bounds_line
-    from simcore.game import SweepSpec, asked
 
-    # every option is checked before any game is played or any file is touched
-    _checked("'--strategy'", game.check_strategy, strategy)
-    if opponent_strategy is not None:
-        _checked("'--opponent-strategy'", game.check_strategy, opponent_strategy)
-        _checked("'--opponent-strategy'", _distinct, game, strategy, opponent_strategy)
-    if max_games is not None and target_ci is None:
-        raise click.BadParameter("a games cap applies only with --target-ci", param_hint="'--max-games'")
     cards_out = next_to(out_path, "cards", "--out")
     check_targets([Target("--out", out_path, "aggregate table"),
                    Target("--out", cards_out, "per-card table", next_to=out_path),
@@ -708,46 +724,32 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
                   _sources(game, "sweep", [("--cards", cards_path)], [("--strategy", [strategy]),
                                                                       ("--opponent-strategy", [opponent_strategy])],
                            extras))
-    spec = asked(SweepSpec(_names(sides), _names(variants), _names(modes), strategy, opponent_strategy,
-                           mixed_variants, max_turns, extras or {}), game.info)
-    tables = game.load_tables([cards_path] if cards_path is not None else [])
-    cells = game.sweep_cells(spec, tables)
+    plan = command.plan(game, games, seed, sides, strategy, opponent_strategy, cards_path, threads, max_turns,
+                        target_ci, max_games, modes, variants, mixed_variants, extras)
     _echo_card_changes(game, [cards_path] if cards_path is not None else [])
-    per_seed = sw.seat_orders(cells)
-    _checked("'--games'", sw.check_games, games, per_seed)
-    cap = _checked("'--max-games'", sw.check_target, target_ci, max_games, games, per_seed)
+    spec, cells, cap = plan.spec, plan.cells, plan.cap
     runner = _runner(scheduler, threads)
     estimate = None
-    nothing_done = f"after 0 of {len(cells) * (cap or games):,} games"
+    nothing_done = f"after 0 of {plan.total:,} games"
     if target_ci is not None and not quiet:   # rounds until the interval is narrow enough: the cost first
         say_if_compiling(game)
-        estimate = _estimated(lambda: sw.estimate_sweep(game, cells, games, seed, threads, tables, target_ci=target_ci,
-                                                        max_games=max_games, per_game=per_game_path is not None),
+        estimate = _estimated(lambda: plan.estimate(per_game=per_game_path is not None),
                               lambda est: f"--target-ci {2 * target_ci:g} takes about a quarter of it", nothing_done)
     elif not quiet and scheduler is None:   # a sweep of known size says its cost when it is long
-        from reports.estimate import QUICK_PROBE_SECONDS
         say_if_compiling(game)
-        estimate = _estimated(lambda: sw.estimate_sweep(game, cells, games, seed, threads, tables,
-                                                        per_game=per_game_path is not None,
-                                                        probe_seconds=QUICK_PROBE_SECONDS),
+        estimate = _estimated(lambda: plan.estimate(per_game=per_game_path is not None, quick=True),
                               lambda est: f"--games {max(2, games // 10 // 2 * 2):,} takes about a tenth of it",
                               nothing_done, only_long=True)
-    progress = _Progress(game, len(cells) * (cap or games), f"{len(cells)} cell{'' if len(cells) == 1 else 's'}",
-                         quiet, weights=estimate)
+    progress = _Progress(game, plan.total, f"{len(cells)} cell{'' if len(cells) == 1 else 's'}", quiet,
+                         weights=estimate)
     started = time.perf_counter()
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
         with TableStream(per_game_path) if per_game_path else contextlib.nullcontext() as per_game:
             with progress:
-                result = sw.play_sweep(game, cells, games, seed, threads, tables, progress, target_ci=target_ci,
-                                       max_games=max_games, per_game=per_game.append if per_game else None,
-                                       runner=runner)
+                result = plan.play(progress, runner, per_game.append if per_game else None)
             elapsed = time.perf_counter() - started
             write_tables({out_path: result.aggregate, cards_out: result.cards},
                          streams=[per_game] if per_game else [])
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
-                   f"nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
 
     played = int(result.cells["games"].sum())
     if not quiet:
@@ -797,16 +799,6 @@ def _echo_identical(game: Game, aggregate, cards_path: Path | None) -> None:
         click.echo(f"\n{note}")
 
 
-def _distinct(game: Game, a: str, b: str) -> None:
-    """Two strategies given under one display name would merge their games into one row."""
-    check = getattr(game, "check_distinct", None)
-    if check is not None:
-        check(a, b)
-    elif a != b and game.check_strategy(a) == game.check_strategy(b):
-        raise CommandsimError(f"'{a}' and '{b}' are both named '{game.check_strategy(a)}': give one another name so "
-                              f"that their results stay apart")
-
-
 def _echo_sweep(game: Game, aggregate, questions=()) -> None:
     from reports.aggregate import first_player_table, question_order
 
@@ -821,8 +813,7 @@ def _echo_sweep(game: Game, aggregate, questions=()) -> None:
     _echo_table(header, rows)
     seats = set(aggregate["seat"])
     if "second" not in seats:
-        note = getattr(game, "fixed_seats_note", None)
-        click.echo("\n" + (note() if note else "The rules fix the seats: the rows are the side that moves first."))
+        click.echo("\n" + hooks(game).fixed_seats_note())
         return
     text = game.info.first_player
     click.echo(f"\nFirst player{f' ({text})' if text else ''}:")
@@ -870,28 +861,20 @@ def replay(game: Game, seed: int, index: int | None, sides: str | None, strategy
       commandsim replay --mode solo --difficulty hard --seed 7
       commandsim replay --game star-realms --seed 12345 --decks alliance,standard
     """
-    from simcore.game import ReplaySpec
-    from simcore.seeds import seed_of_game
+    from reports.commands import replay as command
 
-    spec = ReplaySpec(_pair(sides, game.info.side.flag), _pair(variants, game.info.variant.flag, True),
-                      (strategy, opponent_strategy), mode.lower() if mode else None, max_turns, cards_path,
-                      extras or {})
-    game_seed = seed_of_game(seed, index) if index is not None else seed
+    plan = command.plan(game, seed, index, sides, strategy, opponent_strategy, cards_path, max_turns, variants, mode,
+                        extras)
     say_if_compiling(game)
-    r = stoppable(game.replay, game_seed, spec)   # a long search game or a compile obeys a signal
+    r = plan.play(stoppable)
     for line in (r.json_lines() if as_json else r.text_lines()):
         click.echo(line)
 
 
 def _pair(text: str | None, flag: str, one_means_both: bool = False) -> tuple[str, str] | None:
     """Two comma-separated names in seat order (with ``one_means_both``, one name means both seats)."""
-    if text is None:
-        return None
-    items = tuple(x.strip() for x in text.split(","))
-    items = items * 2 if len(items) == 1 and one_means_both else items
-    if len(items) != 2 or not all(items):
-        raise OneLineUsageError(f"{flag} takes two comma-separated names (first,second), got '{text}'")
-    return items
+    from reports.commands import pair_of
+    return pair_of(text, flag, one_means_both)
 
 
 # ---- compare: two settings of one side on the same seeds, with a verdict
@@ -982,32 +965,16 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     """
     import time
 
-    from reports import compare as cmp
-    from reports import until_verdict as seq
+    from reports.commands import compare as command
     from reports.files import Target, check_targets, write_table
-    from simcore.game import CompareSpec
 
-    games = games if games is not None else (seq.DEFAULT_ROUND_GAMES if until_verdict else 20000)
-    if games < 2 or games % 2:
-        raise click.BadParameter(f"expected an even number >= 2 (each seed is played with the subject first and "
-                                 f"second), got {games}", param_hint="'--games'")
-    if max_games is not None and not until_verdict:
-        raise click.BadParameter("a games cap applies only with --until-verdict", param_hint="'--max-games'")
-    if until_verdict:
-        max_games = trial.cap("max_games", seq.DEFAULT_MAX_GAMES) if max_games is None else max_games
-        _checked("'--max-games'", seq.check_rounds, games, max_games)
-    pair = _pair(sides, game.info.side.flag)
-    _checked("'--strategy'", game.check_strategy, strategy)
-    if opponent_strategy is not None:
-        _checked("'--opponent-strategy'", game.check_strategy, opponent_strategy)
-        _checked("'--opponent-strategy'", _distinct, game, strategy, opponent_strategy)
     check_targets([Target("--out", out_path, "comparison table")],
                   _sources(game, "compare", [("--cards", cards_path), ("--cards-b", cards_b_path)],
                            [("--strategy", [strategy]), ("--opponent-strategy", [opponent_strategy])], extras))
-    question = game.compare_question(CompareSpec(
-        tuple(x.lower() for x in pair) if pair else None, side_b.strip().lower() if side_b else None,
-        variant_a, variant_b, opponent_variant, cards_path, cards_b_path, strategy, opponent_strategy, max_turns,
-        extras or {}))
+    plan = command.plan(game, sides, side_b, cards_path, cards_b_path, strategy, opponent_strategy, games,
+                        until_verdict, max_games, seed, threads, max_turns, band, variant_a, variant_b,
+                        opponent_variant, extras)
+    games, max_games = plan.games, plan.max_games
     runner = _runner(scheduler, threads)
     _echo_card_changes(game, [p for p in (cards_path, cards_b_path) if p is not None],
                        [""] * (cards_path is not None) + ["B"] * (cards_b_path is not None))
@@ -1015,36 +982,25 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     estimate = None
     if until_verdict and not quiet:   # rounds until a verdict: the cost first, from a pilot on probe seeds
         say_if_compiling(game)
-        estimate = _estimated(lambda: seq.estimate_until_verdict(game, question, strategy, opponent_strategy, games,
-                                                                 max_games, seed, threads, max_turns, band / 100),
+        estimate = _estimated(plan.estimate,
                               lambda est: f"a wider --band stops sooner, --max-games {max_games // 4:,} caps it at "
-                                          f"about a quarter", f"after 0 of {2 * max_games:,} games")
+                                          f"about a quarter", f"after 0 of {plan.total:,} games")
     elif not quiet and scheduler is None:   # a comparison of known size says its cost when it is long
         say_if_compiling(game)
-        estimate = _estimated(lambda: cmp.estimate_compare(game, question, strategy, opponent_strategy, games, seed,
-                                                           threads, max_turns),
+        estimate = _estimated(plan.estimate,
                               lambda est: f"--games {max(2, games // 10 // 2 * 2):,} takes about a tenth of it",
-                              f"after 0 of {2 * games:,} games", only_long=True)
-    progress = _Progress(game, 2 * (max_games if until_verdict else games), "A and B", quiet, weights=estimate)
+                              f"after 0 of {plan.total:,} games", only_long=True)
+    progress = _Progress(game, plan.total, "A and B", quiet, weights=estimate)
     started = time.perf_counter()
     looks = None
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
         with progress:
+            result = plan.play(progress, runner)
             if until_verdict:
-                run = seq.run_until_verdict(game, question, strategy, opponent_strategy, games, max_games, seed,
-                                            threads, max_turns, band / 100, progress, runner=runner)
-                result, looks = run.comparison, run.looks
-            else:
-                result = cmp.run_question(game, question, strategy, opponent_strategy, games, seed, threads,
-                                          max_turns, band / 100, progress, runner=runner)
+                result, looks = result.comparison, result.looks
         elapsed = time.perf_counter() - started
-        result = cmp.with_card_changes(result, cmp.card_changes(game.card_entries, cards_path, cards_b_path))
         write_table(result.table, out_path)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
-                   f"nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
-    _echo_comparison(game, question, result, looks, games, max_games, seed, band, elapsed, quiet)
+    _echo_comparison(game, plan.question, result, looks, games, max_games, seed, band, elapsed, quiet)
     click.echo(f"Wrote {out_path}.")
 
 
@@ -1162,26 +1118,15 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
       commandsim impact --cards-only Railgun,"Repair Bot" --games 20000
       commandsim impact --game star-realms --side standard --forced
     """
+    from reports.commands import impact as command
     from reports import impact as imp
     from reports.files import Target, check_targets, write_table
-    from reports.report_games import with_game
 
-    _checked("'--strategy'", game.check_strategy, strategy)
-    if opponent_strategy is not None:
-        _checked("'--opponent-strategy'", game.check_strategy, opponent_strategy)
-    if games % 2:
-        raise click.BadParameter(f"expected an even number (each seed is played in both seats), got {games}",
-                                 param_hint="'--games'")
     check_targets([Target("--out", out_path, "impact table")],
                   _sources(game, "impact", [("--cards", cards_path)],
                            [("--strategy", [strategy]), ("--opponent-strategy", [opponent_strategy])], extras))
-    tables = game.load_tables([cards_path] if cards_path is not None else [])
-    _checked("'--cards-only'", imp.bannable_cards, game, tables, cards_only)
-    if side is not None:
-        _checked("'--side'", imp.impact_pairs, game, tables, side, max_turns or game.info.max_turns)
-    if screen is not None and screen > games // 2:
-        raise click.BadParameter(f"the screen plays at most the cap's {games // 2} seeds, got {screen}",
-                                 param_hint="'--screen'")
+    plan = command.plan(game, cards_only, strategy, opponent_strategy, side, forced, games, screen, cards_path, seed,
+                        threads, max_turns, band, extras)
     runner = _runner(scheduler, threads)
     progress = _Progress(game, 1, "impact", quiet)
 
@@ -1189,16 +1134,10 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
         progress.say(estimate.text("a smaller --games caps the test, a wider --band ends it sooner"))
         progress.weigh(estimate)
 
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} games"):
         with progress:
-            result = imp.run_impact(game, cards_only, strategy, opponent_strategy, side, games, seed, threads,
-                                    max_turns, cards_path, ("ban", "force") if forced else ("ban",), screen,
-                                    band=band / 100, progress=progress, runner=runner,
-                                    estimate=None if quiet else estimated)
-        write_table(with_game(result.table, game.info.name), out_path)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} games; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
+            result = plan.play(progress, runner, estimate=None if quiet else estimated)
+        write_table(result.table, out_path)
     if not quiet:
         for line in imp.impact_lines(result):
             click.echo(line)
@@ -1246,40 +1185,28 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
       commandsim tournament --game star-realms --decks alliance,standard
       commandsim report out/tournament.csv out/tournament_ratings.csv
     """
+    from reports.commands import names as split_names
+    from reports.commands import tournament as command
     from reports import tournament as tour
     from reports.files import Target, check_targets, next_to, write_tables
-    from reports.report_games import with_game
 
-    space = _checked("'--game'", registry.tuning, game.info.name)
-    names = _checked("'--strategies'", tour.check_entries,
-                     entries.split(",") if entries is not None else list(space.default_pool))
     ratings_out = next_to(out_path, "ratings", "--out")
     check_targets([Target("--out", out_path, "matrix table"),
                    Target("--out", ratings_out, "ratings table", next_to=out_path)],
-                  _sources(game, "tournament", [("--cards", cards_path)], [("--strategies", names)]))
-    tables = space.load_tables(cards_path)
-    player, check_entry = _checked(f"'{game.info.side.flag}' / '--variants'", tour.pair_player, game, space, sides,
-                                   variants, tables, max_turns, threads)
-    for name in names:
-        _checked("'--strategies'", check_entry, name)
-    _checked("'--games'", tour.check_games, games)
-    pairs = len(names) * (len(names) - 1) // 2
+                  _sources(game, "tournament", [("--cards", cards_path)], [("--strategies", split_names(entries))]))
+    plan = command.plan(game, entries, games, seed, sides, cards_path, threads, max_turns, variants)
+    pairs = plan.pairs
     estimate = None
     if not quiet:   # the cost first, from each pair's speed on probe seeds
         say_if_compiling(game)
-        estimate = _estimated(lambda: tour.estimate_tournament(names, player, games, seed),
+        estimate = _estimated(plan.estimate,
                               lambda est: f"--games {max(4, games // 5 // 4 * 4):,} takes about a fifth of it",
                               f"after 0 of {pairs} pairs")
     progress = _Progress(game, pairs, f"{pairs} pairs", quiet, unit="pairs", weights=estimate)
-    try:
+    with _nothing_written(lambda: f" after {progress.done} of {progress.total} pairs"):
         with progress:
-            result = tour.run_tournament(names, player, games, seed, progress)
-        write_tables({out_path: with_game(result.matrix, game.info.name),
-                      ratings_out: with_game(result.ratings, game.info.name)})
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done} of {progress.total} pairs; nothing written.",
-                   err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
+            result = plan.play(progress)
+        write_tables({out_path: result.matrix, ratings_out: result.ratings})
 
     if not quiet:
         grid = tour.score_grid(result.matrix)
@@ -1304,6 +1231,108 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
         click.echo("\nNo non-transitive cycle: no A > B > C > A with every step's interval clear of 50%.")
     click.echo(f"Wrote {out_path} (matrix, {len(result.matrix)} rows) and {ratings_out} (ratings, "
                f"{len(result.ratings)} rows).")
+
+
+# ---- metagame: the match-up when both sides play their best mix of strategies
+
+def metagame_params(game: Game) -> list[click.Parameter]:
+    from reports import alpharank, metagame as mg
+    i = game.info
+    return [
+        O("--strategies", "strategies", default=None, metavar="LIST", callback=_listed,
+          help=f"Comma list of side A's entries, and side B's unless --opponent-strategies: built-in names, strategy "
+               f".toml files, search:N [default: the game's built-in strategies]. {STRATEGY_FILES}"),
+        O("--opponent-strategies", "opponent_strategies", default=None, metavar="LIST", callback=_listed,
+          help="Side B's entries [default: the same as --strategies]. Entries only one side plays cost twice the "
+               "games of shared ones."),
+        sides_option(game, f"The two {i.side.many} of the match-up, A then B [default: "
+                           f"{i.sides[0]},{i.sides[1 if len(i.sides) > 1 else 0]}].", metavar="A,B"),
+        *variants_option(game, f"The {i.variant.one} of each side; one name means both [default: {i.variants[0]}].",
+                         metavar="A[,B]"),
+        O("--games", type=Count(4, mg.GAMES_MAX), default=None, metavar="N",
+          help=f"Games per cell (a multiple of 4: each seed in both seat orders) [default: {mg.DEFAULT_GAMES:,}; "
+               f"with --until-verdict the games of each round, default {mg.DEFAULT_ROUND_GAMES:,}]."),
+        O("--until-verdict", is_flag=True,
+          help="Play rounds of --games per cell on consecutive seeds and stop at the first look whose value interval "
+               "gives a verdict (inside 50% +-band, or clear of 50%), at 95% over all looks, or at --max-games."),
+        O("--max-games", type=Count(4, mg.GAMES_MAX), default=None, metavar="N",
+          help=f"With --until-verdict: games cap per cell [default: {mg.DEFAULT_MAX_GAMES:,}]."),
+        O("--band", type=FiniteFloatRange(min=0, max=50, max_open=True), default=mg.DEFAULT_BAND, show_default=True,
+          metavar="POINTS", help="The value is 'even' when its interval lies within 50% +-band."),
+        O("--resamples", type=Count(20, mg.RESAMPLES_MAX), default=mg.DEFAULT_RESAMPLES, show_default=True,
+          metavar="N", help="Bootstrap resamples of the seeds: each solves both games again."),
+        O("--alpha", type=FiniteFloatRange(min=0, max=1e6), default=alpharank.DEFAULT_ALPHA, show_default=True,
+          metavar="ALPHA",
+          help="alpha-Rank's ranking intensity (payoffs are scores: a 1-point edge is 0.01)."),
+        O("--rank-population", type=Count(2, 10_000), default=alpharank.DEFAULT_POPULATION, show_default=True,
+          metavar="M", help="alpha-Rank's population size m."),
+        cards_option(), seed_option("Base seed; cells play the same seeds as a tournament's pairs."),
+        threads_option(), max_turns_option(game),
+        out_option("out/metagame.csv", "The matrix (.csv or .parquet); the mixes and the value go next to it as "
+                                       "<stem>_mixes and <stem>_value."),
+        quiet_option("No progress and no tables: only the value and the files."),
+        scheduler_option(),
+    ]
+
+
+@game_command(main, "metagame", metagame_params)
+def metagame(game: Game, strategies: str | None, opponent_strategies: str | None, sides: str | None,
+             games: int | None, until_verdict: bool, max_games: int | None, band: float, resamples: int,
+             alpha: float, rank_population: int, cards_path: Path | None, seed: int, threads: int | None,
+             max_turns: int | None, out_path: Path, quiet: bool, scheduler: str | None = None,
+             variants: str | None = None):
+    """When both sides play their best mix of strategies: who wins, and which strategies would players settle on.
+
+    Every entry of side A plays every entry of side B on the same seeds,
+    each seed in both seat orders (as the tournament pairs entries). The
+    zero-sum game of A's score is solved (linear programming): each side's
+    equilibrium mix, the value (A's score when both play their mixes,
+    read against 50% +-band) and the exploitability of the mixes. The
+    symmetric metagame lets each player choose a side and a strategy: its
+    equilibrium, alpha-Rank and non-transitive cycles (Holm-corrected).
+    Intervals come from a bootstrap over the seeds; a strategy is in the
+    support only when its weight's interval excludes 0.
+
+    \b
+    Examples:
+      commandsim metagame
+      commandsim metagame --strategies balanced,aggro,engine,defensive --games 8000
+      commandsim metagame --game star-realms --decks standard,hydra
+      commandsim metagame --game skirmish --forces elite,raiders --strategies reserve,spender,tuned,search:16
+      commandsim metagame --until-verdict --band 1
+      commandsim report out/metagame.csv
+    """
+    from reports import metagame as mg
+    from reports import metagame_text as mt
+    from reports.commands import metagame as command
+    from reports.files import Target, check_targets, next_to, write_tables
+
+    mixes_out, value_out = next_to(out_path, "mixes", "--out"), next_to(out_path, "value", "--out")
+    check_targets([Target("--out", out_path, "metagame matrix"),
+                   Target("--out", mixes_out, "metagame mixes", next_to=out_path),
+                   Target("--out", value_out, "metagame value", next_to=out_path)],
+                  _sources(game, "metagame", [("--cards", cards_path)],
+                           [("--strategies", command.entry_names(strategies)),
+                            ("--opponent-strategies", command.entry_names(opponent_strategies))]))
+    p = command.plan(game, strategies, opponent_strategies, sides, games, until_verdict, max_games, band, resamples,
+                     alpha, rank_population, cards_path, seed, threads, max_turns, variants)
+    runner = _runner(scheduler, threads)
+    estimate = None
+    if not quiet and scheduler is None:   # the cost first, from each call's speed on probe seeds
+        say_if_compiling(game)
+        estimate = _estimated(p.estimate, lambda est: mg.shorter_hint(p, est), "after 0 games")
+    progress = _Progress(game, p.total_games(), f"{p.cells} cells", quiet, weights=estimate)
+    try:
+        with progress:
+            result = p.play(progress, runner)
+        write_tables({out_path: result.matrix, mixes_out: result.mixes, value_out: result.value})
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; nothing written.",
+                   err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
+    for line in (mt.lines(result, p.games, seed) if not quiet else mt.quiet_lines(result)):
+        click.echo(line)
+    click.echo(f"Wrote {out_path} (matrix), {mixes_out} (mixes) and {value_out} (value).")
 
 
 # ---- bench: the engine's speed on this machine
@@ -1438,71 +1467,28 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
       commandsim ladder --finding matchup --a federation:asymmetrical --b sunder:standard
       commandsim report out/ladder.csv out/ladder_matchup.csv
     """
+    from reports.commands import ladder as command
+    from reports.commands import names as split_names
     from reports import ladder as lad
-    from reports import skill_finding as sf
     from reports.files import Target, check_targets, write_table
 
-    name = game.info.name
-    finding = finding.lower() if finding is not None else None
-    if (finding == "impact") != (card is not None):
-        raise click.BadParameter("--finding impact and --card go together", param_hint="'--card'")
-    if finding == "impact":
-        return _ladder_impact(game, card, rungs, games, seed, threads, out_path, quiet)
-    _checked("'--game'", registry.sides, name)
-    if finding is None:
-        for param, value in (("'--a'", side_a), ("'--b'", side_b)):
-            if value is not None:
-                raise click.BadParameter("a side applies only with --finding", param_hint=param)
-        _checked("'--games'", lad.check_games, games)
-    else:
-        for param, value in ((f"'{game.info.side.flag}'", sides), ("'--variants'", variants)):
-            if value is not None:
-                raise click.BadParameter("with --finding the sides are --a and --b", param_hint=param)
-        _checked("'--games'", sf.check_games, games)
-    if rungs is not None:
-        names, left_out = _checked("'--rungs'", lad.parse_rungs, name, rungs, 1 if finding else 2), []
-    else:
-        names, left_out = lad.default_rungs(name)
-        if finding is not None:
-            names = lad.without_random(name, names)
-    if finding is not None and not names:
-        raise click.BadParameter("no rung to measure the finding at", param_hint="'--rungs'")
-    if finding is None and len(names) < 2:
-        raise click.BadParameter(f"a ladder needs at least two rungs, got {', '.join(names) or 'none'}",
-                                 param_hint="'--rungs'")
-    out_path = out_path or Path("out/ladder.csv" if finding is None else f"out/ladder_{finding}.csv")
-    check_targets([Target("--out", out_path, "ladder table")], _sources(strategies=[("--rungs", names)]))
-    finding_sides = registry.sides(name)
-    if finding is not None:   # the sides are checked before any game is played
-        _checked("'--a'", finding_sides.parse, side_a or finding_sides.defaults[finding][0])
-        _checked("'--b'", finding_sides.parse, side_b or finding_sides.defaults[finding][1])
-        _checked("'--a' / '--b'", sf.resolve_sides, finding_sides, finding, side_a, side_b)
-    else:
-        space = registry.tuning(name)
-        _checked(f"'{game.info.side.flag}' / '--variants'", space.matchup, sides, variants, space.load_tables(None))
-    total = games * (len(names) if finding is not None else len(names) - 1)
+    out_path = out_path or command.default_out(finding)
+    check_targets([Target("--out", out_path, "ladder table")], _sources(strategies=[("--rungs", split_names(rungs))]))
+    plan = command.plan(game, rungs, games, seed, threads, sides, finding, side_a, side_b, variants, card)
+    if plan.finding == "impact":
+        return _ladder_impact(game, plan, out_path, quiet)
+    finding, names, left_out, name = plan.finding, plan.rungs, plan.left_out, game.info.name
     estimate = None
-    try:
+    with _nothing_written(f" after 0 of {plan.total:,} games"):
         if not quiet:   # the cost first, from each rung's measured speed: a search rung takes most of it
             say_if_compiling(game)
-            estimate = (lad.estimate_ladder(name, names, games, seed, threads, sides, variants) if finding is None
-                        else sf.estimate_finding(finding_sides, finding, names, side_a, side_b, games, seed, threads))
+            estimate = plan.estimate()
             click.echo(estimate.text(lad.shorter_hint(estimate, 2 if finding else 4, games)), err=True)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after 0 of {total:,} games; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
-    progress = _Progress(game, total, f"{len(names)} rungs", quiet, weights=estimate)
-    try:
+    progress = _Progress(game, plan.total, f"{len(names)} rungs", quiet, weights=estimate)
+    with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
         with progress:
-            if finding is None:
-                table = lad.run_ladder(name, names, games, seed, threads, sides, variants, progress)
-            else:
-                table = sf.run_finding(finding_sides, finding, names, side_a, side_b, games, seed, threads, progress)
+            table = plan.play(progress)
         write_table(table, out_path)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; nothing written.",
-                   err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
 
     if left_out:   # the game's rungs it cannot play yet (a search budget before its search player)
         click.echo(f"Left out of the default ladder (not a strategy of {name} yet): "
@@ -1537,31 +1523,19 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
     click.echo(f"Wrote {out_path}.")
 
 
-def _ladder_impact(game: Game, card: str, rungs: str | None, games: int, seed: int, threads: int | None,
-                   out_path: Path | None, quiet: bool) -> None:
+def _ladder_impact(game: Game, plan, out_path: Path, quiet: bool) -> None:
     """``ladder --finding impact --card NAME``: the card's impact (a ban, both sides) at each rung."""
-    from reports import impact as imp
     from reports import ladder as lad
-    from reports.files import Target, check_targets, write_table
-    from reports.report_games import with_game
+    from reports.files import write_table
 
-    if games % 2:
-        raise click.BadParameter(f"expected an even number (each seed in both seats), got {games}",
-                                 param_hint="'--games'")
-    tables = game.load_tables()
-    card = _checked("'--card'", imp.bannable_cards, game, tables, card)[0]
-    names = (_checked("'--rungs'", lad.parse_rungs, game.info.name, rungs, 1) if rungs is not None
-             else lad.without_random(game.info.name, lad.default_rungs(game.info.name)[0]))
-    out_path = out_path or Path("out/ladder_impact.csv")
-    check_targets([Target("--out", out_path, "ladder table")], _sources(strategies=[("--rungs", names)]))
+    card, games, seed = plan.card, plan.games, plan.seed
     if not quiet:   # the cost first, from each rung's speed
         say_if_compiling(game)
-        _estimated(lambda: imp.estimate_impact_at_rungs(game, card, names, games, seed, threads),
-                   lambda est: lad.shorter_hint(est, 2, games), "after 0 games")
-    progress = _Progress(game, 1, f"{len(names)} rungs", quiet)
+        _estimated(plan.estimate, lambda est: lad.shorter_hint(est, 2, games), "after 0 games")
+    progress = _Progress(game, 1, f"{len(plan.rungs)} rungs", quiet)
     with progress:
-        table = imp.impact_at_rungs(game, card, names, games, seed, threads, progress=progress)
-    write_table(with_game(table, game.info.name), out_path)
+        table = plan.play(progress)
+    write_table(table, out_path)
     if not quiet:
         click.echo(f"Impact of {card} against skill ({game.info.name}; banned for one side, both sides at the same "
                    f"rung, same seeds), {games:,} games per rung and side, seed {seed}:")
@@ -1637,29 +1611,16 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
       commandsim tune --scheduler local:2 --population 32
       commandsim tune --game star-realms --generations 5 --population 8 --games 200 --out out/sr_tuned.toml
     """
-    from strategies.tuning.tuner import TuneOptions, pool_names
-    from strategies.tuning.tuner import tune as run_tune
-
+    from reports.commands import names as split_names
+    from reports.commands import tune as command
     from reports.files import Target, check_targets
 
-    gname = game.info.name
     check_targets([Target("--out", out_path, "strategy file", (".toml",))],
                   _sources(game, "tune", [("--cards", cards_path)],
-                           [("--strategy", [start]), ("--opponents", _names(opponents))]))
-    space = _checked("'--game'", registry.tuning, gname)
-    tables = space.load_tables(cards_path)
-    matchup = space.matchup(sides, variants, tables)
-    params = tuple(x.strip() for x in param_list.split(",")) if param_list is not None else ()
-    if param_list is not None and not all(params):
-        raise click.BadParameter(f"expected a comma list of parameter names, got {param_list!r}",
-                                 param_hint="'--params'")
-    opponents = opponents if opponents is not None else ",".join(space.default_pool)
-    start = start or space.default_start
-    opts = TuneOptions(start=start, pool=pool_names(opponents, gname), generations=generations, population=population,
-                       games=games, seed=seed, time_limit=time_limit, final_games=final_games, sigma=sigma,
-                       params=params, matchup=matchup, threads=threads, game=gname)
-    opts.check()
-    start_name = space.load_start(start).name
+                           [("--strategy", [start]), ("--opponents", split_names(opponents))]))
+    plan = command.plan(game, start, opponents, generations, population, games, final_games, seed, time_limit,
+                        param_list, sigma, name, sides, cards_path, threads, variants)
+    opts, start_name = plan.opts, plan.start_name
     runner = _runner(scheduler, threads)
 
     def progress(g):
@@ -1673,17 +1634,13 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
         click.echo(f"Tuning {start_name} against {', '.join(opts.pool)}: {generations} generations x "
                    f"{population} candidates x {games} games, seed {seed}.")
     say_if_compiling(game)
-    try:   # the strategy file is written only at the end: a signal before it leaves none
+    with _nothing_written():   # the strategy file is written only at the end: a signal before it leaves none
         if not quiet:   # the cost first, measured on a few games of seeds the run does not play
-            from strategies.tuning.tuner import estimate_tune, shorter_tune_hint
+            from strategies.tuning.tuner import shorter_tune_hint
 
-            estimate = estimate_tune(opts, tables)
+            estimate = plan.estimate()
             click.echo(estimate.text(shorter_tune_hint(estimate, opts)), err=True)
-        result = run_tune(opts, tables, progress, runner)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)}; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
-    result.name = name or result.name
+        result = plan.play(progress, runner)
     done = len(result.generations)
     if result.stopped_by_time:
         click.echo(f"Stopped by --time-limit after {done} complete generation(s); "
@@ -1710,14 +1667,8 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
     click.echo(f"\n{result.name} vs {result.start_name}: {head.win_rate:.1%} (95% CI {lo:.1%} - {hi:.1%}): {verdict}.")
     if result.changed:
         click.echo("Changed: " + ", ".join(f"{k} {a:g} -> {b:.3g}" for k, (a, b) in result.changed.items()))
-    game_flag = "" if gname == registry.DEFAULT_GAME else f"--game {gname} "
-    comments = (f"tuned by: commandsim tune {game_flag}--strategy {start} --opponents {','.join(opts.pool)} "
-                f"--generations {done} --population {population} --games {games} --seed {seed}",
-                f"final check: {result.name} vs {result.start_name} {head.win_rate:.1%} (95% CI {lo:.1%} - {hi:.1%}) "
-                f"on {head.games} fresh games")
     try:
-        space.write_strategy(out_path, result.name, result.vector,
-                             f"Tuned from {result.start_name} against {', '.join(opts.pool)}.", comments)
+        plan.write(result, out_path)
     except OutputFileError:
         raise                       # it names its path already
     except OSError as exc:
@@ -1728,7 +1679,7 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
 # ---- advise: the smallest card edits that bring a win rate into a band
 
 def advise_params(game: Game) -> list[click.Parameter]:
-    forms = getattr(game, "target_forms", "see the game's page in docs/games/")
+    forms = hooks(game).target_forms
     n = Count(4, limits.ADVISE_GAMES_MAX)
     return [
         O("--target", "target_text", default=None, metavar="TEXT",
@@ -1740,6 +1691,12 @@ def advise_params(game: Game) -> list[click.Parameter]:
         O("--strategy", default=None, metavar="NAME",
           help=f"The strategy of both players: a built-in name or a .toml file [default: "
                f"{game.info.default_strategy}]. {STRATEGY_FILES}"),
+        O("--strategies", "strategies", default=None, metavar="LIST", callback=_listed,
+          help="With a target 'A vs B at equilibrium = 50%': the strategies each side mixes, as 'metagame "
+               "--strategies' takes them; the game is solved again for every edit, and the games counts below are "
+               "per pair of strategies [default: the game's tuning pool]."),
+        O("--opponent-strategies", "opponent_strategies", default=None, metavar="LIST", callback=_listed,
+          help="With a target at equilibrium: the other side's strategies [default: the same as --strategies]."),
         cards_option(),
         O("--only", "only_cards", default=None, metavar="LIST", callback=_listed,
           help="Edit only these cards (comma-separated names) [default: every card]."),
@@ -1779,7 +1736,8 @@ def advise_params(game: Game) -> list[click.Parameter]:
 
 
 @game_command(main, "advise", advise_params)
-def advise(game: Game, target_text: str | None, band: float, strategy: str | None, cards_path: Path | None,
+def advise(game: Game, target_text: str | None, band: float, strategy: str | None, strategies: str | None,
+           opponent_strategies: str | None, cards_path: Path | None,
            only_cards: str | None, allow_stated: bool, max_edits: int, candidates: int, screen_games: int,
            test_games: int, search_games: int, check_games: int, no_retune: bool, tune_generations: int,
            tune_population: int, tune_games: int, seed: int, threads: int | None, max_turns: int | None,
@@ -1806,62 +1764,46 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
       commandsim advise --ladder 65,55,45,35 --band 3
       commandsim advise --game star-realms --target "alliance vs standard = 50%" --allow-stated
       commandsim advise --game skirmish --target "line vs raiders = 50%"
+      commandsim advise --game skirmish --target "elite vs raiders at equilibrium = 50%" --only raiders
       commandsim advise --target "first player = 50%" --scheduler local:2
     """
     import time
 
-    from reports.advisor.advise import AdviseOptions, advise as run_advise, edit_space
+    from reports.commands import advise as command
+    from reports.commands import names as split_names
     from reports.files import Target, check_targets, next_to, write_tables
-    from reports.report_games import with_game
 
     gname = game.info.name
-    extras = extras or {}
-    ladder_text = extras.get("ladder")
-    if (target_text is None) == (ladder_text is None):
-        raise UserError("give one of --target (a match-up or the first player)"
-                        + (" and --ladder (the solo ladder)" if "ladder" in extras else ""))
+    command.check_target_given(target_text, extras)
     derived = patch_path is None
     patch_path = patch_path or next_to(out_path, "patch", "--out", ".toml")
     check_targets([Target("--out", out_path, "table of edits"),
                    Target("--out" if derived else "--patch", patch_path, "card patch", (".toml",),
                           next_to=out_path if derived else None)],
-                  _sources(game, "advise", [("--cards", cards_path)], [("--strategy", [strategy])], extras))
-    card_set = registry.advisor(gname, cards_path)   # the game's hook: its cards, edits, targets
-    target = (card_set.target(target_text, max_turns) if target_text is not None
-              else card_set.ladder(ladder_text, (extras.get("variant") or "standard").strip().lower(), max_turns))
-    strategy = strategy or card_set.default_strategy
-    card_set.strategy(strategy)
-    only = None
-    if only_cards is not None:
-        names = [n.strip() for n in only_cards.split(",") if n.strip()]
-        if not names:
-            raise UserError("--only: expected card names separated by commas")
-        try:
-            only = card_set.keys(names)
-        except CommandsimError as exc:
-            raise UserError(f"--only: {exc}") from None
-    opts = AdviseOptions(strategy=strategy, seed=seed, band=band / 100, allow_stated=allow_stated, only=only,
-                         screen_games=screen_games, test_games=test_games, candidates=candidates,
-                         search_games=search_games, check_games=check_games, max_fields=max_edits,
-                         retune=not no_retune, tune_generations=tune_generations,
-                         tune_population=tune_population, tune_games=tune_games, threads=threads)
-    opts.check(target)
-    if not no_retune and card_set.can_retune:
-        pool = registry.tuning(gname).default_pool   # found out now, not after the screen's games
-        if tune_games < 4 * len(pool):
-            raise UserError(f"--tune-games: expected at least 4 per opponent of the re-tune's pool "
-                            f"({', '.join(pool)}): {4 * len(pool)}, got {tune_games}")
+                  _sources(game, "advise", [("--cards", cards_path)],
+                           [("--strategy", [strategy]), ("--strategies", split_names(strategies)),
+                            ("--opponent-strategies", split_names(opponent_strategies))], extras))
+    plan = command.plan(game, target_text, band, strategy, cards_path, only_cards, allow_stated, max_edits, candidates,
+                        screen_games, test_games, search_games, check_games, no_retune, tune_generations,
+                        tune_population, tune_games, seed, threads, max_turns, extras, strategies=strategies,
+                        opponent_strategies=opponent_strategies)
+    target, strategy, opts = plan.target, plan.opts.strategy, plan.opts
 
     def progress(stage: str, done: int, total: int):
         raise_if_interrupted()
         if not quiet and sys.stderr.isatty() and (done == total or done % 50 == 0):
             click.echo(f"\r{stage}: {done}" + (f"/{total}" if total else ""), err=True, nl=done == total)
 
-    edit_space(card_set, opts)
     runner = _runner(scheduler, threads)
     if not quiet:
-        click.echo(f"Target: {target.text}, band +-{band:g} points; strategy {strategy}; seed {seed}.")
-        if not no_retune and not card_set.can_retune:
+        mix = target.components[0].mix
+        played = (f"mixes of {', '.join(mix.rows)}" + (f" against {', '.join(mix.cols)}" if mix.cols != mix.rows
+                                                        else "") if mix is not None else f"strategy {strategy}")
+        click.echo(f"Target: {target.text}, band +-{band:g} points; {played}; seed {seed}.")
+        if mix is not None:
+            click.echo("(at equilibrium: the game is solved again for every set of edits; the games counts are per "
+                       "pair of strategies; no strategy is re-tuned, the mixes already adapt)")
+        elif not no_retune and not registry.has_tuning(gname):
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
     say_if_compiling(game)
@@ -1871,15 +1813,11 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
         click.echo(("\n" if sys.stderr.isatty() else "") + estimate.text(shorter_advise_hint(estimate, opts)),
                    err=True)
 
-    try:   # a signal in the pilot's games stops the run as one in its own does: nothing written
+    with _nothing_written():   # a signal in the pilot's games stops the run as one in its own does: nothing written
         started = time.perf_counter()
-        advice = run_advise(card_set, target, opts, progress, runner, None if quiet else estimated)
+        advice = plan.play(progress, runner, None if quiet else estimated)
         elapsed = time.perf_counter() - started
-        write_tables({out_path: with_game(advice.table, gname)},
-                     files={patch_path: advice.patch.encode()} if advice.patch else None)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)}; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
+        write_tables({out_path: advice.table}, files={patch_path: advice.patch.encode()} if advice.patch else None)
     _echo_advice(advice, quiet)
     g = advice.games
     click.echo(f"\nGames: {sum(g.values()):,} ({', '.join(f'{k} {v:,}' for k, v in g.items())}) in {elapsed:.0f} s "
@@ -1923,7 +1861,9 @@ def _echo_advice(advice, quiet: bool) -> None:
     click.echo(f"\n{head} ({closest.fields} field(s), total change {closest.total_change}):")
     for e in closest.edits:
         click.echo(f"  {e.label} (was {e.field.mark})")
-    for name, check in (("fixed strategies", advice.fixed), ("re-tuned strategies", advice.retuned)):
+    mixed = target.components[0].mix is not None      # at equilibrium: every pair of strategies played
+    for name, check in (("mixes re-solved" if mixed else "fixed strategies", advice.fixed),
+                        ("re-tuned strategies", advice.retuned)):
         if check is None:
             continue
         for c, label in enumerate(target.labels):   # each win rate's own interval against its own goal
@@ -1931,7 +1871,7 @@ def _echo_advice(advice, quiet: bool) -> None:
             click.echo(f"  {name}: {label} {points(check.values[c])}% [{points(check.low[c])}, "
                        f"{points(check.high[c])}], change {100 * check.effect[c]:+.1f} "
                        f"[{100 * check.effect_low[c]:+.1f}, {100 * check.effect_high[c]:+.1f}] on "
-                       f"{check.games:,} fresh games: {state}.")
+                       f"{check.games:,} fresh games{' per pair of strategies' if mixed else ''}: {state}.")
     if advice.fixed is not None and advice.proposal is not None and not advice.fixed.inside:
         click.echo("  Not confirmed on fresh seeds: it was inside the band on the search's seeds only (more "
                    "--search-games, or a wider --band, make the search's estimates closer).")
@@ -1987,20 +1927,20 @@ def report(results: tuple[Path, ...], out_dir: Path, title: str | None):
       commandsim report out/sweep.csv
       commandsim report out/sweep.csv out/games.parquet out/compare.csv --out out/report
     """
+    from reports.commands import report as command
     from reports.files import Source, Target, check_targets
-    from reports.html_report import REPORT_NAME, build_report, write_report
-    from reports.inputs import read_results
+    from reports.html_report import REPORT_NAME, write_report
 
     if out_dir.exists() and not out_dir.is_dir():
         raise click.BadParameter(f"'{out_dir}' is a file, expected a folder", param_hint="'--out'")
     given = [Source("RESULTS", p) for p in results]
     check_targets([Target("--out", out_dir / REPORT_NAME, "report page", (".html",))], given)
-    data = read_results(results)
-    built = build_report(data, title)
+    plan = command.plan(results, title)
+    built = plan.play()
     # every file the report writes, checked against every file it read (a <stem>_cards table too)
     check_targets([Target("--out", out_dir / REPORT_NAME, "report page", (".html",)),
                    *(Target("--out", out_dir / name, "plot", (".png",)) for name in built.images)],
-                  [*given, *(Source("RESULTS", p) for p in data.paths)])
+                  [*given, *(Source("RESULTS", p) for p in plan.paths)])
     written = write_report(built, out_dir)
     for note in built.notes:
         click.echo(f"Note: {note}")
@@ -2020,11 +1960,8 @@ def _estimated(build, shorten, nothing_done: str, only_long: bool = False):
     games")."""
     from reports.estimate import WORTH_SAYING
 
-    try:
+    with _nothing_written(f" {nothing_done}"):
         estimate = build()
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} {nothing_done}; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     if only_long and estimate.seconds < WORTH_SAYING:
         return None
     click.echo(estimate.text(shorten(estimate)), err=True)
@@ -2124,7 +2061,7 @@ class _Progress:
 
 def _add_aliases() -> None:
     for name in registry.names():
-        for alias in getattr(registry.get(name), "aliases", ()):
+        for alias in hooks(registry.get(name)).aliases:
             base = main.commands[alias.command]
 
             def build(game, base=base, alias=alias):

@@ -57,8 +57,10 @@ class EngineThreads:
         with self._lock:
             if len(self._threads) < self._size:
                 t = threading.Thread(target=self._work, name=f"{self._name}_{len(self._threads)}", daemon=True)
-                t.start()
+                # known before it starts: a signal raised in start() (which waits for the thread) must not leave
+                # a thread that shutdown() never tells to stop, waiting for work for ever
                 self._threads.append(t)
+                t.start()
         return future
 
     def _work(self) -> None:
@@ -91,7 +93,8 @@ class EngineThreads:
             self._queue.put(None)
         if wait:
             for t in self._threads:
-                t.join()
+                if t.ident is not None:   # started
+                    t.join()
         else:
             strand(self._threads)
 

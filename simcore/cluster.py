@@ -20,13 +20,25 @@ worker must import commandsim with the same engine sources (``jit_cache.engine_h
 process, or the run stops before any game with one line naming the workers; workers that join
 later are checked before the next batch of chunks is sent.
 
-A worker that stops answering (hung, stopped with SIGSTOP, its machine frozen) would stall a run for
-ever: Dask reschedules the chunks of a worker that dies, not of one that hangs. While a run waits
-for a chunk, a worker whose heartbeat has not changed for ``WORKER_TIMEOUT`` seconds is removed from
-the scheduler, which plays its chunks again on the other workers (each chunk's result is still
-taken once); a chunk that still has no result after ``CHUNK_TIMEOUT`` seconds of waiting for it, or
-a run left with no worker, stops with one line (``ClusterError``: exit 2). Both are read from the
-environment (``COMMANDSIM_WORKER_TIMEOUT``, ``COMMANDSIM_CHUNK_TIMEOUT``, seconds).
+A cluster that stops answering must not hold a run for ever, so every step has a time limit, in
+seconds, read from the environment when a run connects (a number > 0):
+
+* connecting (``COMMANDSIM_CONNECT_TIMEOUT``, 30): reaching the scheduler, and seeing its first worker
+  (``local:N``: the first of its worker processes started). A local cluster's workers start in the
+  background: a worker that never starts (stopped at start-up) is left out, and the run goes on with
+  the others.
+* submitting (``COMMANDSIM_SUBMIT_TIMEOUT``, 30): every request the run makes of the scheduler (its
+  workers, their heartbeats, removing a worker, cancelling chunks, closing) and each worker's answer to
+  the engine check. A scheduler that does not answer stops the run with one line naming it; a worker
+  that does not answer the engine check is removed from the scheduler and the run goes on without it.
+* waiting: while a run waits for a chunk, a worker whose heartbeat has not changed for
+  ``COMMANDSIM_WORKER_TIMEOUT`` (60) seconds is removed from the scheduler, which plays its chunks again
+  on the other workers (Dask reschedules the chunks of a worker that dies, not of one that hangs; each
+  chunk's result is still taken once); a chunk still without a result after ``COMMANDSIM_CHUNK_TIMEOUT``
+  (3600) seconds, or a run left with no worker, stops with one line.
+
+Each refusal is a ``ClusterError`` (exit 2) naming what did not answer and the variable that sets the
+limit.
 """
 from __future__ import annotations
 
@@ -38,9 +50,11 @@ from .errors import CommandsimError
 from .jit_cache import engine_hash
 
 SCHEDULER_ENV = "COMMANDSIM_SCHEDULER"
-CONNECT_TIMEOUT = 10.0   # seconds to reach the scheduler and to see a first worker
 EXTRA_HINT = 'pip install "commandsim[cluster]"'
+CONNECT_TIMEOUT_ENV, SUBMIT_TIMEOUT_ENV = "COMMANDSIM_CONNECT_TIMEOUT", "COMMANDSIM_SUBMIT_TIMEOUT"
 WORKER_TIMEOUT_ENV, CHUNK_TIMEOUT_ENV = "COMMANDSIM_WORKER_TIMEOUT", "COMMANDSIM_CHUNK_TIMEOUT"
+CONNECT_TIMEOUT = 30.0    # seconds to reach the scheduler and to see a first worker
+SUBMIT_TIMEOUT = 30.0     # seconds for the scheduler (or a worker) to answer one request
 WORKER_TIMEOUT = 60.0     # seconds without a heartbeat: the worker is removed, its chunks played elsewhere
 CHUNK_TIMEOUT = 3600.0    # seconds waiting for one chunk's result: the run stops
 WATCH_SECONDS = 1.0       # how often a waiting run looks at the workers' heartbeats
@@ -58,11 +72,86 @@ def _seconds(env: str, default: float) -> float:
         raise ClusterError(f"{env} must be a number of seconds > 0, got '{text}'")
     return value
 
+def connect_timeout() -> float:
+    return _seconds(CONNECT_TIMEOUT_ENV, CONNECT_TIMEOUT)
+
+
+def submit_timeout() -> float:
+    return _seconds(SUBMIT_TIMEOUT_ENV, SUBMIT_TIMEOUT)
+
+
 ChunkFn = Callable[[object, object, "int | None"], object]
 
 
 class ClusterError(CommandsimError):
     pass
+
+
+def _scheduler_named(client) -> str:
+    try:
+        return f"the Dask scheduler at {client.scheduler.address}"
+    except AttributeError:
+        return "the Dask scheduler"
+
+
+def ask(client, what: str, request, *args, within: float | None = None, **kwargs):
+    """``await request(*args, **kwargs)`` (one of the client's requests to the scheduler) within the submit
+    limit (or ``within`` seconds), or ``ClusterError`` naming the scheduler and ``what`` was asked. The
+    client's own blocking calls (``scheduler_info``, ``run_on_scheduler``, ``cancel``) wait for ever on a
+    scheduler that accepts the connection but never answers (a frozen process): each is made through this."""
+    limit = submit_timeout() if within is None else within
+    try:
+        return client.sync(request, *args, callback_timeout=limit, **kwargs)
+    except TimeoutError:
+        raise ClusterError(f"{_scheduler_named(client)} did not answer within {limit:g} s ({SUBMIT_TIMEOUT_ENV}) "
+                           f"when asked {what}: the run stops") from None
+
+
+def workers_of(client) -> dict:
+    """The scheduler's workers (address -> info, with ``last_seen``), within the submit limit."""
+    ask(client, "for its workers", client._update_scheduler_info, n_workers=-1)
+    return dict(client._scheduler_identity.get("workers", {}))
+
+
+def remove_worker(client, address: str) -> None:
+    """Tell the scheduler to forget worker ``address`` (its chunks go back to the queue)."""
+    ask(client, f"to remove worker {address}", client._run_on_scheduler, _remove_worker, address)
+
+
+class _NoAnswer:
+    """A worker that did not answer the engine check within the limit."""
+
+
+async def _engines_of(client, workers: list[str], limit: float) -> dict:
+    """Each worker's engine hash (or the exception it raised), asked of all at once, each within ``limit``."""
+    import asyncio
+
+    async def one(worker):
+        try:
+            answer = await asyncio.wait_for(client._run(_worker_engine, workers=[worker], on_error="return"), limit)
+        except asyncio.TimeoutError:
+            return _NoAnswer()
+        return answer.get(worker, _NoAnswer())
+    return dict(zip(workers, await asyncio.gather(*(one(w) for w in workers))))
+
+
+def engines_of(client, workers: list[str], notice: Callable[[str], None] | None = None) -> dict:
+    """The engine hash of each of ``workers``; a worker that does not answer within the submit limit is removed
+    from the scheduler (said to ``notice``) and left out. ``ClusterError`` when none answers."""
+    limit = submit_timeout()
+    ask(client, "for its workers", client._update_scheduler_info, n_workers=-1)   # a frozen scheduler: named
+    # each worker has the limit, all at once: the scheduler, relaying, has twice that
+    engines = ask(client, "to reach its workers", _engines_of, client, workers, limit, within=2 * limit)
+    silent = sorted(w for w, h in engines.items() if isinstance(h, _NoAnswer))
+    if silent and len(silent) == len(engines):
+        raise ClusterError(f"no Dask worker answered within {limit:g} s ({SUBMIT_TIMEOUT_ENV}): "
+                           f"{', '.join(silent)}: the run stops")
+    for worker in silent:
+        remove_worker(client, worker)
+        if notice is not None:
+            notice(f"Dask worker {worker} did not answer within {limit:g} s ({SUBMIT_TIMEOUT_ENV}): removed, the "
+                   f"run goes on without it.")
+    return {w: h for w, h in engines.items() if w not in silent}
 
 
 class LocalRunner:
@@ -119,7 +208,8 @@ class DaskRunner:
     Each worker plays a chunk on its own cores (``threads`` is None: every core, or the worker's
     ``NUMBA_NUM_THREADS``): run ``dask worker --nthreads 1`` so that one chunk at a time uses them."""
 
-    def __init__(self, client, cluster=None, checked: set[str] = frozenset()):
+    def __init__(self, client, cluster=None, checked: set[str] = frozenset(),
+                 on_notice: Callable[[str], None] | None = None):
         self.client = client
         self.cluster = cluster
         self.checked = set(checked)   # workers whose engine matches this one
@@ -127,14 +217,15 @@ class DaskRunner:
         self.chunk_timeout = _seconds(CHUNK_TIMEOUT_ENV, CHUNK_TIMEOUT)
         self._heard: dict[str, tuple[float, float]] = {}   # worker -> (its last_seen, when it last changed here)
         self.removed: list[str] = []   # workers removed for their silence
-        self.on_notice: Callable[[str], None] | None = None   # told of each removal (the CLI prints it)
+        self.on_notice = on_notice     # told of each removal (the CLI prints it)
+        self._processes_before: set | None = None   # a local cluster: the processes there before it started
 
     def check_new_workers(self) -> None:
         """Workers that joined since the last check (a cluster scaled up, a worker restarted) must run
         this engine too, before they are given chunks."""
-        new = sorted(set(self.client.scheduler_info()["workers"]) - self.checked)
+        new = sorted(set(workers_of(self.client)) - self.checked)
         if new:
-            check_engines(self.client.run(_worker_engine, workers=new, on_error="return"), engine_hash())
+            check_engines(engines_of(self.client, new, self.on_notice), engine_hash())
             self.checked.update(new)
 
     def map(self, fn: ChunkFn, tasks: Sequence, shared=None) -> Iterator:
@@ -148,7 +239,12 @@ class DaskRunner:
                 yield self._result(future, i, len(futures))
                 future.release()
         finally:   # stopped early (an error, Ctrl-C, a time limit): drop what is still queued
-            self.client.cancel([f for f in futures if not f.done()])
+            pending = [f for f in futures if not f.done()]
+            try:
+                if pending:
+                    ask(self.client, "to cancel the chunks left", self.client._cancel, pending)
+            except ClusterError:
+                pass   # the scheduler stopped answering: the error that ended the run says so
             shared_f.release()
 
     def _result(self, future, index: int, count: int):
@@ -169,8 +265,8 @@ class DaskRunner:
         """Remove from the scheduler the workers whose heartbeat has not changed for ``worker_timeout``
         seconds (of this machine's clock: the scheduler's may differ); the scheduler plays their
         chunks again on the other workers. Raises ``ClusterError`` when no worker is left."""
+        workers = workers_of(self.client)
         now = time.monotonic()
-        workers = self.client.scheduler_info()["workers"]
         silent = []
         for address, info in workers.items():
             seen = info.get("last_seen")
@@ -180,7 +276,7 @@ class DaskRunner:
             elif now - before[1] > self.worker_timeout:
                 silent.append(address)
         for address in silent:
-            self.client.run_on_scheduler(_remove_worker, address)
+            remove_worker(self.client, address)
             self._heard.pop(address, None)
             self.removed.append(address)
             if self.on_notice is not None:
@@ -192,9 +288,20 @@ class DaskRunner:
         return silent
 
     def close(self) -> None:
-        self.client.close()
+        """Close the client and a local cluster, each within the submit limit (a frozen scheduler or a worker
+        stopped at start-up would hold the close for ever); the worker processes a local cluster leaves are
+        killed."""
+        limit = submit_timeout()
+        try:
+            self.client.close(timeout=limit)
+        except (TimeoutError, OSError):
+            pass
         if self.cluster is not None:
-            self.cluster.close()
+            try:
+                self.cluster.close(timeout=limit)
+            except (TimeoutError, OSError, RuntimeError):
+                pass
+            _kill_started(self._processes_before)
 
     def __enter__(self):
         return self
@@ -209,43 +316,90 @@ def scheduler_address(option: str | None) -> str | None:
     return (address.strip() or None) if address is not None else None
 
 
-def connect(address: str | None, threads: int | None = None) -> LocalRunner | DaskRunner:
-    """The runner for ``address`` (see the module text); raises ``ClusterError`` with one line."""
+def connect(address: str | None, threads: int | None = None,
+            on_notice: Callable[[str], None] | None = None) -> LocalRunner | DaskRunner:
+    """The runner for ``address`` (see the module text); raises ``ClusterError`` with one line. ``on_notice``
+    is told of each worker removed for its silence."""
     if address is None:
         return LocalRunner(threads)
     if threads is not None:
         raise ClusterError("--threads applies to the local runner; on a cluster every worker uses its own cores "
                            "(NUMBA_NUM_THREADS on the worker)")
     address = check_address(address)   # a usage error is said before Dask is imported (seconds)
+    limit = connect_timeout()
+    submit_timeout()                    # a bad value is said before any cluster starts
     try:
         from distributed import Client, LocalCluster
     except ImportError:
         raise ClusterError(f"--scheduler needs Dask distributed, the cluster extra: {EXTRA_HINT}") from None
-    cluster = None
+    cluster, before = None, None
     if address.startswith("local:"):
+        import multiprocessing
         n = _local_workers(address)
         # each worker gets its share of this machine's cores for its engine threads
         env = {"NUMBA_NUM_THREADS": str(max(1, (os.cpu_count() or 1) // n))}
+        before = set(multiprocessing.active_children())
         try:
-            cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
+            # the workers start in the background: LocalCluster(n_workers=n) and Client(cluster) wait, without a
+            # limit, for every one of them, and one stopped at start-up held the run for minutes
+            cluster = LocalCluster(n_workers=0, threads_per_worker=1, processes=True, dashboard_address=":0",
                                    env=env, silence_logs=50)
+            cluster.scale(n)
         except (OSError, RuntimeError, TimeoutError) as exc:
             raise ClusterError(f"could not start a local Dask cluster of {n} worker processes: "
                                f"{_first_line(exc)}") from None
-        client = Client(cluster)
+        target = cluster.scheduler_address
     else:
-        try:
-            client = Client(address, timeout=CONNECT_TIMEOUT)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_first_line(exc)}") from None
+        target = address
+        _probe(address, limit)
     try:
-        checked = check_workers(client)
-    except BaseException:
-        client.close()
+        client = Client(target, timeout=limit)
+    except (OSError, TimeoutError, ValueError) as exc:
         if cluster is not None:
-            cluster.close()
+            cluster.close(timeout=limit)
+        raise ClusterError(f"cannot reach the Dask scheduler at {address} within {limit:g} s "
+                           f"({CONNECT_TIMEOUT_ENV}): {_first_line(exc)}") from None
+    runner = DaskRunner(client, cluster, on_notice=on_notice)
+    runner._processes_before = before
+    try:
+        runner.checked = check_workers(client, on_notice, local=cluster is not None)
+    except BaseException:
+        runner.close()
         raise
-    return DaskRunner(client, cluster, checked)
+    return runner
+def _probe(address: str, limit: float) -> None:
+    """The scheduler at ``address`` answers an identity request within ``limit`` seconds, or ``ClusterError``.
+    Asked before a ``Client`` is made: a client connecting to a scheduler that accepts the connection but
+    never answers (a frozen process) waits for ever, whatever its own timeout says."""
+    import asyncio
+    import threading
+
+    from distributed.comm import connect as open_comm
+
+    async def identity():
+        comm = await open_comm(address, timeout=limit)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    outcome: dict = {}
+
+    def run():   # an event loop of its own, on a thread of its own: a notebook's loop may run in this one
+        try:
+            outcome["answer"] = asyncio.run(asyncio.wait_for(identity(), limit))
+        except BaseException as exc:   # handed to the caller
+            outcome["error"] = exc
+    thread = threading.Thread(target=run, name="scheduler probe", daemon=True)
+    thread.start()
+    thread.join(limit + 5)
+    error = outcome.get("error")
+    if "answer" in outcome and error is None:
+        return
+    why = "it does not answer" if error is None or isinstance(error, TimeoutError) else _first_line(error)
+    raise ClusterError(f"cannot reach the Dask scheduler at {address} within {limit:g} s ({CONNECT_TIMEOUT_ENV}): "
+                       f"{why}")
 
 
 def check_address(address: str) -> str:
@@ -276,17 +430,35 @@ def _worker_engine() -> str:
     return worker_hash()
 
 
-def check_workers(client) -> set[str]:
+def check_workers(client, on_notice: Callable[[str], None] | None = None, local: bool = False) -> set[str]:
     """Every connected worker runs commandsim with this process's engine sources, or ``ClusterError``;
-    returns the workers checked."""
+    returns the workers checked (those that did not answer are removed from the scheduler)."""
+    limit = connect_timeout()
+    ask(client, "for its workers", client._update_scheduler_info, n_workers=-1)   # a frozen scheduler: named
     try:
-        client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        client.sync(client._wait_for_workers, 1, timeout=limit, callback_timeout=limit + submit_timeout())
     except (TimeoutError, OSError):
-        raise ClusterError(f"no Dask worker connected to the scheduler within {CONNECT_TIMEOUT:g} s: start "
-                           f"'dask worker <scheduler address>' on the machines that should play") from None
-    engines = client.run(_worker_engine, on_error="return")
+        where = ("no worker process of the local Dask cluster started" if local
+                 else "no Dask worker connected to the scheduler")
+        hint = "" if local else ": start 'dask worker <scheduler address>' on the machines that should play"
+        raise ClusterError(f"{where} within {limit:g} s ({CONNECT_TIMEOUT_ENV}){hint}") from None
+    engines = engines_of(client, sorted(workers_of(client)), on_notice)
     check_engines(engines, engine_hash())
     return set(engines)
+
+
+def _kill_started(before: set | None) -> None:
+    """Kill the worker processes a local cluster started that are still there after its close (one stopped
+    with SIGSTOP ignores everything else)."""
+    if before is None:
+        return
+    import multiprocessing
+    for process in set(multiprocessing.active_children()) - before:
+        try:
+            process.kill()
+            process.join(1)
+        except (OSError, ValueError, AttributeError):
+            pass
 
 
 def check_engines(engines: dict, expected: str) -> None:

@@ -60,3 +60,13 @@ class OutputFileError(CommandsimError, OSError):
     """An output that could not be written (a full disk, a folder where a file should go); the
     message names the path that failed. Nothing of the call's outputs was written. Also an
     ``OSError``, which is what it reports."""
+
+
+class ArgumentError(CommandsimError):
+    """An argument of a notebook API function (``api.py``) that the command would refuse: an unknown
+    name, a value of the wrong type or out of the command's range. ``argument`` names it, and so does
+    the message (``games: 1000000000000 is not in the range x<=1000000000.``)."""
+
+    def __init__(self, argument: str, message: str):
+        self.argument = argument
+        super().__init__(message)

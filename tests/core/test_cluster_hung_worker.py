@@ -50,7 +50,20 @@ class FakeClient:
     def run_on_scheduler(self, fn, *args):
         self.ran.append(args)
 
-    def close(self):
+    # the requests the runner makes within its time limit (``simcore.cluster.ask``)
+    def sync(self, request, *args, callback_timeout=None, **kwargs):
+        return request(*args, **kwargs)
+
+    def _update_scheduler_info(self, n_workers=0):
+        self._scheduler_identity = self.scheduler_info()
+
+    def _run_on_scheduler(self, fn, *args):
+        self.run_on_scheduler(fn, *args)
+
+    def _cancel(self, futures):
+        pass
+
+    def close(self, timeout=None):
         pass
 
 

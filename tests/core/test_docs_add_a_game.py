@@ -43,8 +43,8 @@ def game_folders() -> dict[str, str]:
 
 
 def game_code(folder: str) -> tuple[str, ...]:
-    """Where a game's code lives: its folder, and its players' folder under ``strategies/`` while it has one."""
-    return f"simcore/games/{folder}", f"strategies/{folder}"
+    """Where a game's code lives: its folder (its players in ``players/`` there)."""
+    return (f"simcore/games/{folder}",)
 
 
 def number(text: str) -> int:

@@ -46,12 +46,10 @@ def imports(path: Path) -> list[str]:
 
 
 def game_of(name: str) -> str | None:
-    """The game a module name belongs to (its folder under simcore/games/ or strategies/), or None."""
+    """The game a module name belongs to (its folder under simcore/games/), or None."""
     parts = name.split(".")
     if parts[:2] == ["simcore", "games"] and len(parts) > 2 and parts[2] in GAMES:
         return parts[2]
-    if parts[0] == "strategies" and len(parts) > 1 and parts[1] in GAMES:
-        return parts[1]
     return None
 
 
@@ -60,7 +58,7 @@ def _files(*patterns: str) -> list[Path]:
 
 
 SHARED = _files("simcore/*.py", "simcore/games/registry.py", "simcore/games/__init__.py", "reports/**/*.py",
-                "strategies/*.py", "strategies/tuning/*.py", "cli.py")
+                "strategies/*.py", "strategies/tuning/*.py", "cli.py", "api.py")
 
 
 def test_layout_the_registry_names_every_game_folder():
@@ -77,11 +75,32 @@ def test_layout_shared_code_imports_no_game(path):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_layout_no_game_imports_another(game):
-    own = _files(f"simcore/games/{game}/**/*.py", f"strategies/{game}/**/*.py")
+    own = _files(f"simcore/games/{game}/**/*.py")
     assert own
     for path in own:
         others = [name for name in imports(path) if game_of(name) not in (None, game)]
         assert not others, f"{path.relative_to(ROOT)} imports {others}"
+
+
+def test_layout_the_commands_floor_imports_run_one_way():
+    """simcore <- games <- strategies / reports <- cli <- api: nothing of the library (``reports.commands``, the
+    commands' checks and play, included) imports the command line or the API; nothing of the library but the
+    commands themselves imports ``reports.commands`` (they sit on top of reports: only ``cli.py`` and
+    ``api.py`` call them); and the command line does not import the API (the API reads the command line's
+    options: it sits above it)."""
+    def top(name: str) -> str:
+        return name.split(".")[0]
+    library = _files("simcore/**/*.py", "strategies/**/*.py", "reports/**/*.py")
+    commands = set(_files("reports/commands/*.py"))
+    assert commands, "reports/commands/ holds the commands' plans"
+    for path in library:
+        up = [n for n in imports(path) if top(n) in ("cli", "api")]
+        assert not up, f"{path.relative_to(ROOT)} imports {up}"
+        if path not in commands:
+            up = [n for n in imports(path) if n == "reports.commands" or n.startswith("reports.commands.")]
+            assert not up, f"{path.relative_to(ROOT)} imports {up}"
+    assert not [n for n in imports(ROOT / "cli.py") if top(n) == "api"]
+    assert {n for n in imports(ROOT / "api.py") if top(n) == "cli"}, "api.py reads the command line's options"
 
 
 def test_layout_the_import_reader_resolves_relative_imports(tmp_path, monkeypatch):
@@ -99,7 +118,7 @@ def test_layout_the_import_reader_resolves_relative_imports(tmp_path, monkeypatc
 def test_jit_cache_each_game_key_covers_its_own_sources_and_the_cores(tmp_path, monkeypatch):
     monkeypatch.setattr(jit_cache, "_ROOT", tmp_path)
     files = ["simcore/jit.py"] + [f"simcore/games/{g}/rules.py" for g in GAMES] + \
-            [f"strategies/{g}/policy.py" for g in GAMES]
+            [f"simcore/games/{g}/players/policy.py" for g in GAMES]
     for rel in files:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x = 1\n")

@@ -4,74 +4,19 @@ from __future__ import annotations
 import numpy as np
 
 from .rules import play_game
-from .jit import hot, hot_entry, hot_inlined
-from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_BOUND, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN,
-                     S_WINNER)
+from .jit import hot, hot_entry
+from .layout import CAP, LOG_COLS, N_PILES, N_SC
+from .game_row import fixed_shapes, keep_bought, write_result
 from simcore.block_loop import play_games
 from simcore.blocks import MIN_BLOCK, BlockPool, Pending, padded, run_blocks
-from .tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
-from strategies.last_command.params import N_PARAMS
-from strategies.last_command.situation import N_BLOCKS
-
-# columns of the per-game integer output
-R_SEED = 0
-R_WINNER = 1      # 0 first player, 1 second player, 2 draw at the turn cap
-R_TURNS = 2
-R_HULL = 3        # + p
-R_BOUGHT = 5      # + p: number of purchases
-R_DAMAGE = 7      # + p: Damage dealt
-R_MALF = 9        # + p: Malfunctions drawn
-R_BOUND = 11      # the bound that ended the game (simcore.bounds code; 0: none)
-N_RESULT_COLS = 12
+from .tables import MAX_EFF_ROWS, MAX_TYPES
+from .players.params import N_PARAMS
 
 
 @hot   # not hot_inlined: the core's block loop calls it with *args, which numba cannot inline (LLVM does)
 def play_one(cards, eff, setup, setup_n, cfg, strat, piles, cnt, sc, log, bought, seed, out_row):
     play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
     write_result(sc, seed, out_row)
-
-
-@hot_inlined
-def write_result(sc, seed, out_row):
-    """A finished game's output row (R_*): the one writer for heuristic, search and tree games."""
-    out_row[R_SEED] = seed
-    out_row[R_WINNER] = sc[S_WINNER]
-    out_row[R_TURNS] = sc[S_TURN]
-    out_row[R_BOUND] = sc[S_BOUND]
-    for p in range(2):
-        out_row[R_HULL + p] = sc[S_HULL + p]
-        out_row[R_BOUGHT + p] = sc[S_BOUGHT + p]
-        out_row[R_DAMAGE + p] = sc[S_DAMAGE_DEALT + p]
-        out_row[R_MALF + p] = sc[S_MALF_DRAWN + p]
-
-
-@hot   # likewise
-def keep_bought(bought, out_bought, g):
-    """Game g's purchases per side and card type into column g of ``out_bought``."""
-    for p in range(2):
-        for t in range(out_bought.shape[1]):
-            out_bought[p, t, g] = bought[p, t]
-
-
-@hot_inlined
-def fixed_shapes(cards, eff, strat, piles, cnt, sc, log, bought):
-    """True when every array has the shape the layout gives it: the card tables and the
-    strategy rows' per-type blocks padded to MAX_TYPES (``padded``, ``padded_strategies``), and
-    an event log of one row (batch games keep no log).
-
-    Tested once where games begin, it lets the compiler use these numbers as constants in all
-    the code below: the row length of ``cards`` or ``piles`` is then part of an instruction, not
-    one more value to keep in a register (or, with too many, on the stack) through the whole
-    game; a table's row count (numba adds it to a negative index) likewise, and every
-    ``log_event`` folds away. Measured side by side over three processes each: +5% games/s
-    for the row lengths, +5 to 8% for the row counts and the log, +8% for the strategy rows."""
-    return (cards.shape[0] == MAX_TYPES and cards.shape[1] == N_COLS
-            and eff.shape[0] == MAX_EFF_ROWS and eff.shape[1] == 4
-            and strat.shape[0] == 2 and strat.shape[1] == N_PARAMS + N_BLOCKS * MAX_TYPES
-            and piles.shape[0] == N_PILES and piles.shape[1] == CAP and cnt.shape[0] == N_PILES
-            and sc.shape[0] == N_SC and sc.strides[0] == 8 and sc.itemsize == 8
-            and log.shape[0] == 1 and log.shape[1] == LOG_COLS
-            and bought.shape[0] == 2 and bought.shape[1] == MAX_TYPES)
 
 
 @hot_entry
@@ -86,7 +31,7 @@ def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
 
 
 def padded_strategies(strat: np.ndarray, n_types: int) -> np.ndarray:
-    """Strategy rows with each block of one float per card type (``strategies.last_command.situation``)
+    """Strategy rows with each block of one float per card type (``players.situation``)
     widened from ``n_types`` to MAX_TYPES, as the card tables are."""
     n_blocks = (strat.shape[1] - N_PARAMS) // n_types
     if strat.shape[1] != N_PARAMS + n_blocks * n_types:
@@ -124,7 +69,7 @@ def play_range_search(cards, eff, setup, setup_n, cfg, strat, base_seed, first_g
 
 
 def seat_budgets(budgets) -> np.ndarray:
-    """int64[4] as ``strategies.last_command.library.engine_budgets`` gives it, from that or from int64[2] (each
+    """int64[4] as ``players.library.engine_budgets`` gives it, from that or from int64[2] (each
     seat's rollouts, no tree search seat): what the search game loop reads."""
     out = np.zeros(4, np.int64)
     budgets = np.asarray(budgets, np.int64)
@@ -173,7 +118,7 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
     row over the games per seat and card type, the columns of a per-game file as they are written.
     budgets: int64[2], rollouts per searched decision of each seat (None or zeros: no search
     player, and the batch runs ``play_block`` exactly as without them), or int64[4] with each seat's
-    tree flag after them (``strategies.last_command.library.engine_budgets``); ``search_stats``
+    tree flag after them (``players.library.engine_budgets``); ``search_stats``
     (int64[3]), if given, gains the searched decisions, rollouts and the player-turns those played.
     play_block releases the GIL, so plain Python threads run it in parallel."""
     args = _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game)

@@ -12,7 +12,7 @@ from .layout import (CREW, CREW_DISC, DISCARD_CREDITS, EV_CLEAR_CREW, EV_DISCARD
 from .piles import move_all, push, remove_at
 from .primitives import gain_credits, most_power_system
 from .queries import can_play_system, main_has_op, pile, total_crew
-from strategies.last_command.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_action, free_play_card
+from .players.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_action, free_play_card
 
 # Card Phase actions, at most: a card whose Ability draws it back (a lone Holodeck or Ship's A.I.
 # with empty decks: the draw reshuffles it from play) would otherwise be replayed for ever

@@ -15,7 +15,7 @@ from .market import market_phase
 from .solo import ai_card_phase, ai_market_phase, resolve_held_malfunctions, setup_ai
 from .piles import find, pop, push, remove_at, shuffle
 from .queries import pile
-from strategies.last_command.policy import draw_source
+from .players.policy import draw_source
 
 
 

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from simcore.block_loop import play_games
 from simcore.search import UCB_C, best_option, decision_rng, rs_below, ucb_pick
-from strategies.last_command.actions import A_PLAY_CREW
-from strategies.last_command.library import B_TREE
-from strategies.last_command.policy import card_action, market_action
+from .players.actions import A_PLAY_CREW
+from .players.library import B_TREE
+from .players.policy import card_action, market_action
 
-from .batch import fixed_shapes, keep_bought, write_result
+from .game_row import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .events import log_event
 from .jit import hot, hot_entry, hot_inlined, hot_outlined
@@ -196,7 +196,7 @@ def seat_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, budgets, ws, 
 def play_one_search(cards, eff, setup, setup_n, cfg, strat, budgets, piles, cnt, sc, log, bought, ws, tw, seed,
                     out_row):
     """``batch.play_one`` with search players (``seat_turn``); budgets: int64[4]
-    (``strategies.last_command.library.engine_budgets``). ``ws``: ``workspace``; ``tw``:
+    (``players.library.engine_budgets``). ``ws``: ``workspace``; ``tw``:
     ``tree_search.tree_workspace`` (a tree of one node when no seat grows one)."""
     setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
     play_turns_with(seat_turn, (cards, eff, cfg, piles, cnt, sc, strat, log, bought, budgets, ws, tw), cfg, sc, log)

@@ -16,10 +16,10 @@ from .layout import (CAP, CREW, CREW_DECK, HAND, LOG_COLS, M_AI_MARKET, M_CREW, 
                      MAX_CREW_PER_SYSTEM, N_PILES, N_SC, N_SYSTEMS, S_CREDITS, S_SOLO_AI, SYS_DECK)
 from .queries import pile
 from .tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
-from strategies.last_command.actions import M_BUY_CREW, M_BUY_SYSTEM, M_STOP
-from strategies.last_command.heuristic import market_item
-from strategies.last_command.params import N_PARAMS
-from strategies.last_command.situation import RESTRICT_FORCE, V_RESTRICT, n_types, restriction
+from .players.actions import M_BUY_CREW, M_BUY_SYSTEM, M_STOP
+from .players.heuristic import market_item
+from .players.params import N_PARAMS
+from .players.situation import RESTRICT_FORCE, V_RESTRICT, n_types, restriction
 
 MAX_OPTIONS = 16     # a Market decision has at most 9 purchases, a pass and a refresh
 POINT_CREW = 0       # where a rollout starts: a Crew card's System in the Card Phase ...

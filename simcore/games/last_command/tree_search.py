@@ -42,10 +42,10 @@ from .rules import WINNER_DRAW, play_phase, play_turns
 from .search_options import (IW_DECISIONS, IW_KS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, IW_RS, MAX_OPTIONS, POINT_CREW,
                              POINT_MARKET, SEED_BITS, copy_state, crew_options, determinize, market_options,
                              rollout_players)
-from strategies.last_command.actions import A_PLAY_CREW, M_BUY_CREW, M_BUY_SYSTEM
-from strategies.last_command.heuristic import market_item
-from strategies.last_command.library import B_TREE
-from strategies.last_command.policy import card_action, market_action
+from .players.actions import A_PLAY_CREW, M_BUY_CREW, M_BUY_SYSTEM
+from .players.heuristic import market_item
+from .players.library import B_TREE
+from .players.policy import card_action, market_action
 
 KEY_SCALE = 1_000_000   # a key: a move's kind times this, plus the card type (or the set refreshed)
 KEY_CREW = 16           # Crew placements' kinds: KEY_CREW + System (Market kinds, M_*, are below it)

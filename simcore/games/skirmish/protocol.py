@@ -4,7 +4,7 @@ response before the event it answers - apply the listed restrictions and lasting
 post-command melee check (8). A part no longer legal when it resolves is skipped, unless the command fails
 entirely when it loses a required condition: then it is judged once, as it begins to resolve, so that it
 resolves either as a whole or not at all, whatever order its parts are listed in."""
-from strategies.skirmish import policy as pol
+from .players import policy as pol
 
 from .bound_checks import count_effect
 from .checks import check_declare, check_declare_of, eligible, engaged, engaged_units, in_range, target_legal

@@ -6,7 +6,7 @@ import numpy as np
 from simcore.block_loop import play_games
 from simcore.blocks import padded, run_blocks
 from simcore.errors import CommandsimError
-from strategies.star_realms.params import N_PARAMS
+from .players.params import N_PARAMS
 
 from .jit import hot, hot_entry
 from .layout import (CAP, LOG_COLS, MAX_EFF_ROWS, MAX_PLAYERS, MAX_TYPES, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED,
