@@ -216,7 +216,7 @@ def options(command: str, game: str = DEFAULT_GAME) -> pd.DataFrame:
             rows[-1]["also"] = name
             continue
         seen.add(id(p))
-        rows.append({"argument": name, "default": p.default if not p.multiple else tuple(p.default or ()),
+        rows.append({"argument": name, "default": cli.option_default(p),
                      "also": "", "help": p.help or ""})
     return pd.DataFrame(rows, columns=["argument", "default", "also", "help"])
 
@@ -345,7 +345,7 @@ def _base(command: str, game) -> tuple[str, dict]:
     fixes, and those it omits at the value the command takes when they are not given."""
     for alias in hooks(game).aliases:
         if alias.name == command:
-            omitted = {p.name: p.default for p in cli.main.commands[alias.command].build(game)
+            omitted = {p.name: cli.option_default(p) for p in cli.main.commands[alias.command].build(game)
                        if p.name in alias.omit}
             return alias.command, {**omitted, **alias.fixed}
     return command, {}
@@ -392,7 +392,7 @@ def _values(command: str, params: dict[str, click.Option], given: dict, game: st
             continue
         if p.required:
             raise ArgumentError(name, f"{name}: required ({p.help or 'no default'})")
-        values[p.name] = tuple(p.default or ()) if p.multiple else p.default
+        values[p.name] = cli.option_default(p)
     return values
 
 

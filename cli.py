@@ -2055,6 +2055,13 @@ class _Progress:
 
 # ---- commands a game adds (``Game.aliases``: a command of its own over one of the commands above)
 
+def option_default(p: click.Parameter):
+    """What option ``p`` takes when it is not given. Not ``p.default``: from click 8.5 an unset flag's is a
+    sentinel (``UNSET``, which is true), its value False only through ``get_default``."""
+    value = p.get_default(click.Context(click.Command("default")), call=True)
+    return tuple(value or ()) if p.multiple else value
+
+
 def _add_aliases() -> None:
     for name in registry.names():
         for alias in hooks(registry.get(name)).aliases:
@@ -2069,7 +2076,7 @@ def _add_aliases() -> None:
 
             def run(game, base=base, alias=alias, **options):
                 # an omitted option takes the value the command takes when it is not given
-                omitted = {p.name: p.default for p in base.build(game) if p.name in alias.omit}
+                omitted = {p.name: option_default(p) for p in base.build(game) if p.name in alias.omit}
                 return base.callback(game=game, **alias.fixed, **omitted, **options)
 
             command = GameCommand(alias.name, build, run, fixed_game=name, options_of=alias.command, help=alias.help)
