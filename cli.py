@@ -703,8 +703,10 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     from simcore.bounds import bounds_line
 
     cards_out = next_to(out_path, "cards", "--out")
+    shape_out = {tag: next_to(out_path, tag, "--out") for tag in sw.SHAPE_FILES} if game.info.standing else {}
     check_targets([Target("--out", out_path, "aggregate table"),
                    Target("--out", cards_out, "per-card table", next_to=out_path),
+                   *(Target("--out", path, sw.SHAPE_FILES[tag], next_to=out_path) for tag, path in shape_out.items()),
                    *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])],
                   _sources(game, "sweep", [("--cards", cards_path)], [("--strategy", [strategy]),
                                                                       ("--opponent-strategy", [opponent_strategy])],
@@ -733,7 +735,9 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
             with progress:
                 result = plan.play(progress, runner, per_game.append if per_game else None)
             elapsed = time.perf_counter() - started
-            write_tables({out_path: result.aggregate, cards_out: result.cards},
+            shape = result.shape_tables()
+            write_tables({out_path: result.aggregate, cards_out: result.cards,
+                          **{path: shape[tag] for tag, path in shape_out.items() if tag in shape}},
                          streams=[per_game] if per_game else [])
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
@@ -747,6 +751,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
                        + "; ".join(q.text or f"{q.sides[0]} {q.variants[0]} vs {q.sides[1]} {q.variants[1]}"
                                    for q in spec.questions) + ".")
         _echo_sweep(game, result.aggregate, spec.questions)
+        _echo_shape(game, result.shape)
         _echo_identical(game, result.aggregate, cards_path)
         click.echo(f"\n{played:,} games in {len(cells)} cell{'' if len(cells) == 1 else 's'} in {elapsed:.1f} s, "
                    f"seed {seed}.")
@@ -770,6 +775,9 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     click.echo(f"Wrote {out_path} (aggregate, {len(result.aggregate)} rows) and {cards_out} "
                f"(per card, {len(result.cards)} rows)" + (f" and {per_game_path} (per game, {played:,} rows)."
                                                          if per_game_path else "."))
+    written = [f"{shape_out[tag]} ({len(table):,} rows)" for tag, table in result.shape_tables().items()]
+    if written:
+        click.echo(f"Wrote the shape of the games (docs/shape.md): {', '.join(written)}.")
 
 
 def _echo_card_changes(game: Game, paths: list[Path], labels: list[str] = ()) -> None:
@@ -786,6 +794,19 @@ def _echo_identical(game: Game, aggregate, cards_path: Path | None) -> None:
 
     for note in identical.notes(aggregate, game.info, game.card_entries([cards_path] if cards_path else [])):
         click.echo(f"\n{note}")
+
+
+def _echo_shape(game: Game, shape) -> None:
+    """The shape of each cell's games (``reports.shape_tables``), in a few columns: docs/shape.md reads it."""
+    if shape is None or shape.empty:
+        return
+    standing = game.info.standing.name
+    click.echo(f"\nShape of the games (standing: {standing}; means over games, 95% intervals over seeds):")
+    header = (game.info.side.one.upper(), "VS", "ROUNDS", "LEAD CHANGES", "DECISIVE ROUND", "COMEBACKS", "95% CI")
+    rows = [(f"{r.faction} {r.variant}", f"{r.opponent_faction} {r.opponent_variant}", f"{r.mean_rounds:.1f}",
+             f"{r.mean_lead_changes:.2f}", f"{r.mean_decisive_round:.1f}", f"{r.comeback_rate:.1%}",
+             f"{r.comeback_low:.1%} - {r.comeback_high:.1%}") for r in shape.itertuples()]
+    _echo_table(header, rows)
 
 
 def _echo_sweep(game: Game, aggregate, questions=()) -> None:

@@ -274,3 +274,105 @@ def two_sided_p(z: float) -> float:
     """The two-sided normal p-value of a z statistic (``scipy.stats.norm.sf``: ``2 * (1 - cdf)`` would
     lose every digit of a p-value below about 1e-16)."""
     return float(2.0 * stats.norm.sf(abs(z)))
+
+
+# ---- means and rates of per-seed ratios (the shape's measures: a seed holds a varying number of games)
+
+RATIO_SUMS = ("y", "n", "yy", "yn", "nn", "seeds")   # the last axis of ``ratio_sums``
+
+
+def ratio_sums(y, n) -> np.ndarray:
+    """float64[..., 6]: the sums over the seeds (axis 0) of a ratio's per-seed numerator ``y`` and denominator
+    ``n`` (``RATIO_SUMS``: y, n, y^2, y n, n^2 and the seeds), which add up over chunks of seeds. E.g. the lead
+    after round r summed over a seed's games still running (``y``) and their count (``n``)."""
+    y = np.asarray(y, dtype=float)
+    n = np.broadcast_to(np.asarray(n, dtype=float), y.shape)
+    return np.stack([y.sum(axis=0), n.sum(axis=0), (y * y).sum(axis=0), (y * n).sum(axis=0), (n * n).sum(axis=0),
+                     np.full(y.shape[1:], float(y.shape[0]))], axis=-1)
+
+
+def ratio_interval(sums, z: float = Z95):
+    """``(mean, low, high, se)`` of the ratio ``sum y / sum n`` from ``ratio_sums`` (vectorised over the leading
+    axes): the cluster-robust (delta-method) variance of a ratio with the seed as the unit,
+    ``seeds / (seeds - 1) * sum_s (y_s - m n_s)^2 / (sum n)^2``, and Student's t with seeds - 1 degrees of
+    freedom. NaN where no seed has a game (``n`` 0) or fewer than 2 seeds."""
+    s = np.asarray(sums, dtype=float)
+    y, n, yy, yn, nn, k = (s[..., i] for i in range(6))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        m = y / n
+        q = np.clip(yy - 2 * m * yn + m * m * nn, 0.0, None)
+        var = k / (k - 1) * q / (n * n)
+        se = np.sqrt(var)
+        t = stats.t.isf(stats.norm.sf(z), np.maximum(k - 1, 1))
+        ok = (n > 0) & (k >= 2)
+        m = np.where(n > 0, m, np.nan)
+        se = np.where(ok, se, np.nan)
+        return m, np.where(ok, m - t * se, np.nan), np.where(ok, m + t * se, np.nan), se
+
+
+def ratio_rate_interval(sums, z: float = Z95):
+    """``(rate, low, high)`` of a rate whose games come in seeds of varying size (``ratio_sums`` of each
+    seed's successes and games): the Wilson interval at the effective number of games the seeds' own variance
+    gives (``ratio_interval``'s, shrunk towards the binomial by one pseudo-seed as ``design_effect`` does), so it
+    stays inside [0, 1] and is not empty at 0 or all. At 0 or all the design effect is the mean seed size
+    weighted by games, ``sum n^2 / sum n`` (every game of a seed may go the same way; 1 with a game per seed)."""
+    s = np.asarray(sums, dtype=float)
+    y, n, nn, k = s[..., 0], s[..., 1], s[..., 4], s[..., 5]
+    m, _, _, se = ratio_interval(s, z)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        binomial = m * (1 - m) / n
+        raw = np.where(binomial > 0, se * se / binomial, 1.0)
+        deff = np.where((y <= 0) | (y >= n), nn / n, ((k - 1) * np.nan_to_num(raw, nan=1.0) + 1) / k)
+        n_eff = np.where(n > 0, n / deff, 0.0)
+        q = stats.t.isf(stats.norm.sf(z), np.maximum(k - 1, 1))
+    low, high = wilson_interval(np.where(n > 0, m, 0.0) * n_eff, n_eff, np.asarray(q, float))
+    return m, np.asarray(low, float), np.asarray(high, float)
+
+
+class RatioDifference(NamedTuple):
+    """A - B of two ratios measured on the same seeds, with its interval, standard error and p-value."""
+    a: float
+    b: float
+    diff: float
+    ci_low: float
+    ci_high: float
+    se: float
+    p: float
+    seeds: int
+
+
+def paired_ratio_difference(y_a, n_a, y_b, n_b, z: float = Z95) -> RatioDifference:
+    """The difference of the ratios ``sum y_a / sum n_a`` and ``sum y_b / sum n_b`` whose seeds (axis 0) are the
+    same (common random numbers: a compare's settings A and B): each seed's linearised contribution to
+    the difference, ``(y_a - m_a n_a) / N_a - (y_b - m_b n_b) / N_b``, gives the variance (the seed-to-seed
+    variance both share drops out), with Student's t at seeds - 1 degrees of freedom. A plain mean of
+    per-seed values is the case ``n`` = games per seed. The p-value is the t test's, which the interval inverts."""
+    ya, na = np.asarray(y_a, float), np.broadcast_to(np.asarray(n_a, float), np.shape(y_a))
+    yb, nb = np.asarray(y_b, float), np.broadcast_to(np.asarray(n_b, float), np.shape(y_b))
+    k = ya.shape[0]
+    big_a, big_b = na.sum(), nb.sum()
+    if k < 2 or big_a <= 0 or big_b <= 0:
+        nan = float("nan")
+        return RatioDifference(nan, nan, nan, nan, nan, nan, 1.0, k)
+    ma, mb = ya.sum() / big_a, yb.sum() / big_b
+    u = (ya - ma * na) / big_a - (yb - mb * nb) / big_b
+    se = math.sqrt(k / (k - 1) * float((u * u).sum()))
+    d = ma - mb
+    c = t_critical(z, k)
+    if se == 0:
+        p = 1.0 if d == 0 else 0.0
+    else:
+        p = float(2.0 * stats.t.sf(abs(d) / se, k - 1))
+    return RatioDifference(float(ma), float(mb), float(d), d - c * se, d + c * se, se, p, k)
+
+
+def holm(p_values) -> np.ndarray:
+    """Holm's step-down adjustment of ``p_values`` (family-wise error over them all): the i-th smallest p times
+    (m - i), made monotone and capped at 1. A measure is clear at 5% when its adjusted p is below 0.05."""
+    p = np.asarray(p_values, dtype=float)
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    adjusted = np.minimum(1.0, np.maximum.accumulate(p[order] * (m - np.arange(m))))
+    out = np.empty(m)
+    out[order] = adjusted
+    return out

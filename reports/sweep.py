@@ -31,7 +31,7 @@ contract module, so a worker finds it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -50,11 +50,17 @@ from . import identical_games as identical
 from .chunk_counts import ChunkTally, SweepTally, tally_chunk
 from .identical_games import chunk_digest
 from .per_game import per_game_batch
+from .shape_tally import CellDetail, DetailChunk, detail_chunk
 
 DEFAULT_GAMES = 20000  # per cell: a +-0.7-point interval in a few seconds
 DEFAULT_CHUNK = 20_000      # games per engine call: memory and Ctrl-C latency vs call overhead
 DEFAULT_MAX_GAMES = 1_000_000   # per cell, with a target interval
 MIN_TARGET_ROUND = 100      # games per round below which a target-interval stop may undercut the 95% level
+# the shape tables a sweep of a game that records its shape writes beside its aggregate (<stem>_<tag>)
+SHAPE_FILES = {"shape": "shape table (each cell's length, lead changes, decisive round, drama, comebacks)",
+               "tempo": "tempo table (each side's mean lead by round)",
+               "decisive": "decisive-round table (games per round of the last lead change)",
+               "plays": "card play table (per side and card: bought, drawn, played, win rates when played)"}
 CELL_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
                 "opponent_strategy", "games", "half_width", "hit_cap", *(f"at_{b}" for b in BOUND_LABELS[1:]))
 
@@ -66,10 +72,21 @@ GamesSink = Callable[[Any], None]   # receives each chunk's per-game records: a 
 class SweepResult:
     """What a sweep returns: the aggregate table, the per-card table and one row per cell
     (``CELL_COLUMNS``: games played, final interval half-width, whether it stopped at the cap, and the games an
-    engine bound or the turn cap ended: ``at_<bound>``, ``simcore.bounds``)."""
+    engine bound or the turn cap ended: ``at_<bound>``, ``simcore.bounds``); and, for a game that records its
+    shape (``simcore.shape``), the shape tables (``reports.shape_tables``: per cell its measures, tempo curves and
+    decisive rounds; per side and card its plays). Empty for a game that records none."""
     aggregate: pd.DataFrame
     cards: pd.DataFrame
     cells: pd.DataFrame
+    shape: pd.DataFrame = field(default_factory=pd.DataFrame)
+    tempo: pd.DataFrame = field(default_factory=pd.DataFrame)
+    decisive: pd.DataFrame = field(default_factory=pd.DataFrame)
+    plays: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+    def shape_tables(self) -> dict[str, pd.DataFrame]:
+        """The shape tables by the tag of the file each goes to (``<stem>_<tag>``), those the game records."""
+        return {tag: t for tag, t in (("shape", self.shape), ("tempo", self.tempo), ("decisive", self.decisive),
+                                      ("plays", self.plays)) if not t.empty}
 
     def bound_counts(self) -> np.ndarray:
         """int64[len(simcore.bounds.LABELS)]: the sweep's games by the bound that ended them."""
@@ -169,6 +186,7 @@ class ChunkCounts:
     games: Any | None        # pyarrow.RecordBatch (per_game.per_game_batch)
     winner: np.ndarray | None = None   # int8 winner codes (a byte a game): paired with the other seat order's
     digest: int = 0          # ``identical_games.chunk_digest`` of its games: cells that played the same games
+    detail: DetailChunk | None = None  # its games' shapes and card counts (``reports.shape_tally``)
 
 
 def play_chunk(chunk: SweepChunk, tables, threads: int | None = None) -> ChunkCounts:
@@ -202,7 +220,8 @@ def _chunk_counts(chunk: SweepChunk, rec) -> ChunkCounts:
     return ChunkCounts(tally_chunk(rec.winner, rec.turns, rec.bought, chunk.seats, getattr(rec, "bounds", None)),
                        chunk_labels(chunk.sides, chunk.variants, names), names[1], games,
                        np.asarray(rec.winner, np.int8),
-                       chunk_digest(chunk.first_game, chunk.order, rec.winner, rec.turns, rec.bought))
+                       chunk_digest(chunk.first_game, chunk.order, rec.winner, rec.turns, rec.bought),
+                       detail_chunk(rec))
 
 
 # ---- the sweep
@@ -251,6 +270,7 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     total = sum(c * k for c, k in zip(cap_seeds, per_seed))
     done = 0
     tallies = [SweepTally() for _ in cells]     # per cell: its perspectives
+    details = [CellDetail(k, cell.seats) for k, cell in zip(per_seed, cells)]   # per cell: its games' shape
     digests = [0] * len(cells)                   # per cell: its games' digest (identical_games)
     keys: list[tuple | None] = [None] * len(cells)
     card_tally = SweepTally()                    # every game: the per-card counts
@@ -269,6 +289,7 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
             tallies[chunk.cell].add_order(chunk.first_game, per_seed[chunk.cell], part.labels, part.winner,
                                           cells[chunk.cell].seats)
             card_tally.add(part.tally, None)
+            details[chunk.cell].add_order(chunk.first_game, chunk.order, part.detail, cells[chunk.cell].sides)
             digests[chunk.cell] = identical.add(digests[chunk.cell], part.digest)
             if chunk.order == 0:
                 keys[chunk.cell] = identical.labels_key(chunk.mode, chunk.difficulty, part.labels)
@@ -300,7 +321,30 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     cards = card_table(card_tally.card_counts(list(info["card"])))
     keep = np.asarray(game.buyable(tables), bool) | (cards["times_bought"].to_numpy() > 0)
     cards = info.merge(cards, on="card", how="right")[keep].reset_index(drop=True)
-    return SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)))
+    result = SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)))
+    _add_shape(result, game, cells, details, labels)
+    return result
+
+
+def _add_shape(result: SweepResult, game: Game, cells: Sequence[Cell], details: list[CellDetail],
+               labels: list[str]) -> None:
+    """The shape tables of a game that records its shape (``simcore.shape``): nothing for one that records none."""
+    from .shape_tables import cell_keys, plays_table, shape_tables
+    if game.info.standing is None or not any(d.games for d in details):
+        return
+    rows = [(dict(cell_keys(cell), opponent_strategy=labels[i]), d)
+            for i, (cell, d) in enumerate(zip(cells, details)) if d.games]
+    for d in details:
+        d.check_paired()
+    result.shape, result.tempo, result.decisive = shape_tables(rows, game.info.standing.name)
+    sides: dict = {}
+    for d in details:
+        for side, sums in d.cards.items():
+            if side in sides:
+                sides[side].add(sums)
+            else:
+                sides[side] = sums
+    result.plays = plays_table(sides)
 
 
 def estimate_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,

@@ -78,6 +78,16 @@ class SweepQuestion:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """What a game's shape measures (``simcore.shape``): each side's standing, which its engine records after
+    every round. ``name``: what the game calls it (Hull, Authority); ``text``: how it is counted, for a
+    reader; ``round``: what one round of the records is (both players' turns)."""
+    name: str
+    text: str
+    round: str = "round: each side's turn once"
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's capabilities as data.
 
@@ -90,7 +100,8 @@ class GameInfo:
     ``first_player``: a sentence on what moving first means in this game's rules (reports quote it).
     ``sweep_questions``: the match-ups its sources ask about, which a sweep given no match-up option plays
     first (``SweepQuestion``). ``bounds``: the engine's bounds on one game (``simcore.bounds.Bound``: plays per
-    turn, effects per play, turns per game), which ``docs/reliability.md`` lists."""
+    turn, effects per play, turns per game), which ``docs/reliability.md`` lists. ``standing``: the measure
+    its engine records after every round (``Standing``; None: a game that records no shape)."""
     name: str
     title: str
     side: Noun
@@ -111,6 +122,7 @@ class GameInfo:
     summary: str = ""
     sweep_questions: tuple[SweepQuestion, ...] = ()
     bounds: tuple = ()
+    standing: Standing | None = None
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-# the core's jitted sources, and the bound codes every engine reads as constants (simcore/bounds.py); each
+# the core's jitted sources (the shape and card counters every engine inlines among them), and the bound codes
+# every engine reads as constants (simcore/bounds.py); each
 # game's own (its engine reads its tables and opcodes as constants, so the whole game folder and its
 # policies) are added by game_cache_dir
-_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py")
+_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py", "simcore/shape.py", "simcore/play_counts.py")
 
 
 def source_hash(patterns=_JITTED) -> str:

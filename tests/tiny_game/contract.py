@@ -24,10 +24,11 @@ from simcore.card_files import card_files, read_toml, skipped_lines
 from simcore.card_overrides import Entry, complete_override, first_giver, given_twice, misnamed
 from simcore.errors import CardDataError, CommandsimError, StrategyError
 from simcore.names import unknown
-from simcore.game import (Cell, GameInfo, Listing, Noun, Order, Question, Replay, Setting, card_settings,
+from simcore.game import (Cell, GameInfo, Listing, Noun, Order, Question, Replay, Setting, Standing, card_settings,
                           check_one_of, parse_list)
 from simcore.records import Records, constant_column
 from simcore.seeds import seed_of_game
+from simcore.shape import GameShapes
 
 HERE = Path(__file__).resolve().parent
 SIDES = ("red", "blue")
@@ -39,7 +40,8 @@ INFO = GameInfo("tiny-race", "The tiny race (the tests' fourth game)", Noun("rac
                 Noun("track", "tracks"), SIDES, ("race",), tuple(TRACKS), "saver", MAX_TURNS, 1000,
                 rungs=("random", "spender", "saver"), first_player="the first racer rolls first",
                 # a turn buys one upgrade at most and moves once: only the turn cap bounds a race
-                bounds=(Bound(TURN_CAP, None, "race turns"),))
+                bounds=(Bound(TURN_CAP, None, "race turns"),),
+                standing=Standing("position", "each racer's steps along the track", "round: both racers' turns"))
 
 
 @dataclass(frozen=True)
@@ -109,9 +111,12 @@ def keep_of(strategy) -> tuple[str, int]:
     return strategy, int(known[strategy]["keep"])
 
 
-def play_race(seed: int, race: Race, keeps, tables: Tables, log: list | None = None, banned=((), ()), forced=((), ())):
+def play_race(seed: int, race: Race, keeps, tables: Tables, log: list | None = None, banned=((), ()), forced=((), ()),
+              leads: list | None = None):
     """(winner code, player-turns, bought int32[2, n_types], positions) of one race. ``banned`` / ``forced``: per
-    seat, the upgrades (indices) it never buys / buys whenever it can afford them (restricted play)."""
+    seat, the upgrades (indices) it never buys / buys whenever it can afford them (restricted play). ``leads``
+    gains the first racer's position minus the second's after every round (both turns; the last one cut
+    short too): the race's shape."""
     rng = np.random.default_rng(seed)
     length = TRACKS[race.track]
     coins = [START_COINS[r] for r in race.racers]
@@ -138,6 +143,8 @@ def play_race(seed: int, race: Race, keeps, tables: Tables, log: list | None = N
         if log is not None:
             log.append({"turn": turn + 1, "racer": race.racers[p], "roll": roll,
                         "bought": tables.names[buy] if buy is not None else None, "position": position[p]})
+        if leads is not None and (p == 1 or position[p] >= length):
+            leads.append(position[0] - position[1])
         if position[p] >= length:
             return p, turn + 1, bought, position
     return 2, race.max_turns, bought, position
@@ -229,9 +236,10 @@ class TinyRace:
         turns = np.zeros(n, np.int64)
         pos = np.zeros((n, 2), np.int64)
         bought = np.zeros((n, 2, len(tables.names)), np.int32)
+        leads: list[list[int]] = [[] for _ in range(n)]
         for g in range(n):
             winner[g], turns[g], bought[g], pos[g] = play_race(int(seeds[g]), matchup, keeps, tables,
-                                                               banned=banned, forced=forced)
+                                                               banned=banned, forced=forced, leads=leads[g])
 
         def columns(categories):
             label = (lambda v: constant_column(v, n)) if categories else (lambda v: v)
@@ -241,8 +249,10 @@ class TinyRace:
                     "first_strategy": label(names[0]), "second_strategy": label(names[1]),
                     "winner": pd.Categorical.from_codes(winner, ["first", "second", "draw"]), "turns": turns,
                     "first_position": pos[:, 0], "second_position": pos[:, 1]}
-        return Records(columns, bought if keep_bought else bought[:0], list(tables.names), winner=winner,
-                       turns=turns, strategies=names, bounds=np.where(winner == 2, TURN_CAP, NONE))
+        records = Records(columns, bought if keep_bought else bought[:0], list(tables.names), winner=winner,
+                          turns=turns, strategies=names, bounds=np.where(winner == 2, TURN_CAP, NONE))
+        records.shape = GameShapes.from_leads(leads)
+        return records
 
     def compare_question(self, spec):
         subject, opponent = spec.sides or ("red", "blue")

@@ -33,7 +33,7 @@ from .batch import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .bound_checks import reach_turn_cap
 from .events import log_event
-from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game
+from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game, turn_done
 from .layout import (CAP, CFG_MAX_TURNS, CREW_DECK, EV_TURN, EV_WIN, HAND, LOG_COLS, M_AI_MARKET,
                      M_CREW, M_MALF, M_SYS_DECK, N_PILES, N_SC, N_SYSTEMS, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET,
                      S_CUR, S_DECISION, S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS,
@@ -312,7 +312,7 @@ def play_one_search(cards, eff, setup, setup_n, cfg, strat, budgets, seed, piles
             search_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, p, budgets[p], ws)
         else:
             play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p)
-        sc[S_TURN] += 1
+        turn_done(sc)
     if sc[S_WINNER] != WINNER_DRAW:
         log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)
     write_result(sc, seed, out_row)

@@ -41,7 +41,7 @@ from .layout import (CFG_MAX_TURNS, EV_TURN, EV_WIN, HAND, PH_BONUS, PH_CARD, PH
                      S_CUR, S_DECISION, S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS)
 from .market import MAX_MARKET_ACTIONS, market_costs, market_phase_from, market_step
 from .queries import discounts, pile
-from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game
+from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game, turn_done
 from .search import (IW_DECISIONS, IW_KS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, IW_RS, POINT_CREW, POINT_MARKET, SEED_BITS,
                      copy_state, determinize, rollout_players, search_turn)
 from .search_options import MAX_OPTIONS, crew_options, market_options
@@ -323,7 +323,7 @@ def play_one_tree(cards, eff, setup, setup_n, cfg, strat, budgets, seed, piles, 
             search_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, p, budgets[p], ws)
         else:
             play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p)
-        sc[S_TURN] += 1
+        turn_done(sc)
     if sc[S_WINNER] != WINNER_DRAW:
         log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)
     write_result(sc, seed, out_row)
