@@ -977,9 +977,11 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     import time
 
     from reports.commands import compare as command
-    from reports.files import Target, check_targets, write_table
+    from reports.files import Target, check_targets, next_to, write_tables
 
-    check_targets([Target("--out", out_path, "comparison table")],
+    moved_out = next_to(out_path, "moved", "--out")
+    check_targets([Target("--out", out_path, "comparison table"),
+                   Target("--out", moved_out, "table of every measure A and B moved", next_to=out_path)],
                   _sources(game, "compare", [("--cards", cards_path), ("--cards-b", cards_b_path)],
                            [("--strategy", [strategy]), ("--opponent-strategy", [opponent_strategy])], extras))
     plan = command.plan(game, sides, side_b, cards_path, cards_b_path, strategy, opponent_strategy, games,
@@ -1010,13 +1012,29 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
             if until_verdict:
                 result, looks = result.comparison, result.looks
         elapsed = time.perf_counter() - started
-        write_table(result.table, out_path)
+        moved = result.moved
+        write_tables({out_path: result.table, moved_out: moved})
     except KeyboardInterrupt as exc:
         click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
                    f"nothing written.", err=True)
         raise click.exceptions.Exit(exit_code(exc)) from None
     _echo_comparison(game, plan.question, result, looks, games, max_games, seed, band, elapsed, quiet)
-    click.echo(f"Wrote {out_path}.")
+    _echo_moved(moved, quiet)
+    click.echo(f"Wrote {out_path} and {moved_out} (every measure with A, B and the paired difference).")
+
+
+def _echo_moved(moved, quiet: bool) -> None:
+    """"What moved": every measure whose paired difference A - B is clear after Holm's correction over them all
+    (``reports.moved``)."""
+    from reports.moved import moved_lines
+    rows = moved_lines(moved)
+    family = int((moved["kind"] != "tempo").sum()) if len(moved) else 0
+    if not rows:
+        click.echo(f"\nWhat moved: nothing clear (of {family} measures, Holm-corrected at 5%).")
+        return
+    click.echo(f"\nWhat moved (A -> B; paired 95% intervals over seeds; clear after Holm's correction over "
+               f"{family} measures):")
+    _echo_table(("MEASURE", "A -> B", "A - B", "HOLM P"), rows if not quiet else rows[:12])
 
 
 def _echo_comparison(game: Game, question, result, looks, games, max_games, seed, band, elapsed, quiet) -> None:

@@ -341,29 +341,54 @@ class RatioDifference(NamedTuple):
     seeds: int
 
 
+# the last axis of ``paired_ratio_sums``: A's and B's numerator and denominator sums, their squares and products
+PAIRED_SUMS = ("ya", "na", "yb", "nb", "yaya", "nana", "ybyb", "nbnb", "yana", "ybnb", "yayb", "yanb", "nayb", "nanb",
+               "seeds")
+
+
+def paired_ratio_sums(y_a, n_a, y_b, n_b) -> np.ndarray:
+    """float64[..., 15] (``PAIRED_SUMS``): the sums over the seeds (axis 0) that the paired difference of two ratios
+    needs (``paired_ratio_test``); they add up over chunks of seeds, so a comparison keeps no per-seed array. Of
+    integer values they are exact (below 2**53), whatever the chunks."""
+    ya, yb = np.asarray(y_a, float), np.asarray(y_b, float)
+    na = np.broadcast_to(np.asarray(n_a, float), ya.shape)
+    nb = np.broadcast_to(np.asarray(n_b, float), yb.shape)
+    parts = (ya, na, yb, nb, ya * ya, na * na, yb * yb, nb * nb, ya * na, yb * nb, ya * yb, ya * nb, na * yb, na * nb)
+    return np.stack([x.sum(axis=0) for x in parts] + [np.full(ya.shape[1:], float(ya.shape[0]))], axis=-1)
+
+
+def paired_ratio_test(sums, z: float = Z95):
+    """``(a, b, diff, low, high, se, p)`` (arrays over the leading axes) of ``paired_ratio_sums``: each seed's
+    linearised contribution to the difference, ``(y_a - m_a n_a) / N_a - (y_b - m_b n_b) / N_b``, gives the
+    variance (the seed-to-seed variance both settings share drops out), with Student's t at seeds - 1 degrees
+    of freedom; p is the t test's, which the interval inverts (1 where A and B agree on every seed)."""
+    s = np.asarray(sums, dtype=float)
+    ya, na, yb, nb, yaya, nana, ybyb, nbnb, yana, ybnb, yayb, yanb, nayb, nanb, k = (s[..., i] for i in range(15))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ma, mb = ya / na, yb / nb
+        raa = yaya - 2 * ma * yana + ma * ma * nana
+        rbb = ybyb - 2 * mb * ybnb + mb * mb * nbnb
+        rab = yayb - mb * yanb - ma * nayb + ma * mb * nanb
+        q = np.clip(raa / (na * na) + rbb / (nb * nb) - 2 * rab / (na * nb), 0.0, None)
+        se = np.sqrt(k / (k - 1) * q)
+        d = ma - mb
+        c = stats.t.isf(stats.norm.sf(z), np.maximum(k - 1, 1))
+        ok = (k >= 2) & (na > 0) & (nb > 0)
+        tiny = se <= 1e-12 * np.maximum(1.0, np.abs(d))
+        p = np.where(tiny, np.where(np.abs(d) <= 1e-12, 1.0, 0.0),
+                     2.0 * stats.t.sf(np.abs(d) / np.where(tiny, 1.0, se), np.maximum(k - 1, 1)))
+        nan = np.full(np.shape(d), np.nan)
+        return (np.where(na > 0, ma, np.nan), np.where(nb > 0, mb, np.nan), np.where(ok, d, nan),
+                np.where(ok, d - c * se, nan), np.where(ok, d + c * se, nan), np.where(ok, se, nan),
+                np.where(ok, p, 1.0))
+
+
 def paired_ratio_difference(y_a, n_a, y_b, n_b, z: float = Z95) -> RatioDifference:
-    """The difference of the ratios ``sum y_a / sum n_a`` and ``sum y_b / sum n_b`` whose seeds (axis 0) are the
-    same (common random numbers: a compare's settings A and B): each seed's linearised contribution to
-    the difference, ``(y_a - m_a n_a) / N_a - (y_b - m_b n_b) / N_b``, gives the variance (the seed-to-seed
-    variance both share drops out), with Student's t at seeds - 1 degrees of freedom. A plain mean of
-    per-seed values is the case ``n`` = games per seed. The p-value is the t test's, which the interval inverts."""
-    ya, na = np.asarray(y_a, float), np.broadcast_to(np.asarray(n_a, float), np.shape(y_a))
-    yb, nb = np.asarray(y_b, float), np.broadcast_to(np.asarray(n_b, float), np.shape(y_b))
-    k = ya.shape[0]
-    big_a, big_b = na.sum(), nb.sum()
-    if k < 2 or big_a <= 0 or big_b <= 0:
-        nan = float("nan")
-        return RatioDifference(nan, nan, nan, nan, nan, nan, 1.0, k)
-    ma, mb = ya.sum() / big_a, yb.sum() / big_b
-    u = (ya - ma * na) / big_a - (yb - mb * nb) / big_b
-    se = math.sqrt(k / (k - 1) * float((u * u).sum()))
-    d = ma - mb
-    c = t_critical(z, k)
-    if se == 0:
-        p = 1.0 if d == 0 else 0.0
-    else:
-        p = float(2.0 * stats.t.sf(abs(d) / se, k - 1))
-    return RatioDifference(float(ma), float(mb), float(d), d - c * se, d + c * se, se, p, k)
+    """``paired_ratio_test`` of per-seed arrays (axis 0: the seeds A and B share). A plain mean of per-seed
+    values is the case ``n`` = games per seed."""
+    k = int(np.shape(y_a)[0])
+    a, b, d, lo, hi, se, p = (float(x) for x in paired_ratio_test(paired_ratio_sums(y_a, n_a, y_b, n_b), z))
+    return RatioDifference(a, b, d, lo, hi, se, p, k)
 
 
 def holm(p_values) -> np.ndarray:
