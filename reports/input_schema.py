@@ -66,6 +66,25 @@ NUMERIC["impact"] = {"rank": "count", "n": "count", "seeds": "count", "buyers": 
                      **{c: "number_or_blank" for c in ("impact", "ci_low", "ci_high")}, "se": "amount",
                      "p_value": "share",
                      **{c: "share_or_blank" for c in ("buyers_win_rate", "buyers_ci_low", "buyers_ci_high")}}
+# the shape of a sweep's games (reports.shape_tables) and what a comparison moved (reports.moved)
+NUMERIC["shape"] = {"games": "count", **{c: "number_or_blank" for c in (
+    *(f"{k}{m}" for m in ("rounds", "turns", "lead_changes", "decisive_round", "winner_deficit", "drama")
+      for k in ("mean_",)),
+    *(f"{m}_{e}" for m in ("rounds", "turns", "lead_changes", "decisive_round", "winner_deficit", "drama")
+      for e in ("low", "high")))},
+    **{f"{r}_{e}": "share_or_blank" for r in ("comeback", "comeback_a", "comeback_b") for e in ("rate", "low", "high")},
+    **{f"{r}_games": "count" for r in ("comeback", "comeback_a", "comeback_b")}}
+NUMERIC["tempo"] = {"round": "count", "games": "count", "mean_lead": "number", "ci_low": "number_or_blank",
+                    "ci_high": "number_or_blank"}
+NUMERIC["decisive"] = {"decisive_round": "count", "games": "count", "share": "share"}
+NUMERIC["plays"] = {**{c: "count" for c in ("seat_games", "times_bought", "times_drawn", "times_played",
+                                            "drawn_not_played", "games_played", "wins_when_played")},
+                    **{c: "share_or_blank" for c in ("play_rate", "win_rate_when_played", "played_ci_low",
+                                                     "played_ci_high", "win_rate_not_played", "not_played_ci_low",
+                                                     "not_played_ci_high")}}
+NUMERIC["moved"] = {**{c: "number_or_blank" for c in ("a", "a_ci_low", "a_ci_high", "b", "b_ci_low", "b_ci_high",
+                                                      "diff", "diff_ci_low", "diff_ci_high", "diff_se")},
+                    "p": "share", "p_holm": "share", "seeds": "count", "games_a": "count", "games_b": "count"}
 # text columns whose values are a closed set
 CHOICES = {"per_game": {"winner": ("first", "second", "draw")},
            "aggregate": {"seat": ("first", "second", "both")},

@@ -12,7 +12,10 @@
   against skill** (``ladder --finding``): ``reports.skill_finding.SKILL_COLUMNS``;
 * a **card impact** table (``commandsim impact --out``): ``reports.impact.IMPACT_COLUMNS``;
 * a **tournament matrix** (``commandsim tournament --out``): ``reports.tournament.MATRIX_COLUMNS``, and
-  its **ratings** (``<stem>_ratings``, read too when next to it): ``reports.tournament.RATING_COLUMNS``.
+  its **ratings** (``<stem>_ratings``, read too when next to it): ``reports.tournament.RATING_COLUMNS``;
+* the **shape** of a sweep's games (``<stem>_shape``, ``_tempo``, ``_decisive``, ``_plays``, read too when next to
+  its aggregate: ``reports.shape_tables``) and what a comparison **moved** (``<stem>_moved`` next to it:
+  ``reports.moved.MOVED_COLUMNS``); each may also be given on its own.
 
 ``read_results(paths)`` returns them as DataFrames in a ``Results``; several files of one kind are
 stacked, with a ``source`` column naming the file they came from (its stem). Every table's numbers
@@ -41,6 +44,14 @@ from .per_game_scan import PerGameSummary, scan_per_game
 from .skill_finding import SKILL_COLUMNS
 from .tournament import MATRIX_COLUMNS, RATING_COLUMNS
 
+# the companions of an aggregate (its shape tables, ``reports.shape_tables``) and of a comparison (what it moved),
+# each known by a few of its columns
+SHAPE_KINDS = {"shape": ("standing", "mean_rounds", "comeback_rate"), "tempo": ("side", "seat", "round", "mean_lead"),
+               "decisive": ("decisive_round", "share", "games"),
+               "plays": ("faction", "card", "times_played", "games_played", "win_rate_when_played"),
+               "moved": ("kind", "measure", "card", "diff", "p_holm", "clear")}
+COMPANIONS = {"aggregate": ("shape", "tempo", "decisive", "plays"), "compare": ("moved",)}
+
 PER_GAME_NEEDED = ("game", "seed", "first_faction", "second_faction", "first_variant", "second_variant",
                    "first_strategy", "second_strategy", "winner", "turns")
 TEXT_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
@@ -65,6 +76,11 @@ class Results:
     ladder: pd.DataFrame = field(default_factory=pd.DataFrame)    # ``commandsim ladder``
     skill: pd.DataFrame = field(default_factory=pd.DataFrame)     # ``commandsim ladder --finding``
     impact: pd.DataFrame = field(default_factory=pd.DataFrame)    # ``commandsim impact``
+    shape: pd.DataFrame = field(default_factory=pd.DataFrame)     # a sweep's ``<stem>_shape``
+    tempo: pd.DataFrame = field(default_factory=pd.DataFrame)     # ... ``<stem>_tempo``
+    decisive: pd.DataFrame = field(default_factory=pd.DataFrame)  # ... ``<stem>_decisive``
+    plays: pd.DataFrame = field(default_factory=pd.DataFrame)     # ... ``<stem>_plays``
+    moved: pd.DataFrame = field(default_factory=pd.DataFrame)     # a comparison's ``<stem>_moved``
     files: list[tuple[str, str]] = field(default_factory=list)   # (path as given, kind)
     paths: list[Path] = field(default_factory=list)              # the real path of each file read
 
@@ -151,6 +167,9 @@ def kind_of(columns: Sequence[str]) -> str | None:
     """"aggregate", "cards", "per_game", "compare", "tournament", "ratings", "advice", "ladder", "skill" or
     None, from a file's column names."""
     cols = set(columns)
+    for kind, needed in SHAPE_KINDS.items():
+        if set(needed) <= cols and "winner" not in cols:
+            return kind
     if set(IMPACT_COLUMNS) <= cols:
         return "impact"
     if set(LADDER_COLUMNS) <= cols:
@@ -183,7 +202,7 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                                "tournament (commandsim tournament --out)")
     parts: dict[str, list[pd.DataFrame]] = {kind: [] for kind in ("aggregate", "cards", "compare",
                                                                   "tournament", "ratings", "advice", "ladder", "skill",
-                                                                  "impact")}
+                                                                  "impact", *SHAPE_KINDS)}
     out = Results()
     seen: set[Path] = set()
     for raw in paths:
@@ -228,6 +247,18 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                         parts["cards"].append(table.assign(source=stem))
                     out.files.append((cards.shown, "cards"))
                     out.paths.append(cards.real)
+        for tag in COMPANIONS.get(kind, ()):
+            companion = cards_path_of(path.shown, tag)
+            if user_files.not_a_file(companion) is None:
+                role = f"the {tag} table of {path.shown}"
+                companion = Input.of(companion, role)
+                if companion.real not in seen and kind_of(_read_columns(companion, role)) == tag:
+                    seen.add(companion.real)
+                    table = _read_checked(companion, tag, allow_empty=True)
+                    if len(table):
+                        parts[tag].append(table.assign(source=stem))
+                    out.files.append((companion.shown, tag))
+                    out.paths.append(companion.real)
         if kind == "tournament":
             ratings = cards_path_of(path.shown, "ratings")
             if user_files.not_a_file(ratings) is None:

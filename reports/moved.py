@@ -46,7 +46,8 @@ SCALAR_TEXT = {"matchup": "subject's score (the match-up)", "first_player": "fir
 KIND_ORDER = ("matchup", "first_player", "length", "comeback", "lead_changes", "shape", "edited_card", "card",
               "tempo")
 MOVED_COLUMNS = ("kind", "measure", "card", "edited", "a", "a_ci_low", "a_ci_high", "b", "b_ci_low", "b_ci_high",
-                 "diff", "diff_ci_low", "diff_ci_high", "diff_se", "p", "p_holm", "clear", "seeds")
+                 "diff", "diff_ci_low", "diff_ci_high", "diff_se", "p", "p_holm", "clear", "seeds", "games_a",
+                 "games_b")
 ALPHA = 0.05
 RATE_MEASURES = ("matchup", "first_player", "comeback")    # shares: shown in points
 
@@ -186,10 +187,14 @@ def moved_table(tally: MovedTally, edited=()) -> pd.DataFrame:
                           "card": [r[2] for r in rows], "edited": [r[3] for r in rows],
                           "a": a, "a_ci_low": a_lo, "a_ci_high": a_hi, "b": b, "b_ci_low": b_lo, "b_ci_high": b_hi,
                           "diff": d, "diff_ci_low": lo, "diff_ci_high": hi, "diff_se": se, "p": p,
-                          "seeds": sums[:, 14].astype(np.int64)})
+                          "seeds": sums[:, 14].astype(np.int64), "games_a": sums[:, 1].astype(np.int64),
+                          "games_b": sums[:, 3].astype(np.int64)})
+    scores = table["kind"].isin(("matchup", "first_player"))
     for col in ("a", "a_ci_low", "a_ci_high", "b", "b_ci_low", "b_ci_high", "diff", "diff_ci_low", "diff_ci_high",
-                "diff_se"):     # a score and the first-player edge are shares of 2 points a game
-        table.loc[table["kind"].isin(("matchup", "first_player")), col] /= 2
+                "diff_se", "games_a", "games_b"):     # a score and the first-player edge: 2 points a game
+        table.loc[scores, col] = table.loc[scores, col] / 2
+    table["games_a"] = table["games_a"].astype(np.int64)
+    table["games_b"] = table["games_b"].astype(np.int64)
     family = (table["kind"] != "tempo") & ~(_constant(sums))
     table["p_holm"] = 1.0
     if family.any():
