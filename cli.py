@@ -1627,15 +1627,17 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
 # ---- advise: the smallest card edits that bring a win rate into a band
 
 def advise_params(game: Game) -> list[click.Parameter]:
+    from reports.advisor.targets import SHAPE_FORMS
     forms = getattr(game, "target_forms", "see the game's page in docs/games/")
     n = Count(4, limits.ADVISE_GAMES_MAX)
     return [
         O("--target", "target_text", default=None, metavar="TEXT",
-          help=f"The win rate to reach: {forms}."),
+          help=f"The win rate to reach: {forms}; or a measure of the games' shape (docs/shape.md): {SHAPE_FORMS}."),
         *game_options(game, "advise"),
         O("--band", type=FiniteFloatRange(min=0, max=50, min_open=True, max_open=True), default=2.0,
           show_default=True, metavar="POINTS",
-          help="The target is met when every win rate lies within +-band percentage points of its goal."),
+          help="The target is met when every win rate lies within +-band percentage points of its goal (a count, "
+               "such as a length, within band percent of it)."),
         O("--strategy", default=None, metavar="NAME",
           help=f"The strategy of both players: a built-in name or a .toml file [default: "
                f"{game.info.default_strategy}]. {STRATEGY_FILES}"),
@@ -1732,7 +1734,9 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
 
     runner = _runner(scheduler, threads)
     if not quiet:
-        click.echo(f"Target: {target.text}, band +-{band:g} points; strategy {strategy}; seed {seed}.")
+        counts = any(c.unit for c in target.components)
+        click.echo(f"Target: {target.text}, band +-{band:g} points{f' (a count: +-{band:g}%)' if counts else ''}; "
+                   f"strategy {strategy}; seed {seed}.")
         if not no_retune and not card_set.can_retune:
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
@@ -1767,22 +1771,21 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
 
 def _echo_advice(advice, quiet: bool) -> None:
     """The unedited target, the best screened edits, and the proposal with its checks."""
-    from reports.verdict_words import band_state
     target = advice.target
-    points = lambda x: f"{100 * x:.1f}"   # noqa: E731
-    for c, label in enumerate(target.labels):
-        click.echo(f"Unedited: {label} {points(advice.base_values[c])}% [{points(advice.base_low[c])}, "
-                   f"{points(advice.base_high[c])}] (goal {100 * target.components[c].goal:g}%).")
+    for comp, value, low, high in zip(target.components, advice.base_values, advice.base_low, advice.base_high):
+        click.echo(f"Unedited: {comp.label} {comp.show(value)} [{comp.show(low)}, {comp.show(high)}] (goal "
+                   f"{comp.goal_text()}).")
     if not quiet:
         screened = advice.table[advice.table["stage"].isin(["screen", "sequential test"])]
         first = target.labels[0]
         top = screened[screened["component"] == first].head(10)
+        k = 1 if target.components[0].unit else 100      # a count's effect in its unit, a share's in points
         click.echo(f"\nScreened {len(advice.screened):,} edits"
                    + (f" ({len(advice.refused)} refused by the engine's limits)" if advice.refused else "")
                    + f"; the best by estimated improvement (effect on {first}, 95% interval):")
         _echo_table(("RANK", "EDIT", "MARK", "EFFECT", "95% CI", "GAMES", "LOOKS", "VERDICT"),
-                    [(r.rank, r.edit, r.mark, f"{100 * r.effect:+.1f}",
-                      f"[{100 * r.effect_ci_low:+.1f}, {100 * r.effect_ci_high:+.1f}]", r.games, r.looks, r.verdict)
+                    [(r.rank, r.edit, r.mark, f"{k * r.effect:+.1f}",
+                      f"[{k * r.effect_ci_low:+.1f}, {k * r.effect_ci_high:+.1f}]", r.games, r.looks, r.verdict)
                      for r in top.itertuples()])
     closest = advice.closest
     if closest is None or not closest.edits:
@@ -1797,11 +1800,12 @@ def _echo_advice(advice, quiet: bool) -> None:
     for name, check in (("fixed strategies", advice.fixed), ("re-tuned strategies", advice.retuned)):
         if check is None:
             continue
-        for c, label in enumerate(target.labels):   # each win rate's own interval against its own goal
-            state = band_state(check.low[c], check.high[c], target.components[c].goal, advice.options.band)
-            click.echo(f"  {name}: {label} {points(check.values[c])}% [{points(check.low[c])}, "
-                       f"{points(check.high[c])}], change {100 * check.effect[c]:+.1f} "
-                       f"[{100 * check.effect_low[c]:+.1f}, {100 * check.effect_high[c]:+.1f}] on "
+        for c, comp in enumerate(target.components):   # each figure's own interval against its own goal
+            state = comp.state(check.low[c], check.high[c], advice.options.band)
+            k, unit = (1, f" {comp.unit}") if comp.unit else (100, " points")
+            click.echo(f"  {name}: {comp.label} {comp.show(check.values[c])} [{comp.show(check.low[c])}, "
+                       f"{comp.show(check.high[c])}], change {k * check.effect[c]:+.1f}{unit} "
+                       f"[{k * check.effect_low[c]:+.1f}, {k * check.effect_high[c]:+.1f}] on "
                        f"{check.games:,} fresh games: {state}.")
     if advice.fixed is not None and advice.proposal is not None and not advice.fixed.inside:
         click.echo("  Not confirmed on fresh seeds: it was inside the band on the search's seeds only (more "

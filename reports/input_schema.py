@@ -22,6 +22,7 @@ EXPECTED = {
     "share_or_blank": "a number from 0 to 1, or nothing",
     "signed_share": "a number from -1 to 1",
     "amount": "a number >= 0",
+    "amount_or_blank": "a number >= 0, or nothing",
     "number": "a number",
     "number_or_blank": "a number, or nothing",
 }
@@ -48,9 +49,10 @@ NUMERIC = {
                    **{c: "share" for c in ("expected_score", "expected_ci_low", "expected_ci_high")}},
     # the advisor's table: rows of the screen, the search and the checks; a row leaves out what its
     # stage did not measure
+    # a count's goal and values (a length in turns: its ``unit``) are not shares
     "advice": {"games": "count", "looks": "count", "band": "share_or_blank", "edits": "count",
-               **{c: "share_or_blank" for c in ("goal", "base", "value", "value_ci_low", "value_ci_high",
-                                                "distance")},
+               **{c: "amount_or_blank" for c in ("goal", "base", "value", "value_ci_low", "value_ci_high",
+                                                 "distance")},
                **{c: "number_or_blank" for c in ("effect", "effect_ci_low", "effect_ci_high")}},
     "ratings": {"rank": "count", "games": "count", "score": "share_or_blank", "strength_se": "amount",
                 **{c: "number" for c in ("strength", "strength_ci_low", "strength_ci_high", "elo", "elo_ci_low",
@@ -102,7 +104,8 @@ ACCOUNTED = ("aggregate", "tournament", "ladder", "skill")
 
 _RANGES = {"count": (0, COUNT_MAX), "seed": (0, SEED_MAX), "share": (0, 1), "share_or_blank": (0, 1),
            "signed_share": (-1, 1),
-           "amount": (0, None), "number": (None, None), "number_or_blank": (None, None)}
+           "amount": (0, None), "amount_or_blank": (0, None), "number": (None, None),
+           "number_or_blank": (None, None)}
 
 
 class ResultsFileError(CommandsimError):

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from reports.advisor.advise import Advice, AdviseOptions, advise, edit_space
+from reports.advisor.targets import parse_targets
 from reports.report_games import with_game
 from simcore.errors import CommandsimError
 from simcore.game import Game
@@ -49,7 +50,7 @@ def plan(game: Game, target_text: str | None, band: float, strategy: str | None,
     ladder_text = extras.get("ladder")
     check_target_given(target_text, extras)
     card_set = registry.advisor(gname, cards_path)   # the game's hook: its cards, edits, targets
-    target = (card_set.target(target_text, max_turns) if target_text is not None
+    target = (parse_targets(target_text, lambda text: card_set.target(text, max_turns)) if target_text is not None
               else card_set.ladder(ladder_text, (extras.get("variant") or "standard").strip().lower(), max_turns))
     strategy = strategy or card_set.default_strategy
     card_set.strategy(strategy)
