@@ -32,6 +32,7 @@ SEAT_VIEWS = ("first", "second", "both")   # side A's seat in a tempo curve: a s
 MEASURES = ("rounds", "turns", "lead_changes", "decisive_round", "winner_deficit", "drama", "comeback",
             "comeback_a", "comeback_b")
 DECISIVE_BINS = TRACK_ROUNDS + 2           # rounds 0 (nobody led) .. TRACK_ROUNDS, then later
+BLOCK_SEEDS = 4096     # seeds reduced at once: the per-card arrays of a reduction stay a few MB whatever the chunk
 
 
 @dataclass
@@ -52,6 +53,14 @@ class DetailChunk:
     bought: np.ndarray | None = None
     drawn: np.ndarray | None = None
     played: np.ndarray | None = None
+
+    def part(self, lo: int, hi: int) -> "DetailChunk":
+        """Games lo .. hi - 1 (views)."""
+        def cut(x):
+            return None if x is None else x[lo:hi]
+        return DetailChunk(*(cut(getattr(self, f)) for f in ("winner", "turns", "rounds", "changes", "decisive",
+                                                               "deficit", "drama", "behind", "track")),
+                           self.names, cut(self.bought), cut(self.drawn), cut(self.played))
 
 
 def detail_chunk(rec) -> DetailChunk | None:
@@ -138,7 +147,9 @@ class CellDetail:
         if len(got) < self.orders:
             return
         del self.waiting[first_game]
-        self._reduce([got[k] for k in range(self.orders)], sides)
+        chunks = [got[k] for k in range(self.orders)]
+        for lo in range(0, len(chunks[0].winner), BLOCK_SEEDS):
+            self._reduce([c.part(lo, lo + BLOCK_SEEDS) for c in chunks], sides)
 
     def _reduce(self, chunks: list[DetailChunk], sides: tuple[str, str]) -> None:
         k_orders = len(chunks)

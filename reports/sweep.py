@@ -238,7 +238,8 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     ``target_ci`` or when ``max_games`` (default ``DEFAULT_MAX_GAMES``) are played.  Every round
     plays the chunks of all the cells still going.
     ``per_game(batch)`` receives every chunk's per-game records (``reports.per_game``: an Arrow record
-    batch, ``.to_pandas()`` for a frame) in seed order; nothing per game is kept otherwise.
+    batch, ``.to_pandas()`` for a frame) seed range by seed range (each range in both seat orders); nothing
+    per game is kept otherwise.
     ``progress(done, total)`` is called after every chunk; ``total`` shrinks when a cell reaches its
     target early.  ``runner`` (``simcore.cluster``; default: the local runner on ``threads``) plays the
     chunks; results do not depend on it, on ``threads`` or on ``chunk_size``.  Raises
@@ -279,11 +280,13 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     width = [float("nan")] * len(cells)
     active = list(range(len(cells)))
     while active:
+        # a seed range's seat orders one after the other: its games are paired (the seeds' sums, the shape) and let
+        # go as soon as its other order is in, so what waits is one chunk a cell however many games it plays
         chunks = [SweepChunk(module, i, order.matchup, strategies, order.sides, order.variants, cells[i].seats, seed,
                              start, min(chunk_size, stop - start), cells[i].mode, cells[i].difficulty, market,
                              per_game is not None, k)
                   for i in active for stop in [min(played[i] + round_seeds[i], cap_seeds[i])]
-                  for k, (order, strategies) in enumerate(orders[i]) for start in range(played[i], stop, chunk_size)]
+                  for start in range(played[i], stop, chunk_size) for k, (order, strategies) in enumerate(orders[i])]
         for chunk, part in zip(chunks, runner.map(play_chunk, chunks, tables)):
             tallies[chunk.cell].add(part.tally, part.labels)
             tallies[chunk.cell].add_order(chunk.first_game, per_seed[chunk.cell], part.labels, part.winner,

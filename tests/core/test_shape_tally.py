@@ -113,3 +113,28 @@ def test_every_games_sweep_writes_its_shape_tables(game, tmp_path):
     if game.info.name != "tiny-race":                      # a game that counts what each card did
         plays = pd.read_csv(tmp_path / "s_plays.csv")
         assert len(plays) and (plays["times_played"] >= 0).all()
+
+
+def test_a_chunk_reduced_in_blocks_of_seeds_sums_as_one(monkeypatch):
+    import reports.shape_tally as tally
+    g = registry_game("star-realms")
+    cell, recs = _cell_games(g, 90)
+
+    def reduced():
+        detail = CellDetail(len(recs))
+        for k, rec in enumerate(recs):
+            detail.add_order(0, k, detail_chunk(rec), cell.sides)
+        return detail
+    whole = reduced()
+    monkeypatch.setattr(tally, "BLOCK_SEEDS", 7)
+    blocks = reduced()
+    assert np.allclose(whole.tempo, blocks.tempo) and np.allclose(whole.measures, blocks.measures)
+    assert (whole.decisive == blocks.decisive).all() and whole.games == blocks.games == 90 * len(recs)
+    for side in whole.cards:
+        a, b = whole.cards[side], blocks.cards[side]
+        assert (a.counts == b.counts).all() and np.allclose(a.when_played, b.when_played)
+
+
+def registry_game(name):
+    from simcore.games import registry
+    return registry.get(name)

@@ -89,3 +89,12 @@ def test_a_sequential_comparison_keeps_every_rounds_measures(tmp_path):
     assert result.exit_code == 0, result.output
     table, moved = pd.read_csv(out), pd.read_csv(tmp_path / "s_moved.csv")
     assert (moved["seeds"] == int(table["seeds"].iloc[0])).all()
+
+
+def test_api_compare_returns_what_moved():
+    import api
+    result = api.compare("star-realms", cards_b="examples/star-realms/cutter3.toml", games=1200)
+    moved = result.moved
+    cutter = moved[(moved["card"] == "Cutter") & moved["clear"]]
+    assert len(cutter) and cutter["edited"].all()
+    assert list(moved.columns)[:4] == ["kind", "measure", "card", "edited"]
