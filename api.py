@@ -52,6 +52,7 @@ from reports.commands import advise as _advise
 from reports.commands import compare as _compare
 from reports.commands import impact as _impact
 from reports.commands import ladder as _ladder
+from reports.commands import metagame as _metagame
 from reports.commands import replay as _replay
 from reports.commands import report as _report
 from reports.commands import sweep as _sweep
@@ -59,12 +60,12 @@ from reports.commands import tournament as _tournament
 from reports.commands import tune as _tune
 from simcore import trial
 from simcore.errors import ArgumentError, CommandsimError
-from simcore.game import OptionError
+from simcore.game import Game, OptionError, hooks
 from simcore.games import registry
 from simcore.interrupts import raise_if_interrupted, signals_as_interrupts
 
-__all__ = ["sweep", "compare", "tournament", "ladder", "tune", "advise", "impact", "replay", "report", "games",
-           "cards", "audit", "strategies", "options", "DEFAULT_GAME"]
+__all__ = ["sweep", "compare", "tournament", "metagame", "ladder", "tune", "advise", "impact", "replay", "report",
+           "games", "cards", "audit", "strategies", "options", "DEFAULT_GAME"]
 
 DEFAULT_GAME = registry.DEFAULT_GAME
 
@@ -109,6 +110,17 @@ def tournament(game: str = DEFAULT_GAME, *args, **options):
     Returns ``reports.tournament.Tournament``: ``matrix`` and ``ratings`` (the two CSV files: each pair's
     score with its interval; Bradley-Terry ratings on the Elo scale), ``cycles``."""
     return _run("tournament", game, options, args)
+
+
+def metagame(game: str = DEFAULT_GAME, *args, **options):
+    """``commandsim metagame``: every entry of one side against every entry of the other on the same seeds, the
+    zero-sum game of the first side's score solved, and the symmetric metagame of side and strategy.
+
+    Returns ``reports.metagame.Metagame``: ``matrix``, ``mixes`` and ``value`` (the three CSV files: every cell
+    with its score interval; each side's equilibrium mix with intervals, support and alpha-Rank mass; the value
+    at equilibrium with its interval and verdict, the pure bounds and the exploitability), ``cycles``, and
+    ``looks`` with ``until_verdict=True``."""
+    return _run("metagame", game, options, args)
 
 
 def ladder(game: str = DEFAULT_GAME, *args, **options):
@@ -214,7 +226,7 @@ def options(command: str, game: str = DEFAULT_GAME) -> pd.DataFrame:
 def __getattr__(name: str):
     """A command a game adds (``solo``: The Last Command's ``sweep --mode solo``) as a function too."""
     for game_name in registry.names():
-        for alias in getattr(registry.get(game_name), "aliases", ()):
+        for alias in hooks(registry.get(game_name)).aliases:
             if alias.name == name:
                 def command(*args, **options):
                     if args and isinstance(args[0], str):   # the game, by position
@@ -229,7 +241,8 @@ def __getattr__(name: str):
 # ---- one command: its options checked as the command line checks them, then the shared plan played
 
 _PLANS = {"sweep": _sweep.plan, "compare": _compare.plan, "tournament": _tournament.plan, "ladder": _ladder.plan,
-          "tune": _tune.plan, "advise": _advise.plan, "impact": _impact.plan, "replay": _replay.plan}
+          "tune": _tune.plan, "advise": _advise.plan, "impact": _impact.plan, "replay": _replay.plan,
+          "metagame": _metagame.plan}
 
 
 def _run(command: str, game: Any, given: dict, args: tuple = ()):
@@ -319,7 +332,7 @@ def _flags_named(flags: dict[str, str], text: str) -> str:
 
 def _game(game: Any):
     if not isinstance(game, str):
-        if hasattr(game, "info") and hasattr(game, "module"):   # a registered game's object
+        if isinstance(game, Game):   # a registered game's object
             return game
         raise ArgumentError("game", f"game: expected a game's name ({', '.join(registry.names())}), got "
                                     f"{type(game).__name__} {game!r}")
@@ -332,7 +345,7 @@ def _game(game: Any):
 def _base(command: str, game) -> tuple[str, dict]:
     """The shared command a game's own command stands for, and the options it sets (``Game.aliases``): those it
     fixes, and those it omits at the value the command takes when they are not given."""
-    for alias in getattr(game, "aliases", ()):
+    for alias in hooks(game).aliases:
         if alias.name == command:
             omitted = {p.name: p.default for p in cli.main.commands[alias.command].build(game)
                        if p.name in alias.omit}

@@ -9,9 +9,11 @@ only to be refused. A ``CommandsimError`` from the library becomes one line on s
 """
 from __future__ import annotations
 
+import contextlib
 import csv
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -19,7 +21,7 @@ import click
 from simcore import limits, trial
 from simcore.errors import CommandsimError, OutputFileError
 from simcore.user_files import TOML_LIMITS
-from simcore.game import Game, OptionError
+from simcore.game import Game, OptionError, hooks
 from simcore.games import registry
 from simcore.interrupts import (exit_code, exit_now_if_stranded, raise_if_interrupted, signals_as_interrupts, stoppable,
                                 stopped_text)
@@ -400,6 +402,20 @@ def _runner(scheduler: str | None, threads: int | None):
     return runner
 
 
+@contextlib.contextmanager
+def _nothing_written(after: str | Callable[[], str] = ""):
+    """A command's run (its games and its writes, all or nothing) stopped by Ctrl-C, SIGTERM or SIGHUP (raised as
+    ``KeyboardInterrupt``, ``simcore.interrupts``): one line on stderr, "Interrupted<after>; nothing written.", and
+    the signal's exit code (130 for Ctrl-C). ``after``: what was done, read when the signal came when it is a
+    function (" after 20 of 160 games")."""
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        done = after() if callable(after) else after
+        click.echo(f"\n{stopped_text(exc)}{done}; nothing written.", err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
+
+
 def _checked(param: str, check, *args):
     """``check(*args)``, a ``CommandsimError`` turned into a usage error of option ``param`` (exit 2)."""
     try:
@@ -416,7 +432,7 @@ def _sources(game: Game | None = None, command: str = "", cards=(), strategies=(
     ``strategies``, and the paths of the game's own options of ``command`` (The Last Command's ``--fog``)."""
     from reports.files import Source
     from simcore.card_files import card_files
-    from strategies.strategy_files import strategy_file_of
+    from simcore.strategy_files import strategy_file_of
 
     out = []
     for option, path in cards:
@@ -694,7 +710,6 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
       commandsim sweep --target-ci 0.005 --max-games 400000 --per-game out/games.parquet
       commandsim sweep --scheduler tcp://head:8786 --games 2000000
     """
-    import contextlib
     import time
 
     from reports.commands import sweep as command
@@ -730,7 +745,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     progress = _Progress(game, plan.total, f"{len(cells)} cell{'' if len(cells) == 1 else 's'}", quiet,
                          weights=estimate)
     started = time.perf_counter()
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
         with TableStream(per_game_path) if per_game_path else contextlib.nullcontext() as per_game:
             with progress:
                 result = plan.play(progress, runner, per_game.append if per_game else None)
@@ -739,10 +754,6 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
             write_tables({out_path: result.aggregate, cards_out: result.cards,
                           **{path: shape[tag] for tag, path in shape_out.items() if tag in shape}},
                          streams=[per_game] if per_game else [])
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
-                   f"nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
 
     played = int(result.cells["games"].sum())
     if not quiet:
@@ -823,8 +834,7 @@ def _echo_sweep(game: Game, aggregate, questions=()) -> None:
     _echo_table(header, rows)
     seats = set(aggregate["seat"])
     if "second" not in seats:
-        note = getattr(game, "fixed_seats_note", None)
-        click.echo("\n" + (note() if note else "The rules fix the seats: the rows are the side that moves first."))
+        click.echo("\n" + hooks(game).fixed_seats_note())
         return
     text = game.info.first_player
     click.echo(f"\nFirst player{f' ({text})' if text else ''}:")
@@ -1006,7 +1016,7 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     progress = _Progress(game, plan.total, "A and B", quiet, weights=estimate)
     started = time.perf_counter()
     looks = None
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
         with progress:
             result = plan.play(progress, runner)
             if until_verdict:
@@ -1014,10 +1024,6 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
         elapsed = time.perf_counter() - started
         moved = result.moved
         write_tables({out_path: result.table, moved_out: moved})
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; "
-                   f"nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     _echo_comparison(game, plan.question, result, looks, games, max_games, seed, band, elapsed, quiet)
     _echo_moved(moved, quiet)
     click.echo(f"Wrote {out_path} and {moved_out} (every measure with A, B and the paired difference).")
@@ -1167,13 +1173,10 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
         progress.say(estimate.text("a smaller --games caps the test, a wider --band ends it sooner"))
         progress.weigh(estimate)
 
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} games"):
         with progress:
             result = plan.play(progress, runner, estimate=None if quiet else estimated)
         write_table(result.table, out_path)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} games; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     if not quiet:
         for line in imp.impact_lines(result):
             click.echo(line)
@@ -1239,14 +1242,10 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
                               lambda est: f"--games {max(4, games // 5 // 4 * 4):,} takes about a fifth of it",
                               f"after 0 of {pairs} pairs")
     progress = _Progress(game, pairs, f"{pairs} pairs", quiet, unit="pairs", weights=estimate)
-    try:
+    with _nothing_written(lambda: f" after {progress.done} of {progress.total} pairs"):
         with progress:
             result = plan.play(progress)
         write_tables({out_path: result.matrix, ratings_out: result.ratings})
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done} of {progress.total} pairs; nothing written.",
-                   err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
 
     if not quiet:
         grid = tour.score_grid(result.matrix)
@@ -1271,6 +1270,108 @@ def tournament(game: Game, entries: str | None, games: int, seed: int, sides: st
         click.echo("\nNo non-transitive cycle: no A > B > C > A with every step's interval clear of 50%.")
     click.echo(f"Wrote {out_path} (matrix, {len(result.matrix)} rows) and {ratings_out} (ratings, "
                f"{len(result.ratings)} rows).")
+
+
+# ---- metagame: the match-up when both sides play their best mix of strategies
+
+def metagame_params(game: Game) -> list[click.Parameter]:
+    from reports import alpharank, metagame as mg
+    i = game.info
+    return [
+        O("--strategies", "strategies", default=None, metavar="LIST", callback=_listed,
+          help=f"Comma list of side A's entries, and side B's unless --opponent-strategies: built-in names, strategy "
+               f".toml files, search:N [default: the game's built-in strategies]. {STRATEGY_FILES}"),
+        O("--opponent-strategies", "opponent_strategies", default=None, metavar="LIST", callback=_listed,
+          help="Side B's entries [default: the same as --strategies]. Entries only one side plays cost twice the "
+               "games of shared ones."),
+        sides_option(game, f"The two {i.side.many} of the match-up, A then B [default: "
+                           f"{i.sides[0]},{i.sides[1 if len(i.sides) > 1 else 0]}].", metavar="A,B"),
+        *variants_option(game, f"The {i.variant.one} of each side; one name means both [default: {i.variants[0]}].",
+                         metavar="A[,B]"),
+        O("--games", type=Count(4, mg.GAMES_MAX), default=None, metavar="N",
+          help=f"Games per cell (a multiple of 4: each seed in both seat orders) [default: {mg.DEFAULT_GAMES:,}; "
+               f"with --until-verdict the games of each round, default {mg.DEFAULT_ROUND_GAMES:,}]."),
+        O("--until-verdict", is_flag=True,
+          help="Play rounds of --games per cell on consecutive seeds and stop at the first look whose value interval "
+               "gives a verdict (inside 50% +-band, or clear of 50%), at 95% over all looks, or at --max-games."),
+        O("--max-games", type=Count(4, mg.GAMES_MAX), default=None, metavar="N",
+          help=f"With --until-verdict: games cap per cell [default: {mg.DEFAULT_MAX_GAMES:,}]."),
+        O("--band", type=FiniteFloatRange(min=0, max=50, max_open=True), default=mg.DEFAULT_BAND, show_default=True,
+          metavar="POINTS", help="The value is 'even' when its interval lies within 50% +-band."),
+        O("--resamples", type=Count(20, mg.RESAMPLES_MAX), default=mg.DEFAULT_RESAMPLES, show_default=True,
+          metavar="N", help="Bootstrap resamples of the seeds: each solves both games again."),
+        O("--alpha", type=FiniteFloatRange(min=0, max=1e6), default=alpharank.DEFAULT_ALPHA, show_default=True,
+          metavar="ALPHA",
+          help="alpha-Rank's ranking intensity (payoffs are scores: a 1-point edge is 0.01)."),
+        O("--rank-population", type=Count(2, 10_000), default=alpharank.DEFAULT_POPULATION, show_default=True,
+          metavar="M", help="alpha-Rank's population size m."),
+        cards_option(), seed_option("Base seed; cells play the same seeds as a tournament's pairs."),
+        threads_option(), max_turns_option(game),
+        out_option("out/metagame.csv", "The matrix (.csv or .parquet); the mixes and the value go next to it as "
+                                       "<stem>_mixes and <stem>_value."),
+        quiet_option("No progress and no tables: only the value and the files."),
+        scheduler_option(),
+    ]
+
+
+@game_command(main, "metagame", metagame_params)
+def metagame(game: Game, strategies: str | None, opponent_strategies: str | None, sides: str | None,
+             games: int | None, until_verdict: bool, max_games: int | None, band: float, resamples: int,
+             alpha: float, rank_population: int, cards_path: Path | None, seed: int, threads: int | None,
+             max_turns: int | None, out_path: Path, quiet: bool, scheduler: str | None = None,
+             variants: str | None = None):
+    """When both sides play their best mix of strategies: who wins, and which strategies would players settle on.
+
+    Every entry of side A plays every entry of side B on the same seeds,
+    each seed in both seat orders (as the tournament pairs entries). The
+    zero-sum game of A's score is solved (linear programming): each side's
+    equilibrium mix, the value (A's score when both play their mixes,
+    read against 50% +-band) and the exploitability of the mixes. The
+    symmetric metagame lets each player choose a side and a strategy: its
+    equilibrium, alpha-Rank and non-transitive cycles (Holm-corrected).
+    Intervals come from a bootstrap over the seeds; a strategy is in the
+    support only when its weight's interval excludes 0.
+
+    \b
+    Examples:
+      commandsim metagame
+      commandsim metagame --strategies balanced,aggro,engine,defensive --games 8000
+      commandsim metagame --game star-realms --decks standard,hydra
+      commandsim metagame --game skirmish --forces elite,raiders --strategies reserve,spender,tuned,search:16
+      commandsim metagame --until-verdict --band 1
+      commandsim report out/metagame.csv
+    """
+    from reports import metagame as mg
+    from reports import metagame_text as mt
+    from reports.commands import metagame as command
+    from reports.files import Target, check_targets, next_to, write_tables
+
+    mixes_out, value_out = next_to(out_path, "mixes", "--out"), next_to(out_path, "value", "--out")
+    check_targets([Target("--out", out_path, "metagame matrix"),
+                   Target("--out", mixes_out, "metagame mixes", next_to=out_path),
+                   Target("--out", value_out, "metagame value", next_to=out_path)],
+                  _sources(game, "metagame", [("--cards", cards_path)],
+                           [("--strategies", command.entry_names(strategies)),
+                            ("--opponent-strategies", command.entry_names(opponent_strategies))]))
+    p = command.plan(game, strategies, opponent_strategies, sides, games, until_verdict, max_games, band, resamples,
+                     alpha, rank_population, cards_path, seed, threads, max_turns, variants)
+    runner = _runner(scheduler, threads)
+    estimate = None
+    if not quiet and scheduler is None:   # the cost first, from each call's speed on probe seeds
+        say_if_compiling(game)
+        estimate = _estimated(p.estimate, lambda est: mg.shorter_hint(p, est), "after 0 games")
+    progress = _Progress(game, p.total_games(), f"{p.cells} cells", quiet, weights=estimate)
+    try:
+        with progress:
+            result = p.play(progress, runner)
+        write_tables({out_path: result.matrix, mixes_out: result.mixes, value_out: result.value})
+    except KeyboardInterrupt as exc:
+        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; nothing written.",
+                   err=True)
+        raise click.exceptions.Exit(exit_code(exc)) from None
+    for line in (mt.lines(result, p.games, seed) if not quiet else mt.quiet_lines(result)):
+        click.echo(line)
+    click.echo(f"Wrote {out_path} (matrix), {mixes_out} (mixes) and {value_out} (value).")
 
 
 # ---- bench: the engine's speed on this machine
@@ -1417,23 +1518,16 @@ def ladder(game: Game, rungs: str | None, games: int, seed: int, threads: int | 
         return _ladder_impact(game, plan, out_path, quiet)
     finding, names, left_out, name = plan.finding, plan.rungs, plan.left_out, game.info.name
     estimate = None
-    try:
+    with _nothing_written(f" after 0 of {plan.total:,} games"):
         if not quiet:   # the cost first, from each rung's measured speed: a search rung takes most of it
             say_if_compiling(game)
             estimate = plan.estimate()
             click.echo(estimate.text(lad.shorter_hint(estimate, 2 if finding else 4, games)), err=True)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after 0 of {plan.total:,} games; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     progress = _Progress(game, plan.total, f"{len(names)} rungs", quiet, weights=estimate)
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
         with progress:
             table = plan.play(progress)
         write_table(table, out_path)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; nothing written.",
-                   err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
 
     if left_out:   # the game's rungs it cannot play yet (a search budget before its search player)
         click.echo(f"Left out of the default ladder (not a strategy of {name} yet): "
@@ -1579,16 +1673,13 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
         click.echo(f"Tuning {start_name} against {', '.join(opts.pool)}: {generations} generations x "
                    f"{population} candidates x {games} games, seed {seed}.")
     say_if_compiling(game)
-    try:   # the strategy file is written only at the end: a signal before it leaves none
+    with _nothing_written():   # the strategy file is written only at the end: a signal before it leaves none
         if not quiet:   # the cost first, measured on a few games of seeds the run does not play
             from strategies.tuning.tuner import shorter_tune_hint
 
             estimate = plan.estimate()
             click.echo(estimate.text(shorter_tune_hint(estimate, opts)), err=True)
         result = plan.play(progress, runner)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)}; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     done = len(result.generations)
     if result.stopped_by_time:
         click.echo(f"Stopped by --time-limit after {done} complete generation(s); "
@@ -1627,8 +1718,8 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
 # ---- advise: the smallest card edits that bring a win rate into a band
 
 def advise_params(game: Game) -> list[click.Parameter]:
-    from reports.advisor.targets import SHAPE_FORMS
-    forms = getattr(game, "target_forms", "see the game's page in docs/games/")
+    from reports.advisor.shape_targets import SHAPE_FORMS
+    forms = hooks(game).target_forms
     n = Count(4, limits.ADVISE_GAMES_MAX)
     return [
         O("--target", "target_text", default=None, metavar="TEXT",
@@ -1641,6 +1732,12 @@ def advise_params(game: Game) -> list[click.Parameter]:
         O("--strategy", default=None, metavar="NAME",
           help=f"The strategy of both players: a built-in name or a .toml file [default: "
                f"{game.info.default_strategy}]. {STRATEGY_FILES}"),
+        O("--strategies", "strategies", default=None, metavar="LIST", callback=_listed,
+          help="With a target 'A vs B at equilibrium = 50%': the strategies each side mixes, as 'metagame "
+               "--strategies' takes them; the game is solved again for every edit, and the games counts below are "
+               "per pair of strategies [default: the game's tuning pool]."),
+        O("--opponent-strategies", "opponent_strategies", default=None, metavar="LIST", callback=_listed,
+          help="With a target at equilibrium: the other side's strategies [default: the same as --strategies]."),
         cards_option(),
         O("--only", "only_cards", default=None, metavar="LIST", callback=_listed,
           help="Edit only these cards (comma-separated names) [default: every card]."),
@@ -1680,7 +1777,8 @@ def advise_params(game: Game) -> list[click.Parameter]:
 
 
 @game_command(main, "advise", advise_params)
-def advise(game: Game, target_text: str | None, band: float, strategy: str | None, cards_path: Path | None,
+def advise(game: Game, target_text: str | None, band: float, strategy: str | None, strategies: str | None,
+           opponent_strategies: str | None, cards_path: Path | None,
            only_cards: str | None, allow_stated: bool, max_edits: int, candidates: int, screen_games: int,
            test_games: int, search_games: int, check_games: int, no_retune: bool, tune_generations: int,
            tune_population: int, tune_games: int, seed: int, threads: int | None, max_turns: int | None,
@@ -1707,11 +1805,13 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
       commandsim advise --ladder 65,55,45,35 --band 3
       commandsim advise --game star-realms --target "alliance vs standard = 50%" --allow-stated
       commandsim advise --game skirmish --target "line vs raiders = 50%"
+      commandsim advise --game skirmish --target "elite vs raiders at equilibrium = 50%" --only raiders
       commandsim advise --target "first player = 50%" --scheduler local:2
     """
     import time
 
     from reports.commands import advise as command
+    from reports.commands import names as split_names
     from reports.files import Target, check_targets, next_to, write_tables
 
     gname = game.info.name
@@ -1721,11 +1821,14 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
     check_targets([Target("--out", out_path, "table of edits"),
                    Target("--out" if derived else "--patch", patch_path, "card patch", (".toml",),
                           next_to=out_path if derived else None)],
-                  _sources(game, "advise", [("--cards", cards_path)], [("--strategy", [strategy])], extras))
+                  _sources(game, "advise", [("--cards", cards_path)],
+                           [("--strategy", [strategy]), ("--strategies", split_names(strategies)),
+                            ("--opponent-strategies", split_names(opponent_strategies))], extras))
     plan = command.plan(game, target_text, band, strategy, cards_path, only_cards, allow_stated, max_edits, candidates,
                         screen_games, test_games, search_games, check_games, no_retune, tune_generations,
-                        tune_population, tune_games, seed, threads, max_turns, extras)
-    card_set, target, strategy, opts = plan.card_set, plan.target, plan.opts.strategy, plan.opts
+                        tune_population, tune_games, seed, threads, max_turns, extras, strategies=strategies,
+                        opponent_strategies=opponent_strategies)
+    target, strategy, opts = plan.target, plan.opts.strategy, plan.opts
 
     def progress(stage: str, done: int, total: int):
         raise_if_interrupted()
@@ -1734,10 +1837,16 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
 
     runner = _runner(scheduler, threads)
     if not quiet:
+        mix = target.components[0].mix
+        played = (f"mixes of {', '.join(mix.rows)}" + (f" against {', '.join(mix.cols)}" if mix.cols != mix.rows
+                                                        else "") if mix is not None else f"strategy {strategy}")
         counts = any(c.unit for c in target.components)
         click.echo(f"Target: {target.text}, band +-{band:g} points{f' (a count: +-{band:g}%)' if counts else ''}; "
-                   f"strategy {strategy}; seed {seed}.")
-        if not no_retune and not card_set.can_retune:
+                   f"{played}; seed {seed}.")
+        if mix is not None:
+            click.echo("(at equilibrium: the game is solved again for every set of edits; the games counts are per "
+                       "pair of strategies; no strategy is re-tuned, the mixes already adapt)")
+        elif not no_retune and not registry.has_tuning(gname):
             click.echo(f"(--game {gname} has no strategy tuner yet: the proposal is checked with the fixed "
                        f"strategy only)")
     say_if_compiling(game)
@@ -1747,14 +1856,11 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
         click.echo(("\n" if sys.stderr.isatty() else "") + estimate.text(shorter_advise_hint(estimate, opts)),
                    err=True)
 
-    try:   # a signal in the pilot's games stops the run as one in its own does: nothing written
+    with _nothing_written():   # a signal in the pilot's games stops the run as one in its own does: nothing written
         started = time.perf_counter()
         advice = plan.play(progress, runner, None if quiet else estimated)
         elapsed = time.perf_counter() - started
         write_tables({out_path: advice.table}, files={patch_path: advice.patch.encode()} if advice.patch else None)
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)}; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     _echo_advice(advice, quiet)
     g = advice.games
     click.echo(f"\nGames: {sum(g.values()):,} ({', '.join(f'{k} {v:,}' for k, v in g.items())}) in {elapsed:.0f} s "
@@ -1797,7 +1903,9 @@ def _echo_advice(advice, quiet: bool) -> None:
     click.echo(f"\n{head} ({closest.fields} field(s), total change {closest.total_change}):")
     for e in closest.edits:
         click.echo(f"  {e.label} (was {e.field.mark})")
-    for name, check in (("fixed strategies", advice.fixed), ("re-tuned strategies", advice.retuned)):
+    mixed = target.components[0].mix is not None      # at equilibrium: every pair of strategies played
+    for name, check in (("mixes re-solved" if mixed else "fixed strategies", advice.fixed),
+                        ("re-tuned strategies", advice.retuned)):
         if check is None:
             continue
         for c, comp in enumerate(target.components):   # each figure's own interval against its own goal
@@ -1806,7 +1914,7 @@ def _echo_advice(advice, quiet: bool) -> None:
             click.echo(f"  {name}: {comp.label} {comp.show(check.values[c])} [{comp.show(check.low[c])}, "
                        f"{comp.show(check.high[c])}], change {k * check.effect[c]:+.1f}{unit} "
                        f"[{k * check.effect_low[c]:+.1f}, {k * check.effect_high[c]:+.1f}] on "
-                       f"{check.games:,} fresh games: {state}.")
+                       f"{check.games:,} fresh games{' per pair of strategies' if mixed else ''}: {state}.")
     if advice.fixed is not None and advice.proposal is not None and not advice.fixed.inside:
         click.echo("  Not confirmed on fresh seeds: it was inside the band on the search's seeds only (more "
                    "--search-games, or a wider --band, make the search's estimates closer).")
@@ -1895,11 +2003,8 @@ def _estimated(build, shorten, nothing_done: str, only_long: bool = False):
     games")."""
     from reports.estimate import WORTH_SAYING
 
-    try:
+    with _nothing_written(f" {nothing_done}"):
         estimate = build()
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} {nothing_done}; nothing written.", err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     if only_long and estimate.seconds < WORTH_SAYING:
         return None
     click.echo(estimate.text(shorten(estimate)), err=True)
@@ -1999,7 +2104,7 @@ class _Progress:
 
 def _add_aliases() -> None:
     for name in registry.names():
-        for alias in getattr(registry.get(name), "aliases", ()):
+        for alias in hooks(registry.get(name)).aliases:
             base = main.commands[alias.command]
 
             def build(game, base=base, alias=alias):

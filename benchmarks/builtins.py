@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from simcore.games.last_command.cardset import load_cards
-from strategies.last_command.head_to_head import PROFILE_KINDS, head_to_head, purchase_profile
+from simcore.games.last_command.players.head_to_head import PROFILE_KINDS, head_to_head, purchase_profile
 
 BUILTINS = ("balanced", "aggro", "engine", "defensive")
 

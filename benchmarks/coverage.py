@@ -39,7 +39,8 @@ from reports.impact_stats import BOTH, judge_cards
 from reports.sequential import look_critical_values
 from reports.stats import MIN_VERDICT_SEEDS, Z95, paired_difference, wilson_interval
 from reports.sweep import chunk_labels, half_width
-from reports.tournament import PairResult, pair_player, run_tournament
+from reports.tournament import pair_player, run_tournament
+from simcore.pair_results import PairResult
 from simcore.game import CompareSpec, SweepSpec
 from simcore.games import registry
 
@@ -318,7 +319,7 @@ def study_ratings(name, game, args, rng, out):
 
 def study_impact(name, game, args, rng, out):
     tables = game.load_tables([])
-    names = list(getattr(game, "bannable")(tables))[:args.cards]
+    names = list(game.bannable(tables))[:args.cards]
     pool = run_impact(game, names, games=2 * args.pool, screen=args.pool, seed=args.seed, threads=args.threads)
     keys = [(c, "ban") for c in names]
     sides = sorted({s for (_, _, s) in pool.diffs}, key=str)
@@ -388,7 +389,7 @@ def main() -> None:
     for name in [g.strip() for g in args.games.split(",") if g.strip()]:
         game = registry.get(name)
         for s in studies:
-            if s == "impact" and not hasattr(game, "bannable"):
+            if s == "impact" and not game.bannable(game.load_tables([])):   # no card to ban
                 continue
             start = time.perf_counter()
             globals()[f"study_{s}"](name, game, args, rng, print)

@@ -29,10 +29,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 def runs(game: str) -> list[tuple[str, int, list[str]]]:
     """(command, size, arguments after ``commandsim``) of the runs for ``game``: two sizes each."""
+    from simcore.game import hooks
     from simcore.games import registry
 
     g = registry.get(game)
-    target = g.target_example
+    target = hooks(g).target_example
     rungs = [r for r in g.info.rungs if not r.startswith("search:1000")]   # search:1000 pairs: hours at any size
     # four entries, six pairs: the game's tuning pool, then its tuned strategy and random play
     entries = [*dict.fromkeys([*registry.tuning(game).default_pool, "tuned", "random"])][:4]

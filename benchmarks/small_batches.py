@@ -16,7 +16,7 @@ import time
 
 from simcore.games.last_command.cardset import load_cards
 from simcore.games.last_command.simulate import play_games
-from strategies.last_command.head_to_head import head_to_head
+from simcore.games.last_command.players.head_to_head import head_to_head
 
 
 def median_ms(run, repeats: int) -> float:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .chunk_counts import seed_sums
+from .count_columns import CARD_COUNT_COLUMNS, COUNT_COLUMNS, PAIR_COLUMNS, PAIR_KEYS, PERSPECTIVE_KEYS
 from .stats import seed_clustered_interval, wilson_interval
 
 AGGREGATE_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
@@ -28,14 +30,6 @@ SEED_COLUMNS = ("seeds", "wins_sq", "first_wins_sq", "design_effect")
 CARD_COLUMNS = ("card", "times_bought", "seat_games", "buy_rate", "games_bought", "wins_when_bought",
                 "win_rate_when_bought", "ci_low", "ci_high", "win_rate_not_bought")
 
-# a perspective: the named faction's side of a cell, in one seat
-PERSPECTIVE_KEYS = ["faction", "opponent_faction", "variant", "opponent_variant", "strategy", "opponent_strategy",
-                    "seat"]
-COUNT_COLUMNS = ["games", "wins", "losses", "draws", "turns"]
-# a perspective's seeds: what ``chunk_counts.seed_sums`` adds up
-PAIR_KEYS = PERSPECTIVE_KEYS[:-1]
-PAIR_COLUMNS = ["seeds", "wins_sq", "first_wins_sq"]
-CARD_COUNT_COLUMNS = ["times_bought", "games_bought", "wins_when_bought", "seat_games", "seat_wins"]
 SEATS = ("first", "second", "both")
 _GAME_COLUMNS = ("first_faction", "second_faction", "first_variant", "second_variant", "first_strategy",
                  "second_strategy", "winner", "turns")
@@ -73,7 +67,6 @@ def pair_counts(games: pd.DataFrame) -> pd.DataFrame:
     """Per perspective (``PAIR_KEYS``), the seeds' sums ``PAIR_COLUMNS`` of per-game records (``Records.games``,
     several concatenated): a cell's games of one ``game`` index in its two seat orders are one seed; a game
     without its other order (a cell played in one order) is a seed of its own."""
-    from .chunk_counts import seed_sums
     missing = [c for c in (*_GAME_COLUMNS, "game") if c not in games.columns]
     if missing:
         raise ValueError(f"games table lacks column(s) {', '.join(missing)}: expected Records.games")

@@ -10,7 +10,7 @@ first seat's side and the second seat's) and every count is a sum over an int ar
 * ``SweepTally`` adds chunks up (per perspective and per card) and gives the same tables as
   ``aggregate.perspective_counts`` / ``aggregate.card_counts`` then ``combine_counts`` would;
 * ``seed_sums`` reduces a cell's seat orders on the same seeds (its chunks of one seed range) to the
-  per-seed sums a seed-clustered interval needs (``aggregate.PAIR_COLUMNS``): a seed's two seat-swapped
+  per-seed sums a seed-clustered interval needs (``count_columns.PAIR_COLUMNS``): a seed's two seat-swapped
   games are not independent, so the ``both`` rows and the first player's share take their variance from
   the seeds (``reports.stats.seed_clustered_interval``). ``SweepTally.add_order`` holds the winner codes of
   a cell's first seat order until the other order of the same seeds arrives.
@@ -26,7 +26,7 @@ import pandas as pd
 
 from simcore.bounds import LABELS as BOUND_LABELS, count_bounds
 
-from .aggregate import CARD_COUNT_COLUMNS, COUNT_COLUMNS, PAIR_COLUMNS, PAIR_KEYS, PERSPECTIVE_KEYS
+from .count_columns import CARD_COUNT_COLUMNS, COUNT_COLUMNS, PAIR_COLUMNS, PAIR_KEYS, PERSPECTIVE_KEYS
 
 WIN_CODES = (0, 1)   # Records.winner: 0 the first seat won, 1 the second, 2 a draw
 

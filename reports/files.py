@@ -1,24 +1,16 @@
 """Writing outputs to disk atomically: tables (CSV by default, Parquet when the path ends in ``.parquet``),
-tables streamed chunk by chunk, and finished files (PNG, HTML) given as bytes.
+tables streamed chunk by chunk, and finished files (PNG, HTML) given as bytes; and checking every output
+target of a command before its first game.
 
-Each output goes to a temporary file in the target's folder and is renamed over the target with
-``os.replace`` (atomic within one file system) only once every output of the call is complete, so a
-failure while writing (an exception, a full disk, Ctrl-C) leaves no partial output: the temporary
-files are removed and earlier versions of the targets are untouched.
+Every output is written all or nothing by the core's ``simcore.atomic_files.write_outputs`` (a temporary file
+per target, renamed into place once every output of the call is complete; nothing left behind on a failure).
 
 A ``TableStream`` lets a long run append per-game records as it goes (memory stays flat): its rows
 go to a temporary file at once, and the stream is renamed into place by the same ``write_tables``
 call that writes the run's other tables, or removed if the run fails or is interrupted.
-
-Targets are checked (none may be a folder) once every output is complete and before the first
-rename; a rename that still fails puts back what the earlier renames replaced. Temporary files are
-named ``.<target name>.<pid>.<random>.tmp``: a process killed outright (SIGKILL, a power cut) cannot
-remove its own, so staging a target first removes the temporary files of that target left by
-processes that no longer run. A failure names the path that failed (``OutputFileError``).
 """
 from __future__ import annotations
 
-import errno
 import os
 import queue
 import tempfile
@@ -29,7 +21,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from simcore.errors import OutputFileError
+from simcore.atomic_files import (not_there, on_disk, remove_folders, remove_quietly, stage, write_error,
+                                  write_outputs)
 
 from .parquet_stream import ParquetStream
 
@@ -39,21 +32,6 @@ PARQUET_SUFFIX = ".parquet"
 def table_format(path: str | Path) -> str:
     """"parquet" for a ``.parquet`` path, else "csv"."""
     return "parquet" if Path(path).suffix.lower() == PARQUET_SUFFIX else "csv"
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_error(path: Path, exc: OSError) -> OutputFileError:
-    """The one-line error for an OS failure while writing ``path`` (an ``OutputFileError`` already names
-    its path: it is kept, not wrapped into "cannot write X: cannot write Y")."""
-    if isinstance(exc, OutputFileError):
-        return exc
-    reason = exc.strerror or str(exc)
-    return OutputFileError(f"cannot write {path}: {reason}")
 
 
 # ---- every output target of a command, checked before its first game
@@ -149,106 +127,6 @@ def _writable_folder(path: Path) -> Path | None:
     return None if writable else folder
 
 
-def pid_alive(pid: int) -> bool:
-    """Whether process ``pid`` runs (a temporary file or folder of a process that does not is stale)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:    # EPERM: it runs, as another user
-        return True
-    return True
-
-
-def stale_temp_files(target: Path) -> list[Path]:
-    """Temporary files of ``target`` (our naming) whose writing process no longer runs."""
-    prefix, stale = f".{target.name}.", []
-    try:
-        entries = list(os.scandir(target.parent))
-    except OSError:
-        return []
-    for entry in entries:
-        name = entry.name
-        if not (name.startswith(prefix) and name.endswith(".tmp")):
-            continue
-        pid = name[len(prefix):-len(".tmp")].split(".", 1)[0]
-        if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)):
-            stale.append(Path(entry.path))
-    return stale
-
-
-def remove_stale_temp_files(target: Path) -> None:
-    for path in stale_temp_files(target):
-        try:
-            path.unlink()
-        except OSError:   # another run cleaning up at the same moment, or not ours to remove
-            pass
-
-
-def _remove(path: Path) -> None:
-    """Remove a temporary file, whatever became of it: gone, or its folder replaced by a file."""
-    try:
-        path.unlink()
-    except OSError:
-        pass
-
-
-def _on_disk(path: Path) -> tuple[int, int, int] | None:
-    """(device, inode, size) of the file at ``path`` now (links not followed), or None when there is none."""
-    try:
-        st = os.stat(path, follow_symlinks=False)
-    except OSError:
-        return None
-    return st.st_dev, st.st_ino, st.st_size
-
-
-def _not_there(target: Path) -> OutputFileError:
-    return OutputFileError(f"cannot write {target}: it is not on disk as written (its folder was removed or "
-                           f"replaced while the run wrote it)")
-
-
-def _missing_folders(target: Path) -> list[Path]:
-    """The folders above ``target`` that do not exist yet, outermost first."""
-    missing, folder = [], Path(os.path.abspath(target)).parent
-    while not os.path.lexists(folder) and folder != folder.parent:
-        missing.append(folder)
-        folder = folder.parent
-    return missing[::-1]
-
-
-def _remove_folders(created: list) -> None:
-    """Remove the folders a failed write created, innermost first, as long as they are empty and still the
-    folders it made (one removed and made again by someone else meanwhile is theirs)."""
-    for folder, made in reversed(created):
-        try:
-            if _on_disk(folder)[:2] == made:
-                folder.rmdir()
-        except (OSError, TypeError):
-            pass
-    created.clear()
-
-
-def _stage(target: Path, created: list | None = None) -> Path:
-    """An empty temporary file with normal permissions in the target's folder (created if missing; the
-    folders it created are added to ``created`` with their identity, so that a failed write removes them)."""
-    try:
-        missing = _missing_folders(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if created is not None:
-            created.extend((folder, (_on_disk(folder) or (None, None))[:2]) for folder in missing)
-        remove_stale_temp_files(target)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
-        os.close(fd)
-        os.chmod(tmp, 0o666 & ~_umask())   # mkstemp makes 0600; give the file normal permissions
-    except OSError as exc:
-        blocked = next((p for p in Path(os.path.abspath(target)).parents if os.path.lexists(p) and not p.is_dir()),
-                       None)
-        if blocked is not None:   # a folder of the target's path is a file (or was made one during the run)
-            raise OutputFileError(f"cannot write {target}: {blocked} is a file, not a folder") from None
-        raise write_error(target, exc) from None
-    return Path(tmp)
-
-
 def _write(df: pd.DataFrame, path: Path, fmt: str) -> None:
     if fmt == "parquet":
         df.to_parquet(path, index=False)
@@ -287,7 +165,7 @@ class TableStream:
         self.target = Path(target)
         self.format = table_format(self.target)
         self._created: list = []       # folders made for the target (with identity): removed with a discarded stream
-        self.tmp: Path | None = _stage(self.target, self._created)
+        self.tmp: Path | None = stage(self.target, self._created)
         self.rows = 0
         self._columns: list[str] | None = None
         # one handle for the whole run: chunks go to the file it opened, and ``close`` checks that the
@@ -296,7 +174,7 @@ class TableStream:
         try:
             self._handle = open(self.tmp, "wb")
         except OSError as exc:
-            _remove(self.tmp)
+            remove_quietly(self.tmp)
             raise write_error(self.target, exc) from None
         self.written: tuple[int, int, int] | None = None     # (device, inode, size) of the finished file
         self._parquet = ParquetStream(self._handle, self.target) if self.format == "parquet" else None
@@ -372,8 +250,21 @@ class TableStream:
         except OSError as exc:
             raise write_error(self.target, exc) from None
         self.written = (st.st_dev, st.st_ino, st.st_size)
-        if self.tmp is None or _on_disk(self.tmp) != self.written:
-            raise _not_there(self.target)
+        if self.tmp is None or on_disk(self.tmp) != self.written:
+            raise not_there(self.target)
+
+    def finish(self) -> tuple[Path, tuple[int, int, int] | None]:
+        """Closed, ready to be renamed into place (``simcore.atomic_files.Staged``): (its temporary file, the
+        identity written)."""
+        if self.tmp is None:
+            raise ValueError(f"{self.target}: the stream was discarded")
+        if self._columns is None:
+            raise ValueError(f"{self.target}: no rows were appended to the stream")
+        self.close()
+        return self.tmp, self.written
+
+    def committed(self) -> None:
+        self.tmp = None
 
     def discard(self) -> None:
         """Remove the temporary file (nothing to do once ``write_tables`` renamed it into place)."""
@@ -387,9 +278,9 @@ class TableStream:
         except OSError:
             pass
         if self.tmp is not None:
-            _remove(self.tmp)
+            remove_quietly(self.tmp)
             self.tmp = None
-            _remove_folders(self._created)
+            remove_folders(self._created)
 
     def __enter__(self) -> "TableStream":
         return self
@@ -400,7 +291,7 @@ class TableStream:
 
 def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable[TableStream] = (),
                  files: Mapping[str | Path, bytes] | None = None) -> list[Path]:
-    """Write several outputs all-or-nothing; returns the paths written.
+    """Write several outputs all-or-nothing (``simcore.atomic_files.write_outputs``); returns the paths written.
 
     ``tables``: DataFrames, each in the format its own path names (``table_format``).
     ``streams``: ``TableStream``s already filled, renamed into place with the rest.
@@ -409,90 +300,10 @@ def write_tables(tables: Mapping[str | Path, pd.DataFrame], *, streams: Iterable
     created or changed (a failed stream's temporary file is removed too); an ``OSError`` becomes an
     ``OutputFileError`` naming the path that failed.
     """
-    streams = list(streams)
-    staged: list[tuple[Path, Path]] = []
-    written: list[tuple[int, int, int] | None] = []    # (device, inode, size) of each file as written
-    created: list = []     # folders made for the targets (with identity): a failed write leaves none behind
-    try:
-        for target, df in tables.items():
-            target = Path(target)
-            tmp = _stage(target, created)
-            staged.append((tmp, target))
-            try:
-                _write(df, tmp, table_format(target))
-            except OSError as exc:
-                raise write_error(target, exc) from None
-            written.append(_on_disk(tmp))
-        for target, data in (files or {}).items():
-            target = Path(target)
-            tmp = _stage(target, created)
-            staged.append((tmp, target))
-            try:
-                tmp.write_bytes(data)
-            except OSError as exc:
-                raise write_error(target, exc) from None
-            written.append(_on_disk(tmp))
-        for stream in streams:
-            if stream.tmp is None:
-                raise ValueError(f"{stream.target}: the stream was discarded")
-            if stream._columns is None:
-                raise ValueError(f"{stream.target}: no rows were appended to the stream")
-            stream.close()
-            written.append(stream.written)
-        moves = staged + [(stream.tmp, stream.target) for stream in streams]
-        for (tmp, target), identity in zip(moves, written):   # every target, before the first rename
-            if target.is_dir():
-                raise write_error(target, IsADirectoryError(errno.EISDIR, "it is a folder, expected a file"))
-            if identity is None or _on_disk(tmp) != identity:
-                raise _not_there(target)
-        _commit(moves)
-        for stream in streams:
-            stream.tmp = None
-    except BaseException:
-        for tmp, _ in staged:
-            _remove(tmp)
-        for stream in streams:
-            stream.discard()
-        _remove_folders(created)
-        raise
-    # what the caller will say it wrote is what is on disk: a folder removed or replaced between a rename
-    # and now (or during the renames) fails the run in one line
-    for (_, target), identity in zip(moves, written):
-        if _on_disk(target) != identity:
-            raise _not_there(target)
-    return [target for _, target in staged] + [stream.target for stream in streams]
-
-
-def _commit(moves: list[tuple[Path, Path]]) -> None:
-    """Rename every temporary file over its target; if one rename fails, undo the earlier ones
-    (each replaced target was kept under a temporary name until all were in place)."""
-    done: list[tuple[Path, Path | None]] = []     # (target, its previous version or None)
-    try:
-        for tmp, target in moves:
-            backup = None
-            if os.path.lexists(target):
-                backup = _stage(target)
-                os.replace(target, backup)
-            try:
-                os.replace(tmp, target)
-            except BaseException:
-                if backup is not None:
-                    os.replace(backup, target)
-                raise
-            done.append((target, backup))
-    except BaseException as exc:
-        for target, backup in reversed(done):
-            if backup is not None:
-                os.replace(backup, target)
-            else:
-                target.unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            failed = moves[len(done)][1]
-            raise write_error(failed, exc) from None
-        raise
-    for _, backup in done:
-        if backup is not None:
-            backup.unlink(missing_ok=True)
+    writers = [(Path(target), lambda tmp, df=df, fmt=table_format(target): _write(df, tmp, fmt))
+               for target, df in tables.items()]
+    writers += [(Path(target), lambda tmp, data=data: tmp.write_bytes(data)) for target, data in (files or {}).items()]
+    return write_outputs(writers, streams)
 
 
 def write_table(df: pd.DataFrame, path: str | Path) -> Path:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .report_games import one_seat
 from .stats import MIN_VERDICT_SEEDS, not_enough_seeds_text, score_test_p, seed_clustered_interval
 from .verdict_words import EVEN, even_text
 
@@ -228,7 +229,7 @@ def matchup_statements(rates: pd.DataFrame, where: str = "") -> list[Statement]:
     ``where``: the game and mode, named in each."""
     if rates.empty:
         return []
-    duel = rates[rates.get("mode", pd.Series("duel", index=rates.index)) != "solo"]
+    duel = rates[~one_seat(rates["mode"])] if "mode" in rates.columns else rates
     if "difficulty" in duel.columns:
         duel = duel[duel["difficulty"].fillna("").astype(str).str.strip() == ""]
     seen, out = set(), []

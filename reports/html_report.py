@@ -20,7 +20,8 @@ card buy rate and win rate when bought (panels of at most 25 cards, each with it
 the shape of the games (``shape_report``: tempo curves per match-up, comebacks, decisive rounds, each card's
 plays beside its impact), and the sections of ``report_sections`` (paired comparisons with the edit as the cards
 read and the sequential design, what each comparison moved with its before/after tempo curve, card impact,
-tournaments, skill ladders, findings against skill, advice). Every table sorts by a click on
+tournaments, skill ladders, findings against skill, advice) and of ``metagame_report`` (metagames: the value at
+equilibrium, the mixes, alpha-Rank). Every table sorts by a click on
 its header (a few lines of inline script, nothing fetched).
 """
 from __future__ import annotations
@@ -42,6 +43,7 @@ from . import report_sections as rs
 from . import shape_report
 from .files import write_files
 from .inputs import Results, ResultsFileError
+from .metagame_report import metagame_findings, metagame_sections
 from .report_names import modes_of, names_of, report_title
 from .report_sections import Section, interval as _interval, percent as _percent, slug as _slug
 
@@ -98,7 +100,8 @@ def build_report(results: Results, title: str | None = None) -> Report:
     the page's title (None: the game, its modes and what the files answer)."""
     if all(t.empty for t in (results.aggregate, results.cards, results.per_game, results.compare,
                              results.tournament, results.ratings, results.advice, results.ladder,
-                             results.skill, results.impact, results.shape, results.plays, results.moved)):
+                             results.skill, results.impact, results.metagame, results.metagame_mixes,
+                             results.metagame_value, results.shape, results.plays, results.moved)):
         raise ResultsFileError("nothing to report: give a sweep aggregate, per-card table, per-game records, a "
                                "comparison, a tournament, an advice table, a skill ladder or a finding against "
                                "skill")
@@ -114,7 +117,8 @@ def build_report(results: Results, title: str | None = None) -> Report:
 
     agg = results.aggregate
     games = rg.games_by_source(agg, results.per_game.lengths, results.compare, results.ladder, results.skill,
-                               results.tournament, results.ratings, results.advice, results.impact)
+                               results.tournament, results.ratings, results.advice, results.impact,
+                               results.metagame, results.metagame_mixes, results.metagame_value)
     # per-game files alone carry the same counts: they stand in for a missing aggregate or card table
     played = agg if not agg.empty else data.per_game_aggregate(results.per_game)
     parts = _parts(played, agg, games) if not played.empty else []
@@ -182,6 +186,9 @@ def build_report(results: Results, title: str | None = None) -> Report:
         add(section, name, figure)
     for section, name, figure in rs.tournament_sections(results.tournament, results.ratings, games):
         add(section, name, figure)
+    for section, name, figure in metagame_sections(results.metagame, results.metagame_mixes, results.metagame_value,
+                                                   games):
+        add(section, name, figure)
     for section, name, figure in rs.advice_sections(results.advice, games):
         add(section, name, figure)
     for section, name, figure in rs.ladder_sections(results.ladder):
@@ -194,10 +201,11 @@ def build_report(results: Results, title: str | None = None) -> Report:
     impact_groups, impact_notes = rs.impact_findings(results.impact, games)
     own = (rs.compare_findings(results.compare, games)
            + rs.tournament_findings(results.tournament, results.ratings, games)
+           + metagame_findings(results.metagame_value, results.metagame_mixes, games)
            + rs.ladder_findings(results.ladder, results.skill) + rs.advice_findings(results.advice, games))
     if own:
-        finding_notes.append("The comparisons, tournaments, skill ladders and advice state their own verdicts, each "
-                             "from its own test (see its section).")
+        finding_notes.append("The comparisons, tournaments, metagames, skill ladders and advice state their own "
+                             "verdicts, each from its own test (see its section).")
     groups = impact_groups + groups + own       # an impact table leads: it is the causal answer per card
     if groups:
         items = [text for _, group in groups for text, _ in group]
@@ -238,11 +246,11 @@ def _mode_sections(p: _Part, suffix: str, source: str):
                    f"win_rates{suffix}.png", plots.win_rates(rates, f"Win rate per cell: {where}"))
         panels = data.heatmap_panels(p.rows, names)
         if panels:
-            solo = panels[0][1].columns.name == "difficulty"
-            what = (f"how does each {names.side} fare at each difficulty?" if solo
+            leveled = panels[0][1].columns.name == "difficulty"
+            what = (f"how does each {names.side} fare at each difficulty?" if leveled
                     else f"which {names.side} beats which?")
             note = (f"Win rate of the row {names.side} against each difficulty level (wins / games of its seat-'both' "
-                    f"row)." if solo else
+                    f"row)." if leveled else
                     f"Win rate of the row {names.side} against the column {names.side} (wins / games of the cell's "
                     f"seat-'both' row, from the row's side; each cell once, '—': not played).")
             if len(panels) > 1:
@@ -250,7 +258,7 @@ def _mode_sections(p: _Part, suffix: str, source: str):
                          f"different ones.")
             yield (Section(names.heading("Heat map", what, p.mode, source), mode=p.mode, notes=[note]),
                    f"heatmap{suffix}.png",
-                   plots.heatmap_panels(panels, f"Win rate: {where}", spread=0.5 if solo else 0.25))
+                   plots.heatmap_panels(panels, f"Win rate: {where}", spread=0.5 if leveled else 0.25))
     first = data.first_player_rows(p.rows, names)
     if not first.empty:
         shown = pd.DataFrame({"cell": first["side_a"], "games": first["games"], "first wins": first["first_wins"],
@@ -271,7 +279,8 @@ def _questions(results: Results, parts: list[_Part]) -> list[str]:
     if parts:
         out.append("match-ups and first-player advantage")
     for table, what in ((results.compare, "paired comparison"), (results.impact, "card impact"),
-                        (results.tournament, "tournament"), (results.ladder, "skill ladder"),
+                        (results.tournament, "tournament"), (results.metagame_value, "metagame"),
+                        (results.ladder, "skill ladder"),
                         (results.skill, "findings against skill"), (results.advice, "card edits")):
         if not table.empty:
             out.append(what)

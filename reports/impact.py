@@ -52,7 +52,7 @@ from scipy import stats as sps
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
 from simcore.names import did_you_mean, unknown
-from simcore.game import Game, Restriction, Setting
+from simcore.game import Game, Restriction, Setting, hooks
 from simcore.games import registry
 from simcore.records import seat_scores
 
@@ -83,10 +83,9 @@ class Pair:
 
 
 def impact_pairs(game: Game, tables, side: str | None, max_turns: int) -> list[Pair]:
-    """The subject sides: ``side`` alone, else the game's ``impact_sides`` hook ((subject, opponent) pairs), else
-    each of the game's first two sides against the other."""
-    hook = getattr(game, "impact_sides", None)
-    pairs = list(hook()) if hook is not None else [(a, b) for a, b in (game.info.sides[:2], game.info.sides[1::-1])]
+    """The subject sides: ``side`` alone, else the game's ``impact_sides`` hook ((subject, opponent) pairs; by
+    default each of the game's first two sides against the other)."""
+    pairs = list(hooks(game).impact_sides())
     if side is not None:
         key = str(side).strip().lower()
         if key not in game.info.sides:
@@ -103,8 +102,7 @@ def impact_pairs(game: Game, tables, side: str | None, max_turns: int) -> list[P
 def bannable_cards(game: Game, tables, cards_only: Sequence[str] | str | None = None) -> list[str]:
     """The cards ``impact`` measures: the game's ``bannable`` hook's, or ``cards_only`` of them (a comma list;
     names matched without case)."""
-    hook = getattr(game, "bannable", None)
-    names = list(hook(tables)) if hook is not None else []
+    names = list(game.bannable(tables))
     if not names:
         raise CommandsimError(f"{game.info.title} has no bannable cards: a player acquires or chooses no card "
                               f"that restricted play could forbid")
@@ -272,9 +270,8 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
         raise CommandsimError(f"the screen must play between 2 and {cap} seeds, got {screen}")
     tables = game.load_tables([cards] if cards is not None else [])
     names = bannable_cards(game, tables, cards_only)
-    forcible = getattr(game, "forcible", None)
-    if "force" in measures and forcible is not None:
-        missing = [n for n in names if n not in set(forcible(tables))]
+    if "force" in measures:
+        missing = [n for n in names if n not in set(hooks(game).forcible(tables))]
         if missing:
             raise CommandsimError(f"--forced: {game.info.title} has no forced play of {', '.join(missing)} (a "
                                   f"player buys no such card whenever it can afford it)")

@@ -36,6 +36,9 @@ KEYS = {
     "ladder": ("level",),
     "skill": ("finding", "rung"),
     "impact": ("card", "measure", "side"),
+    "metagame": ("part", "side", "strategy", "opponent_side", "opponent_strategy"),
+    "metagame_mixes": ("part", "side", "strategy"),
+    "metagame_value": ("part",),
 }
 # (estimate, low, high) of each kind's intervals
 INTERVALS = {
@@ -51,6 +54,11 @@ INTERVALS = {
     "skill": [("score", "ci_low", "ci_high")],
     "impact": [("impact", "ci_low", "ci_high"), ("buyers_win_rate", "buyers_ci_low", "buyers_ci_high")],
     "advice": [("value", "value_ci_low", "value_ci_high"), ("effect", "effect_ci_low", "effect_ci_high")],
+    "metagame": [("score", "score_ci_low", "score_ci_high")],
+    "metagame_mixes": [("weight", "weight_ci_low", "weight_ci_high"), ("alpharank", "alpharank_ci_low",
+                                                                        "alpharank_ci_high")],
+    "metagame_value": [("value", "value_ci_low", "value_ci_high"),
+                       ("exploitability", "exploitability_ci_low", "exploitability_ci_high")],
 }
 
 
@@ -125,11 +133,11 @@ def _counts(df: pd.DataFrame, suffix: str = "") -> tuple[np.ndarray, np.ndarray,
 
 
 def _outcome_rates(df: pd.DataFrame, kind: str) -> None:
-    if kind in ("aggregate", "tournament", "ladder", "skill"):
+    if kind in ("aggregate", "tournament", "ladder", "skill", "metagame"):
         counts = _counts(df)
         if counts is not None:
             wins, _, draws, games = counts
-            if kind != "skill":
+            if kind not in ("skill", "metagame"):
                 _rate(df, "win_rate", wins, games, "wins / games")
             _rate(df, "score", wins + draws / 2, games, "(wins + draws / 2) / games")
     if kind == "compare":
@@ -233,6 +241,46 @@ def _verdicts(df: pd.DataFrame, kind: str) -> None:
                                              f"{df['verdict'].iloc[i]}")
 
 
+def _metagame(df: pd.DataFrame, kind: str) -> None:
+    """A metagame's cell that did not meet has no games and is counted 1/2; its value lies between the pure
+    bounds; a side's weights add up to 1; the match-up's verdict is its interval's (``reports.compare.verdict``)."""
+    if kind == "metagame" and _has(df, "met", "games", "score"):
+        unmet = ~df["met"].astype(str).str.lower().eq("true").to_numpy()
+        i = _first(unmet & (_num(df, "games") > 0))
+        if i is not None:
+            raise _Refusal(i, "games", f"expected 0 for a cell whose entries did not meet, got {_show(_num(df, 'games')[i])}")
+        i = _first(unmet & (np.abs(_num(df, "score") - 0.5) > TOLERANCE))
+        if i is not None:
+            raise _Refusal(i, "score", f"expected 0.5 for a cell whose entries did not meet (no game: counted 1/2), "
+                                       f"got {_show(_num(df, 'score')[i])}")
+    if kind == "metagame_mixes" and _has(df, "part", "side", "weight"):
+        group = [c for c in ("game", "source", "part", "side") if c in df.columns]
+        totals = df.groupby(group, sort=False)["weight"].transform("sum").to_numpy(dtype=float)
+        symmetric = df["part"].astype(str).eq("symmetric").to_numpy()
+        if symmetric.any():     # the symmetric metagame's one mix spans every side's entries
+            whole = [c for c in ("game", "source", "part") if c in df.columns]
+            totals = np.where(symmetric, df.groupby(whole, sort=False)["weight"].transform("sum").to_numpy(dtype=float),
+                              totals)
+        i = _first(np.abs(totals - 1.0) > 1e-6)
+        if i is not None:
+            raise _Refusal(i, "weight", f"expected the weights of a mix to add up to 1, got {_show(totals[i])}")
+    if kind == "metagame_value" and _has(df, "value", "maximin", "minimax"):
+        value, low, high = _num(df, "value"), _num(df, "maximin"), _num(df, "minimax")
+        i = _first((value < low - TOLERANCE) | (value > high + TOLERANCE))
+        if i is not None:
+            raise _Refusal(i, "value", f"expected a value between the pure bounds {_show(low[i])} and "
+                                       f"{_show(high[i])}, got {_show(value[i])}")
+        if _has(df, "verdict", "value_ci_low", "value_ci_high", "band", "seeds", "part"):
+            from .compare import verdict
+            for i in np.flatnonzero(df["part"].astype(str).eq("matchup").to_numpy()):
+                lo, hi, band = (float(df[c].iloc[i]) for c in ("value_ci_low", "value_ci_high", "band"))
+                want = verdict(value[i] - 0.5, lo - 0.5, hi - 0.5, band, seeds=int(df["seeds"].iloc[i]))[0]
+                if str(df["verdict"].iloc[i]) != want:
+                    raise _Refusal(int(i), "verdict", f"expected {want} for the value's interval [{_show(lo)}, "
+                                                      f"{_show(hi)}] and the band ±{_show(band)}, got "
+                                                      f"{df['verdict'].iloc[i]}")
+
+
 def check_consistency(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0) -> None:
     """Refuse, with a ``ResultsFileError`` naming ``path``, the row and the column, a table of ``kind`` whose
     numbers contradict each other (see the module text). ``df``: the table after ``check_table``."""
@@ -248,6 +296,7 @@ def check_consistency(df: pd.DataFrame, kind: str, path, fmt: str, first_row: in
             _seats(df)
         if kind == "tournament":
             _mirrored(df)
+        _metagame(df, kind)
     except _Refusal as r:
         again = f" (first on {_where(first_row + r.other, fmt)})" if r.other is not None else ""
         raise ResultsFileError(f"{path}: {_where(first_row + r.row, fmt)}, column '{r.column}': {r.message}"

@@ -4,6 +4,7 @@ file, the row and the column, never in a traceback or a plot of wrong numbers.
 
 Kinds of value: ``count`` (a whole number >= 0), ``share`` (0 to 1), ``signed_share`` (-1 to 1),
 ``amount`` (a number >= 0); ``*_or_blank`` may also be empty (a card rate when nobody bought it).
+What the values say about each other is checked next (``reports.input_consistency``).
 """
 from __future__ import annotations
 
@@ -87,20 +88,37 @@ NUMERIC["plays"] = {**{c: "count" for c in ("seat_games", "times_bought", "times
 NUMERIC["moved"] = {**{c: "number_or_blank" for c in ("a", "a_ci_low", "a_ci_high", "b", "b_ci_low", "b_ci_high",
                                                       "diff", "diff_ci_low", "diff_ci_high", "diff_se")},
                     "p": "share", "p_holm": "share", "seeds": "count", "games_a": "count", "games_b": "count"}
+# a metagame's three files (``reports.metagame``): cells, mixes and values; a cell whose entries cannot meet has no
+# games and is counted 1/2
+NUMERIC["metagame"] = {"games": "count", "seeds": "count", "wins": "count", "losses": "count", "draws": "count",
+                       **{c: "share" for c in ("score", "score_ci_low", "score_ci_high")}}
+NUMERIC["metagame_mixes"] = {c: "share" for c in ("weight", "weight_ci_low", "weight_ci_high", "payoff", "alpharank",
+                                                  "alpharank_ci_low", "alpharank_ci_high")}
+NUMERIC["metagame_value"] = {**{c: "share" for c in ("value", "value_ci_low", "value_ci_high", "maximin", "minimax",
+                                                     "exploitability", "exploitability_ci_low",
+                                                     "exploitability_ci_high", "band", "level")},
+                             **{c: "count" for c in ("resamples", "population", "seeds", "games_per_cell", "games",
+                                                     "entries", "pairs_tested", "looks")},
+                             "alpha": "amount", "seed": "seed"}
 # text columns whose values are a closed set
 CHOICES = {"per_game": {"winner": ("first", "second", "draw")},
            "aggregate": {"seat": ("first", "second", "both")},
            "ladder": {"verdict": ("stronger", "weaker", "not shown different")},
            "impact": {"verdict": ("shown", "worthless", "unclear", "screened"), "measure": ("ban", "force")},
            "skill": {"finding": ("first-player", "matchup"),
-                     "across_rungs": ("sign change", "size change", "stable", "unclear")}}
+                     "across_rungs": ("sign change", "size change", "stable", "unclear")},
+           "metagame": {"part": ("matchup", "symmetric"), "met": ("True", "False")},
+           "metagame_mixes": {"part": ("matchup", "symmetric"), "in_support": ("True", "False")},
+           "metagame_value": {"part": ("matchup", "symmetric"), "stopped": ("fixed", "verdict", "cap"),
+                              "verdict": ("even", "favours_a", "favours_b", "unclear", "")}}
 
 # tables whose files name their game in a ``game`` column (``reports.report_games.with_game``; a per-game
 # record's ``game`` is its index, a number)
-GAME_COLUMN_KINDS = ("tournament", "ratings", "advice", "impact", "ladder", "skill")
+GAME_COLUMN_KINDS = ("tournament", "ratings", "advice", "impact", "ladder", "skill", "metagame", "metagame_mixes",
+                     "metagame_value")
 
 # tables whose rows count every game they played as a win, a loss or a draw
-ACCOUNTED = ("aggregate", "tournament", "ladder", "skill")
+ACCOUNTED = ("aggregate", "tournament", "ladder", "skill", "metagame")
 
 _RANGES = {"count": (0, COUNT_MAX), "seed": (0, SEED_MAX), "share": (0, 1), "share_or_blank": (0, 1),
            "signed_share": (-1, 1),
@@ -172,7 +190,4 @@ def check_table(df: pd.DataFrame, kind: str, path, fmt: str, first_row: int = 0,
             raise ResultsFileError(f"{path}: {_where(first_row + i, fmt)}, column 'game': expected one of "
                                    f"{', '.join(registry.names())}, got {str(df['game'].iloc[i])!r}")
         out["game"] = games
-    if kind != "per_game":   # per-game records have no rates; every other table's numbers must agree
-        from .input_consistency import check_consistency
-        check_consistency(out, kind, path, fmt, first_row)
     return out

@@ -15,7 +15,10 @@
   its **ratings** (``<stem>_ratings``, read too when next to it): ``reports.tournament.RATING_COLUMNS``;
 * the **shape** of a sweep's games (``<stem>_shape``, ``_tempo``, ``_decisive``, ``_plays``, read too when next to
   its aggregate: ``reports.shape_tables``) and what a comparison **moved** (``<stem>_moved`` next to it:
-  ``reports.moved.MOVED_COLUMNS``); each may also be given on its own.
+  ``reports.moved.MOVED_COLUMNS``); each may also be given on its own;
+* a **metagame** (``commandsim metagame --out``): its matrix (``reports.metagame.MATRIX_COLUMNS``), and its
+  **mixes** and **value** (``<stem>_mixes``, ``<stem>_value``, read too when next to it: ``MIX_COLUMNS``,
+  ``VALUE_COLUMNS``).
 
 ``read_results(paths)`` returns them as DataFrames in a ``Results``; several files of one kind are
 stacked, with a ``source`` column naming the file they came from (its stem). Every table's numbers
@@ -38,8 +41,10 @@ from .aggregate import AGGREGATE_COLUMNS, CARD_COLUMNS
 from .compare import COMPARE_COLUMNS
 from .files import table_format
 from .impact import IMPACT_COLUMNS
+from .input_consistency import check_consistency
 from .input_schema import ResultsFileError, check_table
 from .ladder import LADDER_COLUMNS
+from .metagame import MATRIX_COLUMNS as METAGAME_COLUMNS, MIX_COLUMNS, VALUE_COLUMNS
 from .per_game_scan import PerGameSummary, scan_per_game
 from .skill_finding import SKILL_COLUMNS
 from .tournament import MATRIX_COLUMNS, RATING_COLUMNS
@@ -59,7 +64,10 @@ TEXT_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_vari
                 "cards_a", "cards_b", "winner", "first_faction", "second_faction", "first_variant",
                 "second_variant", "first_strategy", "second_strategy", "entry", "opponent", "stopped", "stage",
                 "edit", "field", "old_value", "new_value", "mark", "component", "rung", "below", "factions",
-                "variants", "finding", "subject", "side_a", "side_b", "across_rungs", "across_rungs_text")
+                "variants", "finding", "subject", "side_a", "side_b", "across_rungs", "across_rungs_text", "part",
+                "side", "opponent_side", "saddle", "cycles")
+# a metagame's files: the matrix, and the two written next to it (``<stem>_mixes``, ``<stem>_value``)
+METAGAME_PARTS = {"metagame_mixes": "mixes", "metagame_value": "value"}
 
 
 @dataclass
@@ -81,6 +89,9 @@ class Results:
     decisive: pd.DataFrame = field(default_factory=pd.DataFrame)  # ... ``<stem>_decisive``
     plays: pd.DataFrame = field(default_factory=pd.DataFrame)     # ... ``<stem>_plays``
     moved: pd.DataFrame = field(default_factory=pd.DataFrame)     # a comparison's ``<stem>_moved``
+    metagame: pd.DataFrame = field(default_factory=pd.DataFrame)  # ``commandsim metagame``: the matrix
+    metagame_mixes: pd.DataFrame = field(default_factory=pd.DataFrame)
+    metagame_value: pd.DataFrame = field(default_factory=pd.DataFrame)
     files: list[tuple[str, str]] = field(default_factory=list)   # (path as given, kind)
     paths: list[Path] = field(default_factory=list)              # the real path of each file read
 
@@ -154,7 +165,11 @@ def _read_checked(path: Input, kind: str, columns: Sequence[str] | None = None,
         df = _read(path.real, columns)
     except (OSError, ValueError, ImportError) as exc:
         raise ResultsFileError(f"{path.shown}: cannot read it: {_reason(exc)}") from None
-    return check_table(df, kind, path.shown, table_format(path.real), allow_empty=allow_empty)
+    fmt = table_format(path.real)
+    table = check_table(df, kind, path.shown, fmt, allow_empty=allow_empty)
+    if kind != "per_game":   # per-game records have no rates; every other table's numbers must agree
+        check_consistency(table, kind, path.shown, fmt)
+    return table
 
 
 def _reason(exc: BaseException) -> str:
@@ -164,12 +179,18 @@ def _reason(exc: BaseException) -> str:
 
 
 def kind_of(columns: Sequence[str]) -> str | None:
-    """"aggregate", "cards", "per_game", "compare", "tournament", "ratings", "advice", "ladder", "skill" or
-    None, from a file's column names."""
+    """"aggregate", "cards", "per_game", "compare", "tournament", "ratings", "advice", "ladder", "skill",
+    "impact", "metagame", "metagame_mixes", "metagame_value" or None, from a file's column names."""
     cols = set(columns)
     for kind, needed in SHAPE_KINDS.items():
         if set(needed) <= cols and "winner" not in cols:
             return kind
+    if set(METAGAME_COLUMNS) <= cols:
+        return "metagame"
+    if set(MIX_COLUMNS) <= cols:
+        return "metagame_mixes"
+    if set(VALUE_COLUMNS) <= cols:
+        return "metagame_value"
     if set(IMPACT_COLUMNS) <= cols:
         return "impact"
     if set(LADDER_COLUMNS) <= cols:
@@ -202,7 +223,8 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                                "tournament (commandsim tournament --out)")
     parts: dict[str, list[pd.DataFrame]] = {kind: [] for kind in ("aggregate", "cards", "compare",
                                                                   "tournament", "ratings", "advice", "ladder", "skill",
-                                                                  "impact", *SHAPE_KINDS)}
+                                                                  "impact", "metagame", "metagame_mixes",
+                                                                  "metagame_value", *SHAPE_KINDS)}
     out = Results()
     seen: set[Path] = set()
     for raw in paths:
@@ -218,11 +240,14 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                 f"({', '.join(AGGREGATE_COLUMNS[:4])}, ...), a per-card table (card, times_bought, ...), "
                 f"per-game records (game, seed, winner, turns, ...), a comparison (label_a, diff, verdict, "
                 f"...), an advice table (stage, edit, effect, ...), a skill ladder (rung, below, score, ...), a finding "
-                f"against skill (finding, rung, score, ...), a card impact table (card, measure, impact, ...) or a "
-                f"tournament matrix or ratings (entry, "
+                f"against skill (finding, rung, score, ...), a card impact table (card, measure, impact, ...), a "
+                f"metagame's matrix, mixes or value (part, strategy, weight, value, ...) or a tournament matrix or "
+                f"ratings (entry, "
                 f"opponent, score, ... / entry, strength, elo, "
                 f"...); got {', '.join(columns[:8]) or 'no columns'}")
         stem = Path(path.shown).stem
+        if kind in METAGAME_PARTS:     # given on its own: it belongs with the matrix of its stem
+            stem = stem.removesuffix(f"_{METAGAME_PARTS[kind]}")
         if kind == "per_game":
             out.per_game = out.per_game.add(scan_per_game(path.real, table_format(path.real), stem, columns,
                                                           TEXT_COLUMNS, shown=path.shown))
@@ -268,6 +293,16 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                     parts["ratings"].append(_read_checked(ratings, "ratings").assign(source=stem))
                     out.files.append((ratings.shown, "ratings"))
                     out.paths.append(ratings.real)
+        if kind == "metagame":
+            for part_kind, part in METAGAME_PARTS.items():
+                sibling = cards_path_of(path.shown, part)
+                if user_files.not_a_file(sibling) is None:
+                    sibling = Input.of(sibling, f"the {part} of {path.shown}")
+                    if sibling.real not in seen and kind_of(_read_columns(sibling)) == part_kind:
+                        seen.add(sibling.real)
+                        parts[part_kind].append(_read_checked(sibling, part_kind).assign(source=stem))
+                        out.files.append((sibling.shown, part_kind))
+                        out.paths.append(sibling.real)
     for kind, frames in parts.items():
         if frames:
             setattr(out, kind, pd.concat(frames, ignore_index=True))

@@ -1,7 +1,7 @@
 """The skill ladder: strategies ordered from weakest to strongest (``random`` < heuristics < tuned <
 ``search:100`` < ``search:1000``), each rung measured head to head against the rung below.
 
-Game-agnostic: a game's paired head-to-head is its tuner hook's (``strategies.tuning.spaces.TuneSpace
+Game-agnostic: a game's paired head-to-head is its tuner hook's (``simcore.tuning_space.TuneSpace
 .head_to_head``: every seed played twice with the seats swapped, half of the seeds with each side
 assignment), its default rungs its ``GameInfo.rungs``.  A rung is any strategy name the game
 accepts (a built-in, a strategy file, ``search:N``).

@@ -28,6 +28,7 @@ from .aggregate import COUNT_COLUMNS, PAIR_COLUMNS, PAIR_KEYS, PERSPECTIVE_KEYS,
 from .chunk_counts import SweepTally, seed_sums, tally_chunk
 from .input_schema import ResultsFileError, check_table
 from .per_game import BOUGHT_PREFIXES
+from .report_games import one_seat
 
 BATCH_ROWS = 65_536
 WINNERS = ["first", "second", "draw"]
@@ -204,13 +205,14 @@ def scan_per_game(path: Path, fmt: str, source: str, columns: Sequence[str], tex
                     batch[key] = default
             lengths = combine_lengths(lengths, batch.groupby(LENGTH_KEYS, observed=True, sort=False).size()
                                       .rename("games").reset_index())
-            solo = (batch["mode"] == "solo").to_numpy()
-            if not solo.all():
-                counts = combine_counts(counts, _perspectives(batch[~solo]))
-                _pair(pairing, batch[~solo])
+            single = one_seat(batch["mode"])
+            if not single.all():
+                counts = combine_counts(counts, _perspectives(batch[~single]))
+                _pair(pairing, batch[~single])
             if names:
-                # a duel counts both seats' purchases, Solo Mode only the player's, as a sweep does
-                for part, seats in ((batch[~solo], (0, 1)), (batch[solo], (0,))):
+                # a cell of two sides counts both seats' purchases, a one-seat mode's (Solo Mode) only the first
+                # seat's, as a sweep does (``Cell.seats``)
+                for part, seats in ((batch[~single], (0, 1)), (batch[single], (0,))):
                     if len(part):
                         cards.add(tally_chunk(_winner_codes(part["winner"]), part["turns"].to_numpy(),
                                               _bought(part, names), seats), None)

@@ -16,6 +16,7 @@ import pandas as pd
 
 from .aggregate import card_table, combine_counts, first_player_table, summarise
 from .identical_games import cell_key
+from .report_games import one_seat
 from .report_names import Names, names_of, pair_label, several_strategies, side_label
 
 __all__ = ["win_rate_table", "heatmap_table", "heatmap_panels", "game_length_table", "mean_turns_table",
@@ -30,7 +31,7 @@ def cell_label(row, show_strategy: bool = True, show_source: bool = False, names
     both full:4"; Solo Mode: "... vs A.I. hard"; a game of one variant: "alliance vs hydra"."""
     names = names or names_of(None)
     a = (row["faction"], row["variant"], row["strategy"])
-    if row.get("mode", "duel") == "solo" or _level(row.get("difficulty", "")):
+    if _level(row.get("difficulty", "")) or ("mode" in row and one_seat([row["mode"]])[0]):
         text = f"{side_label(*a, names, show_strategy)} vs A.I. {row['difficulty']}"
     else:
         text = pair_label(a, (row["opponent_faction"], row["opponent_variant"], row["opponent_strategy"]), names,
@@ -63,32 +64,32 @@ def one_per_cell(rates: pd.DataFrame) -> pd.DataFrame:
     return rates[~pd.Series(keys, index=rates.index).duplicated()].reset_index(drop=True)
 
 
-def _solo_rows(aggregate: pd.DataFrame) -> pd.Series:
+def _level_rows(aggregate: pd.DataFrame) -> pd.Series:
     if "difficulty" not in aggregate.columns:
         return pd.Series(False, index=aggregate.index)
     return aggregate["difficulty"].fillna("").astype(str).str.strip() != ""
 
 
-def heatmap_table(aggregate: pd.DataFrame, mode: str = "duel") -> pd.DataFrame:
+def heatmap_table(aggregate: pd.DataFrame, levels: bool = False) -> pd.DataFrame:
     """Win rate (wins / games, seat both, pooled over opponents, their variants and strategies).
 
-    ``duel``: the cells of two players (any mode without a difficulty): rows are sides, columns variants.
-    ``solo``: the cells against a difficulty level: rows "side variant", columns difficulties.
+    By default the cells of two sides (any row without a difficulty): rows are sides, columns variants.
+    ``levels``: the cells against a difficulty level (Solo Mode): rows "side variant", columns difficulties.
     Cells not played are NaN."""
-    levels = _solo_rows(aggregate)
-    both = aggregate[(aggregate["seat"] == "both") & (levels if mode == "solo" else ~levels)]
+    leveled = _level_rows(aggregate)
+    both = aggregate[(aggregate["seat"] == "both") & (leveled if levels else ~leveled)]
     if both.empty:
         return pd.DataFrame()
-    if mode == "solo":
+    if levels:
         rows = both["faction"] + " " + both["variant"]
         cols = both["difficulty"]
     else:
         rows, cols = both["faction"], both["variant"]
     table = _matrix(both, rows, cols)
-    if mode == "solo":
+    if levels:
         table = _difficulty_order(table)
-    table.index.name, table.columns.name = ("faction variant" if mode == "solo" else "faction"), \
-        ("difficulty" if mode == "solo" else "variant")
+    table.index.name, table.columns.name = ("faction variant" if levels else "faction"), \
+        ("difficulty" if levels else "variant")
     return table
 
 
@@ -117,7 +118,7 @@ def heatmap_panels(aggregate: pd.DataFrame, names: Names | None = None) -> list[
     if both.empty:
         return []
     strategies = several_strategies(both)
-    levels = _solo_rows(both)
+    levels = _level_rows(both)
     if levels.all():
         rows = [side_label(r.faction, r.variant, r.strategy, names, strategies) for r in both.itertuples()]
         table = _difficulty_order(_matrix(both, rows, both["difficulty"].astype(str)))
@@ -151,13 +152,14 @@ def heatmap_panels(aggregate: pd.DataFrame, names: Names | None = None) -> list[
 
 
 def _game_cell(games: pd.DataFrame) -> pd.Series:
-    """A label per game naming its cell regardless of who moved first (duel) or its difficulty (solo)."""
+    """A label per game naming its cell regardless of who moved first (two sides) or its difficulty (a one-seat
+    mode: the rules' A.I. at a level)."""
     a = games["first_faction"] + " " + games["first_variant"]
     b = games["second_faction"] + " " + games["second_variant"]
     duel = np.where(a <= b, a + " vs " + b, b + " vs " + a)
     if "mode" in games.columns:
-        solo = (a + " vs A.I. " + games.get("difficulty", pd.Series("", index=games.index)).astype(str)).to_numpy()
-        return pd.Series(np.where(games["mode"].to_numpy() == "solo", solo, duel), index=games.index)
+        level = (a + " vs A.I. " + games.get("difficulty", pd.Series("", index=games.index)).astype(str)).to_numpy()
+        return pd.Series(np.where(one_seat(games["mode"]), level, duel), index=games.index)
     return pd.Series(duel, index=games.index)
 
 
@@ -246,8 +248,9 @@ def merge_identical(aggregate: pd.DataFrame) -> pd.DataFrame:
 
 
 def duel_first_player(aggregate: pd.DataFrame) -> pd.DataFrame:
-    """``first_player_table`` of the duel rows (Solo Mode has no seat swap); empty if none."""
-    duel = aggregate[aggregate["mode"] != "solo"] if "mode" in aggregate.columns else aggregate
+    """``first_player_table`` of the rows of two sides (a one-seat mode, Solo Mode, has no seat swap); empty if
+    none."""
+    duel = aggregate[~one_seat(aggregate["mode"])] if "mode" in aggregate.columns else aggregate
     if duel.empty or not (duel["seat"] == "first").any():
         return pd.DataFrame()
     if _several(duel, "source"):

@@ -12,11 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
 import pandas as pd
 
 from simcore.games import registry
 
 SIDE_COLUMNS = ("faction", "opponent_faction", "first_faction", "second_faction")
+
+
+def one_seat(modes) -> np.ndarray:
+    """Per row, whether its mode is one whose second seat the rules play (``GameInfo.one_seat_modes`` of any
+    registered game: The Last Command's Solo Mode): its rows count the first seat only, with no seat swap, so
+    they take no part in first-player or seed-paired figures. The reports know no mode by its name."""
+    modes = np.asarray(modes, dtype=object)
+    single = {m for g in registry.games() for m in g.info.one_seat_modes}
+    return np.isin(modes.astype(str), list(single)) if single else np.zeros(modes.shape, bool)
 
 
 def with_game(table: pd.DataFrame, game: str) -> pd.DataFrame:
@@ -73,7 +83,7 @@ def first_player_rule(game: str | None) -> str:
     """``GameInfo.first_player`` of ``game`` ("" when the game is not known or states none)."""
     if game is None:
         return ""
-    return getattr(registry.get(game).info, "first_player", "") or ""
+    return registry.get(game).info.first_player
 
 
 def _counts(table: pd.DataFrame) -> pd.DataFrame:
@@ -83,8 +93,8 @@ def _counts(table: pd.DataFrame) -> pd.DataFrame:
 
 def same_sweep(aggregate: pd.DataFrame, per_game_aggregate: pd.DataFrame) -> bool:
     """Whether per-game records (as ``report_data.per_game_aggregate``) count the same games as a sweep's
-    aggregate: every duel cell and seat with the same games, wins, losses and draws."""
-    agg = aggregate[aggregate["mode"] != "solo"] if "mode" in aggregate.columns else aggregate
+    aggregate: every cell of two sides (``one_seat``) and seat with the same games, wins, losses and draws."""
+    agg = aggregate[~one_seat(aggregate["mode"])] if "mode" in aggregate.columns else aggregate
     a, b = _counts(agg), _counts(per_game_aggregate)
     return a.index.equals(b.index) and (a.to_numpy() == b.to_numpy()).all()
 

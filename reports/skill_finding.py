@@ -24,12 +24,12 @@ and it *holds at every rung* when every interval lies clear of 50% on the same s
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from simcore.errors import CommandsimError
+from simcore.findings_sides import Sides
 from simcore.names import unknown
 
 from .stats import MIN_VERDICT_SEEDS, per_seed_intervals
@@ -42,26 +42,6 @@ SKILL_COLUMNS = ("game", "finding", "subject", "side_a", "side_b", "rung", "leve
 ACROSS = ("sign change", "size change", "stable", "unclear")
 
 Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class Sides:
-    """What the findings need of a game (its registry line's ``sides=`` hook).
-
-    ``parse(text)`` reads one side as ``--a``/``--b`` write it (``syntax`` says how, e.g.
-    "FACTION[:VARIANT]") and raises ``CommandsimError``; ``label(side)`` names it; ``play(first, second,
-    strategies, n, seed, first_game, threads)`` plays games ``first_game .. + n - 1`` of base ``seed`` with
-    side ``first`` moving first and returns their winner labels ("first", "second", "draw").
-    ``defaults[finding]``: the two sides' texts when ``--a``/``--b`` are not given. ``meet(a, b)``, when the
-    game gives it, raises ``CommandsimError`` when its rules keep the two sides from one game (The Last
-    Command's one Ship Mat per faction)."""
-    game: str
-    syntax: str
-    defaults: dict[str, tuple[str, str]]
-    parse: Callable[[str], object]
-    label: Callable[[object], str]
-    play: Callable[..., np.ndarray]
-    meet: Callable[[object, object], None] | None = None
 
 
 def check_finding(name: str) -> str:

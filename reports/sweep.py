@@ -42,7 +42,7 @@ from simcore.blocks import BlockPool
 from simcore.bounds import LABELS as BOUND_LABELS
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
-from simcore.game import Cell, Game, SweepSpec
+from simcore.game import Cell, Game, SweepSpec, hooks
 from simcore.games import registry
 
 from .aggregate import card_table, combine_counts, summarise
@@ -198,16 +198,12 @@ def play_chunk(chunk: SweepChunk, tables, threads: int | None = None) -> ChunkCo
 
 
 def start_chunk(chunk: SweepChunk, tables, pool: BlockPool, last: bool = True) -> Callable[[], ChunkCounts]:
-    """``play_chunk`` queued on ``pool``'s engine threads (a game whose contract offers ``start``; else
-    played at once); the function returned waits and reduces. ``last`` False: another chunk will be
-    queued behind this one."""
+    """``play_chunk`` queued on ``pool``'s engine threads (the game's ``start`` hook; by default played at
+    once); the function returned waits and reduces. ``last`` False: another chunk will be queued behind
+    this one."""
     game = registry.load(chunk.game)
-    start = getattr(game, "start", None)
-    if start is None:
-        counts = play_chunk(chunk, tables, pool.threads)
-        return lambda: counts
-    records = start(chunk.matchup, chunk.strategies, chunk.seed, chunk.first_game, chunk.n, tables, pool,
-                    keep_bought=True, last=last)
+    records = hooks(game).start(chunk.matchup, chunk.strategies, chunk.seed, chunk.first_game, chunk.n, tables,
+                                pool, keep_bought=True, last=last)
     return lambda: _chunk_counts(chunk, records())
 
 

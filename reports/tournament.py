@@ -1,12 +1,12 @@
 """A round-robin tournament: every pair of entries on paired seeds, a win-rate matrix, ratings, cycles.
 
 Game-agnostic: the caller passes a ``PairPlayer``, a function that plays one pair of entries on the
-tournament's seeds (seats swapped, factions balanced: however its game pairs them) and returns the
-first entry's results (``PairResult``: counts and its score in each game of each seed; bare
-``(wins, losses, draws)`` counts are taken as independent games), or ``None`` when the two cannot meet (two Solo A.I. levels of The Last
-Command: the rulebook's A.I. has no A.I. opponent).  Every pair plays the same seeds, so a cell of
-the matrix is comparable with any other.  The Last Command's pair player is
-``strategies.tuning.entries.LastCommandPairs``.
+tournament's seeds (seats swapped, sides balanced: however its game pairs them) and returns the first
+entry's results (``simcore.pair_results.PairResult``: counts and its score in each game of each seed; bare
+``(wins, losses, draws)`` counts are taken as independent games), or ``None`` when the two cannot meet (a
+game's own entries may not meet each other).  Every pair plays the same seeds, so a cell of the matrix is
+comparable with any other.  Two strategies meet in the game's paired head-to-head; a game with entries of
+its own brings its pair player (``Game.tournament_pairs``).
 
 Outputs (``Tournament``):
 
@@ -26,12 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from simcore.errors import CommandsimError
+from simcore.game import hooks
+from simcore.pair_results import PairCounts, PairResult
 
 from .ratings import ELO_PER_LOGIT, bradley_terry, find_cycles
 from .stats import per_seed_intervals
@@ -41,40 +42,6 @@ MATRIX_COLUMNS = ("entry", "opponent", "games", "wins", "losses", "draws", "win_
                   "score", "score_ci_low", "score_ci_high", "expected_score", "expected_ci_low", "expected_ci_high")
 RATING_COLUMNS = ("rank", "entry", "games", "score", "strength", "strength_ci_low", "strength_ci_high",
                   "strength_se", "elo", "elo_ci_low", "elo_ci_high", "regularised")
-
-
-class PairCounts(NamedTuple):
-    """The first entry's results against the second."""
-    wins: int
-    losses: int
-    draws: int
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.losses + self.draws
-
-    def swapped(self) -> "PairCounts":
-        return PairCounts(self.losses, self.wins, self.draws)
-
-
-@dataclass(frozen=True, eq=False)
-class PairResult:
-    """The first entry's results against the second: ``per_seed[t, k]`` its score (1 win, 1/2 draw, 0 loss) in
-    game k of seed t (every pair of a tournament plays the same seeds t = 0 .. T - 1)."""
-    per_seed: np.ndarray
-
-    @classmethod
-    def of(cls, scores, games_per_seed: int = 2) -> "PairResult":
-        """From the scores of consecutive games, ``games_per_seed`` to a seed."""
-        return cls(np.asarray(scores, dtype=float).reshape(-1, games_per_seed))
-
-    @property
-    def counts(self) -> PairCounts:
-        s = self.per_seed
-        return PairCounts(int((s == 1.0).sum()), int((s == 0.0).sum()), int(((s > 0) & (s < 1)).sum()))
-
-    def swapped(self) -> "PairResult":
-        return PairResult(1.0 - self.per_seed)
 
 
 # (first entry, second entry, games, base seed) -> the first entry's ``PairResult`` (or bare (wins, losses,
@@ -123,9 +90,9 @@ def pair_player(game, space, sides: str | None, variants: str | None, tables, ma
     each side assignment); a game with entries of its own (The Last Command's Solo A.I.) brings its player
     (``Game.tournament_pairs``)."""
     matchup = space.matchup(sides, variants, tables, max_turns)
-    own = getattr(game, "tournament_pairs", None)
+    own = hooks(game).tournament_pairs(matchup, tables, threads)
     if own is not None:
-        return own(matchup, tables, threads)
+        return own
 
     def play(a: str, b: str, games: int, seed: int) -> PairResult:
         check_games(games)

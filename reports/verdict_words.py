@@ -8,8 +8,8 @@ called ``balanced`` in two games: "(balanced) ... balanced" read as a verdict on
 * ``band_state``: a value with its interval against a goal +-band (the advisor's check).
 * ``across_rungs`` codes (``reports.skill_finding``).
 
-``all_words()`` lists every verdict word a table can hold; ``tests/core/test_verdict_words.py`` checks that none
-is a strategy of any registered game.
+Every verdict word a table can hold (these and each command's codes) is checked to be no strategy of any
+registered game (``tests/core/test_verdicts_read_right.py``).
 """
 from __future__ import annotations
 
@@ -37,9 +37,9 @@ def upgraded_text(text: str, band: float) -> str:
 
 # ---- a value against a goal +-band (the advisor's check of each win rate)
 
-HOLDS = "holds"                          # the whole interval lies inside goal +-band
-MISSES = "outside the band"              # the whole interval lies outside it
-STRADDLES = "not enough games to tell"   # the interval reaches across an edge of the band
+# the whole interval lies inside goal +-band; wholly outside it; across an edge of the band (simcore.advice's words:
+# the advisor's components check themselves with them)
+from simcore.advice import HOLDS, MISSES, STRADDLES  # noqa: E402
 BAND_STATES = (HOLDS, MISSES, STRADDLES)
 
 
@@ -53,15 +53,3 @@ def band_state(low: float, high: float, goal: float, band: float) -> str:
     if low > goal + band or high < goal - band:
         return MISSES
     return STRADDLES
-
-
-def all_words() -> set[str]:
-    """Every verdict word a command prints or a table holds (the codes, and the fixed texts)."""
-    from .compare import VERDICTS as COMPARE
-    from .impact import VERDICTS as IMPACT
-    from .ladder import VERDICTS as LADDER
-    from .skill_finding import ACROSS
-    from .advisor.screen import VERDICT_WORDS
-    from .findings import ANSWERS
-    return {*COMPARE, *IMPACT, *LADDER, *ACROSS, *VERDICT_WORDS.values(), *ANSWERS, *BAND_STATES,
-            "stronger", "weaker", "favours", "shown", "lean"}

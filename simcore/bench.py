@@ -42,7 +42,7 @@ def remove_stale_temp_folders(root: str | None = None) -> list[str]:
     """Remove the bench folders under ``root`` (the temporary folder) whose process no longer runs."""
     import shutil
 
-    from reports.files import pid_alive
+    from simcore.atomic_files import pid_alive
     root = root or tempfile.gettempdir()
     removed = []
     try:

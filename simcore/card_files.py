@@ -11,6 +11,12 @@ from simcore.errors import CardDataError
 from simcore.user_files import InputFileError, display_path, not_a_file, toml_error_position  # noqa: F401
 
 
+def card_paths(cards) -> list:
+    """``--cards`` as a game's ``load_tables`` takes it, a list of files and folders merged in turn: one path
+    (``str`` or ``Path``) or a sequence of them (None: none)."""
+    return [cards] if isinstance(cards, (str, Path)) else list(cards or ())
+
+
 def card_files(path: Path) -> list[Path]:
     if path.is_dir():
         files = sorted(p for p in path.glob("*.toml") if p.is_file())

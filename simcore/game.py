@@ -8,26 +8,32 @@ TabletopGames' ``GameType`` enum (one line per game naming its classes).
 
 What a game declares (``GameInfo``): its name and title, what its sides and variants are called, its
 sides, modes and variants, its default strategy, skill-ladder rungs and turn cap, and the options it
-adds to a command (``Option``: shown only for that game). What it does: load and check its cards, expand
-a sweep's options into cells, play a chunk of seeds into the engine's arrays (``simcore.records.Records``:
-int codes for the winner, turns, copies of each card bought), set up the two sides of a paired
-comparison, replay one game with its log, and the optional hooks (tuning space, balance advisor, finding
-sides, tournament entries).
+adds to a command (``Option``: shown only for that game). What it does (``Game``): load and check its
+cards, list and resolve its strategies, expand a sweep's options into cells, play a chunk of seeds into the
+engine's arrays (``simcore.records.Records``: int codes for the winner, turns, copies of each card bought),
+name the cards restricted play may ban, set up the two sides of a paired comparison, and replay one game
+with its log. What it may add (``GameDefaults``: each optional hook with its default, reached through
+``hooks(game)``): commands of its own, a tuning space (``simcore.tuning_space``), a balance advisor
+(``simcore.advice``), finding sides (``simcore.findings_sides``), tournament entries of its own
+(``simcore.pair_results``), chunks queued on engine threads, and the rules it chose.
 
 A game's contract module imports no jitted code at module level: ``commandsim games`` and ``--help``
 read every game's ``GameInfo`` without compiling any engine.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import pandas as pd
 
+from .advice import CardSet
 from .errors import CommandsimError
+from .findings_sides import Sides
 from .names import unknown
+from .tuning_space import TuneSpace
 
 
 class OptionError(CommandsimError):
@@ -100,8 +106,11 @@ class GameInfo:
     ``first_player``: a sentence on what moving first means in this game's rules (reports quote it).
     ``sweep_questions``: the match-ups its sources ask about, which a sweep given no match-up option plays
     first (``SweepQuestion``). ``bounds``: the engine's bounds on one game (``simcore.bounds.Bound``: plays per
-    turn, effects per play, turns per game), which ``docs/reliability.md`` lists. ``standing``: the measure
-    its engine records after every round (``Standing``; None: a game that records no shape)."""
+    turn, effects per play, turns per game), which ``docs/reliability.md`` lists. ``one_seat_modes``: the modes
+    whose second seat the rules play (an opponent at a level, the cell's ``difficulty``), not a side: their cells
+    count the first seat only (``Cell.seats == (0,)``) and have no seat swap; the reports read it, not a mode's
+    name. ``standing``: the measure its engine records after every round (``Standing``; None: a game that
+    records no shape)."""
     name: str
     title: str
     side: Noun
@@ -122,6 +131,7 @@ class GameInfo:
     summary: str = ""
     sweep_questions: tuple[SweepQuestion, ...] = ()
     bounds: tuple = ()
+    one_seat_modes: tuple[str, ...] = ()
     standing: Standing | None = None
 
 
@@ -130,7 +140,7 @@ class Order:
     """One seat order of a cell: the game's matchup (opaque to the core; seat 0 moves first), the
     strategies in seat order, and the labels of the seats' sides and variants as records show them."""
     matchup: Any
-    strategies: tuple[Any, Any]
+    strategies: tuple[Any, ...]       # empty in a paired comparison's settings: compare gives them
     sides: tuple[str, str]
     variants: tuple[str, str]
 
@@ -228,7 +238,7 @@ class ReplaySpec:
     cards and the game's own options."""
     sides: tuple[str, str] | None = None
     variants: tuple[str, str] | None = None
-    strategies: tuple[str, str | None] = (None, None)
+    strategies: tuple[str | None, str | None] = (None, None)
     mode: str | None = None
     max_turns: int | None = None
     cards: Path | None = None
@@ -273,7 +283,8 @@ class Restriction:
     @classmethod
     def seat(cls, seat: int, banned: Sequence[str] = (), forced: Sequence[str] = ()) -> "Restriction":
         """``banned`` / ``forced`` for ``seat`` alone."""
-        b, f = [(), ()], [(), ()]
+        b: list[tuple[str, ...]] = [(), ()]
+        f: list[tuple[str, ...]] = [(), ()]
         b[seat], f[seat] = tuple(banned), tuple(forced)
         return cls((b[0], b[1]), (f[0], f[1]))
 
@@ -298,78 +309,100 @@ class Restriction:
 
 @runtime_checkable
 class Game(Protocol):
-    """What every game implements (``GAME`` in its contract module). See the module text."""
+    """What every game implements (``GAME`` in its contract module): exactly the members the commands use of
+    every game. The optional hooks, with their defaults, are ``GameDefaults``'s; a caller reaches them through
+    ``hooks(game)``. ``isinstance(game, Game)`` holds for every registered game (a conformance test), and mypy
+    checks each contract module against this class (``pyproject.toml``'s ``[tool.mypy]``)."""
     info: GameInfo
+    module: str                 # the contract module's name: how a cluster's worker finds the game
 
     # ---- options
     def options(self, command: str) -> Sequence[Option]:
         """The options this game adds to ``command`` (``sweep``, ``compare``, ``replay``, ...)."""
+        ...
 
     # ---- cards
     def load_tables(self, cards: Sequence[Path] = ()) -> Any:
         """The compiled card tables (picklable: chunks carry them to a cluster's workers), the shipped
         cards with each of ``cards`` (TOML files or folders) merged over them in turn."""
+        ...
 
-    def card_info(self, tables) -> pd.DataFrame:
-        """One row per card type a player can acquire (``card`` and the game's cost columns), in table
-        order: the per-card table's rows and the per-game records' bought columns."""
+    def card_info(self, tables: Any) -> pd.DataFrame:
+        """One row per card type (``card`` and the game's cost columns), in table order: the per-card
+        table's rows and the per-game records' bought columns."""
+        ...
 
-    def buyable(self, tables) -> Sequence[int]:
-        """Indices of the card types ``card_info`` lists."""
-
-    def cards_table(self, cards: Path | None) -> tuple[tuple[str, ...], list[tuple]]:
-        """``cards list``: a header and one row per card."""
-
-    def card_lines(self, name: str, cards: Path | None) -> list[str]:
-        """``cards show NAME``: the card's fields with their provenance (stated / estimated / rule)."""
+    def buyable(self, tables: Any) -> Sequence[bool]:
+        """Per card type of ``card_info``, whether a player can acquire it (the sweep's card table)."""
+        ...
 
     def card_entries(self, cards: Sequence[Path] = ()) -> dict:
         """Every entry played with ``cards`` merged over the shipped ones, by key, as a card file writes it
         (``simcore.card_overrides.Entry``): ``cards show --toml`` and what a card file changes."""
+        ...
+
+    def cards_listing(self, cards: Path | None, fmt: str) -> Listing:
+        """``cards list`` (``fmt``: "table" or "csv"): one row per card."""
+        ...
+
+    def card_lines(self, name: str, cards: Path | None) -> list[str]:
+        """``cards show NAME``: the card's fields with their provenance (stated / estimated / rule)."""
+        ...
 
     def validate_cards(self, path: Path, extras: dict) -> list[str]:
         """``cards validate PATH``: every check a run makes, or ``CommandsimError``; lines to print."""
+        ...
 
-    def audit_cards(self, cards: Path | None) -> list[tuple[str, str, str]]:
-        """``cards audit``: (card, field, provenance) of every value not stated by the game's sources."""
+    def audit_listing(self, cards: Path | None, fmt: str) -> Listing:
+        """``cards audit``: every value not stated by the game's sources, with its provenance."""
+        ...
 
     # ---- strategies
-    def strategy_names(self) -> list[tuple[str, str]]:
-        """(name, description) of each built-in strategy."""
+    def strategy_listing(self) -> Listing:
+        """``strategies list``: each built-in strategy (and the search players' names)."""
+        ...
 
-    def strategy_show(self, name: str) -> tuple[str, str, list[tuple[str, float]]]:
-        """(name, description, [(parameter, value)]) of a built-in name or strategy file."""
+    def strategy_lines(self, name: str) -> Listing:
+        """``strategies show NAME``: a built-in name or strategy file, with its parameters."""
+        ...
 
-    def check_strategy(self, name: str) -> str:
+    def check_strategy(self, name: Any) -> str:
         """The strategy's display name; ``CommandsimError`` naming the file or the unknown name."""
+        ...
 
-    def resolve_strategy(self, name: str) -> Any:
+    def resolve_strategy(self, name: Any) -> Any:
         """The strategy as a picklable value that plays the same on a machine without its file."""
+        ...
 
     # ---- play
-    def sweep_cells(self, spec: SweepSpec, tables) -> list[Cell]:
+    def sweep_cells(self, spec: SweepSpec, tables: Any) -> list[Cell]:
         """The cells of a sweep, in a fixed order; every option checked (``OptionError``)."""
+        ...
 
-    def play(self, matchup, strategies, seed: int, first_game: int, n: int, tables, threads: int | None,
-             keep_bought: bool = True, restriction: "Restriction | None" = None):
+    def play(self, matchup: Any, strategies: Any, seed: int, first_game: int, n: int, tables: Any,
+             threads: int | None, keep_bought: bool = True, restriction: Restriction | None = None) -> Any:
         """Games ``first_game .. first_game + n - 1`` of base ``seed``: ``simcore.records.Records`` with
         ``winner`` and ``turns`` int arrays and ``bought`` int32[n, 2, n_types] (when ``keep_bought``).
-        ``restriction``: restricted play (a game without ``bannable`` is never given one)."""
+        ``restriction``: restricted play (never given when ``bannable`` lists no card)."""
+        ...
 
-    # optional: ``bannable(tables) -> list[str]``, the cards restricted play may ban (``impact``);
-    # ``forcible(tables)``, those it may force (default: the bannable ones); ``impact_sides()``, the
-    # (subject, opponent) pairs ``impact`` measures (default: the first two sides, each way)
+    def bannable(self, tables: Any) -> Sequence[str]:
+        """The cards restricted play (``impact``) may ban: those a player acquires or chooses (empty: none)."""
+        ...
 
     # ---- paired comparisons
     def compare_question(self, spec: CompareSpec) -> Question:
         """Settings A and B from ``compare``'s options (with none: the game's headline question)."""
+        ...
 
     def setting_orders(self, setting: Setting, opponent: str, opponent_variant: str, max_turns: int) -> tuple:
         """(matchup with the subject first, matchup with it second) of one setting; checks them."""
+        ...
 
     # ---- replay
     def replay(self, seed: int, spec: ReplaySpec) -> Replay:
         """The game with per-game seed ``seed`` and its log."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -396,6 +429,95 @@ class Listing:
     before: list[str] = field(default_factory=list)
 
 
+def missing_members(game: object) -> list[str]:
+    """The members of ``Game`` that ``game`` lacks (none: ``isinstance(game, Game)``)."""
+    members = [*Game.__annotations__, *(name for name, v in vars(Game).items()
+                                         if callable(v) and not name.startswith("_"))]
+    return sorted(name for name in members if not hasattr(game, name))
+
+
+DEFAULT_TARGET_FORMS = "see the game's page in docs/games/"
+
+
+class GameDefaults:
+    """The contract's optional hooks, each with its default. A game's contract class derives from it and
+    overrides the hooks it has; ``hooks(game)`` gives any game's hooks (its own, or these defaults for a
+    contract class that does not derive from it)."""
+    aliases: tuple[Alias, ...] = ()            # commands of its own over the shared ones (``Alias``)
+    target_example: str = ""                   # an ``advise --target`` its advisor reads (tests, examples)
+    target_forms: str = DEFAULT_TARGET_FORMS   # what ``advise --target`` takes, for its help
+
+    @property
+    def _game(self) -> Game:
+        return cast(Game, self)   # a contract class that derives from this one is the game
+
+    def fixed_seats_note(self) -> str:
+        """What a sweep says under its table when the rules fix the seats (every cell one seat order)."""
+        return "The rules fix the seats: the rows are the side that moves first."
+
+    def check_distinct(self, a: str, b: str) -> None:
+        """``CommandsimError`` when two strategies given under one display name would merge their games into
+        one row of a table."""
+        game = self._game
+        if a != b and game.check_strategy(a) == game.check_strategy(b):
+            raise CommandsimError(f"'{a}' and '{b}' are both named '{game.check_strategy(a)}': give one another "
+                                  f"name so that their results stay apart")
+
+    def forcible(self, tables: Any) -> Sequence[str]:
+        """The cards restricted play may force (bought whenever affordable): the bannable ones."""
+        return self._game.bannable(tables)
+
+    def impact_sides(self) -> Sequence[tuple[str, str]]:
+        """The (subject, opponent) pairs ``impact`` measures: the first two sides, each way."""
+        sides = self._game.info.sides
+        return ((sides[0], sides[1]), (sides[1], sides[0]))
+
+    def tournament_pairs(self, matchup: Any, tables: Any, threads: int | None) -> tuple | None:
+        """(pair player, entry check) of a game whose tournament entries are more than strategies (None: two
+        entries meet in the game's paired head-to-head, ``reports.tournament.pair_player``)."""
+        return None
+
+    def start(self, matchup: Any, strategies: Any, seed: int, first_game: int, n: int, tables: Any, pool: Any,
+              keep_bought: bool = True, last: bool = True) -> Callable[[], Any]:
+        """``play``'s games queued on ``pool`` (``simcore.blocks.BlockPool``), the function returned waiting for
+        their records (``last`` False: another chunk follows). The default plays them at once."""
+        records = self._game.play(matchup, strategies, seed, first_game, n, tables, pool.threads,
+                                  keep_bought=keep_bought)
+        return lambda: records
+
+    def tuning(self) -> TuneSpace | None:
+        """The tuner's view of the game (``tune``, ``ladder``, ``tournament``); None: no tuner."""
+        return None
+
+    def advisor(self, cards_path: Path | None = None) -> CardSet | None:
+        """The balance advisor's card set with ``cards_path`` merged in (``advise``); None: no advisor."""
+        return None
+
+    def finding_sides(self) -> Sides | None:
+        """The sides of the designer's findings (``ladder --finding``); None: none."""
+        return None
+
+    def rule_choices(self) -> list[str]:
+        """The rules the game chose where its sources leave a question open (``commandsim games``)."""
+        return []
+
+
+class _Defaults(GameDefaults):
+    """The defaults of a game whose contract class does not derive from ``GameDefaults``."""
+
+    def __init__(self, game: Game):
+        self._own = game
+
+    @property
+    def _game(self) -> Game:
+        return self._own
+
+
+def hooks(game: Game) -> GameDefaults:
+    """``game``'s optional hooks: its own (a contract class deriving from ``GameDefaults``), else the defaults."""
+    return game if isinstance(game, GameDefaults) else _Defaults(game)
+
+
 SHIPPED = "shipped"
 
 
@@ -415,11 +537,11 @@ def card_settings(game: "Game", cards: Path | None, cards_b: Path | None):
                                          f"cards {Path(cards_b).name}")
 
 
-def check_one_of(name: str, known: Sequence[str], what: str, option: str) -> str:
+def check_one_of(name: str, known: Collection[str], what: str, option: str) -> str:
     """``name`` lower-cased and stripped if it is one of ``known``; else an ``OptionError`` of ``option``."""
     value = str(name).strip().lower()
     if value not in known:
-        raise OptionError(option, unknown(what, name, known))
+        raise OptionError(option, unknown(what, name, list(known)))
     return value
 
 
@@ -449,7 +571,8 @@ def seat_pair(text: str, known: Sequence[str], what: str, option: str) -> tuple[
         items = items * 2
     if len(items) != 2 or not all(items):
         raise OptionError(option, f"expected two {what} names separated by a comma (first,second), got {text!r}")
-    return tuple(check_one_of(x, known, what, option) for x in items)
+    first, second = (check_one_of(x, known, what, option) for x in items)
+    return first, second
 
 
 ChunkPlayer = Callable[..., Any]

@@ -12,12 +12,11 @@ from simcore import jit as core
 from simcore import jit_cache
 
 
-# every function made here, and the entries (``hot_entry``: what Python calls to play games): the compile
-# notice reads numba's cache index of a game's entries (``simcore.jit_cache.compiled``), and a speed probe
-# tells a timing that held a compile or a cache load from one that did not (``versions``).  Kept here, not
-# in ``simcore.jit``, whose text keys every game's cache folder.
+# every function made here: a speed probe tells a timing that held a compile or a cache load from one that
+# did not (``versions``).  Kept here, not in ``simcore.jit``, whose text keys every game's cache folder.  The
+# entries among them (``hot_entry``: what Python calls to play games) go to ``simcore.jit_cache.ENTRIES``,
+# whose compile notice reads numba's cache index of them.
 DISPATCHERS: list = []
-ENTRIES: list = []
 
 
 def versions() -> int:
@@ -37,7 +36,7 @@ def game_decorators(game: str) -> SimpleNamespace:
                 disp.enable_caching()
             DISPATCHERS.append(disp)
             if entry:
-                ENTRIES.append(disp)
+                jit_cache.ENTRIES.append(disp)
         return disp
 
     return SimpleNamespace(

@@ -1,8 +1,11 @@
 """Where numba keeps compiled code: a per-user folder keyed by a hash of the engine's sources.
 
-numba's own cache checks only the timestamp of the file that defines a function, not of
-the functions it calls in other files; keying the folder by every jitted source file means
-a change anywhere in the engine or policies can never run stale machine code.
+numba's own cache checks only the file that defines a function, not the functions it calls in
+other files; keying the folder by every jitted source file means a change anywhere in the engine
+or policies can never run stale machine code.  Inside that folder the project's functions are
+filed by their path in the project (``ProjectLocator``), not by the folder they were installed
+in, so a new virtual environment or a second checkout of the same sources loads what another
+compiled instead of compiling for a minute or two again.
 """
 from __future__ import annotations
 
@@ -16,8 +19,13 @@ _ROOT = Path(__file__).resolve().parent.parent
 # the core's jitted sources (the shape and card counters every engine inlines among them), and the bound codes
 # every engine reads as constants (simcore/bounds.py); each
 # game's own (its engine reads its tables and opcodes as constants, so the whole game folder and its
-# policies) are added by game_cache_dir
+# players) are added by game_cache_dir
 _JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py", "simcore/shape.py", "simcore/play_counts.py")
+
+# every game's entry functions (``hot_entry``: what Python calls to play games), as ``simcore.game_jit`` makes
+# them: ``compiled`` reads numba's cache index of a game's entries.  Here, not in ``game_jit`` (which
+# imports this module for its folders), so that the two files do not import each other.
+ENTRIES: list = []
 
 
 def source_hash(patterns=_JITTED) -> str:
@@ -29,10 +37,33 @@ def source_hash(patterns=_JITTED) -> str:
     return h.hexdigest()[:16]
 
 
+def _install_locator() -> None:
+    """numba's locator for ``NUMBA_CACHE_DIR``, with a function of this project filed under its folder's path
+    in the project (``simcore_games_last_command``) where numba files it under a hash of the absolute folder.
+    Safe to share across install paths: numba still checks, per function, a hash of its source file's bytes
+    and of its bytecode (the index's stamp and key), and the folder above is keyed by every jitted source."""
+    from numba.core.caching import CacheImpl, UserProvidedCacheLocator
+
+    class ProjectLocator(UserProvidedCacheLocator):
+        @classmethod
+        def get_suitable_cache_subpath(cls, py_file):
+            return "_".join(Path(py_file).resolve().parent.relative_to(_ROOT).parts) or "root"
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if not Path(py_file).resolve().is_relative_to(_ROOT):
+                return None     # not ours: numba's own locators decide
+            return super().from_function(py_func, py_file)
+
+    locators = CacheImpl._locator_classes
+    if not any(k.__name__ == "ProjectLocator" for k in locators):
+        locators.insert(0, ProjectLocator)
+
+
 def engine_hash() -> str:
     """The hash of every game's jitted sources and the core's: two processes with the same one play every
     game alike (``simcore.cluster`` requires it of its workers)."""
-    return source_hash(_JITTED + ("simcore/games/*/*.py", "strategies/*/*.py"))
+    return source_hash(_JITTED + ("simcore/games/*/*.py", "simcore/games/*/players/*.py"))
 
 
 def _base() -> Path:
@@ -41,17 +72,19 @@ def _base() -> Path:
 
 
 def game_cache_dir(game: str) -> Path:
-    """The cache folder of one game's jitted code (``simcore/games/<game>``, ``strategies/<game>``), keyed by
-    its sources and the core's: editing one game never invalidates another's cache, nor runs it stale."""
-    return _base() / f"{game}-{source_hash(_JITTED + (f'simcore/games/{game}/*.py', f'strategies/{game}/*.py'))}"
+    """The cache folder of one game's jitted code (``simcore/games/<game>``, its players in ``players/``), keyed
+    by its sources and the core's: editing one game never invalidates another's cache, nor runs it stale."""
+    own = (f"simcore/games/{game}/*.py", f"simcore/games/{game}/players/*.py")
+    return _base() / f"{game}-{source_hash(_JITTED + own)}"
 
 
 def compiled(module: str) -> bool:
     """Whether the game whose contract is ``module`` finds its engine compiled, as numba itself will look
-    for it: in numba's cache index of the game's entries (``simcore.game_jit.ENTRIES``, the functions Python
-    calls to play), which numba keys by the folder of the source file (a second checkout or a new virtual
-    environment has folders of its own), the source's stamp (an edited file), numba's version and this
-    machine.  A folder that holds files for other sources says nothing.  True when one entry holds a
+    for it: in numba's cache index of the game's entries (``ENTRIES``, the functions Python calls to play),
+    which numba keys by the source file's bytes (an edited file compiles), numba's version and this machine,
+    and which this project files by the source's path in the project (a second checkout or a new virtual
+    environment of the same sources finds what another compiled).  A folder that holds files for other
+    sources says nothing.  True when one entry holds a
     version this process can load: the entries a run needs beyond it (a search player's, another
     signature) announce their own compile when it starts (``announcing``).  A game outside
     ``simcore/games`` keeps no cache here: True."""
@@ -66,18 +99,14 @@ def compiled(module: str) -> bool:
 
 def game_entries(game: str) -> list:
     """The entry functions (``hot_entry``) of game folder ``game`` (``simcore/games/<game>``, its policies in
-    ``strategies/<game>``): the modules that define one are imported (which compiles nothing)."""
+    its ``players/``): the modules that define one are imported (which compiles nothing)."""
     import importlib
 
-    from simcore import game_jit
-
-    packages = (f"simcore.games.{game}", f"strategies.{game}")
-    for package in packages:
-        folder = _ROOT.joinpath(*package.split("."))
-        for path in sorted(folder.rglob("*.py")):
-            if "hot_entry" in path.read_text(encoding="utf-8"):
-                importlib.import_module(".".join(path.relative_to(_ROOT).with_suffix("").parts))
-    return [d for d in game_jit.ENTRIES if d.py_func.__module__.startswith(packages)]
+    package = f"simcore.games.{game}"
+    for path in sorted(_ROOT.joinpath(*package.split(".")).rglob("*.py")):
+        if "hot_entry" in path.read_text(encoding="utf-8"):
+            importlib.import_module(".".join(path.relative_to(_ROOT).with_suffix("").parts))
+    return [d for d in ENTRIES if d.py_func.__module__.startswith(package + ".")]
 
 
 def cached_versions(dispatcher) -> int:
@@ -149,6 +178,7 @@ def configure() -> Path:
     try:
         import numba.core.config as numba_config
         numba_config.CACHE_DIR = str(path)
+        _install_locator()
     except ImportError:  # numba missing: the import of the engine will say so
         pass
     return path

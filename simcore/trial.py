@@ -24,6 +24,7 @@ TRIAL_SIZES = {
     "check_games": GAMES, "tune_games": GAMES,
     "generations": 1, "tune_generations": 1, "population": 2, "tune_population": 2,
     "candidates": 2, "max_edits": 1, "repeats": 1,
+    "resamples": 50,      # a metagame's bootstrap: each resample solves its games again
 }
 
 NOTICE = (f"{ENV} is set: trial sizes (at most {GAMES} games per cell, pair or round, one generation, "

@@ -2,7 +2,7 @@
 that keep small batches from reading the same file again and again."""
 from __future__ import annotations
 
-import strategies.last_command.library as library
+import simcore.games.last_command.players.library as library
 
 
 def count_strategy_reads(monkeypatch) -> list[str]:

@@ -15,29 +15,30 @@ Stages, each on seeds of its own (streams of the run's seed, so no stage reuses 
 
 Edits are applied to card objects and compiled in memory (milliseconds per set), never through files;
 the proposal is also written as a patch that the game's ``--cards`` reads.  The game comes in as a
-``CardSet`` (``card_set.py``); every stage's games are chunks of a runner (``chunks.py``): this
+``CardSet`` (``simcore.advice``); every stage's games are chunks of a runner (``chunks.py``): this
 process's threads, or a Dask cluster (``--scheduler``) with the same result.
 """
 from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
 
+from reports.stats import paired_difference
+from simcore.advice import CardSet, Target
+from simcore.card_edits import CardEdit
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
-from reports.stats import paired_difference
+from simcore.games import registry
 
-from .card_set import CardSet
 from .chunks import measure_sets
 from .outputs import ADVICE_COLUMNS, advice_table, proposal_patch, values_with_interval
-from .screen import EditResult, screen_and_test
+from .result import Advice, AdviseOptions, Check
+from .screen import screen_and_test
 from .search import Candidate, search
-from .targets import Target
 
 __all__ = ["ADVICE_COLUMNS", "AdviseOptions", "Advice", "Check", "advise"]
 
@@ -52,90 +53,26 @@ def stream_seed(seed: int, stream: int) -> int:
     return int(np.random.SeedSequence([seed, stream]).generate_state(1, np.uint32)[0])
 
 
-@dataclass
-class AdviseOptions:
-    strategy: object = None              # None: the game's own (``CardSet.default_strategy``)
-    seed: int = 1
-    band: float = 0.02                   # a share: 0.02 is +-2 points
-    allow_stated: bool = False
-    only: tuple[str, ...] | None = None  # card keys whose fields may change (None: every card)
-    screen_games: int = 1000             # games per component and edit in the screen (one look)
-    test_games: int = 10_000             # cap of the sequential test per edit and component
-    candidates: int = 10                 # edits tested beyond the screen
-    min_effect: float = 0.005            # an edit within +-0.5 points is negligible
-    search_games: int = 4000             # per component and candidate set
-    check_games: int = 20_000            # per component, fresh seeds
-    max_fields: int = 3
-    beam: int = 4
-    max_step: int = 2
-    retune: bool = True
-    tune_generations: int = 6
-    tune_population: int = 8
-    tune_games: int = 400
-    threads: int | None = None
-
-    def check(self, target: Target) -> None:
-        per_seed = max(len(c.games) for c in target.components)
-        for name in ("screen_games", "test_games", "search_games", "check_games"):
-            value = getattr(self, name)
-            if value < 2 * per_seed or value % per_seed:
-                raise CommandsimError(f"--{name.replace('_', '-')}: expected a multiple of {per_seed} of at least "
-                                      f"{2 * per_seed} (each seed is played {per_seed} times), got {value}")
-        if self.test_games < self.screen_games:
-            raise CommandsimError(f"--test-games ({self.test_games}) must be at least --screen-games "
-                                  f"({self.screen_games})")
-        if not 0 < self.band < 1:
-            raise CommandsimError(f"--band must lie between 0 and 100 points, got {100 * self.band:g}")
-        if self.max_fields < 1 or self.candidates < 1:
-            raise CommandsimError("--max-edits and --candidates must be at least 1")
-
-
-@dataclass
-class Check:
-    """The target on fresh seeds: per component the value with its 95% interval, and the paired
-    difference from the unedited cards."""
-    values: np.ndarray
-    low: np.ndarray
-    high: np.ndarray
-    effect: np.ndarray
-    effect_low: np.ndarray
-    effect_high: np.ndarray
-    games: int            # per component
-    inside: bool          # every component's point estimate within the band
-    holds: bool           # every component's 95% interval within the band
-
-
-@dataclass
-class Advice:
-    target: Target
-    options: AdviseOptions
-    base_values: np.ndarray                 # unedited, on the check seeds
-    base_low: np.ndarray
-    base_high: np.ndarray
-    screened: list[EditResult]
-    refused: list
-    evaluated: list[Candidate]
-    proposal: Candidate | None              # None: no set within max_fields reached the band; no edits:
-                                            # the unedited cards already lie within it
-    closest: Candidate | None               # the proposal, else the set nearest the goals (None: no set
-                                            # came nearer than the unedited cards)
-    fixed: Check | None
-    retuned: Check | None
-    retuned_strategy: np.ndarray | None
-    tuning_kept_start: bool                 # the small tune did not beat the start: re-tuned = fixed
-    table: pd.DataFrame
-    patch: str
-    games: dict[str, int] = field(default_factory=dict)
-    seconds: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def only_untuned(self) -> bool:
-        """Inside the band with the fixed strategy, outside with the re-tuned one."""
-        return bool(self.fixed is not None and self.retuned is not None and self.fixed.inside
-                    and not self.retuned.inside)
-
-
 Progress = Callable[[str, int, int], None]
+
+
+def retune(card_set: CardSet, edits: Sequence[CardEdit], target: Target, opts: AdviseOptions, runner=None):
+    """A strategy tuned on the edited cards from ``opts.strategy`` against the game's built-in pool,
+    in the target's duel (``target.tune_matchup``): (vector, kept the start, games played)."""
+    from strategies.tuning.tuner import TuneOptions, _per_opponent, tune
+
+    space = registry.tuning(card_set.game)
+    topts = TuneOptions(start=opts.strategy, pool=space.default_pool, generations=opts.tune_generations,
+                        population=opts.tune_population, games=opts.tune_games,
+                        seed=stream_seed(opts.seed, STREAM_TUNE), final_games=4 * (opts.tune_games // 4),
+                        matchup=target.tune_matchup, threads=opts.threads, game=card_set.game)
+    result = tune(topts, card_set.tune_tables(edits), runner=runner)
+    pool = len(topts.pool)
+    searched = len(result.generations) * topts.population * pool * _per_opponent(topts.games, pool)
+    # the validation round (final mean and start) and the final check (tuned and start, same opponents)
+    validation = 2 * pool * _per_opponent(2 * topts.games, pool) if result.generations else 0
+    final = topts.final_games * (2 * len(result.final) - 1)
+    return result.vector, result.kept_start, searched + validation + final
 
 
 def edit_space(card_set: CardSet, opts: AdviseOptions) -> list:
@@ -245,10 +182,10 @@ def advise(card_set: CardSet, target: Target, opts: AdviseOptions, progress: Pro
     if closest is not None and closest.edits:
         base_check, edited_check = check_measure([(), closest.edits], 0, check_seeds)
         fixed = _check(edited_check, base_check, target, opts.band)
-        if opts.retune and card_set.can_retune and target.tune_matchup is not None:
+        if opts.retune and registry.has_tuning(card_set.game) and target.tune_matchup is not None:
             if progress is not None:
                 progress("re-tune", 0, 1)
-            tuned_vector, kept_start, tune_games = card_set.retune(closest.edits, target, opts, runner)
+            tuned_vector, kept_start, tune_games = retune(card_set, closest.edits, target, opts, runner)
             games["tune"] += tune_games
             # the change is the edit's effect for adapted players: both sides of it with the tuned strategy
             retuned = _check(*check_measure([closest.edits, ()], 0, check_seeds, tuned_vector), target,
@@ -288,14 +225,13 @@ def _estimate(card_set: CardSet, target: Target, opts: AdviseOptions, edits: lis
     for s, scores in zip(sets, screen_measure(sets, 0, seeds)):
         piloted[s] = scores
     tune_games = 0
-    if opts.retune and card_set.can_retune and target.tune_matchup is not None:
-        from simcore.games import registry
+    if opts.retune and registry.has_tuning(card_set.game) and target.tune_matchup is not None:
         from strategies.tuning.tuner import _per_opponent
         pool = len(registry.tuning(card_set.game).default_pool)
         final = 4 * (opts.tune_games // 4)
         tune_games = (opts.tune_generations * opts.tune_population * pool * _per_opponent(opts.tune_games, pool)
                       + 2 * pool * _per_opponent(2 * opts.tune_games, pool) + final * (2 * (pool + 1) - 1))
-    return estimate_advise(speed, piloted, edits, target, opts, card_set.can_retune, tune_games, probed.games)
+    return estimate_advise(speed, piloted, edits, target, opts, registry.has_tuning(card_set.game), tune_games, probed.games)
 
 
 def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) -> Check:

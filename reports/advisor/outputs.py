@@ -3,18 +3,15 @@ the card patch of the proposal."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from reports.stats import paired_difference
+from simcore.advice import CardSet
 from simcore.card_edits import CardEdit
 
-
-if TYPE_CHECKING:
-    from .advise import Advice
-    from .card_set import CardSet
+from .result import Advice
 
 ADVICE_COLUMNS = ("rank", "stage", "edit", "edits", "card", "field", "old_value", "new_value", "mark", "component",
                   "goal", "base", "effect", "effect_ci_low", "effect_ci_high", "value", "value_ci_low",

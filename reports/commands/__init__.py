@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from simcore.errors import CommandsimError
-from simcore.game import Game, OptionError
+from simcore.game import Game, OptionError, hooks
 
 Progress = Callable[[int, int], None]   # (done, total), as the library calls it
 
@@ -61,9 +61,4 @@ def check_strategies(game: Game, strategy: str, opponent_strategy: str | None, d
 
 def _distinct(game: Game, a: str, b: str) -> None:
     """Two strategies given under one display name would merge their games into one row."""
-    check = getattr(game, "check_distinct", None)
-    if check is not None:
-        check(a, b)
-    elif a != b and game.check_strategy(a) == game.check_strategy(b):
-        raise CommandsimError(f"'{a}' and '{b}' are both named '{game.check_strategy(a)}': give one another name so "
-                              f"that their results stay apart")
+    hooks(game).check_distinct(a, b)

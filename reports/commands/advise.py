@@ -5,21 +5,25 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from reports.advisor import equilibrium_target as eqt
 from reports.advisor.advise import Advice, AdviseOptions, advise, edit_space
-from reports.advisor.targets import parse_targets
+from reports.advisor.shape_targets import parse_targets
 from reports.report_games import with_game
+from simcore.advice import CardSet, Target
 from simcore.errors import CommandsimError
-from simcore.game import Game
+from simcore.game import Game, OptionError
 from simcore.games import registry
+
+from . import checked
+from . import names as split_names
 
 
 @dataclass
 class AdvisePlan:
     game: Game
-    card_set: Any        # the game's ``reports.advisor.card_set.CardSet``
-    target: Any          # its ``reports.advisor.targets.Target``
+    card_set: CardSet    # the game's (its advisor hook's)
+    target: Target
     opts: AdviseOptions
     no_retune: bool
 
@@ -44,14 +48,24 @@ def plan(game: Game, target_text: str | None, band: float, strategy: str | None,
          only_cards: str | None, allow_stated: bool, max_edits: int, candidates: int, screen_games: int,
          test_games: int, search_games: int, check_games: int, no_retune: bool, tune_generations: int,
          tune_population: int, tune_games: int, seed: int, threads: int | None, max_turns: int | None,
-         extras: dict | None = None) -> AdvisePlan:
+         extras: dict | None = None, strategies: str | None = None,
+         opponent_strategies: str | None = None) -> AdvisePlan:
     gname = game.info.name
     extras = extras or {}
     ladder_text = extras.get("ladder")
     check_target_given(target_text, extras)
     card_set = registry.advisor(gname, cards_path)   # the game's hook: its cards, edits, targets
-    target = (parse_targets(target_text, lambda text: card_set.target(text, max_turns)) if target_text is not None
+    text, at_eq = eqt.split(target_text) if target_text is not None else (None, False)
+    target = (parse_targets(text, lambda t: card_set.target(t, max_turns)) if text is not None
               else card_set.ladder(ladder_text, (extras.get("variant") or "standard").strip().lower(), max_turns))
+    if at_eq:
+        target = eqt.at_equilibrium(target, card_set, game, split_names(strategies) or _pool(gname),
+                                    split_names(opponent_strategies))
+    else:
+        for option, given in (("--strategies", strategies), ("--opponent-strategies", opponent_strategies)):
+            if given is not None:
+                raise OptionError(option, f"{option} names the mixes of a target at equilibrium ('A vs B at "
+                                          f"equilibrium = 50%'), got the target '{target.text}'")
     strategy = strategy or card_set.default_strategy
     card_set.strategy(strategy)
     only = None
@@ -69,10 +83,15 @@ def plan(game: Game, target_text: str | None, band: float, strategy: str | None,
                          retune=not no_retune, tune_generations=tune_generations,
                          tune_population=tune_population, tune_games=tune_games, threads=threads)
     opts.check(target)
-    if not no_retune and card_set.can_retune:
+    if not no_retune and registry.has_tuning(gname) and target.tune_matchup is not None:
         pool = registry.tuning(gname).default_pool   # found out now, not after the screen's games
         if tune_games < 4 * len(pool):
             raise CommandsimError(f"--tune-games: expected at least 4 per opponent of the re-tune's pool "
                                   f"({', '.join(pool)}): {4 * len(pool)}, got {tune_games}")
     edit_space(card_set, opts)
     return AdvisePlan(game, card_set, target, opts, no_retune)
+
+
+def _pool(game: str) -> tuple[str, ...]:
+    """A target at equilibrium's default entries: the game's tuning pool (its built-in strategies that play)."""
+    return tuple(checked("--strategies", registry.tuning, game).default_pool)

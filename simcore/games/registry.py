@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import importlib
 
+from simcore.advice import CardSet
 from simcore.errors import CommandsimError
-from simcore.game import Game
+from simcore.findings_sides import Sides
+from simcore.game import Game, hooks, missing_members
 from simcore.names import unknown
+from simcore.tuning_space import TuneSpace
 
 DEFAULT_GAME = "last-command"
 
@@ -36,6 +39,9 @@ register("skirmish", "simcore.games.skirmish.contract")
 def load(module: str) -> Game:
     """The game whose contract is ``module`` (a worker's way to a game: by module, not by name)."""
     game = importlib.import_module(module).GAME
+    if not isinstance(game, Game):
+        raise CommandsimError(f"{module}: its GAME does not implement the game contract (simcore.game.Game): "
+                              f"missing {', '.join(missing_members(game))}")
     game.module = module
     return game
 
@@ -68,33 +74,42 @@ def listing() -> list[tuple[str, str, str, str, str]]:
     return out
 
 
-def hook(name: str, which: str, what: str):
-    """Game ``name``'s optional hook ``which`` (a method of its contract), or ``CommandsimError`` saying
-    that ``what`` is not available for it."""
-    game = get(name)
-    fn = getattr(game, which, None)
-    if fn is None:
-        raise CommandsimError(f"'{what}' is not available for --game {name}")
-    return fn
+def _not_available(name: str, what: str) -> CommandsimError:
+    return CommandsimError(f"'{what}' is not available for --game {name}")
 
 
 def notes(name: str) -> list[str]:
     """The rules a game chose where its sources leave a question open (``commandsim games``)."""
-    fn = getattr(get(name), "rule_choices", None)
-    return fn() if fn is not None else []
+    return hooks(get(name)).rule_choices()
 
 
-def advisor(name: str, cards_path=None):
+def has_tuning(name: str) -> bool:
+    """Whether game ``name`` has a strategy tuner (its ``tuning`` hook)."""
+    return hooks(get(name)).tuning() is not None
+
+
+def advisor(name: str, cards_path=None) -> CardSet:
     """The balance advisor's ``CardSet`` of game ``name`` with its ``--cards`` merged in."""
-    return hook(name, "advisor", "advise")(cards_path)
+    card_set = hooks(get(name)).advisor(cards_path)
+    if card_set is None:
+        raise _not_available(name, "advise")
+    return card_set
 
 
-def tuning(name: str):
-    """The tuner's ``strategies.tuning.spaces.TuneSpace`` of game ``name`` (``commandsim tune --game``)."""
-    return hook(name, "tuning", "tune")()
+def tuning(name: str, what: str = "tune") -> TuneSpace:
+    """The tuner's ``simcore.tuning_space.TuneSpace`` of game ``name`` (``commandsim tune --game``); ``what``:
+    the command that needs it, named when the game has none."""
+    space = hooks(get(name)).tuning()
+    if space is None:
+        raise _not_available(name, what)
+    return space
 
 
-def sides(name: str):
-    """The sides of game ``name``'s designer findings (``reports.skill_finding.Sides``: ``ladder --finding``)."""
-    hook(name, "tuning", "ladder")
-    return hook(name, "finding_sides", "ladder")()
+def sides(name: str) -> Sides:
+    """The sides of game ``name``'s designer findings (``simcore.findings_sides.Sides``: ``ladder --finding``),
+    which play its tuner's strategies."""
+    tuning(name, "ladder")
+    found = hooks(get(name)).finding_sides()
+    if found is None:
+        raise _not_available(name, "ladder")
+    return found

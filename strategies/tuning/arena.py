@@ -10,41 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
+
+from simcore.tuning_space import HeadToHead
 
 from .intervals import per_seed_intervals
 
 
-@dataclass
-class Match:
-    """Outcome of A against B. ``score[i]`` is A's result in game i (1 win, 0.5 draw, 0 loss);
-    games come in pairs (2k: A moves first, 2k+1: B moves first, same seed)."""
-    a: str
-    b: str
-    score: np.ndarray
-    bought_a: np.ndarray     # int64[n_types]: copies of each card type A bought over all games
-    bought_b: np.ndarray
-    turns: np.ndarray
+class Match(HeadToHead):
+    """A head-to-head (``simcore.tuning_space.HeadToHead``) read with its 95% interval."""
 
-    @property
-    def games(self) -> int:
-        return int(self.score.size)
-
-    @property
-    def wins(self) -> int:
-        return int((self.score == 1.0).sum())
-
-    @property
-    def losses(self) -> int:
-        return int((self.score == 0.0).sum())
-
-    @property
-    def draws(self) -> int:
-        return self.games - self.wins - self.losses
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else float("nan")
+    @classmethod
+    def of(cls, h: HeadToHead) -> "Match":
+        return cls(h.a, h.b, h.score, h.bought_a, h.bought_b, h.turns)
 
     def interval(self) -> tuple[float, float]:
         """95% interval of A's win rate, seed-clustered: games 2k and 2k + 1 are one seed, seats swapped."""
@@ -52,26 +29,22 @@ class Match:
                                           else self.score.reshape(-1, 1))
         return lo, hi
 
-    def first_seat_win_rate(self) -> float:
-        """A's win rate in the games where it moved first."""
-        return float((self.score[0::2] == 1.0).mean())
-
 
 @dataclass(frozen=True, eq=False)
 class MatchChunk:
     """One head-to-head as a unit of work for a runner (``simcore.cluster``): strategy ``a``
     against ``b`` (names, paths or vectors) on ``n_games`` games of base seed ``seed``, played by
-    ``play``, the game's paired head-to-head (``spaces.TuneSpace.head_to_head``)."""
+    ``play``, the game's paired head-to-head (``simcore.tuning_space.TuneSpace.head_to_head``)."""
     a: object
     b: object
     n_games: int
     seed: int
     matchup: object                  # the game's matchup, as its tuning space's ``matchup`` gives it
-    play: object                     # the game's paired head-to-head (``spaces.TuneSpace.head_to_head``)
+    play: object                     # the game's paired head-to-head (``simcore.tuning_space.TuneSpace.head_to_head``)
 
 
 def play_match(chunk: MatchChunk, tables, threads: int | None = None) -> Match:
-    return chunk.play(chunk.a, chunk.b, chunk.n_games, chunk.seed, chunk.matchup, tables, threads)
+    return Match.of(chunk.play(chunk.a, chunk.b, chunk.n_games, chunk.seed, chunk.matchup, tables, threads))
 
 
 def match_score(chunk: MatchChunk, tables, threads: int | None = None) -> float:

@@ -1,9 +1,9 @@
 """``commandsim tune``: search a strategy's parameters for the strongest play against a pool of opponents.
 
-Any game with a tuning hook in ``simcore.games.registry`` (``strategies.tuning.spaces``: its parameter
+Any game with a tuning hook in ``simcore.games.registry`` (``simcore.tuning_space``: its parameter
 space, strategy files and paired head-to-head) is tuned the same way; ``TuneOptions.game`` picks it.
 The search is the cross-entropy method over the heuristic parameters, each scaled to [0, 1]
-by its tuning range (The Last Command: ``strategies.last_command.param_info``):
+by its tuning range (The Last Command: ``simcore.games.last_command.players.param_info``):
 
 1. Start from the given strategy: mean = its parameters, spread ``sigma`` per parameter.
 2. Each generation draws ``population`` candidates from N(mean, sigma^2) (clipped to the
@@ -69,7 +69,7 @@ class TuneOptions:
     game: str = registry.DEFAULT_GAME
 
     def space(self):
-        """The game's ``strategies.tuning.spaces.TuneSpace``."""
+        """The game's ``simcore.tuning_space.TuneSpace``."""
         try:
             return registry.tuning(self.game)
         except CommandsimError as exc:

@@ -1,4 +1,4 @@
-"""``advise`` takes targets on the shape of the games (``reports.advisor.targets``: mean length, comeback rate, lead
+"""``advise`` takes targets on the shape of the games (``reports.advisor.shape_targets``: mean length, comeback rate, lead
 changes, decisive round), several at once with win rates, in every game; it reaches a length target."""
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reports.advisor.targets import TargetError, parse_targets, shape_component
+from reports.advisor.shape_targets import parse_targets, shape_component
+from simcore.advice import TargetError
 from simcore.games import registry
 from tests.conftest import invoke
 

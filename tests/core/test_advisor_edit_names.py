@@ -6,9 +6,10 @@ import re
 
 import pytest
 
+from simcore.game import hooks
 from simcore.games import registry
 
-ADVISED = [name for name in registry.names() if getattr(registry.get(name), "advisor", None) is not None]
+ADVISED = [name for name in registry.names() if hooks(registry.get(name)).advisor() is not None]
 PATH_SYNTAX = re.compile(r"\[\d|\w\.\w|_")
 
 

@@ -18,7 +18,7 @@ from simcore.games import registry
 from tests.conftest import every_game_name, invoke, registered_game
 
 GAMES = every_game_name()
-TUNED = registry.names()   # the games with a strategy tuner: tournament, ladder, tune and advise
+TUNED = registry.names()   # the games with a strategy tuner: tournament, metagame, ladder, tune and advise
 
 
 game = pytest.fixture(params=GAMES)(registered_game)   # each registered game and the tiny race
@@ -119,6 +119,22 @@ def test_api_tournament_and_ladder_are_the_clis(tuned_game, tmp_path):
     same_bytes(api.ladder(name, finding="first-player", rungs=entries[0], games=8), out)
 
 
+def test_api_metagame_is_the_cli_metagame(tuned_game, tmp_path):
+    name, entries = tuned_game.info.name, pool(tuned_game)
+    out = tmp_path / "m.csv"
+    ok("metagame", "--game", name, "--strategies", ",".join(entries), "--games", 8, "--resamples", 20, "--out", out,
+       "-q")
+    result = api.metagame(name, strategies=entries, games=8, resamples=20)
+    same_bytes(result.matrix, out)
+    same_bytes(result.mixes, tmp_path / "m_mixes.csv")
+    same_bytes(result.value, tmp_path / "m_value.csv")
+    ok("metagame", "--game", name, "--strategies", ",".join(entries), "--games", 8, "--until-verdict", "--max-games",
+       16, "--band", 40, "--resamples", 20, "--rank-population", 10, "--alpha", 5, "--out", out, "-q")
+    result = api.metagame(name, strategies=entries, games=8, until_verdict=True, max_games=16, band=40, resamples=20,
+                          rank_population=10, alpha=5)
+    same_bytes(result.value, tmp_path / "m_value.csv")
+
+
 def test_api_tune_is_the_cli_tune(tuned_game, tmp_path):
     name, entries = tuned_game.info.name, pool(tuned_game)
     out = tmp_path / "tuned.toml"
@@ -194,7 +210,7 @@ def test_api_options_are_the_commands_options():
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "api.md"
-FUNCTIONS = ("sweep", "compare", "tournament", "ladder", "tune", "advise", "impact", "replay")
+FUNCTIONS = ("sweep", "compare", "tournament", "metagame", "ladder", "tune", "advise", "impact", "replay")
 
 
 def _sections() -> dict[str, str]:

@@ -20,7 +20,7 @@ from simcore.games import registry
 from tests.conftest import every_game_name, registered_game
 
 GAMES = every_game_name()
-FUNCTIONS = ("sweep", "compare", "tournament", "ladder", "tune", "advise", "impact", "replay")
+FUNCTIONS = ("sweep", "compare", "tournament", "metagame", "ladder", "tune", "advise", "impact", "replay")
 REQUIRED = {"replay": {"seed": 1}}   # given beside the argument tested, so that the error is that argument's
 
 game = pytest.fixture(params=GAMES)(registered_game)

@@ -56,6 +56,7 @@ LONG = {   # each call runs for minutes uninterrupted
     "sweep": "sweep(games=10**7)",
     "compare": "compare(games=10**7)",
     "tournament": "tournament(strategies='balanced,aggro', games=4_000_000)",
+    "metagame": "metagame(games=100_000)",
     "ladder": "ladder(rungs='balanced,aggro', games=4_000_000)",
     "tune": "tune(generations=100_000, population=16, games=400)",
     "advise": "advise(target='first player = 50%', screen_games=1_000_000, test_games=1_000_000, no_retune=True)",

@@ -79,7 +79,7 @@ def test_a_sweep_refuses_any_two_targets_that_are_one_file_before_playing(game, 
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("command", ["sweep", "compare", "tournament", "ladder", "advise"])
+@pytest.mark.parametrize("command", ["sweep", "compare", "tournament", "metagame", "ladder", "advise"])
 def test_an_empty_out_is_refused_in_one_line(game, command, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     extra = ["--target", registry.get(game).target_example] if command == "advise" else []
@@ -93,6 +93,16 @@ def test_a_tournament_checks_its_ratings_file_with_its_matrix_before_playing(gam
     refused("tournament", "--game", game, "--games", 4, "--out", tmp_path / "t.csv", option="--out",
             text="(the ratings table next to")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t_ratings.csv"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_metagame_checks_its_mixes_and_value_files_with_its_matrix_before_playing(game, tmp_path):
+    for part in ("mixes", "value"):
+        (tmp_path / f"m_{part}.csv").mkdir()
+        refused("metagame", "--game", game, "--games", 4, "--out", tmp_path / "m.csv", option="--out",
+                text=f"(the metagame {part} next to")
+        (tmp_path / f"m_{part}.csv").rmdir()
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_report_checks_that_its_folder_can_be_made_before_reading(tmp_path):
@@ -117,7 +127,7 @@ def test_a_failed_write_removes_the_folders_it_made(tmp_path, monkeypatch):
 
 
 def test_a_write_error_names_its_path_once():
-    from reports.files import write_error
+    from simcore.atomic_files import write_error
     from simcore.errors import OutputFileError
     inner = OutputFileError("cannot write o_ratings.csv: No space left on device")
     assert str(write_error(Path("o.csv"), inner)) == "cannot write o_ratings.csv: No space left on device"

@@ -26,14 +26,13 @@ import simcore.cluster as cl  # noqa: E402
 from reports import compare as cmp  # noqa: E402
 from reports import sweep as sw  # noqa: E402
 from reports.files import write_table  # noqa: E402
-from simcore.games.last_command.cardset import load_cards  # noqa: E402
 from simcore.game import SweepSpec  # noqa: E402
 from simcore.games import registry  # noqa: E402
 from strategies.tuning.tuner import TuneOptions, tune  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLES = load_cards()
 LC = registry.get("last-command")
+TABLES = LC.load_tables()
 CELLS = LC.sweep_cells(SweepSpec(), TABLES)
 
 

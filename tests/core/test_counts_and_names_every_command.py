@@ -104,6 +104,7 @@ def test_a_percentage_of_an_advisor_target_is_in_ascii_digits():
 STRATEGY_OPTIONS = {"sweep": ["--strategy", "--opponent-strategy"], "compare": ["--strategy", "--opponent-strategy"],
                     "replay": ["--strategy", "--opponent-strategy"], "impact": ["--strategy", "--opponent-strategy"],
                     "bench": ["--strategy"], "tournament": ["--strategies"], "ladder": ["--rungs"],
+                    "metagame": ["--strategies", "--opponent-strategies"],
                     "tune": ["--strategy", "--opponents"]}
 
 
@@ -113,7 +114,8 @@ def test_a_search_budget_in_a_strategy_name_is_read_by_the_one_parser_in_every_c
     for command, flags in STRATEGY_OPTIONS.items():
         for flag in flags:
             words = [command, *(["--seed", "1"] if command == "replay" else [])]
-            value = f"balanced,{name}" if flag in ("--strategies", "--rungs", "--opponents") else name
+            value = f"balanced,{name}" if flag in ("--strategies", "--rungs", "--opponents",
+                                                   "--opponent-strategies") else name
             line = one_line(*words, "--game", game.info.name, flag, value)
             assert name[:7] in line or "is not available for --game" in line, line
 

@@ -1,41 +1,58 @@
-"""Engine contracts: the same seed gives the same games whatever the threads or the chunking."""
+"""Engine contracts, every game (the registry's and the tiny race): the same seed gives the same games whatever
+the threads or the chunking, and game g of base seed S is the game of per-game seed (S, g) alone. Played through
+the contract (``Game.play``) in the first seat order of each game's default sweep."""
+from __future__ import annotations
+
+import numpy as np
 import pandas as pd
+import pytest
 
-from simcore.games.last_command.setup import Matchup
-from simcore.games.last_command.simulate import play_games, seed_of_game
+from simcore.game import SweepSpec
+from simcore.seeds import seed_of_game
+from tests.conftest import every_game_name, registered_game
 
-MATCHUP = Matchup(("sunder", "federation"), ("asymmetrical", "standard"))
+game = pytest.fixture(params=every_game_name())(registered_game)
 
 
-def test_same_seed_same_records():
-    a = play_games(300, seed=7, matchup=MATCHUP)
-    b = play_games(300, seed=7, matchup=MATCHUP)
+@pytest.fixture
+def play(game):
+    """``play(n, seed, first_game=0, threads=None)``: the game's records of its default sweep's first cell."""
+    tables = game.load_tables()
+    order = game.sweep_cells(SweepSpec(), tables)[0].orders[0]
+    strategies = tuple(game.resolve_strategy(s) for s in order.strategies)
+    return lambda n, seed, first_game=0, threads=None: game.play(order.matchup, strategies, seed, first_game, n,
+                                                                tables, threads)
+
+
+def same(a, b) -> None:
     pd.testing.assert_frame_equal(a.games, b.games)
-    assert (a.bought == b.bought).all()
+    assert np.array_equal(a.winner, b.winner) and np.array_equal(a.turns, b.turns)
+    assert np.array_equal(np.asarray(a.bought), np.asarray(b.bought))
 
 
-def test_different_seeds_give_different_games():
-    a = play_games(100, seed=7, matchup=MATCHUP).games
-    b = play_games(100, seed=8, matchup=MATCHUP).games
+def test_determinism_same_seed_same_records(play):
+    same(play(300, seed=7), play(300, seed=7))
+
+
+def test_determinism_different_seeds_give_different_games(play):
+    a, b = play(100, seed=7).games, play(100, seed=8).games
     assert (a["seed"] != b["seed"]).all()
-    assert not a["turns"].equals(b["turns"])
+    assert not (a["turns"].equals(b["turns"]) and a["winner"].equals(b["winner"]))
 
 
-def test_one_thread_and_several_threads_agree():
+def test_determinism_one_thread_and_several_threads_agree(play):
     # three threads, whatever the machine has: blocks finish out of order and must still land in place
-    one = play_games(400, seed=3, threads=1)
-    many = play_games(400, seed=3, threads=3)
-    pd.testing.assert_frame_equal(one.games, many.games)
-    assert (one.bought == many.bought).all()
+    same(play(400, seed=3, threads=1), play(400, seed=3, threads=3))
 
 
-def test_splitting_a_run_into_chunks_changes_nothing():
-    whole = play_games(150, seed=11).games
-    parts = pd.concat([play_games(70, seed=11).games,
-                       play_games(80, seed=11, first_game=70).games], ignore_index=True)
-    pd.testing.assert_frame_equal(whole, parts)
+def test_determinism_splitting_a_run_into_chunks_changes_nothing(play):
+    whole = play(150, seed=11)
+    parts = [play(70, seed=11), play(80, seed=11, first_game=70)]
+    pd.testing.assert_frame_equal(whole.games, pd.concat([p.games for p in parts], ignore_index=True))
+    assert np.array_equal(whole.winner, np.concatenate([p.winner for p in parts]))
+    assert np.array_equal(np.asarray(whole.bought), np.concatenate([np.asarray(p.bought) for p in parts]))
 
 
-def test_game_seed_depends_only_on_base_seed_and_index():
-    games = play_games(20, seed=5, first_game=100).games
+def test_determinism_a_games_seed_depends_only_on_base_seed_and_index(play):
+    games = play(20, seed=5, first_game=100).games
     assert list(games["seed"]) == [seed_of_game(5, 100 + i) for i in range(20)]

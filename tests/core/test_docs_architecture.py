@@ -83,11 +83,12 @@ def test_the_pages_name_paths_at_all():
 def test_the_extractor_sees_a_missing_path_and_expands_each_game():
     games = game_folders()
     assert {"last_command", "star_realms", "skirmish"} <= set(games)
-    text = "`simcore/no_such_file.py`, `strategies/<game>/policy.py`, `out/sweep.csv`, `--variant-a/-b`"
+    text = "`simcore/no_such_file.py`, `simcore/games/<game>/players/policy.py`, `out/sweep.csv`, `--variant-a/-b`"
     paths = repo_paths(text, top_level())
-    assert paths == ["simcore/no_such_file.py", "strategies/<game>/policy.py"]
+    assert paths == ["simcore/no_such_file.py", "simcore/games/<game>/players/policy.py"]
     assert missing("simcore/no_such_file.py", games) == ["simcore/no_such_file.py"]
-    assert missing("strategies/<game>/policy.py", games) == []
+    assert missing("simcore/games/<game>/players/policy.py", games) == []
+    assert missing("strategies/<game>/policy.py", games) == [f"strategies/{g}/policy.py" for g in games]
     assert missing("simcore/games/<game>/matchup.py", games) == [f"simcore/games/{g}/matchup.py" for g in games]
 
 
@@ -105,3 +106,14 @@ def test_every_file_of_the_drawn_tree_exists():
     assert "simcore/game.py" in paths and "simcore/games/<game>/" in paths and "examples/" in paths
     absent = [p for path in paths for p in missing(path, games)]
     assert not absent, f"docs/architecture.md's tree draws paths that do not exist: {', '.join(absent)}"
+
+
+def test_the_drawn_tree_names_every_core_file_and_top_level_folder():
+    """The tree matches the code both ways: a core file (``simcore/*.py``) or a top-level folder the page leaves
+    out is a page that drifted as much as one naming a file that is gone."""
+    paths = set(tree_paths((ROOT / "docs/architecture.md").read_text()))
+    core = {f"simcore/{p.name}" for p in (ROOT / "simcore").glob("*.py") if p.name != "__init__.py"}
+    assert core - paths == set(), "core files the tree leaves out"
+    folders = {f"{p.name}/" for p in ROOT.iterdir()
+               if p.is_dir() and ((p / "__init__.py").exists() or p.name in ("docs", "examples"))}
+    assert folders - paths == set(), "top-level folders the tree leaves out"

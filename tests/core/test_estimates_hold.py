@@ -269,3 +269,26 @@ def test_advise_expects_its_stages_from_the_screens_first_seeds(stubbed, monkeyp
     assert 0.67 < seen[0].playing / count.price() < 1.5
     assert advice.table.equals(plain.table)           # the pilot's seeds are the screen's own: the same advice
     assert np.array_equal(advice.base_values, plain.base_values)
+
+
+def test_a_metagame_prices_each_call_and_a_sequential_one_its_rounds_from_a_pilot(stubbed, counted_space,
+                                                                                   monkeypatch):
+    from reports.commands.metagame import plan
+    # the pilot is a few seconds of games at the measured speed: a stubbed game costs a millisecond, ten times and
+    # more a real one, so the stub's pilot gets the seconds that buy a real pilot's seeds (a few hundred)
+    monkeypatch.setattr(est, "PILOT_SECONDS", 10 * est.PILOT_SECONDS)
+    sk = registry.get("skirmish")
+    fixed = plan(sk, games=2400, resamples=20, seed=3)        # 1,200 seeds: two chunks a call
+    estimate = fixed.estimate()
+    counted_space.__init__()
+    fixed.play()
+    assert estimate.playing == pytest.approx(counted_space.price())
+    assert len(estimate.parts) == len(fixed.setup.calls())
+    rounds = plan(sk, games=200, until_verdict=True, max_games=2000, band=2.0, resamples=20, seed=3,
+                     sides="elite,raiders")          # about even: several rounds
+    estimate = rounds.estimate()
+    counted_space.__init__()
+    rounds.play()
+    assert 0.5 < estimate.playing / counted_space.price() < 2.0      # within 2x, the acceptance
+    assert estimate.most - estimate.ending == pytest.approx(SPEED.seconds(2000 * len(rounds.setup.calls()),
+                                                                          10 * len(rounds.setup.calls())))

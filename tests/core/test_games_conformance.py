@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simcore.game import ReplaySpec, SweepSpec
+from simcore.game import ReplaySpec, SweepSpec, hooks
 from simcore.games import registry
 from tests.conftest import every_game_name, invoke, registered_game
 
@@ -126,13 +126,16 @@ def test_conformance_every_command_runs(game, tmp_path):
     ok("sweep", "--game", name, "--games", 20, "--target-ci", 0.2, "--max-games", 40, "--out", tmp_path / "t.csv",
        "-q")
     ok("bench", "--game", name, "--games", 100, "--repeats", 1)
-    if getattr(game, "tuning", None) is None:   # the tiny race has no tuner: the commands built on one say so
-        result = invoke("tournament", "--game", name, "--games", 8, "--out", tmp_path / "tour.csv")
-        assert result.exit_code == 2 and "not available" in result.output
+    if hooks(game).tuning() is None:   # the tiny race has no tuner: the commands built on one say so
+        for command in ("tournament", "metagame"):
+            result = invoke(command, "--game", name, "--games", 8, "--out", tmp_path / "tour.csv")
+            assert result.exit_code == 2 and "not available" in result.output, (command, result.output)
         return
     pool = list(registry.tuning(name).default_pool)[:2]
     ok("tournament", "--game", name, "--strategies", ",".join(pool), "--games", 8, "--out", tmp_path / "tour.csv",
        "-q")
+    ok("metagame", "--game", name, "--strategies", ",".join(pool), "--games", 8, "--resamples", 20, "--out",
+       tmp_path / "meta.csv", "-q")
     ok("ladder", "--game", name, "--rungs", ",".join(pool), "--games", 8, "--out", tmp_path / "ladder.csv", "-q")
     ok("tune", "--game", name, "--generations", 1, "--population", 2, "--games", 4 * len(pool), "--final-games", 4,
        "--opponents", ",".join(pool), "--out", tmp_path / "tuned.toml", "-q")
@@ -142,7 +145,8 @@ def test_conformance_every_command_runs(game, tmp_path):
     ok("advise", "--game", name, "--target", game.target_example, "--screen-games", 8, "--test-games", 8,
        "--search-games", 8, "--check-games", 8, "--candidates", 1, "--max-edits", 1, "--no-retune", "--allow-stated",
        "--only", str(buyable.iloc[-1]), "--out", tmp_path / "advice.csv", "-q")
-    ok("report", tmp_path / "tour.csv", tmp_path / "ladder.csv", tmp_path / "advice.csv", "--out", tmp_path / "rep")
+    ok("report", tmp_path / "tour.csv", tmp_path / "meta.csv", tmp_path / "ladder.csv", tmp_path / "advice.csv",
+       "--out", tmp_path / "rep")
 
 
 # ---- card impact by restricted play

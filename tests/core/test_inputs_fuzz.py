@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cli
+from simcore.game import hooks
 from simcore.games import registry
 from simcore.user_files import MAX_TOML_BYTES, MAX_TOML_DEPTH
 from tests.conftest import TINY_GAME, invoke
@@ -97,14 +98,14 @@ def file_commands(game: str, f: str, out: Path) -> list[list]:
     cmds = [["cards", "validate", f], ["cards", "list", "--cards", f], ["cards", "audit", "--cards", f],
             ["sweep", "--cards", f, "--out", out / "o.csv"], ["compare", "--cards-b", f, "--out", out / "c.csv"],
             ["impact", "--cards", f, "--out", out / "i.csv"], ["replay", "--seed", 1, "--cards", f]]
-    if getattr(g, "tuning", None) is not None:     # the games with strategy files, a tuner and a tournament
+    if hooks(g).tuning() is not None:     # the games with strategy files, a tuner and a tournament
         cmds += [["sweep", "--strategy", f, "--out", out / "o.csv"], ["strategies", "show", f],
                  ["tournament", "--strategies", f"random,{f}", "--out", out / "t.csv"],
                  ["ladder", "--rungs", f"random,{f}", "--out", out / "l.csv"],
                  ["tune", "--strategy", f, "--out", out / "t.toml"], ["tune", "--cards", f, "--out", out / "t.toml"],
                  ["bench", "--cards", f]]
-    if getattr(g, "advisor", None) is not None:
-        cmds += [["advise", "--target", g.target_example, "--cards", f, "--out", out / "a.csv"]]
+    if hooks(g).advisor() is not None:
+        cmds += [["advise", "--target", hooks(g).target_example, "--cards", f, "--out", out / "a.csv"]]
     for o in g.options("sweep") + g.options("compare") + g.options("replay"):
         if o.kind in ("path", "paths"):          # a game's own files: The Last Command's Fog of War
             command = next(c for c in ("sweep", "compare", "replay") if o in g.options(c))

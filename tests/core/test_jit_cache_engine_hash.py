@@ -6,8 +6,8 @@ def test_jit_cache_engine_hash_covers_every_games_jitted_sources(tmp_path, monke
     # a cluster's workers must share it with the client: a worker with other Star Realms (or Last Command)
     # code would otherwise play its chunks differently and go unnoticed
     monkeypatch.setattr(jit_cache, "_ROOT", tmp_path)
-    files = ("simcore/jit.py", "simcore/games/last_command/rules.py", "strategies/last_command/policy.py",
-             "simcore/games/star_realms/rules.py", "strategies/star_realms/policy.py")
+    files = ("simcore/jit.py", "simcore/games/last_command/rules.py", "simcore/games/last_command/players/policy.py",
+             "simcore/games/star_realms/rules.py", "simcore/games/star_realms/players/policy.py")
     for rel in files:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x = 1\n")

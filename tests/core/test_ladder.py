@@ -203,7 +203,7 @@ def test_ladder_help_states_the_rungs_the_ladder_plays_by_default(tiny_game, run
     result = run_cli("ladder", "--game", name, "--help", terminal_width=400)
     assert result.exit_code == 0
     text = " ".join(result.output.split())
-    if getattr(registry.get(name), "tuning", None) is None:
+    if not registry.has_tuning(name):
         rungs = finding = list(registry.get(name).info.rungs)
     else:
         rungs = default_rungs(name)[0]

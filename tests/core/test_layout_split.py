@@ -46,12 +46,10 @@ def imports(path: Path) -> list[str]:
 
 
 def game_of(name: str) -> str | None:
-    """The game a module name belongs to (its folder under simcore/games/ or strategies/), or None."""
+    """The game a module name belongs to (its folder under simcore/games/), or None."""
     parts = name.split(".")
     if parts[:2] == ["simcore", "games"] and len(parts) > 2 and parts[2] in GAMES:
         return parts[2]
-    if parts[0] == "strategies" and len(parts) > 1 and parts[1] in GAMES:
-        return parts[1]
     return None
 
 
@@ -77,7 +75,7 @@ def test_layout_shared_code_imports_no_game(path):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_layout_no_game_imports_another(game):
-    own = _files(f"simcore/games/{game}/**/*.py", f"strategies/{game}/**/*.py")
+    own = _files(f"simcore/games/{game}/**/*.py")
     assert own
     for path in own:
         others = [name for name in imports(path) if game_of(name) not in (None, game)]
@@ -120,7 +118,7 @@ def test_layout_the_import_reader_resolves_relative_imports(tmp_path, monkeypatc
 def test_jit_cache_each_game_key_covers_its_own_sources_and_the_cores(tmp_path, monkeypatch):
     monkeypatch.setattr(jit_cache, "_ROOT", tmp_path)
     files = ["simcore/jit.py"] + [f"simcore/games/{g}/rules.py" for g in GAMES] + \
-            [f"strategies/{g}/policy.py" for g in GAMES]
+            [f"simcore/games/{g}/players/policy.py" for g in GAMES]
     for rel in files:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x = 1\n")

@@ -10,7 +10,6 @@ from click.testing import CliRunner
 
 import cli
 from simcore import limits as opt
-from simcore.errors import CommandsimError
 
 BIG = str(2**63)          # one past the largest seed
 HUGE = str(2**70)
@@ -99,21 +98,6 @@ def test_bench_memory_games_must_be_even_as_a_sweep_needs():
     assert result.exit_code == 2
     assert result.output.splitlines() == ["Error: Invalid value for '--memory-games': expected an even number (a "
                                           "sweep plays each seed with each seat order), got 301"]
-
-
-def test_the_library_refuses_seeds_and_game_indices_beyond_64_bits():
-    from simcore.games.last_command.setup import Matchup, MatchupError
-    from simcore.games.last_command.simulate import play_games, replay_game, seed_of_game
-    with pytest.raises(CommandsimError, match="seed must be between 0 and 9223372036854775807"):
-        play_games(2, seed=2**63)
-    with pytest.raises(CommandsimError, match="seed must be between 0"):
-        replay_game(2**64)
-    with pytest.raises(CommandsimError, match="the game index must be between 0"):
-        seed_of_game(1, 2**70)
-    with pytest.raises(CommandsimError, match="games .* are outside 0"):
-        play_games(2, seed=1, first_game=2**63 - 1)
-    with pytest.raises(MatchupError, match="max_turns must be between 1 and 10,000"):
-        Matchup(max_turns=2**63).validate()
 
 
 def test_a_number_is_not_a_game_replay_takes_a_games_index_with_index():

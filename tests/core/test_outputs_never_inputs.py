@@ -12,6 +12,9 @@ import pandas as pd
 import pytest
 
 from reports import files
+from simcore import atomic_files
+from simcore.errors import OutputFileError
+from simcore.game import hooks
 from simcore.games import registry
 from tests.conftest import every_game_name, invoke, registered_game
 
@@ -62,10 +65,13 @@ def test_every_command_refuses_an_output_that_is_one_of_its_inputs(game, tmp_pat
     refused("impact", "--game", name, "--cards", "cards.csv", "--out", "cards.csv", option="--out")
     unchanged(Path("cards.csv"), CARD[name])
     Path("s.csv").write_text("kind = \"random\"\n")    # a strategy file named like a table
-    if getattr(game, "tuning", None) is not None:        # the tiny race has no strategy files
+    if hooks(game).tuning() is not None:        # the tiny race has no strategy files
         refused("sweep", "--game", name, "--strategy", "./s.csv", "--out", "s.csv", option="--out")
         refused("compare", "--game", name, "--opponent-strategy", "./s.csv", "--out", "s.csv", option="--out")
         refused("tournament", "--game", name, "--strategies", "random,./s.csv", "--out", "s.csv", option="--out")
+        refused("metagame", "--game", name, "--strategies", "random,./s.csv", "--out", "s.csv", option="--out")
+        refused("metagame", "--game", name, "--opponent-strategies", "random,./s.csv", "--out", "s.csv",
+                option="--out")
         refused("ladder", "--game", name, "--rungs", "random,./s.csv", "--out", "s.csv", option="--out")
         Path("t.toml").write_text("kind = \"random\"\n")
         refused("tune", "--game", name, "--strategy", "t.toml", "--out", "t.toml", option="--out")
@@ -114,7 +120,7 @@ def chunks():
 def test_a_folder_removed_or_replaced_while_a_stream_is_written_fails_in_one_line(tmp_path, suffix, replace):
     folder = tmp_path / "d"
     target = folder / f"g{suffix}"
-    with pytest.raises(files.OutputFileError, match=f"cannot write {target}: it is not on disk as written"):
+    with pytest.raises(OutputFileError, match=f"cannot write {target}: it is not on disk as written"):
         with files.TableStream(target) as stream:
             for i, chunk in enumerate(chunks()):
                 stream.append(chunk)
@@ -132,20 +138,20 @@ def test_a_folder_removed_or_replaced_while_a_stream_is_written_fails_in_one_lin
 
 def test_a_folder_replaced_by_a_file_before_the_tables_are_staged_is_named(tmp_path):
     (tmp_path / "d").write_text("")
-    with pytest.raises(files.OutputFileError, match=f"cannot write {tmp_path / 'd' / 'o.csv'}: {tmp_path / 'd'} is a "
+    with pytest.raises(OutputFileError, match=f"cannot write {tmp_path / 'd' / 'o.csv'}: {tmp_path / 'd'} is a "
                                                     f"file, not a folder"):
         files.write_tables({tmp_path / "d" / "o.csv": pd.DataFrame({"x": [1]})})
 
 
 def test_a_folder_removed_after_the_renames_fails_the_call(tmp_path, monkeypatch):
-    real = files._commit
+    real = atomic_files._commit
 
     def commit_then_remove(moves):
         real(moves)
         shutil.rmtree(tmp_path / "d")
 
-    monkeypatch.setattr(files, "_commit", commit_then_remove)
-    with pytest.raises(files.OutputFileError, match="it is not on disk as written"):
+    monkeypatch.setattr(atomic_files, "_commit", commit_then_remove)
+    with pytest.raises(OutputFileError, match="it is not on disk as written"):
         files.write_tables({tmp_path / "d" / "o.csv": pd.DataFrame({"x": [1]})})
 
 

@@ -1,6 +1,6 @@
 """Card override files in every game and the tiny race (issue 46 "Conflicting overrides", issue 44 item 6): two
 files of one card set that change one entry are refused naming both, a misspelt name in an override file
-suggests the loaded name, and Star Realms' deck block works as a one-field override in any file."""
+suggests the loaded name (Star Realms' deck blocks: ``tests/star_realms/test_star_realms_deck_overrides.py``)."""
 from __future__ import annotations
 
 import pytest
@@ -65,51 +65,3 @@ def test_a_new_card_whose_name_is_like_no_loaded_one_is_told_what_it_lacks(game,
     (tmp_path / "new.toml").write_text(entry(current, "Qqqqqqqq", field, a))
     line = one_line("cards", "validate", "--game", current, tmp_path / "new.toml", text="Qqqqqqqq")
     assert "did you mean" not in line, line
-
-
-# ---- Star Realms' decks
-
-def deck_block(cards_path=None) -> str:
-    args = ["cards", "show", "deck standard", "--toml", "--game", "star-realms"]
-    result = invoke(*args, *(["--cards", cards_path] if cards_path else []))
-    assert result.exit_code == 0, result.output
-    return result.output
-
-
-def decks_of(cards_path) -> dict:
-    from simcore.games.star_realms.card_data import load_card_list
-    return load_card_list(overrides=cards_path)[1]
-
-
-@pytest.mark.parametrize("file_name", ["my_deck.toml", "decks.toml"])
-def test_the_printed_deck_block_is_a_one_field_override_in_any_file(tmp_path, file_name):
-    block = deck_block()
-    assert "[deck.standard]" in block and "authority = 50" in block
-    path = tmp_path / file_name
-    path.write_text(block.replace("authority = 50", "authority = 60"))
-    assert invoke("cards", "validate", "--game", "star-realms", path).exit_code == 0
-    decks = decks_of(path)
-    assert list(decks) == ["standard", "alliance", "hydra"]          # the other decks are kept
-    assert decks["standard"].authority == 60 and decks["standard"].cards == {"Scout": 8, "Viper": 2}
-    one_field = tmp_path / "one.toml"
-    one_field.write_text("[deck.standard]\nhand_size = 6\n")
-    decks = decks_of(one_field)
-    assert (decks["standard"].hand_size, decks["standard"].authority) == (6, 50)
-    assert "hand_size = 6" in deck_block(one_field)
-
-
-def test_a_deck_and_a_card_in_one_file_and_two_files_changing_one_deck(tmp_path):
-    folder = tmp_path / "f"
-    folder.mkdir()
-    (folder / "a.toml").write_text('[[card]]\nname = "Cutter"\ncost = 3\n\n[deck.standard]\nauthority = 45\n')
-    decks = decks_of(folder)
-    assert decks["standard"].authority == 45
-    (folder / "b.toml").write_text("[deck.standard]\nhand_size = 6\n")
-    line = one_line("cards", "validate", "--game", "star-realms", folder, text="deck standard")
-    assert str(folder / "a.toml") in line and str(folder / "b.toml") in line
-
-
-def test_a_misspelt_deck_name_suggests_the_loaded_deck(tmp_path):
-    (tmp_path / "d.toml").write_text("[deck.standrd]\nauthority = 45\n")
-    one_line("cards", "validate", "--game", "star-realms", tmp_path / "d.toml",
-             text="no deck named 'standrd' to change: did you mean 'standard'?")

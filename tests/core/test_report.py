@@ -91,7 +91,7 @@ def test_solo_heat_map_is_by_difficulty_and_has_no_first_player_plot(tmp_path):
              for d, w in (("easy", ["first"] * 3 + ["second"]), ("insane", ["first"] + ["second"] * 3))]
     agg = pd.concat([aggregate_games(p, seed=1, mode="solo", difficulty=p["difficulty"].iloc[0])
                      .query("faction == 'federation' and seat != 'second'") for p in parts], ignore_index=True)
-    heat = heatmap_table(agg, "solo")
+    heat = heatmap_table(agg, levels=True)
     assert list(heat.columns) == ["easy", "insane"]
     assert heat.loc["federation standard"].tolist() == [0.75, 0.25]
     agg.to_csv(tmp_path / "solo.csv", index=False)

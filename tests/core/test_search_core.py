@@ -86,8 +86,8 @@ def test_a_search_name_may_name_the_heuristic_it_searches():
 @pytest.mark.parametrize("game", ["last_command", "star_realms", "skirmish"])
 def test_search_n_base_is_that_heuristic_searching(game):
     import importlib
-    lib = importlib.import_module(f"strategies.{game}.library")
-    P = importlib.import_module(f"strategies.{game}.params")
+    lib = importlib.import_module(f"simcore.games.{game}.players.library")
+    P = importlib.import_module(f"simcore.games.{game}.players.params")
     tuned = lib.resolve("tuned")[1]
     searched = lib.resolve("search:9:tuned")[1]
     assert searched[P.P_ROLLOUTS] == 9

@@ -4,14 +4,14 @@ and the per-game measures follow the reference definitions (``measures_of_track`
 
 Hand-built scenarios go through each game's own recording function with its own state layout: a game the winner
 trailed, leads that change k times. Played games must agree with the reference on their recorded leads, and the
-last recorded lead is the final standing the per-game records show."""
+last recorded lead is the final standing the per-game records show. Each engine's own recording on hand-built
+rounds is tested in its folder (``tests/<game>/test_*shape*.py``)."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from simcore.shape import (N_SHAPE_COLUMNS, NOBODY, TRACK_ROUNDS, UNKNOWN, GameShapes, measures_of_track,
-                           shape_reset)
+from simcore.shape import NOBODY, TRACK_ROUNDS, UNKNOWN, GameShapes, measures_of_track
 from tests.conftest import every_game_name, registered_game
 
 game = pytest.fixture(params=every_game_name())(registered_game)
@@ -53,78 +53,15 @@ def test_game_shapes_pack_and_read_back_the_leads_and_pick_the_winners():
     assert s.comeback(np.array([0, 0, 1])).tolist() == [True, False, False]   # behind at mid: 0, 1, 0
 
 
-# ---- every game's engine, on hand-built scenarios
-
-def _engine_leads(name: str, leads) -> GameShapes:
-    """Each game's own recording: its standing set round by round as ``leads`` say, recorded by the function
-    its turn loop calls, written by its batch's writer."""
-    row = None
-    if name == "last-command":
-        from simcore.games.last_command import batch, layout, rules
-        sc = np.zeros(layout.N_SC, np.int64)
-        shape_reset(sc, layout.S_SHAPE)
-        for r, lead in enumerate(leads, 1):
-            sc[layout.S_HULL], sc[layout.S_HULL + 1] = 20, 20 - lead
-            sc[layout.S_TURN] = 2 * r - 1
-            rules.turn_done(sc)            # the second seat's turn ends the round
-        row = np.zeros(batch.R_CARD_COUNTS + 3, np.int64)
-        batch.write_result(sc, 1, row)
-        return GameShapes.from_output(row[None], batch.R_SHAPE)
-    if name == "star-realms":
-        from simcore.games.star_realms import batch, layout, rules
-        sc = np.zeros(layout.N_SC, np.int64)
-        shape_reset(sc, layout.S_SHAPE)
-        for r, lead in enumerate(leads, 1):
-            sc[layout.S_AUTH], sc[layout.S_AUTH + 1] = 50 + lead, 50
-            sc[layout.S_TURN] = 2 * r
-            rules.record_standing(sc)
-        row = np.zeros(batch.R_CARD_COUNTS + 3, np.int64)
-        batch.record(sc, 1, row)
-        return GameShapes.from_output(row[None], batch.R_SHAPE)
-    if name == "skirmish":
-        from simcore.games.skirmish import batch, layout, rules
-        sc = np.zeros(layout.N_SC, np.int64)
-        u = np.zeros((layout.MAX_UNITS, layout.N_U), np.int32)
-        shape_reset(sc, layout.S_SHAPE)
-        u[:3, layout.U_SIDE] = (0, 1, 1)
-        for r, lead in enumerate(leads, 1):
-            u[:3, layout.U_ALIVE] = 1
-            u[0, layout.U_WOUNDS] = 20 + lead       # the first force's unit against the second's two
-            u[1, layout.U_WOUNDS], u[2, layout.U_WOUNDS] = 12, 8
-            u[2, layout.U_ALIVE] = r % 2            # a destroyed unit's wounds do not count: it comes back here
-            u[0, layout.U_WOUNDS] -= 8 * (1 - r % 2)
-            rules.record_standing(u, 3, sc, r)
-        row = np.zeros(batch.R_CARD_COUNTS + 3, np.int64)
-        batch.record(sc, 1, row)
-        return GameShapes.from_output(row[None], batch.R_SHAPE)
-    return GameShapes.from_leads([leads])
-
+# ---- every game's engine, on hand-built scenarios: tests/<game>/test_*shape*.py (each game's own layout); the
+# tiny race records through the core's reference (GameShapes.from_leads)
 
 @pytest.mark.parametrize("leads", [TRAILED, CHANGING], ids=["winner_trailed", "lead_changes_4_times"])
-def test_each_engine_records_hand_built_rounds_as_the_reference_reads_them(game, leads):
-    s = _engine_leads(game.info.name, leads)
+def test_the_tiny_race_records_hand_built_rounds_as_the_reference_reads_them(leads):
+    s = GameShapes.from_leads([leads])
     m = measures_of_track(leads)
-    assert s.rounds[0] == len(leads) and s.track[0, :len(leads)].tolist() == list(leads)
-    assert (s.changes[0], s.decisive[0], s.behind[0]) == (m["changes"], m["decisive"], m["behind"])
-    assert s.deficit[0].tolist() == m["deficit"] and s.drama[0].tolist() == m["drama"]
-    winner = np.array([0])
-    assert s.winner_deficit(winner)[0] == m["deficit"][0] and s.winner_drama(winner)[0] == m["drama"][0]
-
-
-def test_the_end_of_a_game_records_the_round_it_cut_short_once():
-    from simcore.games.last_command import batch, layout, rules
-    sc = np.zeros(layout.N_SC, np.int64)
-    shape_reset(sc, layout.S_SHAPE)
-    sc[layout.S_HULL], sc[layout.S_HULL + 1] = 20, 18
-    sc[layout.S_TURN] = 1
-    rules.turn_done(sc)                     # round 1
-    sc[layout.S_HULL + 1] = 0
-    rules.turn_done(sc)                     # the first seat's turn of round 2 ends the game: turn 3
-    row = np.zeros(batch.R_CARD_COUNTS, np.int64)
-    batch.write_result(sc, 1, row)
-    batch.write_result(sc, 1, row)          # written twice: still two rounds
-    s = GameShapes.from_output(row[None], batch.R_SHAPE)
-    assert s.rounds[0] == 2 and s.track[0, :2].tolist() == [2, 20]
+    assert (s.rounds[0], s.changes[0], s.decisive[0], s.behind[0]) == (len(leads), m["changes"], m["decisive"],
+                                                                       m["behind"])
 
 
 # ---- every game's played games

@@ -218,6 +218,7 @@ COMMANDS = {
     "tournament-search": ["tournament", "--strategies", f"{registry.get(registry.DEFAULT_GAME).info.rungs[1]},"
                                                         f"{LONG_SEARCH}", "--games", "8", "--out", "t.csv"],
     "ladder": ["ladder", "--rungs", f"random,{LONG_SEARCH}", "--games", "8", "--out", "l.csv", "-q"],
+    "metagame": ["metagame", "--games", "100000", "--out", "m.csv"],
     "tune": ["tune", "--games", "400000", "--out", "t.toml"],
     "advise": ["advise", "--target", "first player = 50%", "--screen-games", "200000", "--test-games", "200000",
                "--out", "a.csv"],
@@ -231,3 +232,29 @@ def test_every_command_stops_on_every_signal_with_128_plus_n_and_writes_nothing(
     assert code == 128 + signum, err
     assert err.strip().splitlines()[-1].startswith(said(signum))
     assert os.listdir(tmp_path) == []
+
+
+def test_the_commands_stop_through_one_interrupt_wrapper():
+    """cli.py handles a stop once (``_nothing_written``, and the command group's catch-all for a command that
+    writes nothing), not in a block of its own per command."""
+    text = (Path(__file__).resolve().parents[2] / "cli.py").read_text()
+    assert text.count("except KeyboardInterrupt") == 2
+    assert text.count("with _nothing_written(") >= 9
+
+
+def test_the_interrupt_wrapper_says_what_was_done_when_the_signal_came(capsys):
+    import click
+
+    import cli
+    done = []
+    with pytest.raises(click.exceptions.Exit) as stopped:
+        with cli._nothing_written(lambda: f" after {len(done)} of 160 games"):
+            done.extend(range(20))
+            raise KeyboardInterrupt
+    assert stopped.value.exit_code == 130
+    assert capsys.readouterr().err == "\nInterrupted after 20 of 160 games; nothing written.\n"
+    with pytest.raises(click.exceptions.Exit) as stopped:
+        with cli._nothing_written():
+            raise interrupts.Interrupted(signal.SIGTERM)
+    assert stopped.value.exit_code == 143
+    assert capsys.readouterr().err == "\nStopped by SIGTERM; nothing written.\n"

@@ -11,7 +11,7 @@ import pytest
 from simcore.games import registry
 from tests.conftest import invoke
 
-TUNED_GAMES = [name for name in registry.names() if getattr(registry.get(name), "tuning", None) is not None]
+TUNED_GAMES = [name for name in registry.names() if registry.has_tuning(name)]
 
 
 @pytest.mark.parametrize("name", TUNED_GAMES)
@@ -29,7 +29,7 @@ def test_tune_makes_the_folder_of_its_out_file(name, tmp_path, monkeypatch):
 def test_a_failed_strategy_write_removes_the_folders_it_made_and_names_its_path_once(tmp_path, monkeypatch):
     import reports.files as files
     from simcore.errors import OutputFileError
-    from strategies.tuning.spaces import write_atomic
+    from simcore.tuning_space import write_atomic
 
     def full(self, data):
         raise OSError(28, "No space left on device")

@@ -15,13 +15,25 @@ from reports.compare import verdict
 from reports.impact import impact_lines, split_cards, Impact
 from reports.impact_stats import side_verdict
 from reports.skill_finding import across_rungs
-from reports.verdict_words import EVEN, LEGACY, all_words, band_state
+from reports.verdict_words import BAND_STATES, EVEN, LEGACY, band_state
 from tests.conftest import every_game_name, invoke, registered_game
 
 game = pytest.fixture(params=every_game_name())(registered_game)
 EDITS = {"last-command": ("examples/cards/railgun4.toml", "Railgun credit_cost 5 -> 4"),
          "star-realms": ("examples/star-realms/cutter3.toml", "Cutter cost 2 -> 3"),
          "skirmish": ("examples/skirmish/move_cost2.toml", "Move cost 1 -> 2")}
+
+
+def all_words() -> set[str]:
+    """Every verdict word a command prints or a table holds (the codes, and the fixed texts)."""
+    from reports.advisor.screen import VERDICT_WORDS
+    from reports.compare import VERDICTS as COMPARE
+    from reports.findings import ANSWERS
+    from reports.impact import VERDICTS as IMPACT
+    from reports.ladder import VERDICTS as LADDER
+    from reports.skill_finding import ACROSS
+    return {*COMPARE, *IMPACT, *LADDER, *ACROSS, *VERDICT_WORDS.values(), *ANSWERS, *BAND_STATES,
+            "stronger", "weaker", "favours", "shown", "lean"}
 
 
 def strategy_names(g) -> set[str]:
@@ -140,7 +152,7 @@ def test_each_advised_win_rate_is_checked_against_its_own_goal_from_its_own_inte
     values = (low + high) / 2
     check = SimpleNamespace(values=values, low=low, high=high, effect=values - 0.5, effect_low=low - 0.5,
                             effect_high=high - 0.5, games=20_000, holds=False, inside=False)
-    from reports.advisor.targets import Component
+    from simcore.advice import Component
     labels = ["easy", "medium", "hard", "insane"]
     target = SimpleNamespace(labels=labels, components=[Component(x, g, ()) for x, g in zip(labels, goals)])
     advice = SimpleNamespace(target=target, base_values=values, base_low=low, base_high=high,

@@ -5,10 +5,10 @@ import time
 import numpy as np
 import pytest
 
-from simcore.games.last_command import batch
+from simcore.games.last_command import batch, game_row
 from simcore.games.last_command.tables import N_COLS
-from strategies.last_command.params import N_PARAMS
-from strategies.last_command.situation import N_BLOCKS
+from simcore.games.last_command.players.params import N_PARAMS
+from simcore.games.last_command.players.situation import N_BLOCKS
 
 # cards, eff, setup, setup_n, cfg, strat: for a faked play_range
 NO_TABLES = (np.zeros((1, N_COLS), np.int32), np.zeros((1, 4), np.int32), None, None, None,
@@ -29,7 +29,7 @@ def test_a_failing_block_stops_the_batch_and_reaches_the_caller(monkeypatch):
 
     monkeypatch.setattr(batch, "play_range", fake_range)
     n = 16 * 800   # 16 blocks of 800 on two threads
-    out = np.zeros((n, batch.N_RESULT_COLS), np.int64)
+    out = np.zeros((n, game_row.N_RESULT_COLS), np.int64)
     with pytest.raises(RuntimeError, match="block 0 failed"):
         batch.play_batch(*NO_TABLES, 1, 0, out, np.zeros((2, 1, 0), np.int32), threads=2)
     # the blocks not yet begun when the error arrived were dropped, not played
@@ -39,7 +39,7 @@ def test_a_failing_block_stops_the_batch_and_reaches_the_caller(monkeypatch):
 def test_blocks_cover_every_game_once(monkeypatch):
     rows = []
     monkeypatch.setattr(batch, "play_range", lambda *args: rows.extend(range(args[8], args[9])))
-    out = np.zeros((1000, batch.N_RESULT_COLS), np.int64)
+    out = np.zeros((1000, game_row.N_RESULT_COLS), np.int64)
     batch.play_batch(*NO_TABLES, 1, 0, out, np.zeros((2, 1, 0), np.int32), threads=3)
     assert sorted(rows) == list(range(1000))
 
@@ -51,14 +51,14 @@ def test_play_block_refuses_arrays_of_another_shape(wrong):
     from simcore.games.last_command.layout import CAP, LOG_COLS, N_PILES, N_SC
     from simcore.games.last_command.setup import Matchup, build_setup
     from simcore.games.last_command.tables import MAX_EFF_ROWS, MAX_TYPES
-    from strategies.last_command.library import strategy_rows
+    from simcore.games.last_command.players.library import strategy_rows
 
     tables = load_cards()
     setup, setup_n, cfg = build_setup(tables, Matchup())
     strat = strategy_rows(("balanced", "balanced"), tables)
     strat = strat if wrong == "strat" else batch.padded_strategies(strat, tables.cards.shape[0])
     cards = tables.cards if wrong == "cards" else batch.padded(tables.cards, MAX_TYPES)
-    out = np.zeros((2, batch.N_RESULT_COLS), np.int64)
+    out = np.zeros((2, game_row.N_RESULT_COLS), np.int64)
 
     def run():
         batch.play_block(cards, batch.padded(tables.eff, MAX_EFF_ROWS), setup, setup_n, cfg, strat, np.int64(1),
@@ -69,7 +69,7 @@ def test_play_block_refuses_arrays_of_another_shape(wrong):
 
     if wrong == "none":
         run()
-        assert (out[:, batch.R_TURNS] > 0).all()
+        assert (out[:, game_row.R_TURNS] > 0).all()
     else:
         with pytest.raises(ValueError, match="layout's shape"):
             run()

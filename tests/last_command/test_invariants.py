@@ -6,7 +6,7 @@ import pytest
 from simcore.games.last_command.cardset import load_cards
 from simcore.games.last_command.invariants import INVARIANT_NAMES, check_games
 from simcore.games.last_command.setup import Matchup, build_setup
-from strategies.last_command.library import strategy_rows
+from simcore.games.last_command.players.library import strategy_rows
 
 TABLES = load_cards()
 

@@ -13,8 +13,8 @@ from simcore.games.last_command.tables import C_KIND, KIND_SYSTEM
 from simcore.games.last_command.layout import CREW_DECK, HAND, M_SYS_DECK, S_DECISION, S_RNG, SYS_DECK
 from simcore.games.last_command import tree_search as T
 from simcore.ismcts import T_VISITS, W_NODES
-from strategies.last_command import params as P
-from strategies.last_command.library import engine_budgets, load_spec
+from simcore.games.last_command.players import params as P
+from simcore.games.last_command.players.library import engine_budgets, load_spec
 from tests.conftest import invoke
 from tests.last_command.test_search_last_command import _market_decision
 

@@ -17,10 +17,10 @@ from simcore.games.last_command.queries import discounts
 from simcore.games.last_command.search import POINT_MARKET, run_search, workspace
 from simcore.games.last_command.simulate import play_games, replay_game
 from simcore.games.last_command.tables import C_KIND, KIND_SYSTEM
-from strategies.last_command import params as P
-from strategies.last_command.actions import M_BUY_CREW, M_BUY_SYSTEM, M_STOP
-from strategies.last_command.heuristic import market_action
-from strategies.last_command.library import load_spec, search_budgets, strategy_rows
+from simcore.games.last_command.players import params as P
+from simcore.games.last_command.players.actions import M_BUY_CREW, M_BUY_SYSTEM, M_STOP
+from simcore.games.last_command.players.heuristic import market_action
+from simcore.games.last_command.players.library import load_spec, search_budgets, strategy_rows
 
 TABLES = load_cards()
 
@@ -87,7 +87,7 @@ def test_strategies_list_and_show_search():
 
 
 def test_the_tuner_leaves_the_budget_alone():
-    from strategies.last_command.tuning_space import last_command
+    from simcore.games.last_command.players.tuning_space import last_command
     space = last_command()
     assert "rollouts" not in space.tunable and "rollouts" not in space.params
 
@@ -262,8 +262,8 @@ def test_a_search_player_takes_a_forced_buy_as_its_heuristic_does_without_search
     from simcore.game import Restriction
     from simcore.games.last_command.search import IW_DECISIONS, IW_ROLLOUTS, search_market
     from simcore.games.last_command.simulate import restrict_rows
-    from strategies.last_command.heuristic import market_item
-    from strategies.last_command.policy import market_action as restricted_action
+    from simcore.games.last_command.players.heuristic import market_item
+    from simcore.games.last_command.players.policy import market_action as restricted_action
     tables, cfg, strat, piles, cnt, sc, bought, opts = _market_decision()
     costs = sc[SCR_COSTS:SCR_COSTS + 9].copy()
     k = next(a if kind == M_BUY_SYSTEM else 6 + a for kind, a in opts[1:] if kind in (M_BUY_SYSTEM, M_BUY_CREW))

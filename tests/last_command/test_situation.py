@@ -1,11 +1,11 @@
-"""strategies.last_command.situation.weight_mults keeps its last result in the game state (S_MULTS): what it
+"""simcore.games.last_command.players.situation.weight_mults keeps its last result in the game state (S_MULTS): what it
 returns must still follow every input, the player, both Hulls and the turn."""
 import numpy as np
 
 from simcore.games.last_command.cardset import load_cards
 from simcore.games.last_command.layout import N_SC, S_HULL, S_TURN
-from strategies.last_command.library import strategy_rows, vector_from
-from strategies.last_command.situation import weight_mults
+from simcore.games.last_command.players.library import strategy_rows, vector_from
+from simcore.games.last_command.players.situation import weight_mults
 
 TABLES = load_cards()
 STRAT = strategy_rows([vector_from({"opp_low_hull": 12, "kill_urgency": 2.0, "own_low_hull": 8,

@@ -26,7 +26,7 @@ from simcore.games.last_command.simulate import _prepare, play_games, replay_gam
 from simcore.games.last_command.opcodes import Op
 from simcore.games.last_command.tables import (C_CREDIT, C_EXPERTISE, C_FACTION, C_KIND, C_MAIN, C_SYSTEM, FACTION_NONE,
                                                KIND_CREW, KIND_SYSTEM)
-from strategies.last_command.effect_value import segment_value
+from simcore.games.last_command.players.effect_value import segment_value
 
 TABLES = load_cards()
 AI = 1

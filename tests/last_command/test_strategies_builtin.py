@@ -11,8 +11,9 @@ import numpy as np
 import pytest
 
 from simcore.games.last_command.cardset import load_cards
-from strategies.last_command.library import builtin_names
-from strategies.last_command.head_to_head import PROFILE_KINDS, head_to_head, purchase_profile
+from simcore.games.last_command.players.library import builtin_names
+from simcore.games.last_command.players.head_to_head import PROFILE_KINDS, head_to_head, purchase_profile
+from strategies.tuning.arena import Match
 
 TABLES = load_cards()
 GAMES = 2000
@@ -26,9 +27,9 @@ def matches():
     """Every pairing of the heuristic built-ins (and each against random)."""
     out = {}
     for a, b in itertools.combinations(HEURISTIC, 2):
-        out[a, b] = head_to_head(a, b, GAMES, SEED, tables=TABLES)
+        out[a, b] = Match.of(head_to_head(a, b, GAMES, SEED, tables=TABLES))
     for a in HEURISTIC:
-        out[a, "random"] = head_to_head(a, "random", GAMES, SEED, tables=TABLES)
+        out[a, "random"] = Match.of(head_to_head(a, "random", GAMES, SEED, tables=TABLES))
     return out
 
 

@@ -8,7 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 import cli
-from reports.tournament import MATRIX_COLUMNS, RATING_COLUMNS, PairCounts, run_tournament, score_grid
+from reports.tournament import MATRIX_COLUMNS, RATING_COLUMNS, run_tournament, score_grid
+from simcore.pair_results import PairCounts
 from simcore.errors import CommandsimError
 
 
@@ -83,8 +84,8 @@ def test_last_command_pairs_are_head_to_head_and_solo_games_on_the_same_seeds():
     from reports.sweep import run_sweep
     from simcore.games.last_command.cardset import load_cards
     from simcore.games.last_command.setup import Matchup
-    from strategies.last_command.head_to_head import head_to_head
-    from strategies.last_command.entries import LastCommandPairs
+    from simcore.games.last_command.players.head_to_head import head_to_head
+    from simcore.games.last_command.players.entries import LastCommandPairs
 
     tables = load_cards()
     player = LastCommandPairs(Matchup(), tables)
@@ -107,7 +108,7 @@ def test_a_pair_players_seeds_give_the_matrix_seed_clustered_intervals():
     """A pair player that gives each seed's games: the matrix's intervals are over seeds, the ratings' covariance
     the seed-clustered sandwich (every pair on the same seeds)."""
     from reports.stats import per_seed_intervals
-    from reports.tournament import PairResult
+    from simcore.pair_results import PairResult
     rng = np.random.default_rng(4)
     seeds = {("a", "b"): rng.random((100, 2)) < 0.6, ("a", "c"): rng.random((100, 2)) < 0.7,
              ("b", "c"): rng.random((100, 2)) < 0.55}

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 import cli
 from simcore.games.last_command.cardset import load_cards
-from strategies.last_command.library import load_params
+from simcore.games.last_command.players.library import load_params
 from strategies.tuning.tuner import TuneError, TuneOptions, tune
 
 TABLES = load_cards()
@@ -111,7 +111,7 @@ def test_head_to_head_scores_each_game_as_one_minus_the_mirrored_match():
     from simcore.games.last_command.rules import WINNER_DRAW
     from simcore.games.last_command.setup import Matchup
     from simcore.records import DRAW
-    from strategies.last_command.head_to_head import head_to_head
+    from simcore.games.last_command.players.head_to_head import head_to_head
 
     assert WINNER_DRAW == DRAW   # the engine's code of a draw is the one the records are read with
     games, seed, capped = 80, 5, Matchup(max_turns=24)
@@ -125,7 +125,7 @@ def test_head_to_head_scores_each_game_as_one_minus_the_mirrored_match():
 def test_a_match_reads_each_strategy_once(monkeypatch):
     """The tuner plays thousands of small matches: each reads its two strategies once, not at
     each of its four engine calls (reading and parsing a file cost more than a 24-game call)."""
-    from strategies.last_command.head_to_head import head_to_head
+    from simcore.games.last_command.players.head_to_head import head_to_head
     from tests.strategy_reads import count_strategy_reads
 
     reads = count_strategy_reads(monkeypatch)

@@ -13,12 +13,12 @@ from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_TRACK, PLACE, S_CP, 
 from simcore.games.skirmish.opcodes import CC_COST, CHK_OK
 from simcore.games.skirmish.rules import deploy
 from simcore.games.skirmish.setup import Matchup, build_setup
-from strategies.skirmish.library import strategy_rows
-from strategies.skirmish.params import (N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_SPEND_ANYWAY, RESTRICT_BAN,
-                                        RESTRICT_FORCE)
-from strategies.skirmish.policy import (any_response, banned, candidate_span, choose_order, enemy_near, enemy_places,
-                                       enemy_within, forced, has_responses, may_answer, order_target, order_value,
-                                       response_target, threatened)
+from simcore.games.skirmish.players.library import strategy_rows
+from simcore.games.skirmish.players.params import (N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_SPEND_ANYWAY,
+                                                   RESTRICT_BAN, RESTRICT_FORCE)
+from simcore.games.skirmish.players.policy import (any_response, banned, candidate_span, choose_order, enemy_near,
+                                                   enemy_places, enemy_within, forced, has_responses, may_answer,
+                                                   order_target, order_value, response_target, threatened)
 
 ORDER = "tests/fixtures/skirmish/resolution_order.toml"
 

@@ -1,7 +1,6 @@
 """The skirmish's tree search player ``ismcts:N`` (simcore/games/skirmish/tree_search.py): its names, one
 tree over both forces' commands and responses, its battles replay exactly on any thread count, and it is not
 the flat search under another name."""
-import numpy as np
 import pytest
 
 from simcore.games.skirmish import search
@@ -9,9 +8,9 @@ from simcore.games.skirmish.batch import has_search
 from simcore.games.skirmish.layout import CFG_N_UNITS, S_DECISIONS, S_RNG, S_TURN
 from simcore.games.skirmish.simulate import play_games, replay_game, seed_of_game
 from simcore.ismcts import T_ACTOR, T_KEY, T_VISITS, W_NODES
-from strategies.skirmish import policy as pol
-from strategies.skirmish.library import strategy_rows
-from strategies.skirmish.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
+from simcore.games.skirmish.players import policy as pol
+from simcore.games.skirmish.players.library import strategy_rows
+from simcore.games.skirmish.players.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
 from tests.conftest import invoke
 from tests.skirmish.test_skirmish_search import _states
 

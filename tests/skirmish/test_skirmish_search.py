@@ -6,16 +6,17 @@ import pytest
 
 from simcore.errors import StrategyError
 from simcore.games.skirmish import rules, search
-from simcore.games.skirmish.batch import has_search, new_state, padded_tables
+from simcore.games.skirmish.batch import has_search, padded_tables
+from simcore.games.skirmish.game_row import new_state
 from simcore.games.skirmish.card_data import load_tables
 from simcore.games.skirmish.layout import CFG_N_UNITS, S_DECISIONS, S_RNG, S_SEED, S_TURN, S_WINNER
 from simcore.games.skirmish.protocol import ASK_POLICY, pay
 from simcore.games.skirmish.setup import Matchup, build_setup
 from simcore.games.skirmish.simulate import play_games, replay_game, seed_of_game
-from strategies.skirmish import policy as pol
-from strategies.skirmish.library import FILES, strategy_rows
-from strategies.skirmish.params import KIND_SEARCH, P_KIND, P_MIN_VALUE, P_ROLLOUTS
-from strategies.skirmish.tuning_space import skirmish as skirmish_space
+from simcore.games.skirmish.players import policy as pol
+from simcore.games.skirmish.players.library import FILES, strategy_rows
+from simcore.games.skirmish.players.params import KIND_SEARCH, P_KIND, P_MIN_VALUE, P_ROLLOUTS
+from simcore.games.skirmish.players.tuning_space import skirmish as skirmish_space
 from tests.conftest import invoke
 
 RUN = ("sweep", "--game", "skirmish", "--games", "4", "--variants", "full")

@@ -149,7 +149,7 @@ def test_the_star_realms_proposal_is_rechecked_with_a_strategy_tuned_on_the_edit
 
 def test_star_realms_targets_name_the_duel_the_strategies_are_re_tuned_in():
     card_set = registry.advisor("star-realms")
-    assert card_set.can_retune
+    assert registry.has_tuning(card_set.game)
     assert card_set.target("alliance vs standard = 50%", None).tune_matchup == (("alliance", "standard"), 100)
     assert card_set.target("first player alliance = 50%", 50).tune_matchup == (("alliance", "alliance"), 50)
 

@@ -106,11 +106,11 @@ def test_cards_and_strategies_commands_for_star_realms():
 
 def test_jit_cache_star_realms_has_its_own_key_apart_from_the_last_commands(tmp_path, monkeypatch):
     monkeypatch.setattr(jit_cache, "_ROOT", tmp_path)
-    for rel in ("simcore/jit.py", "simcore/games/star_realms/rules.py", "strategies/star_realms/policy.py"):
+    for rel in ("simcore/jit.py", "simcore/games/star_realms/rules.py", "simcore/games/star_realms/players/policy.py"):
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text("x = 1\n")
     core, game = jit_cache.source_hash(), jit_cache.game_cache_dir("star_realms")
-    (tmp_path / "strategies/star_realms/policy.py").write_text("x = 2\n")
+    (tmp_path / "simcore/games/star_realms/players/policy.py").write_text("x = 2\n")
     assert jit_cache.source_hash() == core and jit_cache.game_cache_dir("star_realms") != game
     game = jit_cache.game_cache_dir("star_realms")
     (tmp_path / "simcore/jit.py").write_text("x = 2\n")

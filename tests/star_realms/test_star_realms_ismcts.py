@@ -13,8 +13,8 @@ from simcore.games.star_realms.layout import S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEAR
 from simcore.games.star_realms.setup import SRMatchup, mode_matchups
 from simcore.games.star_realms.simulate import _prepare, play_games, replay_game, seed_of_game
 from simcore.ismcts import T_ACTOR, T_VISITS, W_NODES
-from strategies.star_realms.library import resolve
-from strategies.star_realms.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
+from simcore.games.star_realms.players.library import resolve
+from simcore.games.star_realms.players.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
 from tests.conftest import invoke
 
 COUNTERS = [S_SEARCHES, S_ROLLOUTS, S_ROLLOUT_TURNS]   # what a search writes into the real game's scalars

@@ -11,9 +11,9 @@ from simcore.games.star_realms.card_data import load_tables
 from simcore.games.star_realms.layout import DECK, HAND, PLAYER_PILES, S_RNG, S_SIDE, TRADE_DECK
 from simcore.games.star_realms.setup import SRMatchup
 from simcore.games.star_realms.simulate import _prepare, play_games, replay_game, seed_of_game
-from strategies.star_realms.library import FILES, resolve
-from strategies.star_realms.params import KIND_SEARCH, P_KIND, P_ROLLOUTS
-from strategies.star_realms.tuning_space import sr_head_to_head
+from simcore.games.star_realms.players.library import FILES, resolve
+from simcore.games.star_realms.players.params import KIND_SEARCH, P_KIND, P_ROLLOUTS
+from simcore.games.star_realms.players.tuning_space import sr_head_to_head
 from tests.conftest import invoke
 
 TABLES = load_tables()
@@ -213,7 +213,7 @@ def test_a_search_player_never_buys_a_card_it_is_banned_from():
 
 def _card_of(cfg, piles, code):
     from simcore.games.star_realms.layout import CFG_EXPLORER, TRADE_ROW
-    from strategies.star_realms import policy as pol
+    from simcore.games.star_realms.players import policy as pol
     i = code % pol.BUYER
     return int(cfg[CFG_EXPLORER] if i == pol.ROW_EXPLORER else piles[TRADE_ROW, i])
 
@@ -254,7 +254,7 @@ def test_a_random_hydra_team_buys_a_forced_card_whenever_either_member_can_affor
     """Forced play for a Hydra team of random players: every purchase while a forced card is offered to a member
     is that card (the random team drew among all its options before)."""
     from simcore.game import Restriction
-    from strategies.star_realms import policy as pol
+    from simcore.games.star_realms.players import policy as pol
     from simcore.games.star_realms.layout import CFG_EXPLORER
     matchup = MATCHUPS["alliance-vs-team"]
     tested = 0

@@ -1,5 +1,5 @@
 """`commandsim tune --game star-realms` (and skirmish): the tuner searches a game's parameter space through its
-tuning hook (``simcore.games.registry`` -> ``strategies.tuning.spaces``), reproducibly from its seed, and
+tuning hook (``simcore.games.registry`` -> ``simcore.tuning_space``), reproducibly from its seed, and
 writes a strategy file that the game's loader and sweep accept."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from click.testing import CliRunner
 import cli
 from simcore.games.star_realms.card_data import load_tables
 from simcore.games.star_realms.simulate import play_games
-from strategies.star_realms.library import PARAMS, load_spec
+from simcore.games.star_realms.players.library import PARAMS, load_spec
 from strategies.tuning.tuner import TuneError, TuneOptions, tune
 
 TABLES = load_tables()
@@ -72,7 +72,7 @@ def test_unknown_game_is_one_line_exit_2(tmp_path):
 
 def test_skirmish_falls_out_of_the_same_hook(tmp_path):
     """The same design tunes skirmish: its default start (reserve) and pool, a file its loader reads."""
-    from strategies.skirmish.library import load_spec as sk_load_spec
+    from simcore.games.skirmish.players.library import load_spec as sk_load_spec
     out = tmp_path / "sk.toml"
     args = ["tune", "--game", "skirmish", "--generations", "2", "--population", "4", "--games", "32",
             "--final-games", "32", "--seed", "2", "-q"]

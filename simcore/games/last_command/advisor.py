@@ -1,12 +1,11 @@
-"""The Last Command's balance-advisor hook: its cards as the advisor edits them (``reports.advisor.card_set``)
-and its targets: a match-up, the first-player advantage, the solo difficulty ladder (``reports.advisor.targets``)."""
+"""The Last Command's balance-advisor hook: its cards as the advisor edits them (``simcore.advice.CardSet``)
+and its targets: a match-up, the first-player advantage, the solo difficulty ladder (``simcore.advice.Target``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from reports.advisor.card_set import CardSet
-from reports.advisor.targets import Component, Target, TargetError, _percent
+from simcore.advice import CardSet, Component, Target, TargetError, percent
 from simcore.errors import CommandsimError
 from simcore.names import unknown
 
@@ -39,7 +38,7 @@ class LastCommandCards(CardSet):
         return tuple(c.key for n in names for c in find_cards(self.cards, n))
 
     def strategy(self, name):
-        from strategies.last_command.library import load_params
+        from .players.library import load_params
         try:
             return load_params(name)[1]
         except CommandsimError as exc:
@@ -78,7 +77,7 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
     if text.count("=") != 1:
         raise TargetError(f"--target: expected {TARGET_FORMS}, got '{text}'")
     left, right = text.split("=")
-    goal = _percent(right, "--target")
+    goal = percent(right, "--target")
     words = left.strip().lower().replace("-", " ").split()
     if words[:2] == ["first", "player"]:
         rest = words[2:]
@@ -112,7 +111,7 @@ def parse_ladder(text: str, variant: str = "standard", max_turns: int = DEFAULT_
     if len(parts) != len(DIFFICULTIES):
         raise TargetError(f"--ladder: expected {len(DIFFICULTIES)} percentages (Easy, Medium, Hard, Insane), e.g. "
                           f"65,55,45,35, got '{text}'")
-    goals = [_percent(p, "--ladder") for p in parts]
+    goals = [percent(p, "--ladder") for p in parts]
     if variant not in START_SETS:
         raise TargetError("--variant: " + unknown("variant", variant, list(START_SETS)))
     comps = []

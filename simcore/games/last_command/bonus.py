@@ -15,7 +15,7 @@ from .events import log_event
 from .jit import hot
 from .layout import CREW, EV_BONUS, N_SYSTEMS, PH_BONUS, S_BONUS_DONE, S_EFFECTS, S_MOVED, S_WINNER
 from .queries import active_type, crew_with_expertise, pile
-from strategies.last_command.policy import effect_rank, pick_bonus
+from .players.policy import effect_rank, pick_bonus
 
 
 @hot

@@ -13,7 +13,7 @@ from .piles import move_all, push, remove_at
 from .primitives import gain_credits, most_power_system
 from .queries import can_play_system, main_has_op, pile, total_crew
 from simcore.play_counts import PLAYED, count_card
-from strategies.last_command.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_action, free_play_card
+from .players.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_action, free_play_card
 
 # Card Phase actions, at most: a card whose Ability draws it back (a lone Holodeck or Ship's A.I.
 # with empty decks: the draw reshuffles it from play) would otherwise be replayed for ever

@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from simcore.errors import CommandsimError
-from simcore.game import (Alias, Cell, CompareSpec, GameInfo, Noun, Option, OptionError, Order, Question, ReplaySpec, Setting,
-                          Standing, SweepQuestion, SweepSpec, card_settings, check_one_of)
 from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
+from simcore.card_files import card_paths
+from simcore.errors import CommandsimError
+from simcore.game import (Alias, Cell, CompareSpec, Game, GameDefaults, GameInfo, Noun, Option, OptionError, Order,
+                          Question, ReplaySpec, Setting, Standing, SweepQuestion, SweepSpec, card_settings,
+                          check_one_of)
 
 from .bounds import MAX_EFFECTS_PER_PLAY, MAX_PLAYS_PER_TURN
 from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MAX_TURNS_LIMIT, MODES, Matchup, mirror_problem
@@ -31,6 +33,7 @@ INFO = GameInfo(
                       "standard Federation against asymmetrical Sunder")),
     summary="the deckbuilding duel of two Command ships (rulebook: Federation Remnant and the Sunder), with "
             "Solo Mode against the rulebook's A.I.",
+    one_seat_modes=("solo",),
     bounds=(Bound(PLAYS_PER_TURN, MAX_PLAYS_PER_TURN, "cards put into play in one player-turn (System and Crew, free "
                   "plays included), the player's or the Solo A.I.'s"),
             Bound(EFFECTS_PER_PLAY, MAX_EFFECTS_PER_PLAY, "effect rows resolved by one card put into play (its main "
@@ -77,7 +80,7 @@ SOLO_HELP = """Play against the rulebook's Solo Mode A.I. at each difficulty.
     """
 
 
-class LastCommand:
+class LastCommand(GameDefaults):
     info = INFO
     module = __name__
     # Solo Mode's opponent is the rulebook's A.I. with the standard starting cards: no opponent strategy and
@@ -99,7 +102,7 @@ class LastCommand:
     def _card_list(self, cards=()):
         from .cardset import load_card_list, read_cards
         from .cardset.loader import merge_cards
-        cards = [cards] if isinstance(cards, (str, Path)) else list(cards or ())
+        cards = card_paths(cards)
         if not cards:
             return load_card_list()
         merged = load_card_list(overrides=cards[0])
@@ -189,7 +192,7 @@ class LastCommand:
     # ---------------------------------------------------------------- strategies
     def strategy_listing(self):
         from simcore.game import Listing
-        from strategies.last_command.library import builtin_names, load_spec
+        from .players.library import builtin_names, load_spec
         specs = [load_spec(name) for name in builtin_names()]
         rows = [(s.name, s.kind, s.bases[0] if s.bases else "", s.description) for s in specs]
         rows.append(("search:N", "search", "balanced", "balanced, searching its Market purchases and Crew "
@@ -202,8 +205,8 @@ class LastCommand:
 
     def strategy_lines(self, name: str):
         from simcore.game import Listing
-        from strategies.last_command.library import BUILTIN_DIR, load_spec
-        from strategies.last_command.param_info import PARAMS, SEARCH_ONLY
+        from .players.library import BUILTIN_DIR, load_spec
+        from .players.param_info import PARAMS, SEARCH_ONLY
         spec = load_spec(name)
         where = "built-in" if spec.path is None or spec.path.parent == BUILTIN_DIR else spec.path
         lines = [f"{spec.name}  ({where})",
@@ -223,18 +226,18 @@ class LastCommand:
         return Listing(("PARAMETER", "VALUE", "FROM", "MEANING"), rows, before=lines + [""])
 
     def check_strategy(self, name):
-        from strategies.last_command.library import load_params
+        from .players.library import load_params
         if not isinstance(name, str):
-            from strategies.last_command.library import strategy_name
+            from .players.library import strategy_name
             return strategy_name(name)
         return load_params(name)[0]
 
     def check_distinct(self, a: str, b: str) -> None:
-        from strategies.last_command.library import check_distinct
+        from .players.library import check_distinct
         check_distinct(a, b)
 
     def resolve_strategy(self, name):
-        from strategies.last_command.library import resolved
+        from .players.library import resolved
         return resolved(name)
 
     # ---------------------------------------------------------------- play
@@ -351,7 +354,7 @@ class LastCommand:
         difficulty = spec.extras.get("difficulty")
         if difficulty is not None and mode != "solo":
             raise OptionError("--difficulty", "applies only with --mode solo")
-        matchup = Matchup(tuple(sides), tuple(variants), spec.max_turns or DEFAULT_MAX_TURNS, mode=mode,
+        matchup = Matchup((sides[0], sides[1]), (variants[0], variants[1]), spec.max_turns or DEFAULT_MAX_TURNS, mode=mode,
                           difficulty=(difficulty or "easy") if mode == "solo" else None)
         matchup.validate()
         tables = self.load_tables([spec.cards] if spec.cards is not None else ())
@@ -367,7 +370,7 @@ class LastCommand:
 
     # ---------------------------------------------------------------- optional hooks
     def tuning(self):
-        from strategies.last_command.tuning_space import last_command
+        from .players.tuning_space import last_command
         return last_command()
 
     def advisor(self, cards_path=None):
@@ -379,16 +382,13 @@ class LastCommand:
         return sides()
 
     def tournament_pairs(self, matchup, tables, threads):
-        """The rulebook's Solo A.I. enters as ``ai:LEVEL`` (``strategies.last_command.entries``)."""
-        from strategies.last_command import entries
+        """The rulebook's Solo A.I. enters as ``ai:LEVEL`` (``simcore.games.last_command.players.entries``)."""
+        from .players import entries
         return entries.LastCommandPairs(matchup, tables, threads), entries.check_entry
-
-    def rule_choices(self) -> list[str]:
-        return []
 
 
 def _fog_label(fog) -> str:
     return f"fog {fog.name}" if fog is not None else "no fog"
 
 
-GAME = LastCommand()
+GAME: Game = LastCommand()

@@ -2,7 +2,7 @@
 Cloaked-Mines style triggers on draws caused by an Ability."""
 from .opcodes import Op
 from .tables import (C_KIND, C_MAIN, C_MALF_REPLACE, C_MALF_RETURN, KIND_MALFUNCTION,
-                                               MALF_RETURN_DISCARD)
+                     MALF_RETURN_DISCARD)
 
 from .copies import end_copies
 from .events import log_event
@@ -13,7 +13,7 @@ from .layout import (CREW, CREW_DECK, CREW_DISC, EV_DRAW, EV_MALF_DRAWN, EV_RESH
 from .piles import move_all, pop, push, shuffle
 from .primitives import apply_simple, deal_damage
 from .queries import ongoing_sum, pile
-from strategies.last_command.policy import draw_source
+from .players.policy import draw_source
 from simcore.play_counts import DRAWN, count_card
 
 MAX_REPLACEMENTS = 32  # replacement draws in one draw, at most

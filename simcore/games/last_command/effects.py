@@ -17,10 +17,10 @@ from .market_piles import take_market_item
 from .piles import pop, push, remove_at
 from .primitives import apply_simple
 from .queries import active_type, pile
-from strategies.last_command.policy import (choose_option, effect_rank, is_random, malfunction_repair_pile,
-                                            next_effect_row, pick_copy_target, pick_crew_move, pick_hand_discard,
-                                            pick_market_card, pick_opponent_inplay, pick_own_card, pick_quantum_card,
-                                            pick_system_discard, quantum_deck_type, scrap_threshold)
+from .players.policy import (choose_option, effect_rank, is_random, malfunction_repair_pile,
+                             next_effect_row, pick_copy_target, pick_crew_move, pick_hand_discard,
+                             pick_market_card, pick_opponent_inplay, pick_own_card, pick_quantum_card,
+                             pick_system_discard, quantum_deck_type, scrap_threshold)
 
 MAX_NESTING = 4  # ORs inside ORs, at most (the loader checks)
 MAX_ORDERED_ROWS = 16  # a longer segment runs in file order (none is near this long)

@@ -78,7 +78,7 @@ S_SEED = 57
 S_SOLO_AI = 58       # seat of the Solo Mode A.I. (-1 in a duel)
 S_CUR_CARD = 59      # type of the card whose Ability is resolving
 S_MULTS_KEY = 60     # the state (player, Hulls, turn) whose weight multipliers S_MULTS holds; 0 none
-S_MULTS = 61         # + 0..2: those multipliers (float64 bits), see strategies.last_command.situation.weight_mults
+S_MULTS = 61         # + 0..2: those multipliers (float64 bits), see players.situation.weight_mults
 # the engine's bounds (``bounds``): what this turn and this play have counted, and the limits (from the cfg,
 # so that a scenario can pose a position near one)
 S_PLAYS = 64         # cards put into play in player-turn S_PLAYS_TURN

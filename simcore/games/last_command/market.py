@@ -8,7 +8,7 @@ from .layout import (CREW_DISC, EV_BUY, EV_REFRESH, FACEUP_SLOTS, M_CREW, M_FACE
 from .market_piles import take_market_item
 from .piles import insert_bottom, pop, push
 from .queries import discounts, pile
-from strategies.last_command.policy import M_BUY_SYSTEM, M_REFRESH, M_STOP, market_action
+from .players.policy import M_BUY_SYSTEM, M_REFRESH, M_STOP, market_action
 
 MAX_MARKET_ACTIONS = 40
 

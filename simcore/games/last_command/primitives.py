@@ -11,8 +11,8 @@ from .layout import (EV_EFFECT, EV_MALF_DEALT, MAX_CREDITS, MAX_HULL, MAX_POWER,
                      S_CREDITS, S_DAMAGE_DEALT, S_HULL, S_POWER, S_SOLO_AI, S_WINNER, SYS_DECK, SYS_DISC)
 from .piles import pop, push
 from .queries import crew_count, ongoing_sum, pile
-from strategies.last_command.policy import lose_power_system, malfunction_pile, power_system
-from strategies.last_command.solo_ai import malfunction_pile as solo_malfunction_pile
+from .players.policy import lose_power_system, malfunction_pile, power_system
+from .players.solo_ai import malfunction_pile as solo_malfunction_pile
 
 
 @hot

@@ -17,7 +17,7 @@ from .piles import find, pop, push, remove_at, shuffle
 from simcore.play_counts import reset_counts
 from simcore.shape import shape_round, shape_reset
 from .queries import pile
-from strategies.last_command.policy import draw_source
+from .players.policy import draw_source
 
 
 

@@ -16,9 +16,9 @@ import numpy as np
 from .cardset import load_cards
 from simcore.errors import CommandsimError
 from .tables import CardTables
-from strategies.last_command.library import strategy_rows
+from .players.library import strategy_rows
 
-from strategies.last_command.solo_row import solo_ai_row
+from .players.solo_row import solo_ai_row
 
 from .bounds import set_limits
 from .rules import play_phase, play_turn

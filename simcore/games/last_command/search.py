@@ -29,7 +29,7 @@ from simcore.rng import game_seed
 from simcore.search import UCB_C, best_option, deal_unseen, decision_rng, rs_below, ucb_pick
 from .tables import C_KIND, KIND_CREW, KIND_MALFUNCTION
 
-from .batch import fixed_shapes, keep_bought, write_result
+from .game_row import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .bound_checks import reach_turn_cap
 from .events import log_event
@@ -41,10 +41,10 @@ from .layout import (CAP, CFG_MAX_TURNS, CREW_DECK, EV_TURN, EV_WIN, HAND, LOG_C
 from .market import MAX_MARKET_ACTIONS, market_costs, market_phase_from, market_step
 from .queries import discounts, pile
 from .search_options import MAX_OPTIONS, crew_options, market_options
-from strategies.last_command.actions import A_PLAY_CREW
-from strategies.last_command.policy import card_action, market_action
-from strategies.last_command.situation import V_RESTRICT, n_types
-from strategies.last_command.params import N_PARAMS
+from .players.actions import A_PLAY_CREW
+from .players.policy import card_action, market_action
+from .players.situation import V_RESTRICT, n_types
+from .players.params import N_PARAMS
 
 POINT_CREW = 0       # where a rollout starts: a Crew card's System in the Card Phase ...
 POINT_MARKET = 1     # ... or a Market action

@@ -11,9 +11,9 @@ from .jit import hot_inlined
 from .layout import CREW, HAND, MAX_CREW_PER_SYSTEM, N_SYSTEMS, S_CREDITS
 from .queries import pile
 from .tables import C_KIND, KIND_CREW
-from strategies.last_command.actions import M_BUY_CREW, M_BUY_SYSTEM, M_STOP
-from strategies.last_command.heuristic import market_item
-from strategies.last_command.situation import RESTRICT_FORCE, restriction
+from .players.actions import M_BUY_CREW, M_BUY_SYSTEM, M_STOP
+from .players.heuristic import market_item
+from .players.situation import RESTRICT_FORCE, restriction
 
 MAX_OPTIONS = 16     # a Market decision has at most 9 purchases, a pass and a refresh
 

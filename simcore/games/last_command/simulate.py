@@ -8,8 +8,9 @@ import numpy as np
 import pandas as pd
 
 from .cardset import load_cards
-from .batch import (N_RESULT_COLS, R_BOUGHT, R_BOUND, R_CARD_COUNTS, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_SHAPE,
-                    R_TURNS, R_WINNER, play_batch, play_one, start_batch)
+from .batch import play_batch, play_one, start_batch
+from .game_row import (N_RESULT_COLS, R_BOUGHT, R_BOUND, R_CARD_COUNTS, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_SHAPE,
+                       R_TURNS, R_WINNER)
 from .layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LOG_N
 from .setup import Matchup, build_setup
 from simcore.rng import SEED_MAX, game_seed
@@ -20,9 +21,9 @@ from simcore.play_counts import PlayCounts
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from simcore.shape import GameShapes
 from .tables import CardTables
-from strategies.last_command.library import (engine_budgets, has_tree, resolved, strategy_name, strategy_rows,
-                                             without_search)
-from strategies.last_command.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
+from .players.library import (engine_budgets, has_tree, resolved, strategy_name, strategy_rows,
+                              without_search)
+from .players.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
 
 MAX_LOG_EVENTS = 20000
 
@@ -39,7 +40,7 @@ def _prepare(matchup: Matchup, strategies: tuple[str, str], tables: CardTables |
 def _prepare_with_budgets(matchup: Matchup, strategies: tuple[str, str], tables: CardTables | None,
                           restriction=None):
     """``_prepare`` and int64[4]: each seat's rollouts per searched decision (0: no search), then whether
-    each seat's search is the tree search (``strategies.last_command.library.engine_budgets``).
+    each seat's search is the tree search (``simcore.games.last_command.players.library.engine_budgets``).
     ``restriction`` (``simcore.game.Restriction``): written in the rows' V_RESTRICT block."""
     tables = tables if tables is not None else load_cards()
     setup, setup_n, cfg = build_setup(tables, matchup)
@@ -70,7 +71,7 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(),
     ``api.sweep`` gives a notebook the CLI's figures). Game g's dice depend only on (seed, g), not on ``threads``
     (default: every core, or NUMBA_NUM_THREADS). Each strategy is a
     built-in name, a ``search:N`` name, a strategy .toml path, or a parameter vector
-    (``strategies.last_command.library.resolve``). ``search_stats`` (int64[3]), if given, gains the
+    (``simcore.games.last_command.players.library.resolve``). ``search_stats`` (int64[3]), if given, gains the
     searched decisions, the rollouts played and their player-turns. ``restriction``
     (``simcore.game.Restriction``): restricted play, cards a seat never buys or takes (or buys whenever it can)."""
     batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought, restriction)
@@ -189,9 +190,9 @@ def bannable(tables: CardTables) -> list[str]:
 
 
 def restrict_rows(rows: np.ndarray, restriction, tables: CardTables) -> None:
-    """Write ``restriction`` into the V_RESTRICT block of each seat's row (``strategies.last_command.situation``)."""
-    from strategies.last_command.params import N_PARAMS
-    from strategies.last_command.situation import RESTRICT_BAN, RESTRICT_FORCE, V_RESTRICT
+    """Write ``restriction`` into the V_RESTRICT block of each seat's row (``players.situation``)."""
+    from .players.params import N_PARAMS
+    from .players.situation import RESTRICT_BAN, RESTRICT_FORCE, V_RESTRICT
     n = tables.cards.shape[0]
     for p, codes in enumerate(restriction.codes(tables.names, bannable(tables))):
         for t, kind in codes.items():

@@ -45,7 +45,7 @@ def _play(first, second, strategies, n, seed, first_game, threads) -> np.ndarray
 
 
 def sides():
-    from reports.skill_finding import Sides
+    from simcore.findings_sides import Sides
     return Sides("last-command", "FACTION[:VARIANT]",
                  {"first-player": ("federation", "sunder"),
                   "matchup": ("federation:asymmetrical", "sunder:standard")},

@@ -6,7 +6,7 @@ it draws in its Draw step until the start of its next turn (any other it resolve
 buys blind from its own Market deck."""
 from .opcodes import Req
 from .tables import (C_EXPERTISE, C_KIND, C_POWER, C_REQ, C_REQ_ARG, C_SYSTEM, KIND_CREW,
-                                               KIND_MALFUNCTION, KIND_SYSTEM)
+                     KIND_MALFUNCTION, KIND_SYSTEM)
 
 from .cardplay import discard_for_credits, free_plays, play_crew, play_system
 from .draw import ai_resolve_malfunction, draw_card
@@ -17,7 +17,7 @@ from .layout import (CREW, CREW_DISC, EV_BUY, EV_CLEAR_CREW, HAND, M_AI_MARKET, 
                      S_FREE_PLAYS, S_POWER, S_WINNER, STACK, SYS_DECK, SYS_DISC)
 from .piles import move_all, pop, push, remove_at, shuffle
 from .queries import can_play_system, crew_count, crew_with_expertise, has_crew_space, pile, total_crew, total_power
-from strategies.last_command.solo_ai import beneficial, bonus_worth, counts_crew, crew_power, crew_system
+from .players.solo_ai import beneficial, bonus_worth, counts_crew, crew_power, crew_system
 
 # Engineering, Comms, Tactical cards in the A.I.'s Market deck: "5 Tactical cards, 4 Comms cards,
 # 3 Engineering cards" (was (3, 2, 5): 16 cards instead of the rulebook's 18)

@@ -32,7 +32,7 @@ from simcore.ismcts import (T_ACTOR, W_NODES, in_tree, tree_arrays, tree_backpro
                             tree_start, walk_start)
 from simcore.rng import game_seed
 from simcore.search import UCB_C, decision_rng, rs_below
-from .batch import fixed_shapes, keep_bought, write_result
+from .game_row import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
 from .bound_checks import reach_turn_cap
 from .events import log_event
@@ -45,10 +45,10 @@ from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game, t
 from .search import (IW_DECISIONS, IW_KS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, IW_RS, POINT_CREW, POINT_MARKET, SEED_BITS,
                      copy_state, determinize, rollout_players, search_turn)
 from .search_options import MAX_OPTIONS, crew_options, market_options
-from strategies.last_command.actions import A_PLAY_CREW, M_BUY_CREW, M_BUY_SYSTEM
-from strategies.last_command.heuristic import market_item
-from strategies.last_command.library import B_TREE
-from strategies.last_command.policy import card_action, market_action
+from .players.actions import A_PLAY_CREW, M_BUY_CREW, M_BUY_SYSTEM
+from .players.heuristic import market_item
+from .players.library import B_TREE
+from .players.policy import card_action, market_action
 
 KEY_SCALE = 1_000_000   # a key: a move's kind times this, plus the card type (or the set refreshed)
 KEY_CREW = 16           # Crew placements' kinds: KEY_CREW + System (Market kinds, M_*, are below it)

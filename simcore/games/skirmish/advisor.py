@@ -1,7 +1,7 @@
 """The skirmish for the balance advisor (``commandsim advise --game skirmish``): its data as a card set,
 edit space (``edits.py``) and targets.
 
-Targets (a component's score per seed, as in ``reports.advisor.targets``):
+Targets (a component's score per seed, as in ``simcore.advice``):
 
 * ``"elite vs raiders = 50%"`` (each force optionally followed by its command set, default ``full``):
   the first force's score, each seed played with it first and second;
@@ -17,8 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from reports.advisor.card_set import CardSet
-from reports.advisor.targets import Component, Target, TargetError, _percent
+from simcore.advice import CardSet, Component, Target, TargetError, percent
 from simcore.errors import CommandsimError
 
 from .card_data import SkirmishData, SkirmishTables, compile_sets, load_data
@@ -62,7 +61,7 @@ def parse_target(text: str, data: SkirmishData, max_turns: int = DEFAULT_MAX_TUR
     if text.count("=") != 1:
         raise TargetError(f"--target: expected {TARGET_FORMS}, got '{text}'")
     left, right = text.split("=")
-    goal = _percent(right, "--target")
+    goal = percent(right, "--target")
     words = left.strip().lower().split()
     if words[:2] == ["first", "player"]:
         rest = [w for w in words[2:] if w != "advantage"]
@@ -95,7 +94,7 @@ class SkirmishCards(CardSet):
     """``cards`` holds nothing: the skirmish's entries (commands, units, forces) are ``data``'s."""
     data: SkirmishData | None = None
     game: str = "skirmish"
-    strategy_library = "strategies.skirmish.library"
+    strategy_library = "simcore.games.skirmish.players.library"
     default_strategy = "reserve"
 
     def edits(self, allow_stated, only):

@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from simcore.errors import CommandsimError
-from simcore.game import (Cell, CompareSpec, GameInfo, Listing, Noun, OptionError, Order, Question, ReplaySpec,
-                          Setting, Standing, SweepQuestion, SweepSpec, card_settings, check_one_of, parse_list)
 from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
+from simcore.card_files import card_paths
+from simcore.errors import CommandsimError
+from simcore.game import (Cell, CompareSpec, Game, GameDefaults, GameInfo, Listing, Noun, OptionError, Order,
+                          Question, ReplaySpec, Setting, Standing, SweepQuestion, SweepSpec, card_settings, check_one_of,
+                          parse_list)
+from simcore.strategy_files import FileStrategies
 
 from .bounds import MAX_EFFECTS_PER_COMMAND, MAX_ORDERS
 from .setup import DEFAULT_MAX_TURNS, Matchup
@@ -46,13 +49,10 @@ INFO = GameInfo(
                       "left (a destroyed unit counts 0)", "round: one battle turn, both forces' commands"))
 
 
-def _paths(cards) -> list:
-    return [cards] if isinstance(cards, (str, Path)) else list(cards or ())
-
-
-class Skirmish:
+class Skirmish(FileStrategies, GameDefaults):
     info = INFO
     module = __name__
+    strategy_library = f"{__package__}.players.library"
     target_example = "line vs raiders = 50%"
     target_forms = ("'<force> [command set] vs <force> [command set] = <percent>%' (e.g. 'elite vs raiders = 50%') "
                     "or 'first player [force] [command set] = <percent>%'")
@@ -68,7 +68,7 @@ class Skirmish:
         """The skirmish's data (commands, units, forces, command sets): a battle's tables are compiled for its
         two command sets when it is played (``tables_for``)."""
         from .card_data import load_data
-        paths = _paths(cards)
+        paths = card_paths(cards)
         return load_data(paths or None)
 
     def tables_for(self, data, command_sets: tuple[str, str]):
@@ -78,7 +78,7 @@ class Skirmish:
         if hit is None or hit[0] is not data:
             if len(self._compiled) > 64:
                 self._compiled.clear()
-            hit = self._compiled[key] = (data, compile_sets(data, tuple(command_sets)))
+            hit = self._compiled[key] = (data, compile_sets(data, (command_sets[0], command_sets[1])))
         return hit[1]
 
     def card_info(self, tables) -> pd.DataFrame:
@@ -152,24 +152,6 @@ class Skirmish:
             return Listing(("entry", "field", "provenance"), rows)
         return Listing(None, [], [f"{entry}: {f}  [{p}]" for entry, f, p in rows]
                        + ["", f"{len(rows)} values not stated by the seed."])
-
-    # ---------------------------------------------------------------- strategies
-    def strategy_listing(self) -> Listing:
-        from strategies.skirmish.library import FILES
-        return Listing(("STRATEGY", "DESCRIPTION"), FILES.listing())
-
-    def strategy_lines(self, name: str) -> Listing:
-        from strategies.skirmish.library import FILES
-        shown, description, params = FILES.show(name)
-        return Listing(("PARAMETER", "VALUE"), [(p, f"{v:g}") for p, v in params], before=[f"{shown}: {description}"])
-
-    def check_strategy(self, name) -> str:
-        from strategies.skirmish.library import resolve
-        return resolve(name)[0]
-
-    def resolve_strategy(self, name):
-        from strategies.skirmish.library import FILES
-        return FILES.resolved(name)
 
     # ---------------------------------------------------------------- play
     def _setting(self, text: str, data, option: str) -> tuple[str, int | None]:
@@ -304,7 +286,7 @@ class Skirmish:
 
     # ---------------------------------------------------------------- optional hooks
     def tuning(self):
-        from strategies.skirmish.tuning_space import skirmish
+        from .players.tuning_space import skirmish
         return skirmish()
 
     def advisor(self, cards_path=None):
@@ -315,8 +297,5 @@ class Skirmish:
         from .skill import sides
         return sides()
 
-    def rule_choices(self) -> list[str]:
-        return []
 
-
-GAME = Skirmish()
+GAME: Game = Skirmish()

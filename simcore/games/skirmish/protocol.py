@@ -5,7 +5,7 @@ post-command melee check (8). A part no longer legal when it resolves is skipped
 entirely when it loses a required condition: then it is judged once, as it begins to resolve, so that it
 resolves either as a whole or not at all, whatever order its parts are listed in."""
 from simcore.play_counts import PLAYED, count_card
-from strategies.skirmish import policy as pol
+from .players import policy as pol
 
 from .bound_checks import count_effect
 from .checks import check_declare, check_declare_of, eligible, engaged, engaged_units, in_range, target_legal

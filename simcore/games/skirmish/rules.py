@@ -7,7 +7,7 @@ both have passed; at the end of the turn the objective scores and each unit shed
 with no unit left loses at once; after the turn limit the higher score (enemy units destroyed + objective
 points) wins, equal scores draw.
 """
-from strategies.skirmish import policy as pol
+from .players import policy as pol
 
 from .bound_checks import over_orders
 from .effects import log_event

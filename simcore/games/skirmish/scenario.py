@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simcore.errors import CommandsimError
-from strategies.skirmish.library import strategy_rows
+from .players.library import strategy_rows
 
 from . import checks, protocol, rules
-from .batch import new_state
+from .game_row import new_state
 from .card_data import SkirmishTables, load_tables
 from .layout import (CFG_N_UNITS, EV_RESOLVE, L_C, L_EVENT, PLACE, S_CP, S_LOG_N, S_RNG, S_TURN, S_WINNER, U_ALIVE,
                      U_COVER, U_POS, U_RESTR, U_STATUS, U_SUPP, U_TOKENS, U_WOUNDS)

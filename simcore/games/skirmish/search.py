@@ -34,10 +34,10 @@ from simcore.blocks import run_blocks
 from simcore.ismcts import tree_arrays
 from simcore.rng import game_seed
 from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
-from strategies.skirmish import policy as pol
-from strategies.skirmish.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS, ROW_LEN
+from .players import policy as pol
+from .players.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS, ROW_LEN
 
-from .batch import fixed_shapes, new_state, record
+from .game_row import fixed_shapes, new_state, record
 from .bound_checks import over_orders
 from .checks import check_declare
 from .effects import log_event

@@ -3,9 +3,9 @@
 scratch copy of a battle and the searcher's view of both seats in a rollout."""
 from __future__ import annotations
 
-from strategies.skirmish import policy as pol
-from strategies.skirmish.params import (KIND_HEURISTIC, KIND_ISMCTS, KIND_SEARCH, N_PARAMS, P_CP_VALUE, P_KIND,
-                                        P_MIN_VALUE, P_RESPOND_MIN)
+from .players import policy as pol
+from .players.params import (KIND_HEURISTIC, KIND_ISMCTS, KIND_SEARCH, N_PARAMS, P_CP_VALUE, P_KIND,
+                             P_MIN_VALUE, P_RESPOND_MIN)
 
 from .checks import check_declare
 from .jit import hot

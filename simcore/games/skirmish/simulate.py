@@ -13,10 +13,11 @@ from simcore.bounds import LABELS as BOUND_LABELS, bound_column
 from simcore.play_counts import PlayCounts
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from simcore.shape import GameShapes
-from strategies.skirmish.library import strategy_rows
+from .players.library import strategy_rows
 
-from .batch import (N_RESULT_COLS, R_BOUND, R_CARD_COUNTS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_SHAPE,
-                    R_TURNS, R_VP, R_WINNER, has_search, new_state, padded_tables, play_batch, play_one)
+from .batch import has_search, padded_tables, play_batch, play_one
+from .game_row import (N_RESULT_COLS, R_BOUND, R_CARD_COUNTS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED,
+                       R_SHAPE, R_TURNS, R_VP, R_WINNER, new_state)
 from .card_data import SkirmishTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
 from .setup import Matchup, budgets_of, build_setup
@@ -43,10 +44,10 @@ def bannable(data) -> list[str]:
 
 
 def restrict_rows(rows: np.ndarray, restriction, tables: SkirmishTables) -> None:
-    """Write ``restriction`` into each seat's restriction block (``strategies.skirmish.params``): every
+    """Write ``restriction`` into each seat's restriction block (``simcore.games.skirmish.players.params``): every
     command row of the battle with a banned (forced) command's name (a set may hold it at another cost). A
     forced command is given, or declared, whenever it is legal and affordable (``policy.choose_order``)."""
-    from strategies.skirmish.params import N_PARAMS, RESTRICT_BAN, RESTRICT_FORCE
+    from .players.params import N_PARAMS, RESTRICT_BAN, RESTRICT_FORCE
     allowed = bannable(tables.data)
     for code, per_seat in ((RESTRICT_BAN, restriction.banned), (RESTRICT_FORCE, restriction.forced)):
         for p, names in enumerate(per_seat):

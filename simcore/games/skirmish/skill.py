@@ -48,7 +48,7 @@ def _play(first, second, strategies, n, seed, first_game, threads) -> np.ndarray
 
 
 def sides():
-    from reports.skill_finding import Sides
+    from simcore.findings_sides import Sides
     return Sides("skirmish", "FORCE[:SET[:CP]]", {"first-player": ("line", "line"),
                                                   "matchup": ("elite", "line")},
                  _parse, _label, _play)

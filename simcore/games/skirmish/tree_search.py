@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from simcore.ismcts import in_tree, tree_backprop, tree_best, tree_choose, tree_start, walk_start
 from simcore.search import UCB_C, decision_rng
-from strategies.skirmish import policy as pol
-from strategies.skirmish.params import P_ROLLOUTS
+from .players import policy as pol
+from .players.params import P_ROLLOUTS
 
 from .bound_checks import over_orders
 from .checks import check_declare

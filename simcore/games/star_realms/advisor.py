@@ -1,14 +1,14 @@
 """Star Realms for the balance advisor (``commandsim advise --game star-realms``): its card set, edit
 space (``edits.py``) and targets.
 
-Targets (a component's score per seed, as in ``reports.advisor.targets``):
+Targets (a component's score per seed, as in ``simcore.advice``):
 
 * ``"alliance vs standard = 50%"``: the Alliance Command Deck's score against a standard start, each
   seed played with the Alliance first and second (``command-vs-standard``);
 * ``"first player = 50%"``: the first seat's score in the standard mirror (``first player alliance``:
   in the Alliance mirror, ``commander-duel``), one game per seed.
 
-The proposal is re-checked with a strategy re-tuned on the edited cards (``CardSet.retune``, through
+The proposal is re-checked with a strategy re-tuned on the edited cards (``reports.advisor.advise.retune``, through
 ``tune --game star-realms``): in the match-up target's duel (``alliance,standard``, both deck
 assignments) or in the first-player target's mirror.
 """
@@ -18,8 +18,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reports.advisor.card_set import CardSet
-from reports.advisor.targets import Component, Target, TargetError, _percent
+from simcore.advice import CardSet, Component, Target, TargetError, percent
 from simcore.card_patch import entry_toml, patch_text
 
 from .card_data import find_card, load_card_list
@@ -39,7 +38,7 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
     if text.count("=") != 1:
         raise TargetError(f"--target: expected {TARGET_FORMS}, got '{text}'")
     left, right = text.split("=")
-    goal = _percent(right, "--target")
+    goal = percent(right, "--target")
     words = re.sub(r"[-\s]+", " ", left.strip().lower()).split()
     if words[:2] == ["first", "player"]:
         rest = [w for w in words[2:] if w != "advantage"]
@@ -58,7 +57,7 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
     first = SRMatchup((subject, opponent), mode, max_turns)
     second = SRMatchup((opponent, subject), mode, max_turns)
     comp = Component(f"{subject} vs {opponent}", goal, ((first, 0), (second, 1)))
-    # the tuner's matchup (``strategies.tuning.spaces._sr_matchup``): both deck assignments are played
+    # the tuner's matchup (its tuning space's ``_sr_matchup``): both deck assignments are played
     return Target((comp,), text.strip(), ((subject, opponent), max_turns),
                   f"{RECHECK}   (the {mode} rows, deck {subject})", play_games)
 
@@ -67,7 +66,7 @@ def parse_target(text: str, max_turns: int = DEFAULT_MAX_TURNS) -> Target:
 class StarRealmsCards(CardSet):
     decks: dict = field(default_factory=dict)
     game: str = "star-realms"
-    strategy_library = "strategies.star_realms.library"
+    strategy_library = "simcore.games.star_realms.players.library"
 
     def edits(self, allow_stated, only):
         return single_edits(self.cards, allow_stated=allow_stated, only=only)

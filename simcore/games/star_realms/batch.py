@@ -9,7 +9,7 @@ from simcore.rng import game_seed
 from simcore.errors import CommandsimError
 from simcore.play_counts import write_counts
 from simcore.shape import N_SHAPE_COLUMNS, write_shape
-from strategies.star_realms.params import N_PARAMS
+from .players.params import N_PARAMS
 
 from .jit import hot, hot_entry
 from .layout import (CAP, LOG_COLS, MAX_EFF_ROWS, MAX_PLAYERS, MAX_TYPES, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED,

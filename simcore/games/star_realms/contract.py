@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from simcore.errors import CommandsimError
-from simcore.names import unknown
-from simcore.game import (Cell, CompareSpec, GameInfo, Listing, Noun, OptionError, Order, Question, ReplaySpec,
-                          Setting, Standing, SweepQuestion, SweepSpec, card_settings, check_one_of, parse_list)
 from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
+from simcore.card_files import card_paths
+from simcore.errors import CommandsimError
+from simcore.game import (Cell, CompareSpec, Game, GameDefaults, GameInfo, Listing, Noun, OptionError, Order,
+                          Question, ReplaySpec, Setting, Standing, SweepQuestion, SweepSpec, card_settings, check_one_of,
+                          parse_list)
+from simcore.names import unknown
+from simcore.strategy_files import FileStrategies
 
 from .bounds import MAX_EFFECTS_PER_PLAY, MAX_PLAYS_PER_TURN
 from .setup import DEFAULT_MAX_TURNS, MODES
@@ -45,13 +48,10 @@ INFO = GameInfo(
                       "round: both sides' turns"))
 
 
-def _paths(cards) -> list:
-    return [cards] if isinstance(cards, (str, Path)) else list(cards or ())
-
-
-class StarRealms:
+class StarRealms(FileStrategies, GameDefaults):
     info = INFO
     module = __name__
+    strategy_library = f"{__package__}.players.library"
     target_example = "alliance vs standard = 50%"
     target_forms = ("'<deck> vs <deck> = <percent>%' (e.g. 'alliance vs standard = 50%') or 'first player "
                     "[standard|alliance] = <percent>%'")
@@ -62,7 +62,7 @@ class StarRealms:
     # ---------------------------------------------------------------- cards
     def load_tables(self, cards=()):
         from .card_data import load_tables
-        paths = _paths(cards)
+        paths = card_paths(cards)
         return load_tables(overrides=paths or None)
 
     def card_info(self, tables) -> pd.DataFrame:
@@ -76,13 +76,13 @@ class StarRealms:
 
     def _cards(self, cards):
         from .card_data import load_card_list
-        paths = _paths([cards] if cards is not None else [])
+        paths = card_paths([cards] if cards is not None else [])
         return load_card_list(overrides=paths or None)
 
     def card_entries(self, cards=()):
         from simcore.card_overrides import Entry
         from .card_data import load_card_list
-        paths = _paths(cards)
+        paths = card_paths(cards)
         deck, decks = load_card_list(overrides=paths or None)
         return {**{c.name: Entry("[[card]]", c.raw) for c in deck},
                 **{f"deck {d.name}": Entry(f"[deck.{d.name}]", d.raw, identity=()) for d in decks.values()}}
@@ -138,24 +138,6 @@ class StarRealms:
             return Listing(("card", "field", "provenance"), rows)
         return Listing(None, [], [f"{card}: {f}  [{p}]" for card, f, p in rows]
                        + ["", f"{len(rows)} values not stated by the sources, or played by a rule."])
-
-    # ---------------------------------------------------------------- strategies
-    def strategy_listing(self) -> Listing:
-        from strategies.star_realms.library import FILES
-        return Listing(("STRATEGY", "DESCRIPTION"), FILES.listing())
-
-    def strategy_lines(self, name: str) -> Listing:
-        from strategies.star_realms.library import FILES
-        shown, description, params = FILES.show(name)
-        return Listing(("PARAMETER", "VALUE"), [(p, f"{v:g}") for p, v in params], before=[f"{shown}: {description}"])
-
-    def check_strategy(self, name) -> str:
-        from strategies.star_realms.library import resolve
-        return resolve(name)[0]
-
-    def resolve_strategy(self, name):
-        from strategies.star_realms.library import FILES
-        return FILES.resolved(name)
 
     # ---------------------------------------------------------------- play
     def _matchup(self, decks, tables, max_turns, option: str):
@@ -269,7 +251,7 @@ class StarRealms:
 
     # ---------------------------------------------------------------- optional hooks
     def tuning(self):
-        from strategies.star_realms.tuning_space import star_realms
+        from .players.tuning_space import star_realms
         return star_realms()
 
     def advisor(self, cards_path=None):
@@ -297,4 +279,4 @@ def _cell(m, strategies) -> Cell:
     return Cell(m.mode, decks, (VARIANT, VARIANT), tuple(strategies), tuple(orders), label=label)
 
 
-GAME = StarRealms()
+GAME: Game = StarRealms()

@@ -1,6 +1,6 @@
 """The Star Realms effect interpreter: one branch per opcode (``opcodes.Op``), plus the moves every
 effect is made of (draw, discard, scrap, destroy a base, refill the trade row) and ally checks."""
-from strategies.star_realms import policy as pol
+from .players import policy as pol
 
 from .bound_checks import count_effects
 from .events import log_event

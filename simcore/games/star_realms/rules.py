@@ -2,7 +2,7 @@
 attack), the Discard Phase and the Draw Phase, and a whole game. A turn is a side's: one player's, or in
 Two Against One both members' of the Hydra team together (``team_main_phase``). Rule references are to the
 issue's summary of the base rules and to the seed rulebook (Alliance Command Deck; Game Modes)."""
-from strategies.star_realms import policy as pol
+from .players import policy as pol
 
 from .effects import (allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event,
                       member, own, refill_row, run_segment, side_of, take_explorer, take_from_row)

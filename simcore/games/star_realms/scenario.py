@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.errors import CommandsimError
-from strategies.star_realms.library import strategy_rows
+from .players.library import strategy_rows
 
 from . import rules
 from .batch import new_state

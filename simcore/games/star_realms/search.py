@@ -25,8 +25,8 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
-from strategies.star_realms.params import (KIND_HEURISTIC, KIND_ISMCTS, KIND_SEARCH, P_KIND, P_ROLLOUTS,
-                                           SEARCHED_KINDS)
+from .players.params import (KIND_HEURISTIC, KIND_ISMCTS, KIND_SEARCH, P_KIND, P_ROLLOUTS,
+                             SEARCHED_KINDS)
 
 from .bound_checks import end_bound
 from .effects import log_event, member
@@ -140,7 +140,7 @@ def rollout_rows(strategies, tables, cfg) -> np.ndarray:
     """float64[2, MAX_PLAYERS, cols]: for each searching side, the rows every seat plays in its rollouts: its
     base heuristic, on each seat as ``strategy_rows`` makes a row for that seat (a seat facing a Hydra team
     with its ``vs_team_*`` multipliers). A side that does not search: zeros (never read)."""
-    from strategies.star_realms.library import resolve, strategy_rows
+    from .players.library import resolve, strategy_rows
 
     from .setup import opponents, player_rows
     out = None

@@ -7,8 +7,8 @@ rest of a game. A module of its own so that the flat search's turn loop can hand
 from __future__ import annotations
 
 from simcore.search import deal_unseen, rs_below
-from strategies.star_realms import policy as pol
-from strategies.star_realms.params import RESTRICT_FORCE
+from .players import policy as pol
+from .players.params import RESTRICT_FORCE
 
 from .effects import member
 from .jit import hot

@@ -12,7 +12,7 @@ from simcore.bounds import LABELS as BOUND_LABELS, bound_column
 from simcore.play_counts import PlayCounts
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from simcore.shape import GameShapes
-from strategies.star_realms.library import strategy_rows
+from .players.library import strategy_rows
 
 from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_BOUND, R_CARD_COUNTS, R_DAMAGE, R_ROLLOUT_TURNS,
                     R_ROLLOUTS, R_SEARCHES, R_SEED, R_SHAPE, R_TURNS,
@@ -50,8 +50,8 @@ def bannable(tables: SRTables) -> list[str]:
 
 
 def restrict_rows(side_rows: np.ndarray, restriction, tables: SRTables) -> None:
-    """Write ``restriction`` into the last block of each side's row (``strategies.star_realms.params``)."""
-    from strategies.star_realms.params import N_PARAMS, RESTRICT_BAN, RESTRICT_FORCE
+    """Write ``restriction`` into the last block of each side's row (``simcore.games.star_realms.players.params``)."""
+    from .players.params import N_PARAMS, RESTRICT_BAN, RESTRICT_FORCE
     n = tables.cards.shape[0]
     for p, codes in enumerate(restriction.codes(tables.names, bannable(tables))):
         for t, kind in codes.items():

@@ -33,7 +33,7 @@ def _play(first, second, strategies, n, seed, first_game, threads) -> np.ndarray
 
 
 def sides():
-    from reports.skill_finding import Sides
+    from simcore.findings_sides import Sides
     return Sides("star-realms", "DECK", {"first-player": ("standard", "standard"),
                                          "matchup": ("alliance", "standard")},
                  _parse, str, _play)

@@ -24,7 +24,7 @@ import numpy as np
 
 from simcore.ismcts import in_tree, tree_arrays, tree_backprop, tree_best, tree_choose, tree_start, walk_start
 from simcore.search import UCB_C, decision_rng
-from strategies.star_realms.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
+from .players.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
 
 from .effects import member
 from .jit import hot, hot_outlined

@@ -4,7 +4,7 @@ Every pile of a game (decks, discards, hand, Systems, Stationed Crew, the Market
 Malfunction supply, the Scrap pile, the Solo A.I.'s Market deck) holds physical cards, and a
 card is in exactly one pile at any time (``simcore.games.last_command.invariants`` checks this after every
 phase). So no pile, and no list of decision candidates (distinct cards of one player, see
-``strategies.last_command.policy``), can hold more cards than the game has: the Market System cards, the
+``simcore.games.last_command.players.policy``), can hold more cards than the game has: the Market System cards, the
 Market Crew and the Malfunctions, plus two starting decks. The piles are ``CAP`` long, so a set
 whose largest game exceeds ``CAP`` is refused before any game is played, naming the card that
 took it over the limit.

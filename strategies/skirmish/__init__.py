@@ -1,2 +1,0 @@
-"""Skirmish decision policies: which command to give, which response to declare (``policy``), read from
-strategy files (``library``: ``builtin/*.toml`` or a designer's own)."""
