@@ -116,7 +116,9 @@ def write_shape(sc, b, out_row, c):
         at_mid = sc[b + SH_TRACK + mid - 1]
         behind = 1 if at_mid > 0 else (0 if at_mid < 0 else NOBODY)
     out_row[c + O_MID] = behind
-    for k in range(TRACK_COLUMNS):
+    # only the columns holding the game's rounds are packed (a short game's few); the rest are 0
+    used = (min(rounds, TRACK_ROUNDS) + 3) // 4
+    for k in range(used):
         packed = 0
         for j in range(4):
             r = 4 * k + j
@@ -124,6 +126,8 @@ def write_shape(sc, b, out_row, c):
             lead = min(max(lead, -LEAD_LIMIT), LEAD_LIMIT)
             packed |= (lead & 0xFFFF) << (16 * j)
         out_row[c + O_TRACK + k] = packed
+    for k in range(used, TRACK_COLUMNS):
+        out_row[c + O_TRACK + k] = 0
 
 
 # ---- reading it back (Python)
