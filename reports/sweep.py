@@ -56,6 +56,7 @@ DEFAULT_GAMES = 20000  # per cell: a +-0.7-point interval in a few seconds
 DEFAULT_CHUNK = 20_000      # games per engine call: memory and Ctrl-C latency vs call overhead
 DEFAULT_MAX_GAMES = 1_000_000   # per cell, with a target interval
 MIN_TARGET_ROUND = 100      # games per round below which a target-interval stop may undercut the 95% level
+PAIR_WINDOW = 20_000        # seeds played in one seat order before the other's: what waits to be paired, at most
 # the shape tables a sweep of a game that records its shape writes beside its aggregate (<stem>_<tag>)
 SHAPE_FILES = {"shape": "shape table (each cell's length, lead changes, decisive round, drama, comebacks)",
                "tempo": "tempo table (each side's mean lead by round)",
@@ -234,8 +235,8 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     ``target_ci`` or when ``max_games`` (default ``DEFAULT_MAX_GAMES``) are played.  Every round
     plays the chunks of all the cells still going.
     ``per_game(batch)`` receives every chunk's per-game records (``reports.per_game``: an Arrow record
-    batch, ``.to_pandas()`` for a frame) seed range by seed range (each range in both seat orders); nothing
-    per game is kept otherwise.
+    batch, ``.to_pandas()`` for a frame) in windows of ``PAIR_WINDOW`` seeds, each in one seat order then the
+    other, whatever the chunks; nothing per game is kept otherwise.
     ``progress(done, total)`` is called after every chunk; ``total`` shrinks when a cell reaches its
     target early.  ``runner`` (``simcore.cluster``; default: the local runner on ``threads``) plays the
     chunks; results do not depend on it, on ``threads`` or on ``chunk_size``.  Raises
@@ -276,13 +277,15 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     width = [float("nan")] * len(cells)
     active = list(range(len(cells)))
     while active:
-        # a seed range's seat orders one after the other: its games are paired (the seeds' sums, the shape) and let
-        # go as soon as its other order is in, so what waits is one chunk a cell however many games it plays
+        # a window of seeds in each seat order, one after the other: its games are paired (the seeds' sums, the
+        # shape) and let go once its other order is in, so what waits is one window a cell however many games it
+        # plays; the window is a constant, so the per-game records come in the same order whatever the chunks
         chunks = [SweepChunk(module, i, order.matchup, strategies, order.sides, order.variants, cells[i].seats, seed,
-                             start, min(chunk_size, stop - start), cells[i].mode, cells[i].difficulty, market,
+                             start, min(chunk_size, end - start), cells[i].mode, cells[i].difficulty, market,
                              per_game is not None, k)
                   for i in active for stop in [min(played[i] + round_seeds[i], cap_seeds[i])]
-                  for start in range(played[i], stop, chunk_size) for k, (order, strategies) in enumerate(orders[i])]
+                  for w in range(played[i], stop, PAIR_WINDOW) for end in [min(w + PAIR_WINDOW, stop)]
+                  for k, (order, strategies) in enumerate(orders[i]) for start in range(w, end, chunk_size)]
         for chunk, part in zip(chunks, runner.map(play_chunk, chunks, tables)):
             tallies[chunk.cell].add(part.tally, part.labels)
             tallies[chunk.cell].add_order(chunk.first_game, per_seed[chunk.cell], part.labels, part.winner,

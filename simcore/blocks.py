@@ -2,14 +2,15 @@
 
 A game's entry function releases the GIL, so plain threads run blocks in parallel; each block writes only
 its own output rows, and game g's seed depends only on (base seed, g), so results never depend on the
-thread count or the block size. (The Last Command's ``simcore.games.last_command.batch`` still has the same loop
-inline; it can call this one.)
+thread count or the block size. Inside a block, the games are played by the block loop every game's entry
+runs (``simcore.block_loop``).
 """
 from __future__ import annotations
 
 import queue
 import threading
 from collections.abc import Callable
+from typing import Any
 from concurrent.futures import Future
 
 import numba
@@ -104,20 +105,19 @@ class EngineThreads:
         self.shutdown(wait=not stopping(kind), cancel_futures=kind is not None)
 
 
-def run_blocks(play_range: Callable[[int, int], None], n: int, threads: int | None = None,
-               min_block: int = MIN_BLOCK) -> None:
+def run_blocks(play_range: Callable[[int, int], Any], n: int, threads: int | None = None,
+               min_block: int = MIN_BLOCK) -> list:
     """Call ``play_range(lo, hi)`` over blocks covering games 0 .. n - 1 on ``threads`` threads
-    (default: numba's thread count, the machine's cores unless NUMBA_NUM_THREADS says). Games that
-    take seconds each (a search player's) pass a ``min_block`` of 1: a few of them fill every thread."""
+    (default: numba's thread count, the machine's cores unless NUMBA_NUM_THREADS says); returns what
+    each block returned, in block order (a search player's counters). Games that take seconds each
+    (a search player's) pass a ``min_block`` of 1: a few of them fill every thread."""
     threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
     if threads == 1 or n <= min_block:
-        stoppable(play_range, 0, n)   # on a thread a signal can leave (simcore.interrupts)
-        return
+        return [stoppable(play_range, 0, n)]   # on a thread a signal can leave (simcore.interrupts)
     with EngineThreads(threads) as pool:
         tasks = [pool.submit(play_range, lo, hi) for lo, hi in block_bounds(n, threads, min_block)]
         try:
-            for t in tasks:
-                t.result()
+            return [t.result() for t in tasks]
         except BaseException:
             # Ctrl-C or an error: drop the blocks not yet begun rather than play them all
             for t in tasks:

@@ -25,10 +25,10 @@ def versions() -> int:
     return sum(len(d.overloads) for d in DISPATCHERS if isinstance(d, CPUDispatcher))
 
 
-def game_decorators(game: str) -> SimpleNamespace:
+def game_decorators(game: str, folder: str | None = None) -> SimpleNamespace:
     """``hot``, ``hot_inlined``, ``hot_outlined`` and ``hot_entry`` of game ``game`` (its folder name under
-    simcore/games/)."""
-    cache = jit_cache.game_cache_dir(game)
+    simcore/games/, or ``folder``: the game's folder relative to the repository when it lives elsewhere)."""
+    cache = jit_cache.game_cache_dir(game, folder)
 
     def cached(disp, entry=False):
         if isinstance(disp, CPUDispatcher):        # not with NUMBA_DISABLE_JIT

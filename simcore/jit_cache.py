@@ -16,11 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-# the core's jitted sources (the shape and card counters every engine inlines among them), and the bound codes
-# every engine reads as constants (simcore/bounds.py); each
-# game's own (its engine reads its tables and opcodes as constants, so the whole game folder and its
-# players) are added by game_cache_dir
-_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py", "simcore/shape.py", "simcore/play_counts.py")
+# the core's jitted sources (the block loop, the shape and the card counters are inlined into every game's
+# engine), and the bound codes every engine reads as constants (simcore/bounds.py); each game's own (its engine
+# reads its tables and opcodes as constants, so the whole game folder and its players) are added by game_cache_dir
+_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py", "simcore/block_loop.py", "simcore/shape.py",
+           "simcore/play_counts.py")
 
 # every game's entry functions (``hot_entry``: what Python calls to play games), as ``simcore.game_jit`` makes
 # them: ``compiled`` reads numba's cache index of a game's entries.  Here, not in ``game_jit`` (which
@@ -71,10 +71,12 @@ def _base() -> Path:
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "commandsim")) / "numba"
 
 
-def game_cache_dir(game: str) -> Path:
-    """The cache folder of one game's jitted code (``simcore/games/<game>``, its players in ``players/``), keyed
-    by its sources and the core's: editing one game never invalidates another's cache, nor runs it stale."""
-    own = (f"simcore/games/{game}/*.py", f"simcore/games/{game}/players/*.py")
+def game_cache_dir(game: str, folder: str | None = None) -> Path:
+    """The cache folder of one game's jitted code (``simcore/games/<game>``, its players in ``players/``; or
+    ``folder``, relative to the repository, for a game that lives elsewhere, as the tests' tiny race), keyed by
+    its sources and the core's: editing one game never invalidates another's cache, nor runs it stale."""
+    folder = folder or f"simcore/games/{game}"
+    own = (f"{folder}/*.py", f"{folder}/players/*.py")
     return _base() / f"{game}-{source_hash(_JITTED + own)}"
 
 
@@ -87,7 +89,7 @@ def compiled(module: str) -> bool:
     sources says nothing.  True when one entry holds a
     version this process can load: the entries a run needs beyond it (a search player's, another
     signature) announce their own compile when it starts (``announcing``).  A game outside
-    ``simcore/games`` keeps no cache here: True."""
+    ``simcore/games`` (the tests' tiny race, which compiles in seconds) is not looked up: True."""
     parts = module.split(".")
     if parts[:2] != ["simcore", "games"] or len(parts) < 3:
         return True

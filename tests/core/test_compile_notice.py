@@ -63,14 +63,22 @@ def test_the_notice_names_the_documented_figure():
 
 PROBE_GAME = {
     "__init__.py": "",
-    "jit.py": "from simcore.game_jit import game_decorators\n\nhot_entry = game_decorators('jit_probe').hot_entry\n",
-    "batch.py": ("from .jit import hot_entry\n\n\n@hot_entry\ndef play_block(out):\n"
-                 "    for i in range(out.size):\n        out[i] = i\n"),
-    "contract.py": ("import dataclasses\n\nimport numpy as np\n\nfrom tests.tiny_game.contract import INFO, TinyRace\n\n\n"
+    "jit.py": ("from simcore.game_jit import game_decorators\n\n_D = game_decorators('jit_probe')\n"
+               "hot, hot_entry = _D.hot, _D.hot_entry\n"),
+    # its entry runs the core's block loop as every game's does (numba inlines it into the entry): a second run
+    # that compiles nothing shows that the entry is still cached
+    "batch.py": ("from simcore.block_loop import keep_nothing, play_games\n\nfrom .jit import hot, hot_entry\n\n\n"
+                 "@hot\ndef play_one(seed, row):\n    row[0] = seed\n\n\n@hot_entry\ndef play_block(out):\n"
+                 "    play_games(play_one, (), keep_nothing, (), False, 1, 0, 0, out.shape[0], out)\n"),
+    # the tiny race's contract with a replay of its own: the probe's one entry is all that compiles (the tiny
+    # race's engine would compile too, and announce itself, whether the probe's compile is announced or not)
+    "contract.py": ("import dataclasses\n\nimport numpy as np\n\nfrom simcore.game import Replay\n"
+                    "from tests.tiny_game.contract import INFO, TinyRace\n\n\n"
                     "class JitProbe(TinyRace):\n"
                     "    info = dataclasses.replace(INFO, name='jit-probe', title='Jit probe race')\n\n"
                     "    def replay(self, seed, spec):\n        from .batch import play_block\n"
-                    "        play_block(np.zeros(4, np.int64))\n        return super().replay(seed, spec)\n\n\n"
+                    "        play_block(np.zeros((4, 1), np.int64))\n"
+                    "        return Replay(None, lambda r: ['result: first'], lambda r: ['{}'])\n\n\n"
                     "GAME = JitProbe()\n"),
 }
 PROBE_NOTICE = f"Compiling the Jit probe race engine on first use ({jit_cache.COLD_COMPILE}; cached afterwards)..."

@@ -54,14 +54,26 @@ def test_game_shapes_pack_and_read_back_the_leads_and_pick_the_winners():
 
 
 # ---- every game's engine, on hand-built scenarios: tests/<game>/test_*shape*.py (each game's own layout); the
-# tiny race records through the core's reference (GameShapes.from_leads)
+# tiny race's here (it lives in tests/, registered through the contract)
 
 @pytest.mark.parametrize("leads", [TRAILED, CHANGING], ids=["winner_trailed", "lead_changes_4_times"])
 def test_the_tiny_race_records_hand_built_rounds_as_the_reference_reads_them(leads):
-    s = GameShapes.from_leads([leads])
+    from simcore.shape import write_shape, shape_reset
+    from tests.tiny_game import batch, layout, rules
+    sc = np.zeros(layout.N_SC, np.int64)
+    shape_reset(sc, layout.S_SHAPE)
+    for r, lead in enumerate(leads, 1):
+        sc[layout.S_POS], sc[layout.S_POS + 1] = 10 + lead, 10
+        sc[layout.S_TURN] = 2 * r
+        rules.record_standing(sc)
+    row = np.zeros(batch.R_CARD_COUNTS, np.int64)
+    write_shape(sc, layout.S_SHAPE, row, batch.R_SHAPE)
+    s = GameShapes.from_output(row[None], batch.R_SHAPE)
     m = measures_of_track(leads)
+    assert s.track[0, :len(leads)].tolist() == list(leads)
     assert (s.rounds[0], s.changes[0], s.decisive[0], s.behind[0]) == (len(leads), m["changes"], m["decisive"],
                                                                        m["behind"])
+    assert s.deficit[0].tolist() == m["deficit"] and s.drama[0].tolist() == m["drama"]
 
 
 # ---- every game's played games

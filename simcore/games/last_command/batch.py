@@ -1,22 +1,20 @@
 """Many games on several threads: each thread plays whole games and writes only its own output rows."""
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from .rules import play_game
-from .jit import hot_entry, hot_inlined
+from .jit import hot, hot_entry
 from .layout import CAP, LOG_COLS, N_PILES, N_SC
 from .game_row import fixed_shapes, keep_bought, write_result
-from simcore.rng import game_seed
-from simcore.blocks import MIN_BLOCK, BlockPool, EngineThreads, Pending, block_bounds, padded
-from simcore.interrupts import stoppable
+from simcore.block_loop import play_games
+from simcore.blocks import MIN_BLOCK, BlockPool, Pending, padded, run_blocks
 from .tables import MAX_EFF_ROWS, MAX_TYPES
 from .players.params import N_PARAMS
 
 
-@hot_inlined
-def play_one(cards, eff, setup, setup_n, cfg, strat, seed, piles, cnt, sc, log, bought, out_row):
+@hot   # not hot_inlined: the core's block loop calls it with *args, which numba cannot inline (LLVM does)
+def play_one(cards, eff, setup, setup_n, cfg, strat, piles, cnt, sc, log, bought, seed, out_row):
     play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
     write_result(sc, seed, out_row)
 
@@ -28,16 +26,12 @@ def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
     One set of state arrays serves every game (setup clears them). Releases the GIL."""
     if not fixed_shapes(cards, eff, strat, piles, cnt, sc, log, bought):
         raise ValueError("play_block: a state array does not have the layout's shape")
-    keeps_bought = out_bought.shape[2] == out.shape[0]
-    for g in range(lo, hi):
-        play_one(cards, eff, setup, setup_n, cfg, strat, game_seed(base_seed, first_game + g), piles, cnt, sc, log,
-                 bought, out[g])
-        if keeps_bought:
-            keep_bought(bought, out_bought, g)
+    play_games(play_one, (cards, eff, setup, setup_n, cfg, strat, piles, cnt, sc, log, bought), keep_bought,
+               (bought, out_bought), out_bought.shape[2] == out.shape[0], base_seed, first_game, lo, hi, out)
 
 
 def padded_strategies(strat: np.ndarray, n_types: int) -> np.ndarray:
-    """Strategy rows with each block of one float per card type (``strategies.last_command.situation``)
+    """Strategy rows with each block of one float per card type (``players.situation``)
     widened from ``n_types`` to MAX_TYPES, as the card tables are."""
     n_blocks = (strat.shape[1] - N_PARAMS) // n_types
     if strat.shape[1] != N_PARAMS + n_blocks * n_types:
@@ -61,30 +55,26 @@ def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
 
 def play_range_search(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,
                       budgets) -> np.ndarray:
-    """``play_range`` for a batch with a search player; returns int64[3]: searched decisions, rollouts,
-    the player-turns they played."""
+    """``play_range`` for a batch with a search player, flat or tree (``search.play_block_search``: the flat
+    search's scratch arrays and a tree sized by the largest tree budget); returns int64[3]: searched
+    decisions, rollouts (a tree's iterations), the player-turns they played."""
     from .search import IW_DECISIONS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, play_block_search, workspace
+    from .tree_search import tree_workspace
     ws = workspace(strat, cards.shape[0])
     play_block_search(cards, eff, setup, setup_n, cfg, strat, budgets, base_seed, first_game, np.int64(lo),
                       np.int64(hi), out, out_bought, np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32),
                       np.zeros(N_SC, np.int64), np.zeros((1, LOG_COLS), np.int32),
-                      np.zeros((2, cards.shape[0]), np.int32), ws)
+                      np.zeros((2, cards.shape[0]), np.int32), ws, tree_workspace(budgets))
     return ws[-1][[IW_DECISIONS, IW_ROLLOUTS, IW_ROLLOUT_TURNS]]
 
 
-def play_range_tree(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,
-                    budgets) -> np.ndarray:
-    """``play_range_search`` for a batch with a tree search player (``tree_search``): the flat search's
-    scratch arrays and a tree sized by the largest tree budget; returns int64[3]: searched decisions,
-    rollouts (a tree's iterations), the player-turns they played."""
-    from .search import IW_DECISIONS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, workspace
-    from .tree_search import play_block_tree, tree_workspace
-    ws = workspace(strat, cards.shape[0])
-    play_block_tree(cards, eff, setup, setup_n, cfg, strat, budgets, base_seed, first_game, np.int64(lo),
-                    np.int64(hi), out, out_bought, np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32),
-                    np.zeros(N_SC, np.int64), np.zeros((1, LOG_COLS), np.int32),
-                    np.zeros((2, cards.shape[0]), np.int32), ws, tree_workspace(budgets))
-    return ws[-1][[IW_DECISIONS, IW_ROLLOUTS, IW_ROLLOUT_TURNS]]
+def seat_budgets(budgets) -> np.ndarray:
+    """int64[4] as ``players.library.engine_budgets`` gives it, from that or from int64[2] (each
+    seat's rollouts, no tree search seat): what the search game loop reads."""
+    out = np.zeros(4, np.int64)
+    budgets = np.asarray(budgets, np.int64)
+    out[:budgets.shape[0]] = budgets
+    return out
 
 
 def _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_game: int) -> tuple:
@@ -110,14 +100,10 @@ def _min_block(budgets) -> int:
 
 
 def _runner(budgets):
-    """``play_range``, or ``play_range_search`` when a seat has a search budget, or ``play_range_tree`` when
-    a seat is a tree search player."""
-    from .players.library import has_tree
+    """``play_range``, or ``play_range_search`` when a seat has a search budget (flat or tree)."""
     if budgets is None or not np.any(budgets):
         return play_range
-    budgets = np.asarray(budgets, np.int64)
-    if has_tree(budgets):
-        return lambda *a: play_range_tree(*a, budgets)
+    budgets = seat_budgets(budgets)
     return lambda *a: play_range_search(*a, budgets)
 
 
@@ -132,29 +118,11 @@ def play_batch(cards, eff, setup, setup_n, cfg, strat, base_seed: int, first_gam
     row over the games per seat and card type, the columns of a per-game file as they are written.
     budgets: int64[2], rollouts per searched decision of each seat (None or zeros: no search
     player, and the batch runs ``play_block`` exactly as without them), or int64[4] with each seat's
-    tree flag after them (``strategies.last_command.library.engine_budgets``); ``search_stats``
+    tree flag after them (``players.library.engine_budgets``); ``search_stats``
     (int64[3]), if given, gains the searched decisions, rollouts and the player-turns those played.
     play_block releases the GIL, so plain Python threads run it in parallel."""
-    n = out.shape[0]
     args = _batch_args(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game)
-    threads = max(1, threads or numba.config.NUMBA_NUM_THREADS)
-    search = budgets is not None and bool(np.any(budgets))
     run = _runner(budgets)
-    min_block = _min_block(budgets)
-    if threads == 1 or n <= min_block:
-        stats = stoppable(run, *args, 0, n, out, out_bought)   # on a thread a signal can leave
-        if search and search_stats is not None:
-            search_stats += stats
-        return
-    with EngineThreads(threads) as pool:
-        tasks = [pool.submit(run, *args, lo, hi, out, out_bought) for lo, hi in block_bounds(n, threads, min_block)]
-        try:
-            for t in tasks:
-                stats = t.result()
-                if search and search_stats is not None:
-                    search_stats += stats
-        except BaseException:
-            # Ctrl-C or an error: drop the blocks not yet begun rather than play them all
-            for t in tasks:
-                t.cancel()
-            raise
+    stats = run_blocks(lambda lo, hi: run(*args, lo, hi, out, out_bought), out.shape[0], threads, _min_block(budgets))
+    if budgets is not None and np.any(budgets) and search_stats is not None:
+        search_stats += sum(stats)

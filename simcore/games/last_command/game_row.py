@@ -7,7 +7,7 @@ from __future__ import annotations
 from simcore.play_counts import write_counts
 from simcore.shape import N_SHAPE_COLUMNS, write_shape
 
-from .jit import hot_inlined
+from .jit import hot, hot_inlined
 from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_BOUND, S_CARD_COUNTS, S_DAMAGE_DEALT, S_HULL,
                      S_MALF_DRAWN, S_SHAPE, S_TURN, S_WINNER)
 from .rules import record_standing
@@ -51,7 +51,7 @@ def write_result(sc, seed, out_row):
         out_row[R_MALF + p] = sc[S_MALF_DRAWN + p]
 
 
-@hot_inlined
+@hot   # not hot_inlined: the core's block loop calls it with *args, which numba cannot inline (LLVM does)
 def keep_bought(bought, out_bought, g):
     """Game g's purchases per side and card type into column g of ``out_bought``."""
     for p in range(2):

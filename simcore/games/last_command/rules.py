@@ -114,7 +114,7 @@ def play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase):
         draw_phase(cards, eff, piles, cnt, sc, strat, log, p, cfg[CFG_AI_DRAW] if ai else cfg[CFG_DRAW_COUNT])
 
 
-@hot_inlined
+@hot   # not hot_inlined: play_turns_with calls it with *args, which numba cannot inline (LLVM does, in an entry)
 def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
     sc[S_CUR] = p
     log_event(log, sc, p, EV_TURN, sc[S_TURN], 0, 0)
@@ -149,12 +149,19 @@ def record_standing(sc):
 @hot_inlined
 def play_turns(cards, eff, cfg, piles, cnt, sc, strat, log, bought):
     """Play turns until the game ends (a search player's rollouts finish their games with this)."""
+    play_turns_with(play_turn, (cards, eff, piles, cnt, sc, strat, log, bought, cfg), cfg, sc, log)
+
+
+@hot_inlined
+def play_turns_with(turn, turn_args, cfg, sc, log):
+    """The turn loop, written once for every game of this engine: turns until the game ends, seat p's turn
+    played by ``turn(*turn_args, p)``: the heuristic's ``play_turn`` (``play_turns``), or a game with
+    search players' ``search.seat_turn``. Inlined by numba into each caller, so ``turn`` is a direct call."""
     while sc[S_WINNER] < 0:
         if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
             reach_turn_cap(sc, log)
             return
-        p = sc[S_TURN] % 2
-        play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p)
+        turn(*turn_args, sc[S_TURN] % 2)
         turn_done(sc)
     if sc[S_WINNER] != WINNER_DRAW:    # an engine bound's draw was logged as it was hit
         log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)

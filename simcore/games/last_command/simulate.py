@@ -21,8 +21,7 @@ from simcore.play_counts import PlayCounts
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
 from simcore.shape import GameShapes
 from .tables import CardTables
-from .players.library import (engine_budgets, has_tree, resolved, strategy_name, strategy_rows,
-                              without_search)
+from .players.library import engine_budgets, resolved, strategy_name, strategy_rows, without_search
 from .players.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
 
 MAX_LOG_EVENTS = 20000
@@ -161,19 +160,16 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(),
     log = np.zeros((MAX_LOG_EVENTS, LOG_COLS), np.int32)
     bought = np.zeros((2, tables.cards.shape[0]), np.int32)
     row = np.zeros(N_RESULT_COLS, np.int64)
-    if has_tree(budgets):
-        from .search import workspace
-        from .tree_search import play_one_tree, tree_workspace
-        play_one_tree(tables.cards, tables.eff, setup, setup_n, cfg, strat, budgets, np.int64(game_seed_value),
-                      piles, cnt, sc, log, bought, row, workspace(strat, tables.cards.shape[0]),
-                      tree_workspace(budgets))
-    elif budgets.any():
+    if budgets.any():
+        from .batch import seat_budgets
         from .search import play_one_search, workspace
-        play_one_search(tables.cards, tables.eff, setup, setup_n, cfg, strat, budgets, np.int64(game_seed_value),
-                        piles, cnt, sc, log, bought, row, workspace(strat, tables.cards.shape[0]))
+        from .tree_search import tree_workspace
+        play_one_search(tables.cards, tables.eff, setup, setup_n, cfg, strat, seat_budgets(budgets), piles, cnt, sc,
+                        log, bought, workspace(strat, tables.cards.shape[0]), tree_workspace(budgets),
+                        np.int64(game_seed_value), row)
     else:
-        play_one(tables.cards, tables.eff, setup, setup_n, cfg, strat, np.int64(game_seed_value), piles, cnt, sc, log,
-                 bought, row)
+        play_one(tables.cards, tables.eff, setup, setup_n, cfg, strat, piles, cnt, sc, log, bought,
+                 np.int64(game_seed_value), row)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
               "first_hull": int(row[R_HULL]), "second_hull": int(row[R_HULL + 1]),
               **({"bound": BOUND_LABELS[int(row[R_BOUND])]} if row[R_BOUND] else {})}   # a game a bound ended

@@ -19,10 +19,10 @@ where it goes or how it is taken, never a hand index or a Market slot, which ano
 differently.
 
 No recursion (numba compiles none through the engine): the walk is a loop over the copy's turns
-(``tree_iteration``), whose phases are tree-aware loops like the engine's own. Games without a
-tree search player never come here (``batch.play_batch`` chooses the entry in Python), so they
-run exactly the code they ran before; a game with one (``play_block_tree``) plays its other
-seats as before: the flat search's ``search_turn`` or the engine's ``play_turn``.
+(``tree_iteration``), whose phases are tree-aware loops like the engine's own. A game with a tree
+search player is played by the one search game loop (``search.play_one_search``), which plays this
+file's ``tree_turn`` for a tree search seat, the flat search's ``search_turn`` or the engine's
+``play_turn`` for the others.
 """
 from __future__ import annotations
 
@@ -30,21 +30,18 @@ import numpy as np
 
 from simcore.ismcts import (T_ACTOR, W_NODES, in_tree, tree_arrays, tree_backprop, tree_best, tree_choose,
                             tree_start, walk_start)
-from simcore.rng import game_seed
 from simcore.search import UCB_C, decision_rng, rs_below
-from .game_row import fixed_shapes, keep_bought, write_result
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
-from .bound_checks import reach_turn_cap
 from .events import log_event
-from .jit import hot, hot_entry, hot_inlined, hot_outlined
-from .layout import (CFG_MAX_TURNS, EV_TURN, EV_WIN, HAND, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET,
+from .jit import hot, hot_inlined, hot_outlined
+from .layout import (CFG_MAX_TURNS, EV_TURN, HAND, PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET,
                      S_CUR, S_DECISION, S_MULTS_KEY, S_PHASE, S_RNG, S_SEED, S_SOLO_AI, S_TURN, S_WINNER, SCR_COSTS)
 from .market import MAX_MARKET_ACTIONS, market_costs, market_phase_from, market_step
 from .queries import discounts, pile
-from .rules import WINNER_DRAW, play_phase, play_turn, play_turns, setup_game, turn_done
-from .search import (IW_DECISIONS, IW_KS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, IW_RS, POINT_CREW, POINT_MARKET, SEED_BITS,
-                     copy_state, determinize, rollout_players, search_turn)
-from .search_options import MAX_OPTIONS, crew_options, market_options
+from .rules import WINNER_DRAW, play_phase, play_turns
+from .search_options import (IW_DECISIONS, IW_KS, IW_ROLLOUT_TURNS, IW_ROLLOUTS, IW_RS, MAX_OPTIONS, POINT_CREW,
+                             POINT_MARKET, SEED_BITS, copy_state, crew_options, determinize, market_options,
+                             rollout_players)
 from .players.actions import A_PLAY_CREW, M_BUY_CREW, M_BUY_SYSTEM
 from .players.heuristic import market_item
 from .players.library import B_TREE
@@ -304,46 +301,6 @@ def tree_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, p, budget, ws
         if sc[S_WINNER] >= 0:
             return
         play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase)
-
-
-@hot
-def play_one_tree(cards, eff, setup, setup_n, cfg, strat, budgets, seed, piles, cnt, sc, log, bought, out_row, ws, tw):
-    """``search.play_one_search`` with tree search players: seat p searches with budgets[p] per decision, by
-    the tree when budgets[B_TREE + p] (``strategies.last_command.library.engine_budgets``), else flat
-    (0: it plays its heuristic)."""
-    setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
-    while sc[S_WINNER] < 0:
-        if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
-            reach_turn_cap(sc, log)
-            break
-        p = sc[S_TURN] % 2
-        if budgets[p] > 0 and budgets[B_TREE + p] > 0:
-            tree_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, p, budgets[p], ws, tw)
-        elif budgets[p] > 0:
-            search_turn(cards, eff, cfg, piles, cnt, sc, strat, log, bought, p, budgets[p], ws)
-        else:
-            play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p)
-        turn_done(sc)
-    if sc[S_WINNER] != WINNER_DRAW:
-        log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)
-    write_result(sc, seed, out_row)
-
-
-@hot_entry
-def play_block_tree(cards, eff, setup, setup_n, cfg, strat, budgets, base_seed, first_game, lo, hi, out, out_bought,
-                    piles, cnt, sc, log, bought, ws, tw):
-    """``batch.play_block`` for batches with a tree search player (an entry of its own: batches without one
-    keep theirs exactly)."""
-    s_piles, s_cnt, s_sc, s_strat, s_log, s_bought = ws[0], ws[1], ws[2], ws[3], ws[4], ws[5]
-    if not (fixed_shapes(cards, eff, strat, piles, cnt, sc, log, bought)
-            and fixed_shapes(cards, eff, s_strat, s_piles, s_cnt, s_sc, s_log, s_bought)):
-        raise ValueError("play_block_tree: a state array does not have the layout's shape")
-    keeps_bought = out_bought.shape[2] == out.shape[0]
-    for g in range(lo, hi):
-        play_one_tree(cards, eff, setup, setup_n, cfg, strat, budgets, game_seed(base_seed, first_game + g), piles,
-                      cnt, sc, log, bought, out[g], ws, tw)
-        if keeps_bought:
-            keep_bought(bought, out_bought, g)
 
 
 def tree_workspace(budgets: np.ndarray):

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.blocks import run_blocks
-from simcore.blocks import padded
-from simcore.rng import game_seed
+from simcore.block_loop import keep_nothing, play_games
+from simcore.blocks import padded, run_blocks
 from simcore.errors import CommandsimError
 from .players.params import KIND_ISMCTS, KIND_SEARCH, N_RESTRICT, P_KIND
 
@@ -19,7 +18,7 @@ assert N_RESTRICT == MAX_CMDS, "a strategy row's restriction block holds one flo
 
 
 @hot
-def play_one(cmds, eff, profiles, setup, cfg, strat, seed, u, sc, log, out_row):
+def play_one(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed, out_row):
     play_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed)
     record(sc, seed, out_row)
 
@@ -29,8 +28,8 @@ def play_block(cmds, eff, profiles, setup, cfg, strat, base_seed, first_game, lo
     """Rows lo .. hi - 1 of ``out``: row g is battle first_game + g. Releases the GIL."""
     if not fixed_shapes(cmds, eff, profiles, strat, u, sc, log):
         raise ValueError("play_block: an array does not have the layout's shape")
-    for g in range(lo, hi):
-        play_one(cmds, eff, profiles, setup, cfg, strat, game_seed(base_seed, first_game + g), u, sc, log, out[g])
+    play_games(play_one, (cmds, eff, profiles, setup, cfg, strat, u, sc, log), keep_nothing, (), False, base_seed,
+               first_game, lo, hi, out)
 
 
 def has_search(strat) -> bool:

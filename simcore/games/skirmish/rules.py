@@ -11,9 +11,9 @@ from .players import policy as pol
 
 from .bound_checks import over_orders
 from .effects import log_event
-from .jit import hot
+from .jit import hot, hot_inlined
 from .layout import (CFG_BUDGET, CFG_MAX_TURNS, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, EV_END,
-                     EV_PASS, EV_SCORE, EV_TURN, S_CP, S_KILLS, S_RNG, S_SHAPE, S_TURN, S_VP, S_WINNER, U_ALIVE, U_ARMOR,
+                     EV_PASS, EV_SCORE, EV_TURN, S_CP, S_KILLS, S_RNG, S_SEED, S_SHAPE, S_TURN, S_VP, S_WINNER, U_ALIVE, U_ARMOR,
                      U_COVER, U_FIRE, U_MAXW, U_MELEE, U_MORALE, U_MOVE, U_POS, U_PROFILE, U_RANGE, U_RESTR, U_SIDE,
                      U_STATUS, U_SUPP, U_TOKENS, U_WOUNDS)
 from .opcodes import PC_ARMOR, PC_FIRE, PC_MELEE, PC_MORALE, PC_MOVE, PC_RANGE, PC_WOUNDS, ST_HOLDING
@@ -30,6 +30,7 @@ def deploy(profiles, setup, cfg, u, sc, seed):
     sc[:] = 0
     shape_reset(sc, S_SHAPE)
     sc[S_RNG] = seed
+    sc[S_SEED] = seed      # a search player's own random stream starts from it (search.py)
     sc[S_WINNER] = -1
     placed0, placed1 = 0, 0
     for i in range(cfg[CFG_N_UNITS]):
@@ -180,6 +181,15 @@ def end_turn(u, n, sc, cfg, log):
 
 @hot
 def play_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed):
+    play_battle_with(play_turn, (cmds, eff, strat, u, sc, cfg, log), profiles, setup, cfg, u, sc, seed)
+
+
+@hot_inlined
+def play_battle_with(turn, turn_args, profiles, setup, cfg, u, sc, seed):
+    """The battle loop, written once for every battle of this engine: one battle from ``seed``, each turn played
+    by ``turn(*turn_args)``: the heuristic's ``play_turn`` (``play_battle``) or a battle with search players'
+    ``search.search_turn`` (``search.search_battle``). Inlined by numba into each caller, so ``turn`` is a
+    direct call; the last turn ends the battle (``end_turn``)."""
     deploy(profiles, setup, cfg, u, sc, seed)
     while sc[S_WINNER] < 0:
-        play_turn(cmds, eff, strat, u, sc, cfg, log)
+        turn(*turn_args)

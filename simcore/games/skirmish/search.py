@@ -32,7 +32,7 @@ import numpy as np
 
 from simcore.blocks import run_blocks
 from simcore.ismcts import tree_arrays
-from simcore.rng import game_seed
+from simcore.block_loop import play_games
 from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
 from .players import policy as pol
 from .players.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS, ROW_LEN
@@ -46,7 +46,7 @@ from .layout import (CFG_MAX_ORDERS, CFG_N_UNITS, EV_PASS, EV_TURN, LOG_COLS, MA
                      S_RNG, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEED, S_TURN, S_WINNER)
 from .opcodes import CC_OPENS_WINDOW, CHK_OK
 from .protocol import ASK_POLICY, pay, issue
-from .rules import DRAW, check_eliminated, deploy, end_turn, finish_turn, play_turn, start_turn
+from .rules import DRAW, check_eliminated, end_turn, finish_turn, play_battle_with, play_turn, start_turn
 from .search_options import (MAX_OPTIONS, NO, copy_state, is_searcher, option_cap, order_options, response_options,
                              searcher_view)
 from .tree_search import run_tree
@@ -200,20 +200,25 @@ def search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u
 @hot
 def search_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed, opts, vals, visits, totals, u2, sc2,
                   rstrat, nolog, tree):
-    deploy(profiles, setup, cfg, u, sc, seed)
-    sc[S_SEED] = seed
-    while sc[S_WINNER] < 0:
-        search_turn(cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree)
+    play_battle_with(search_turn, (cmds, eff, cfg, strat, u, sc, log, opts, vals, visits, totals, u2, sc2, rstrat,
+                                   nolog, tree), profiles, setup, cfg, u, sc, seed)
 
 
 @hot
-def play_one_search(cmds, eff, profiles, setup, cfg, strat, seed, u, sc, log, out_row, opts, vals, visits, totals,
-                    u2, sc2, rstrat, nolog, tree):
+def play_one_search(cmds, eff, profiles, setup, cfg, strat, u, sc, log, opts, vals, visits, totals, u2, sc2, rstrat,
+                    nolog, tree, seed, out_row):
     """``batch.play_one`` with search players (its searches' counters stay in ``sc``: S_DECISIONS, S_ROLLOUTS,
     S_ROLLOUT_TURNS)."""
     search_battle(cmds, eff, profiles, setup, cfg, strat, u, sc, log, seed, opts, vals, visits, totals, u2, sc2,
                   rstrat, nolog, tree)
     record(sc, seed, out_row)
+
+
+@hot
+def keep_counters(sc, searched, g):
+    """Battle g's searched decisions, rollouts and the turns they played into row g of ``searched``."""
+    for j in range(SEARCH_COUNTERS.shape[0]):
+        searched[g, j] = sc[SEARCH_COUNTERS[j]]
 
 
 @hot_entry
@@ -224,11 +229,9 @@ def play_search_block(cmds, eff, profiles, setup, cfg, strat, base_seed, first_g
     if not fixed_shapes(cmds, eff, profiles, strat, u, sc, log) or not fixed_shapes(cmds, eff, profiles, rstrat,
                                                                                     u2, sc2, nolog):
         raise ValueError("play_search_block: an array does not have the layout's shape")
-    for g in range(lo, hi):
-        play_one_search(cmds, eff, profiles, setup, cfg, strat, game_seed(base_seed, first_game + g), u, sc, log,
-                        out[g], opts, vals, visits, totals, u2, sc2, rstrat, nolog, tree)
-        for j in range(SEARCH_COUNTERS.shape[0]):
-            searched[g, j] = sc[SEARCH_COUNTERS[j]]
+    play_games(play_one_search, (cmds, eff, profiles, setup, cfg, strat, u, sc, log, opts, vals, visits, totals, u2,
+                                 sc2, rstrat, nolog, tree), keep_counters, (sc, searched), True, base_seed,
+               first_game, lo, hi, out)
 
 
 # ---------------------------------------------------------------- Python side

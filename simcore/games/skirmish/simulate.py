@@ -122,10 +122,10 @@ def replay_game(game_seed_value: int, matchup: Matchup = Matchup(), strategies=(
     row = np.zeros(N_RESULT_COLS, np.int64)
     if has_search(strat):
         from .search import play_one_search, scratch, tree_budget
-        play_one_search(cmds, eff, profiles, setup, cfg, strat, np.int64(game_seed_value), u, sc, log, row,
-                        *scratch(budget=tree_budget(strat)))
+        play_one_search(cmds, eff, profiles, setup, cfg, strat, u, sc, log, *scratch(budget=tree_budget(strat)),
+                        np.int64(game_seed_value), row)
     else:
-        play_one(cmds, eff, profiles, setup, cfg, strat, np.int64(game_seed_value), u, sc, log, row)
+        play_one(cmds, eff, profiles, setup, cfg, strat, u, sc, log, np.int64(game_seed_value), row)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
               "first_kills": int(row[R_KILLS]), "second_kills": int(row[R_KILLS + 1]),
               "first_objective": int(row[R_VP]), "second_objective": int(row[R_VP + 1]),

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.blocks import run_blocks
-from simcore.blocks import padded
-from simcore.rng import game_seed
+from simcore.block_loop import play_games
+from simcore.blocks import padded, run_blocks
 from simcore.errors import CommandsimError
 from simcore.play_counts import write_counts
 from simcore.shape import N_SHAPE_COLUMNS, write_shape
@@ -39,14 +38,14 @@ R_CARD_COUNTS = R_SHAPE + N_SHAPE_COLUMNS
 
 
 @hot
-def play_one(cards, eff, setup, cfg, strat, seed, piles, fl, cnt, sc, log, bought, out_row):
+def play_one(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought, seed, out_row):
     play_game(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought, seed)
     record(sc, seed, out_row)
 
 
 @hot
-def play_one_search(cards, eff, setup, cfg, strat, rstrat, seed, piles, fl, cnt, sc, log, bought, out_row, opts,
-                    keys, visits, totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree):
+def play_one_search(cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, opts, keys, visits, totals,
+                    piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree, seed, out_row):
     """``play_one`` of a game with a search player (``search.play_game``; the rest is its scratch)."""
     search.play_game(cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys,
                      visits, totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree)
@@ -54,6 +53,14 @@ def play_one_search(cards, eff, setup, cfg, strat, rstrat, seed, piles, fl, cnt,
     out_row[R_SEARCHES] = sc[S_SEARCHES]
     out_row[R_ROLLOUTS] = sc[S_ROLLOUTS]
     out_row[R_ROLLOUT_TURNS] = sc[S_ROLLOUT_TURNS]
+
+
+@hot
+def keep_bought(bought, out_bought, g):
+    """Game g's acquisitions per side and card type into row g of ``out_bought``."""
+    for p in range(2):
+        for t in range(out_bought.shape[2]):
+            out_bought[g, p, t] = bought[p, t]
 
 
 @hot
@@ -95,14 +102,8 @@ def play_block(cards, eff, setup, cfg, strat, base_seed, first_game, lo, hi, out
     """Rows lo .. hi - 1 of ``out``: row g is game first_game + g. Releases the GIL."""
     if not fixed_shapes(cards, eff, strat, piles, fl, cnt, sc, log):
         raise ValueError("play_block: a state array does not have the layout's shape")
-    keep_bought = out_bought.shape[0] == out.shape[0]
-    for g in range(lo, hi):
-        play_one(cards, eff, setup, cfg, strat, game_seed(base_seed, first_game + g), piles, fl, cnt, sc, log,
-                 bought, out[g])
-        if keep_bought:
-            for p in range(2):
-                for t in range(out_bought.shape[2]):
-                    out_bought[g, p, t] = bought[p, t]
+    play_games(play_one, (cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought), keep_bought,
+               (bought, out_bought), out_bought.shape[0] == out.shape[0], base_seed, first_game, lo, hi, out)
 
 
 @hot_entry
@@ -115,15 +116,10 @@ def play_block_search(cards, eff, setup, cfg, strat, rstrat, base_seed, first_ga
     if not (fixed_shapes(cards, eff, strat, piles, fl, cnt, sc, log)
             and fixed_shapes(cards, eff, rstrat[0], piles2, fl2, cnt2, sc2, log2) and rstrat.shape[0] == 2):
         raise ValueError("play_block_search: a state array does not have the layout's shape")
-    keep_bought = out_bought.shape[0] == out.shape[0]
-    for g in range(lo, hi):
-        play_one_search(cards, eff, setup, cfg, strat, rstrat, game_seed(base_seed, first_game + g), piles, fl, cnt,
-                        sc, log, bought, out[g], opts, keys, visits, totals, piles2, fl2, cnt2, sc2, log2, bought2,
-                        ks, buf, rs, tree)
-        if keep_bought:
-            for p in range(2):
-                for t in range(out_bought.shape[2]):
-                    out_bought[g, p, t] = bought[p, t]
+    play_games(play_one_search, (cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, opts, keys,
+                                 visits, totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree),
+               keep_bought, (bought, out_bought), out_bought.shape[0] == out.shape[0], base_seed, first_game, lo, hi,
+               out)
 
 
 

@@ -7,7 +7,7 @@ from .players import policy as pol
 from .effects import (allies_of, destroy_base, discard_from_hand, draw_n, effective_type, fire_allies, log_event,
                       member, own, refill_row, run_segment, side_of, take_explorer, take_from_row)
 from .bound_checks import WINNER_DRAW, count_play, end_bound, reach_turn_cap  # noqa: F401  (WINNER_DRAW: the searches read it here)
-from .jit import hot
+from .jit import hot, hot_inlined
 from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK, CFG_N_EXPLORERS, CFG_N_ROW,
                      CFG_N_TRADE, CFG_ONSLAUGHT, CFG_OUTPOSTS, CFG_PROC, CFG_TEAM_SIDE, DECK,
                      DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_COPY, EV_DECLINE, EV_END, EV_GAMBIT, EV_PLAY,
@@ -562,10 +562,20 @@ def record_standing(sc):
 
 @hot
 def play_game(cards, eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought, seed):
+    play_game_with(play_turn, (cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought), cards, setup, cfg, piles, fl,
+                   cnt, sc, log, bought, seed)
+
+
+@hot_inlined
+def play_game_with(turn, turn_args, cards, setup, cfg, piles, fl, cnt, sc, log, bought, seed):
+    """The game loop, written once for every game of this engine: one game from ``seed``, each turn played by
+    ``turn(*turn_args)``: the heuristic's ``play_turn`` (``play_game``) or a game with search players'
+    ``search.search_turn`` (``search.play_game``). Inlined by numba into each caller, so ``turn`` is a direct
+    call; a turn ends the game at the turn cap (``play_turn``)."""
     for p in range(2):
         for t in range(bought.shape[1]):
             bought[p, t] = 0
     setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed)
     while sc[S_WINNER] < 0:
-        play_turn(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought)
+        turn(*turn_args)
     log_event(log, sc, sc[S_WINNER] if sc[S_WINNER] < 2 else -1, EV_END, sc[S_WINNER], end_bound(sc), 0)

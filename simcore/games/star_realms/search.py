@@ -28,12 +28,11 @@ from simcore.search import UCB_C, best_option, decision_rng, ucb_pick
 from .players.params import (KIND_HEURISTIC, KIND_ISMCTS, KIND_SEARCH, P_KIND, P_ROLLOUTS,
                              SEARCHED_KINDS)
 
-from .bound_checks import end_bound
-from .effects import log_event, member
+from .effects import member
 from .jit import hot
-from .layout import (CAP, EV_END, LOG_COLS, N_PILES, N_SC, S_COMBAT, S_CUR, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES,
+from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_COMBAT, S_CUR, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES,
                      S_TURN, S_WINNER)
-from .rules import end_side_turn, play_turn, procure, setup_game
+from .rules import end_side_turn, play_game_with, play_turn, procure, setup_game
 # the options, their moves and the play-outs both search players share (re-exported: tests and callers read
 # them here, as before they had a module of their own)
 from .search_options import (ATTACK, BUY, MAX_OPTIONS, add_option, attack_options, buy_key,  # noqa: F401
@@ -110,14 +109,9 @@ def search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought,
 def play_game(cards, eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys, visits,
               totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree):
     """``rules.play_game`` with ``search_turn`` for turns: the same game for heuristic seats."""
-    for p in range(2):
-        for t in range(bought.shape[1]):
-            bought[p, t] = 0
-    setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed)
-    while sc[S_WINNER] < 0:
-        search_turn(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys, visits,
-                    totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree)
-    log_event(log, sc, sc[S_WINNER] if sc[S_WINNER] < 2 else -1, EV_END, sc[S_WINNER], end_bound(sc), 0)
+    play_game_with(search_turn, (cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought, seed, opts, keys,
+                                 visits, totals, piles2, fl2, cnt2, sc2, log2, bought2, ks, buf, rs, tree),
+                   cards, setup, cfg, piles, fl, cnt, sc, log, bought, seed)
 
 
 class Scratch:

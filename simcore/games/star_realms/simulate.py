@@ -117,12 +117,12 @@ def replay_game(game_seed_value: int, matchup: SRMatchup = SRMatchup(), strategi
     piles, fl, cnt, sc, log, bought = new_state(tables.cards.shape[0], MAX_LOG_EVENTS)
     row = np.zeros(N_RESULT_COLS, np.int64)
     if rstrat is None:
-        play_one(tables.cards, tables.eff, setup, cfg, strat, np.int64(game_seed_value), piles, fl, cnt, sc, log,
-                 bought, row)
+        play_one(tables.cards, tables.eff, setup, cfg, strat, piles, fl, cnt, sc, log, bought,
+                 np.int64(game_seed_value), row)
     else:       # the search's scratch keeps no log: the game's log holds only what was played
         scratch = Scratch(tables.cards.shape[0], tree_budget(strat))
-        play_one_search(tables.cards, tables.eff, setup, cfg, strat, rstrat, np.int64(game_seed_value), piles, fl,
-                        cnt, sc, log, bought, row, *scratch.arrays, scratch.tree)
+        play_one_search(tables.cards, tables.eff, setup, cfg, strat, rstrat, piles, fl, cnt, sc, log, bought,
+                        *scratch.arrays, scratch.tree, np.int64(game_seed_value), row)
     result = {"seed": int(row[R_SEED]), "winner": WINNER_LABELS[int(row[R_WINNER])], "turns": int(row[R_TURNS]),
               "first_authority": int(row[R_AUTH]), "second_authority": int(row[R_AUTH + 1]),
               # a game a bound ended says which (recorded replays of the others read as they did)
