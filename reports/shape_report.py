@@ -159,7 +159,8 @@ def tempo_figure(curves: pd.DataFrame, shape: pd.DataFrame, title: str):
         ax.set_title(_cell(r), fontsize=9)
         ax.set_xlabel("round", fontsize=8)
         ax.set_ylabel(f"{r['faction']}'s lead", fontsize=8)
-        ax.legend(fontsize=7, loc="best")
+        if ax.get_legend_handles_labels()[0]:     # a match-up too short to draw has no line
+            ax.legend(fontsize=7, loc="best")
     fig.suptitle(title)
     return fig
 
