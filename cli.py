@@ -1361,14 +1361,10 @@ def metagame(game: Game, strategies: str | None, opponent_strategies: str | None
         say_if_compiling(game)
         estimate = _estimated(p.estimate, lambda est: mg.shorter_hint(p, est), "after 0 games")
     progress = _Progress(game, p.total_games(), f"{p.cells} cells", quiet, weights=estimate)
-    try:
+    with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
         with progress:
             result = p.play(progress, runner)
         write_tables({out_path: result.matrix, mixes_out: result.mixes, value_out: result.value})
-    except KeyboardInterrupt as exc:
-        click.echo(f"\n{stopped_text(exc)} after {progress.done:,} of {progress.total:,} games; nothing written.",
-                   err=True)
-        raise click.exceptions.Exit(exit_code(exc)) from None
     for line in (mt.lines(result, p.games, seed) if not quiet else mt.quiet_lines(result)):
         click.echo(line)
     click.echo(f"Wrote {out_path} (matrix), {mixes_out} (mixes) and {value_out} (value).")

@@ -104,6 +104,9 @@ class _Scheduler:
         info = tmp_path / "scheduler.json"
         self.proc = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--port", "0",
                                       "--no-dashboard", "--scheduler-file", str(info)], cwd=tmp_path,
+                                     # the scheduler unpickles the task graph: it imports this checkout, as
+                                     # the worker does, not whatever copy is installed
+                                     env={**os.environ, "PYTHONPATH": str(REPO)},
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 120
         while not (info.exists() and info.read_text().strip()):

@@ -110,7 +110,9 @@ def test_ladder_finding_impact_needs_its_card():
 
 
 def test_impact_forced_play_where_a_game_has_none_is_one_line(tiny_game, monkeypatch):
-    monkeypatch.setattr(tiny_game, "forcible", lambda tables: [], raising=False)
+    from simcore import game as contract
+    # the tiny race keeps the default hooks (it derives from no GameDefaults): a forcible hook that gives nothing
+    monkeypatch.setattr(contract._Defaults, "forcible", lambda self, tables: [])
     with pytest.raises(CommandsimError, match="--forced: .* has no forced play of Map"):
         run_impact(tiny_game, ["Map"], games=8, screen=4, measures=("ban", "force"))
 
