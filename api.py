@@ -88,7 +88,8 @@ def sweep(game: str = DEFAULT_GAME, *args, **options):
 
     Returns ``reports.sweep.SweepResult``: ``aggregate`` (the sweep CSV: per cell and side, rows for seat
     first, second and both with games, wins, losses, draws, win rate and its 95% Wilson interval),
-    ``cards`` (the per-card table) and ``cells`` (games and interval half-width per cell)."""
+    ``cards`` (the per-card table), ``cells`` (games and interval half-width per cell) and the shape of the
+    games (docs/shape.md): ``shape``, ``tempo``, ``decisive`` and ``plays``."""
     return _run("sweep", game, options, args)
 
 
@@ -97,8 +98,9 @@ def compare(game: str = DEFAULT_GAME, *args, **options):
     option: the game's headline question).
 
     Returns ``reports.compare.Comparison`` (``table``: the compare CSV's rows, with ``verdict`` and
-    ``verdict_text``; ``pairs``: per seed); with ``until_verdict=True`` the sequential comparison (its
-    ``comparison`` and ``looks``)."""
+    ``verdict_text``; ``pairs``: per seed; ``moved``: every measure A and B moved, paired, Holm-corrected, the
+    ``<stem>_moved`` file); with ``until_verdict=True`` the sequential comparison (its ``comparison`` and
+    ``looks``)."""
     return _run("compare", game, options, args)
 
 

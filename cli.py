@@ -718,8 +718,10 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     from simcore.bounds import bounds_line
 
     cards_out = next_to(out_path, "cards", "--out")
+    shape_out = {tag: next_to(out_path, tag, "--out") for tag in sw.SHAPE_FILES} if game.info.standing else {}
     check_targets([Target("--out", out_path, "aggregate table"),
                    Target("--out", cards_out, "per-card table", next_to=out_path),
+                   *(Target("--out", path, sw.SHAPE_FILES[tag], next_to=out_path) for tag, path in shape_out.items()),
                    *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])],
                   _sources(game, "sweep", [("--cards", cards_path)], [("--strategy", [strategy]),
                                                                       ("--opponent-strategy", [opponent_strategy])],
@@ -748,7 +750,9 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
             with progress:
                 result = plan.play(progress, runner, per_game.append if per_game else None)
             elapsed = time.perf_counter() - started
-            write_tables({out_path: result.aggregate, cards_out: result.cards},
+            shape = result.shape_tables()
+            write_tables({out_path: result.aggregate, cards_out: result.cards,
+                          **{path: shape[tag] for tag, path in shape_out.items() if tag in shape}},
                          streams=[per_game] if per_game else [])
 
     played = int(result.cells["games"].sum())
@@ -758,6 +762,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
                        + "; ".join(q.text or f"{q.sides[0]} {q.variants[0]} vs {q.sides[1]} {q.variants[1]}"
                                    for q in spec.questions) + ".")
         _echo_sweep(game, result.aggregate, spec.questions)
+        _echo_shape(game, result.shape)
         _echo_identical(game, result.aggregate, cards_path)
         click.echo(f"\n{played:,} games in {len(cells)} cell{'' if len(cells) == 1 else 's'} in {elapsed:.1f} s, "
                    f"seed {seed}.")
@@ -781,6 +786,9 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     click.echo(f"Wrote {out_path} (aggregate, {len(result.aggregate)} rows) and {cards_out} "
                f"(per card, {len(result.cards)} rows)" + (f" and {per_game_path} (per game, {played:,} rows)."
                                                          if per_game_path else "."))
+    written = [f"{shape_out[tag]} ({len(table):,} rows)" for tag, table in result.shape_tables().items()]
+    if written:
+        click.echo(f"Wrote the shape of the games (docs/shape.md): {', '.join(written)}.")
 
 
 def _echo_card_changes(game: Game, paths: list[Path], labels: list[str] = ()) -> None:
@@ -797,6 +805,19 @@ def _echo_identical(game: Game, aggregate, cards_path: Path | None) -> None:
 
     for note in identical.notes(aggregate, game.info, game.card_entries([cards_path] if cards_path else [])):
         click.echo(f"\n{note}")
+
+
+def _echo_shape(game: Game, shape) -> None:
+    """The shape of each cell's games (``reports.shape_tables``), in a few columns: docs/shape.md reads it."""
+    if shape is None or shape.empty:
+        return
+    standing = game.info.standing.name
+    click.echo(f"\nShape of the games (standing: {standing}; means over games, 95% intervals over seeds):")
+    header = (game.info.side.one.upper(), "VS", "ROUNDS", "LEAD CHANGES", "DECISIVE ROUND", "COMEBACKS", "95% CI")
+    rows = [(f"{r.faction} {r.variant}", f"{r.opponent_faction} {r.opponent_variant}", f"{r.mean_rounds:.1f}",
+             f"{r.mean_lead_changes:.2f}", f"{r.mean_decisive_round:.1f}", f"{r.comeback_rate:.1%}",
+             f"{r.comeback_low:.1%} - {r.comeback_high:.1%}") for r in shape.itertuples()]
+    _echo_table(header, rows)
 
 
 def _echo_sweep(game: Game, aggregate, questions=()) -> None:
@@ -966,9 +987,11 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
     import time
 
     from reports.commands import compare as command
-    from reports.files import Target, check_targets, write_table
+    from reports.files import Target, check_targets, next_to, write_tables
 
-    check_targets([Target("--out", out_path, "comparison table")],
+    moved_out = next_to(out_path, "moved", "--out")
+    check_targets([Target("--out", out_path, "comparison table"),
+                   Target("--out", moved_out, "table of every measure A and B moved", next_to=out_path)],
                   _sources(game, "compare", [("--cards", cards_path), ("--cards-b", cards_b_path)],
                            [("--strategy", [strategy]), ("--opponent-strategy", [opponent_strategy])], extras))
     plan = command.plan(game, sides, side_b, cards_path, cards_b_path, strategy, opponent_strategy, games,
@@ -999,9 +1022,25 @@ def compare(game: Game, sides: str | None, side_b: str | None, cards_path: Path 
             if until_verdict:
                 result, looks = result.comparison, result.looks
         elapsed = time.perf_counter() - started
-        write_table(result.table, out_path)
+        moved = result.moved
+        write_tables({out_path: result.table, moved_out: moved})
     _echo_comparison(game, plan.question, result, looks, games, max_games, seed, band, elapsed, quiet)
-    click.echo(f"Wrote {out_path}.")
+    _echo_moved(moved, quiet)
+    click.echo(f"Wrote {out_path} and {moved_out} (every measure with A, B and the paired difference).")
+
+
+def _echo_moved(moved, quiet: bool) -> None:
+    """"What moved": every measure whose paired difference A - B is clear after Holm's correction over them all
+    (``reports.moved``)."""
+    from reports.moved import moved_lines
+    rows = moved_lines(moved)
+    family = int((moved["kind"] != "tempo").sum()) if len(moved) else 0
+    if not rows:
+        click.echo(f"\nWhat moved: nothing clear (of {family} measures, Holm-corrected at 5%).")
+        return
+    click.echo(f"\nWhat moved (A -> B; paired 95% intervals over seeds; clear after Holm's correction over "
+               f"{family} measures):")
+    _echo_table(("MEASURE", "A -> B", "A - B", "HOLM P"), rows if not quiet else rows[:12])
 
 
 def _echo_comparison(game: Game, question, result, looks, games, max_games, seed, band, elapsed, quiet) -> None:
@@ -1675,15 +1714,17 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
 # ---- advise: the smallest card edits that bring a win rate into a band
 
 def advise_params(game: Game) -> list[click.Parameter]:
+    from reports.advisor.shape_targets import SHAPE_FORMS
     forms = hooks(game).target_forms
     n = Count(4, limits.ADVISE_GAMES_MAX)
     return [
         O("--target", "target_text", default=None, metavar="TEXT",
-          help=f"The win rate to reach: {forms}."),
+          help=f"The win rate to reach: {forms}; or a measure of the games' shape (docs/shape.md): {SHAPE_FORMS}."),
         *game_options(game, "advise"),
         O("--band", type=FiniteFloatRange(min=0, max=50, min_open=True, max_open=True), default=2.0,
           show_default=True, metavar="POINTS",
-          help="The target is met when every win rate lies within +-band percentage points of its goal."),
+          help="The target is met when every win rate lies within +-band percentage points of its goal (a count, "
+               "such as a length, within band percent of it)."),
         O("--strategy", default=None, metavar="NAME",
           help=f"The strategy of both players: a built-in name or a .toml file [default: "
                f"{game.info.default_strategy}]. {STRATEGY_FILES}"),
@@ -1795,7 +1836,9 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
         mix = target.components[0].mix
         played = (f"mixes of {', '.join(mix.rows)}" + (f" against {', '.join(mix.cols)}" if mix.cols != mix.rows
                                                         else "") if mix is not None else f"strategy {strategy}")
-        click.echo(f"Target: {target.text}, band +-{band:g} points; {played}; seed {seed}.")
+        counts = any(c.unit for c in target.components)
+        click.echo(f"Target: {target.text}, band +-{band:g} points{f' (a count: +-{band:g}%)' if counts else ''}; "
+                   f"{played}; seed {seed}.")
         if mix is not None:
             click.echo("(at equilibrium: the game is solved again for every set of edits; the games counts are per "
                        "pair of strategies; no strategy is re-tuned, the mixes already adapt)")
@@ -1830,22 +1873,21 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
 
 def _echo_advice(advice, quiet: bool) -> None:
     """The unedited target, the best screened edits, and the proposal with its checks."""
-    from reports.verdict_words import band_state
     target = advice.target
-    points = lambda x: f"{100 * x:.1f}"   # noqa: E731
-    for c, label in enumerate(target.labels):
-        click.echo(f"Unedited: {label} {points(advice.base_values[c])}% [{points(advice.base_low[c])}, "
-                   f"{points(advice.base_high[c])}] (goal {100 * target.components[c].goal:g}%).")
+    for comp, value, low, high in zip(target.components, advice.base_values, advice.base_low, advice.base_high):
+        click.echo(f"Unedited: {comp.label} {comp.show(value)} [{comp.show(low)}, {comp.show(high)}] (goal "
+                   f"{comp.goal_text()}).")
     if not quiet:
         screened = advice.table[advice.table["stage"].isin(["screen", "sequential test"])]
         first = target.labels[0]
         top = screened[screened["component"] == first].head(10)
+        k = 1 if target.components[0].unit else 100      # a count's effect in its unit, a share's in points
         click.echo(f"\nScreened {len(advice.screened):,} edits"
                    + (f" ({len(advice.refused)} refused by the engine's limits)" if advice.refused else "")
                    + f"; the best by estimated improvement (effect on {first}, 95% interval):")
         _echo_table(("RANK", "EDIT", "MARK", "EFFECT", "95% CI", "GAMES", "LOOKS", "VERDICT"),
-                    [(r.rank, r.edit, r.mark, f"{100 * r.effect:+.1f}",
-                      f"[{100 * r.effect_ci_low:+.1f}, {100 * r.effect_ci_high:+.1f}]", r.games, r.looks, r.verdict)
+                    [(r.rank, r.edit, r.mark, f"{k * r.effect:+.1f}",
+                      f"[{k * r.effect_ci_low:+.1f}, {k * r.effect_ci_high:+.1f}]", r.games, r.looks, r.verdict)
                      for r in top.itertuples()])
     closest = advice.closest
     if closest is None or not closest.edits:
@@ -1862,11 +1904,12 @@ def _echo_advice(advice, quiet: bool) -> None:
                         ("re-tuned strategies", advice.retuned)):
         if check is None:
             continue
-        for c, label in enumerate(target.labels):   # each win rate's own interval against its own goal
-            state = band_state(check.low[c], check.high[c], target.components[c].goal, advice.options.band)
-            click.echo(f"  {name}: {label} {points(check.values[c])}% [{points(check.low[c])}, "
-                       f"{points(check.high[c])}], change {100 * check.effect[c]:+.1f} "
-                       f"[{100 * check.effect_low[c]:+.1f}, {100 * check.effect_high[c]:+.1f}] on "
+        for c, comp in enumerate(target.components):   # each figure's own interval against its own goal
+            state = comp.state(check.low[c], check.high[c], advice.options.band)
+            k, unit = (1, f" {comp.unit}") if comp.unit else (100, " points")
+            click.echo(f"  {name}: {comp.label} {comp.show(check.values[c])} [{comp.show(check.low[c])}, "
+                       f"{comp.show(check.high[c])}], change {k * check.effect[c]:+.1f}{unit} "
+                       f"[{k * check.effect_low[c]:+.1f}, {k * check.effect_high[c]:+.1f}] on "
                        f"{check.games:,} fresh games{' per pair of strategies' if mixed else ''}: {state}.")
     if advice.fixed is not None and advice.proposal is not None and not advice.fixed.inside:
         click.echo("  Not confirmed on fresh seeds: it was inside the band on the search's seeds only (more "

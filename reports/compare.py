@@ -53,6 +53,7 @@ from simcore.game import Game, Question, Setting
 from simcore.games import registry
 from simcore.records import SEAT_LABELS, seat_scores
 
+from .moved import MovedTally
 from .stats import Z95, MIN_VERDICT_SEEDS, not_enough_seeds_text, paired_difference, seed_interval
 from .sweep import DEFAULT_CHUNK, DEFAULT_GAMES, check_games
 from .verdict_words import EVEN, even_text
@@ -81,9 +82,22 @@ Progress = Callable[[int, int], None]
 class Comparison:
     """``table``: one row (``COMPARE_COLUMNS``); ``pairs``: one row per seed with the subject's
     score under A and B (mean of its two games), their difference, and its wins and losses (of 2)
-    under each (``wins_a``, ``losses_a``, ``wins_b``, ``losses_b``)."""
+    under each (``wins_a``, ``losses_a``, ``wins_b``, ``losses_b``); ``tally``: every other measure's paired
+    sums (``reports.moved.MovedTally``), which ``moved`` reads; ``edited``: the cards B's card file changes."""
     table: pd.DataFrame
     pairs: pd.DataFrame
+    tally: object = None
+    edited: tuple = ()
+
+    @property
+    def moved(self) -> pd.DataFrame:
+        """Every measure with A's and B's values and the paired difference (``reports.moved.moved_table``): the
+        file compare writes beside its table (``<stem>_moved``)."""
+        from .moved import moved_table
+        if self.tally is None:
+            from .moved import MOVED_COLUMNS
+            return pd.DataFrame(columns=list(MOVED_COLUMNS))
+        return moved_table(self.tally, self.edited)
 
     @property
     def row(self) -> pd.Series:
@@ -113,7 +127,7 @@ class Comparison:
                               "score_b": 1.0 - self.pairs["score_b"], "diff": -self.pairs["diff"],
                               **{f"{k}_{side}": self.pairs[f"{other}_{side}"] for side in ("a", "b")
                                  for k, other in (("wins", "losses"), ("losses", "wins"))}})
-        return Comparison(pd.DataFrame([out], columns=list(self.table.columns)), pairs)
+        return Comparison(pd.DataFrame([out], columns=list(self.table.columns)), pairs, self.tally, self.edited)
 
 
 # ---- the verdict
@@ -189,15 +203,17 @@ class CompareChunk:
     n: int
 
 
-def play_chunk(chunk: CompareChunk, tables: dict, threads: int | None = None) -> np.ndarray:
+def play_chunk(chunk: CompareChunk, tables: dict, threads: int | None = None):
     """Play one chunk; returns 2 x the subject's score per seed (int8: 2 win, 1 draw, 0 loss), one
-    byte per seed, which the paired difference needs seed by seed."""
+    byte per seed, which the paired difference needs seed by seed, and the games' other measures
+    (``reports.moved.GameMeasures``)."""
+    from .moved import game_measures
     game = registry.load(chunk.game)
     rec = game.play(chunk.matchup, chunk.strategies, chunk.seed, chunk.first_game, chunk.n, tables[chunk.side],
-                    threads, keep_bought=False)
+                    threads, keep_bought=True)
     # the winner codes, not the per-game frame: building it and its labels took 8 to 29 ms a
     # 20,000-game chunk, 4 to 15% of the engine's time on 2 threads
-    return _subject_points(rec.winner, chunk.seat)
+    return _subject_points(rec.winner, chunk.seat), game_measures(rec, SEAT_LABELS.index(chunk.seat))
 
 
 def check_band(band: float) -> float:
@@ -242,18 +258,23 @@ def run_compare(game: Game | str, question: Question, strategy: str | None = Non
     runner = LocalRunner(threads) if runner is None else runner
     resolved = {s: game.resolve_strategy(s) for s in (strategy, opponent_strategy)}
     chunks = []
-    for side in ("a", "b"):
-        first, second = orders[side]
-        for seat, order, strategies in (("first", first, (strategy, opponent_strategy)),
-                                        ("second", second, (opponent_strategy, strategy))):
-            chunks += [CompareChunk(game.module, side, seat, order.matchup, tuple(resolved[s] for s in strategies),
-                                    seed, first_seed + start, min(chunk_size, seeds - start))
-                       for start in range(0, seeds, chunk_size)]
+    # a seed range's four chunks (A and B, the subject first and second) one after another: its measures are paired
+    # and let go as soon as they are in (reports.moved.MovedTally)
+    for start in range(0, seeds, chunk_size):
+        for side in ("a", "b"):
+            first, second = orders[side]
+            for seat, order, strategies in (("first", first, (strategy, opponent_strategy)),
+                                            ("second", second, (opponent_strategy, strategy))):
+                chunks.append(CompareChunk(game.module, side, seat, order.matchup,
+                                           tuple(resolved[s] for s in strategies), seed, first_seed + start,
+                                           min(chunk_size, seeds - start)))
     points = {side: (np.zeros(seeds, np.int16), {"wins": 0, "losses": 0, "draws": 0}) for side in ("a", "b")}
     seed_wins = {side: np.zeros((2, seeds), np.int8) for side in ("a", "b")}    # wins, losses per seed (of 2)
     done, total = 0, 4 * seeds
     tables = {side: setting.tables for side, setting in settings.items()}
-    for chunk, p in zip(chunks, runner.map(play_chunk, chunks, tables)):
+    tally = MovedTally()
+    for chunk, (p, measures) in zip(chunks, runner.map(play_chunk, chunks, tables)):
+        tally.add_chunk(chunk.first_game, chunk.side, chunk.seat, measures)
         per_seed, outcomes = points[chunk.side]
         at = chunk.first_game - first_seed
         per_seed[at:at + chunk.n] += p
@@ -283,7 +304,8 @@ def run_compare(game: Game | str, question: Question, strategy: str | None = Non
         row[SIDE_B_COLUMN] = question.b.side
     for side in ("a", "b"):
         row.update({f"{k}_{side}": v for k, v in points[side][1].items()})
-    return Comparison(_summary(row, pairs), pairs)
+    tally.check_paired()
+    return Comparison(_summary(row, pairs), pairs, tally)
 
 
 def _summary(row: dict, pairs: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
@@ -335,7 +357,11 @@ def combine_rounds(rounds: Sequence[Comparison], z: float = Z95) -> Comparison:
         for k in ("wins", "losses", "draws"):
             row[f"{k}_{side}"] = int(sum(int(r.row[f"{k}_{side}"]) for r in rounds))
     pairs = pd.concat([r.pairs for r in rounds], ignore_index=True)
-    return Comparison(_summary(row, pairs, z), pairs)
+    tallies = [r.tally for r in rounds if r.tally is not None]
+    tally = None
+    for t in tallies:
+        tally = t if tally is None else tally.add(t)
+    return Comparison(_summary(row, pairs, z), pairs, tally, rounds[0].edited)
 
 
 # ---- a question, with the opponent's view when it is a subject too
@@ -353,7 +379,8 @@ def run_question(game: Game | str, question: Question, strategy: str | None = No
     if not question.both_sides:
         return first
     other = first.seen_by_opponent()
-    return Comparison(pd.concat([first.table, other.table], ignore_index=True), first.pairs)
+    return Comparison(pd.concat([first.table, other.table], ignore_index=True), first.pairs, first.tally,
+                      first.edited)
 
 
 def estimate_compare(game: Game | str, question: Question, strategy: str | None = None,
@@ -404,7 +431,8 @@ def with_card_changes(result: Comparison, changes: dict[str, str]) -> Comparison
     """``result`` with ``EDIT_COLUMNS`` after its columns when a card file changed anything."""
     if not any(changes.values()):
         return result
-    return Comparison(result.table.assign(**{c: changes.get(c, "") for c in EDIT_COLUMNS}), result.pairs)
+    return Comparison(result.table.assign(**{c: changes.get(c, "") for c in EDIT_COLUMNS}), result.pairs,
+                      result.tally, result.edited)
 
 
 def _text(x) -> str:

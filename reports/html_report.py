@@ -17,9 +17,11 @@ rate per cell with intervals (one perspective per cell), a heat map of the row s
 (panels per variant when one matrix would be mostly empty; in Solo Mode against each difficulty), the
 first-player advantage; game length (a distribution from per-game records, else each cell's mean length); per
 card buy rate and win rate when bought (panels of at most 25 cards, each with its axes and each card's cost);
-and the sections of ``report_sections`` (paired comparisons with the edit as the cards read and the sequential
-design, card impact, tournaments, skill ladders, findings against skill, advice) and of ``metagame_report``
-(metagames: the value at equilibrium, the mixes, alpha-Rank). Every table sorts by a click on
+the shape of the games (``shape_report``: tempo curves per match-up, comebacks, decisive rounds, each card's
+plays beside its impact), and the sections of ``report_sections`` (paired comparisons with the edit as the cards
+read and the sequential design, what each comparison moved with its before/after tempo curve, card impact,
+tournaments, skill ladders, findings against skill, advice) and of ``metagame_report`` (metagames: the value at
+equilibrium, the mixes, alpha-Rank). Every table sorts by a click on
 its header (a few lines of inline script, nothing fetched).
 """
 from __future__ import annotations
@@ -38,6 +40,7 @@ from . import plots
 from . import report_data as data
 from . import report_games as rg
 from . import report_sections as rs
+from . import shape_report
 from .files import write_files
 from .inputs import Results, ResultsFileError
 from .metagame_report import metagame_findings, metagame_sections
@@ -98,7 +101,7 @@ def build_report(results: Results, title: str | None = None) -> Report:
     if all(t.empty for t in (results.aggregate, results.cards, results.per_game, results.compare,
                              results.tournament, results.ratings, results.advice, results.ladder,
                              results.skill, results.impact, results.metagame, results.metagame_mixes,
-                             results.metagame_value)):
+                             results.metagame_value, results.shape, results.plays, results.moved)):
         raise ResultsFileError("nothing to report: give a sweep aggregate, per-card table, per-game records, a "
                                "comparison, a tournament, an advice table, a skill ladder or a finding against "
                                "skill")
@@ -171,7 +174,13 @@ def build_report(results: Results, title: str | None = None) -> Report:
         notes.append("No per-card table found (expected <stem>_cards.csv or .parquet next to the aggregate): no "
                      "card plots.")
 
+    for section, name, figure in shape_report.shape_sections(results.shape, results.tempo, results.decisive, games):
+        add(section, name, figure)
+    for section, name, figure in shape_report.plays_sections(results.plays, results.impact, games):
+        add(section, name, figure)
     for section, name, figure in rs.compare_sections(results.compare, games):
+        add(section, name, figure)
+    for section, name, figure in shape_report.moved_sections(results.moved, results.compare, games):
         add(section, name, figure)
     for section, name, figure in rs.impact_sections(results.impact, games):
         add(section, name, figure)

@@ -23,6 +23,7 @@ EXPECTED = {
     "share_or_blank": "a number from 0 to 1, or nothing",
     "signed_share": "a number from -1 to 1",
     "amount": "a number >= 0",
+    "amount_or_blank": "a number >= 0, or nothing",
     "number": "a number",
     "number_or_blank": "a number, or nothing",
 }
@@ -49,9 +50,10 @@ NUMERIC = {
                    **{c: "share" for c in ("expected_score", "expected_ci_low", "expected_ci_high")}},
     # the advisor's table: rows of the screen, the search and the checks; a row leaves out what its
     # stage did not measure
+    # a count's goal and values (a length in turns: its ``unit``) are not shares
     "advice": {"games": "count", "looks": "count", "band": "share_or_blank", "edits": "count",
-               **{c: "share_or_blank" for c in ("goal", "base", "value", "value_ci_low", "value_ci_high",
-                                                "distance")},
+               **{c: "amount_or_blank" for c in ("goal", "base", "value", "value_ci_low", "value_ci_high",
+                                                 "distance")},
                **{c: "number_or_blank" for c in ("effect", "effect_ci_low", "effect_ci_high")}},
     "ratings": {"rank": "count", "games": "count", "score": "share_or_blank", "strength_se": "amount",
                 **{c: "number" for c in ("strength", "strength_ci_low", "strength_ci_high", "elo", "elo_ci_low",
@@ -67,6 +69,25 @@ NUMERIC["impact"] = {"rank": "count", "n": "count", "seeds": "count", "buyers": 
                      **{c: "number_or_blank" for c in ("impact", "ci_low", "ci_high")}, "se": "amount",
                      "p_value": "share",
                      **{c: "share_or_blank" for c in ("buyers_win_rate", "buyers_ci_low", "buyers_ci_high")}}
+# the shape of a sweep's games (reports.shape_tables) and what a comparison moved (reports.moved)
+NUMERIC["shape"] = {"games": "count", **{c: "number_or_blank" for c in (
+    *(f"{k}{m}" for m in ("rounds", "turns", "lead_changes", "decisive_round", "winner_deficit", "drama")
+      for k in ("mean_",)),
+    *(f"{m}_{e}" for m in ("rounds", "turns", "lead_changes", "decisive_round", "winner_deficit", "drama")
+      for e in ("low", "high")))},
+    **{f"{r}_{e}": "share_or_blank" for r in ("comeback", "comeback_a", "comeback_b") for e in ("rate", "low", "high")},
+    **{f"{r}_games": "count" for r in ("comeback", "comeback_a", "comeback_b")}}
+NUMERIC["tempo"] = {"round": "count", "games": "count", "mean_lead": "number", "ci_low": "number_or_blank",
+                    "ci_high": "number_or_blank"}
+NUMERIC["decisive"] = {"decisive_round": "count", "games": "count", "share": "share"}
+NUMERIC["plays"] = {**{c: "count" for c in ("seat_games", "times_bought", "times_drawn", "times_played",
+                                            "drawn_not_played", "games_played", "wins_when_played")},
+                    **{c: "share_or_blank" for c in ("play_rate", "win_rate_when_played", "played_ci_low",
+                                                     "played_ci_high", "win_rate_not_played", "not_played_ci_low",
+                                                     "not_played_ci_high")}}
+NUMERIC["moved"] = {**{c: "number_or_blank" for c in ("a", "a_ci_low", "a_ci_high", "b", "b_ci_low", "b_ci_high",
+                                                      "diff", "diff_ci_low", "diff_ci_high", "diff_se")},
+                    "p": "share", "p_holm": "share", "seeds": "count", "games_a": "count", "games_b": "count"}
 # a metagame's three files (``reports.metagame``): cells, mixes and values; a cell whose entries cannot meet has no
 # games and is counted 1/2
 NUMERIC["metagame"] = {"games": "count", "seeds": "count", "wins": "count", "losses": "count", "draws": "count",
@@ -101,7 +122,8 @@ ACCOUNTED = ("aggregate", "tournament", "ladder", "skill", "metagame")
 
 _RANGES = {"count": (0, COUNT_MAX), "seed": (0, SEED_MAX), "share": (0, 1), "share_or_blank": (0, 1),
            "signed_share": (-1, 1),
-           "amount": (0, None), "number": (None, None), "number_or_blank": (None, None)}
+           "amount": (0, None), "amount_or_blank": (0, None), "number": (None, None),
+           "number_or_blank": (None, None)}
 
 
 class ResultsFileError(CommandsimError):

@@ -13,6 +13,9 @@
 * a **card impact** table (``commandsim impact --out``): ``reports.impact.IMPACT_COLUMNS``;
 * a **tournament matrix** (``commandsim tournament --out``): ``reports.tournament.MATRIX_COLUMNS``, and
   its **ratings** (``<stem>_ratings``, read too when next to it): ``reports.tournament.RATING_COLUMNS``;
+* the **shape** of a sweep's games (``<stem>_shape``, ``_tempo``, ``_decisive``, ``_plays``, read too when next to
+  its aggregate: ``reports.shape_tables``) and what a comparison **moved** (``<stem>_moved`` next to it:
+  ``reports.moved.MOVED_COLUMNS``); each may also be given on its own;
 * a **metagame** (``commandsim metagame --out``): its matrix (``reports.metagame.MATRIX_COLUMNS``), and its
   **mixes** and **value** (``<stem>_mixes``, ``<stem>_value``, read too when next to it: ``MIX_COLUMNS``,
   ``VALUE_COLUMNS``).
@@ -46,6 +49,14 @@ from .per_game_scan import PerGameSummary, scan_per_game
 from .skill_finding import SKILL_COLUMNS
 from .tournament import MATRIX_COLUMNS, RATING_COLUMNS
 
+# the companions of an aggregate (its shape tables, ``reports.shape_tables``) and of a comparison (what it moved),
+# each known by a few of its columns
+SHAPE_KINDS = {"shape": ("standing", "mean_rounds", "comeback_rate"), "tempo": ("side", "seat", "round", "mean_lead"),
+               "decisive": ("decisive_round", "share", "games"),
+               "plays": ("faction", "card", "times_played", "games_played", "win_rate_when_played"),
+               "moved": ("kind", "measure", "card", "diff", "p_holm", "clear")}
+COMPANIONS = {"aggregate": ("shape", "tempo", "decisive", "plays"), "compare": ("moved",)}
+
 PER_GAME_NEEDED = ("game", "seed", "first_faction", "second_faction", "first_variant", "second_variant",
                    "first_strategy", "second_strategy", "winner", "turns")
 TEXT_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
@@ -73,6 +84,11 @@ class Results:
     ladder: pd.DataFrame = field(default_factory=pd.DataFrame)    # ``commandsim ladder``
     skill: pd.DataFrame = field(default_factory=pd.DataFrame)     # ``commandsim ladder --finding``
     impact: pd.DataFrame = field(default_factory=pd.DataFrame)    # ``commandsim impact``
+    shape: pd.DataFrame = field(default_factory=pd.DataFrame)     # a sweep's ``<stem>_shape``
+    tempo: pd.DataFrame = field(default_factory=pd.DataFrame)     # ... ``<stem>_tempo``
+    decisive: pd.DataFrame = field(default_factory=pd.DataFrame)  # ... ``<stem>_decisive``
+    plays: pd.DataFrame = field(default_factory=pd.DataFrame)     # ... ``<stem>_plays``
+    moved: pd.DataFrame = field(default_factory=pd.DataFrame)     # a comparison's ``<stem>_moved``
     metagame: pd.DataFrame = field(default_factory=pd.DataFrame)  # ``commandsim metagame``: the matrix
     metagame_mixes: pd.DataFrame = field(default_factory=pd.DataFrame)
     metagame_value: pd.DataFrame = field(default_factory=pd.DataFrame)
@@ -166,6 +182,9 @@ def kind_of(columns: Sequence[str]) -> str | None:
     """"aggregate", "cards", "per_game", "compare", "tournament", "ratings", "advice", "ladder", "skill",
     "impact", "metagame", "metagame_mixes", "metagame_value" or None, from a file's column names."""
     cols = set(columns)
+    for kind, needed in SHAPE_KINDS.items():
+        if set(needed) <= cols and "winner" not in cols:
+            return kind
     if set(METAGAME_COLUMNS) <= cols:
         return "metagame"
     if set(MIX_COLUMNS) <= cols:
@@ -205,7 +224,7 @@ def read_results(paths: Sequence[str | Path]) -> Results:
     parts: dict[str, list[pd.DataFrame]] = {kind: [] for kind in ("aggregate", "cards", "compare",
                                                                   "tournament", "ratings", "advice", "ladder", "skill",
                                                                   "impact", "metagame", "metagame_mixes",
-                                                                  "metagame_value")}
+                                                                  "metagame_value", *SHAPE_KINDS)}
     out = Results()
     seen: set[Path] = set()
     for raw in paths:
@@ -253,6 +272,18 @@ def read_results(paths: Sequence[str | Path]) -> Results:
                         parts["cards"].append(table.assign(source=stem))
                     out.files.append((cards.shown, "cards"))
                     out.paths.append(cards.real)
+        for tag in COMPANIONS.get(kind, ()):
+            companion = cards_path_of(path.shown, tag)
+            if user_files.not_a_file(companion) is None:
+                role = f"the {tag} table of {path.shown}"
+                companion = Input.of(companion, role)
+                if companion.real not in seen and kind_of(_read_columns(companion, role)) == tag:
+                    seen.add(companion.real)
+                    table = _read_checked(companion, tag, allow_empty=True)
+                    if len(table):
+                        parts[tag].append(table.assign(source=stem))
+                    out.files.append((companion.shown, tag))
+                    out.paths.append(companion.real)
         if kind == "tournament":
             ratings = cards_path_of(path.shown, "ratings")
             if user_files.not_a_file(ratings) is None:

@@ -25,6 +25,18 @@ def _figure(rows: int = 1, width: float = WIDTH, min_height: float = 2.5, ncols:
     return fig, list(axes)
 
 
+def panel_grid(n: int, ncols: int = 3, width: float = WIDTH) -> tuple[Figure, list]:
+    """A figure of ``n`` small panels, ``ncols`` to a row (the ones left over hidden)."""
+    cols = max(1, min(ncols, n))
+    rows = -(-max(n, 1) // cols)
+    fig = Figure(figsize=(width, 2.8 * rows + 0.6), dpi=DPI, layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(rows, cols, squeeze=False).ravel()
+    for ax in axes[n:]:
+        ax.set_visible(False)
+    return fig, list(axes[:n])
+
+
 def png_bytes(fig: Figure) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=DPI, bbox_inches="tight")

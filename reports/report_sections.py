@@ -343,6 +343,32 @@ def ladder_findings(ladder: pd.DataFrame, skill: pd.DataFrame) -> list:
 ADVICE_ROWS_SHOWN = 15   # screened edits per advice table; the CSV holds them all
 
 
+def _unit(row) -> str:
+    """An advice row's unit: "" for a win rate (a share), else a count's ("turns"; ``outputs.EXTRA_COLUMNS``)."""
+    unit = row.get("unit", "") if hasattr(row, "get") else getattr(row, "unit", "")
+    return "" if pd.isna(unit) else str(unit).strip()
+
+
+def _goal(row) -> str:
+    text = row.get("goal_text", "") if hasattr(row, "get") else getattr(row, "goal_text", "")
+    return str(text) if isinstance(text, str) and text.strip() else f"{100 * row['goal']:g}%"
+
+
+def _value(v, unit: str) -> str:
+    return ("" if pd.isna(v) else f"{v:.1f} {unit}") if unit else percent(v)
+
+
+def _span(lo, hi, unit: str) -> str:
+    return ("" if pd.isna(lo) else f"{lo:.1f} – {hi:.1f}") if unit else interval(lo, hi)
+
+
+def _effect(d, lo, hi, unit: str, word: bool = False) -> str:
+    """An effect with its interval: a count's in its unit, a share's in points (``word``: saying so)."""
+    if unit:
+        return f"{d:+.1f} {unit} [{lo:+.1f}, {hi:+.1f}]"
+    return f"{100 * d:+.1f}{' points' if word else ''} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+
+
 def advice_sections(advice: pd.DataFrame, games: dict):
     """One section per advice table: the proposal on fresh seeds (fixed and re-tuned strategies), then the best
     screened edits, each with its effect on the target and 95% interval."""
@@ -352,13 +378,14 @@ def advice_sections(advice: pd.DataFrame, games: dict):
         proposal = part[part["stage"].str.startswith("proposal")]
         screened = part[part["stage"].isin(["screen", "sequential test"])]
         shown = pd.concat([proposal, screened[screened["rank"] <= ADVICE_ROWS_SHOWN]])
+        rows = [r for _, r in shown.iterrows()]
         table = pd.DataFrame({
             "rank": shown["rank"], "stage": shown["stage"], "edit": shown["edit"], "mark": shown["mark"],
-            "win rate": shown["component"] + " (goal " + (100 * shown["goal"]).map("{:g}%".format) + ")",
-            "effect (points) [95%]": [f"{100 * d:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]" for d, lo, hi in
-                                      zip(shown["effect"], shown["effect_ci_low"], shown["effect_ci_high"])],
-            "value": [f"{percent(v)}" + (f" ({interval(lo, hi)})" if not pd.isna(lo) else "")
-                      for v, lo, hi in zip(shown["value"], shown["value_ci_low"], shown["value_ci_high"])],
+            "win rate": [f"{r['component']} (goal {_goal(r)})" for r in rows],
+            "effect (points) [95%]": [_effect(r["effect"], r["effect_ci_low"], r["effect_ci_high"], _unit(r))
+                                      for r in rows],
+            "value": [_value(r["value"], _unit(r)) + (f" ({_span(r['value_ci_low'], r['value_ci_high'], _unit(r))})"
+                                                       if not pd.isna(r["value_ci_low"]) else "") for r in rows],
             "games": shown["games"], "verdict": shown["verdict"]})
         band = float(part["band"].iloc[0])
         notes = [f"Card edits toward the target (band ±{100 * band:g} points). Proposal rows: the chosen set of "
@@ -389,10 +416,11 @@ def _advice_lines(part: pd.DataFrame, source: str) -> list[str]:
         return [f"Balance advisor ({source}): no proposal (the unedited cards were already within the band, or no "
                 f"edit helped)."]
     out = []
-    for r in proposal.itertuples():
-        value = percent(r.value) + (f" [{interval(r.value_ci_low, r.value_ci_high)}]"
-                                    if not pd.isna(r.value_ci_low) else "")
-        out.append(f"Balance advisor ({source}): proposal {r.edit} ({r.stage.removeprefix('proposal, ')}): "
-                   f"{r.component} {value} (goal {100 * r.goal:g}%), effect {100 * r.effect:+.1f} points "
-                   f"[{100 * r.effect_ci_low:+.1f}, {100 * r.effect_ci_high:+.1f}]: {r.verdict}")
+    for _, r in proposal.iterrows():
+        unit = _unit(r)
+        value = _value(r["value"], unit) + (f" [{_span(r['value_ci_low'], r['value_ci_high'], unit)}]"
+                                            if not pd.isna(r["value_ci_low"]) else "")
+        effect = _effect(r["effect"], r["effect_ci_low"], r["effect_ci_high"], unit, word=True)
+        out.append(f"Balance advisor ({source}): proposal {r['edit']} ({r['stage'].removeprefix('proposal, ')}): "
+                   f"{r['component']} {value} (goal {_goal(r)}), effect {effect}: {r['verdict']}")
     return out

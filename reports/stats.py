@@ -274,3 +274,130 @@ def two_sided_p(z: float) -> float:
     """The two-sided normal p-value of a z statistic (``scipy.stats.norm.sf``: ``2 * (1 - cdf)`` would
     lose every digit of a p-value below about 1e-16)."""
     return float(2.0 * stats.norm.sf(abs(z)))
+
+
+# ---- means and rates of per-seed ratios (the shape's measures: a seed holds a varying number of games)
+
+RATIO_SUMS = ("y", "n", "yy", "yn", "nn", "seeds")   # the last axis of ``ratio_sums``
+
+
+def ratio_sums(y, n) -> np.ndarray:
+    """float64[..., 6]: the sums over the seeds (axis 0) of a ratio's per-seed numerator ``y`` and denominator
+    ``n`` (``RATIO_SUMS``: y, n, y^2, y n, n^2 and the seeds), which add up over chunks of seeds. E.g. the lead
+    after round r summed over a seed's games still running (``y``) and their count (``n``)."""
+    y = np.asarray(y, dtype=float)
+    n = np.broadcast_to(np.asarray(n, dtype=float), y.shape)
+    return np.stack([y.sum(axis=0), n.sum(axis=0), (y * y).sum(axis=0), (y * n).sum(axis=0), (n * n).sum(axis=0),
+                     np.full(y.shape[1:], float(y.shape[0]))], axis=-1)
+
+
+def ratio_interval(sums, z: float = Z95):
+    """``(mean, low, high, se)`` of the ratio ``sum y / sum n`` from ``ratio_sums`` (vectorised over the leading
+    axes): the cluster-robust (delta-method) variance of a ratio with the seed as the unit,
+    ``seeds / (seeds - 1) * sum_s (y_s - m n_s)^2 / (sum n)^2``, and Student's t with seeds - 1 degrees of
+    freedom. NaN where no seed has a game (``n`` 0) or fewer than 2 seeds."""
+    s = np.asarray(sums, dtype=float)
+    y, n, yy, yn, nn, k = (s[..., i] for i in range(6))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        m = y / n
+        q = np.clip(yy - 2 * m * yn + m * m * nn, 0.0, None)
+        var = k / (k - 1) * q / (n * n)
+        se = np.sqrt(var)
+        t = stats.t.isf(stats.norm.sf(z), np.maximum(k - 1, 1))
+        ok = (n > 0) & (k >= 2)
+        m = np.where(n > 0, m, np.nan)
+        se = np.where(ok, se, np.nan)
+        return m, np.where(ok, m - t * se, np.nan), np.where(ok, m + t * se, np.nan), se
+
+
+def ratio_rate_interval(sums, z: float = Z95):
+    """``(rate, low, high)`` of a rate whose games come in seeds of varying size (``ratio_sums`` of each
+    seed's successes and games): the Wilson interval at the effective number of games the seeds' own variance
+    gives (``ratio_interval``'s, shrunk towards the binomial by one pseudo-seed as ``design_effect`` does), so it
+    stays inside [0, 1] and is not empty at 0 or all. At 0 or all the design effect is the mean seed size
+    weighted by games, ``sum n^2 / sum n`` (every game of a seed may go the same way; 1 with a game per seed)."""
+    s = np.asarray(sums, dtype=float)
+    y, n, nn, k = s[..., 0], s[..., 1], s[..., 4], s[..., 5]
+    m, _, _, se = ratio_interval(s, z)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        binomial = m * (1 - m) / n
+        raw = np.where(binomial > 0, se * se / binomial, 1.0)
+        deff = np.where((y <= 0) | (y >= n), nn / n, ((k - 1) * np.nan_to_num(raw, nan=1.0) + 1) / k)
+        n_eff = np.where(n > 0, n / deff, 0.0)
+        q = stats.t.isf(stats.norm.sf(z), np.maximum(k - 1, 1))
+    low, high = wilson_interval(np.where(n > 0, m, 0.0) * n_eff, n_eff, np.asarray(q, float))
+    return m, np.asarray(low, float), np.asarray(high, float)
+
+
+class RatioDifference(NamedTuple):
+    """A - B of two ratios measured on the same seeds, with its interval, standard error and p-value."""
+    a: float
+    b: float
+    diff: float
+    ci_low: float
+    ci_high: float
+    se: float
+    p: float
+    seeds: int
+
+
+# the last axis of ``paired_ratio_sums``: A's and B's numerator and denominator sums, their squares and products
+PAIRED_SUMS = ("ya", "na", "yb", "nb", "yaya", "nana", "ybyb", "nbnb", "yana", "ybnb", "yayb", "yanb", "nayb", "nanb",
+               "seeds")
+
+
+def paired_ratio_sums(y_a, n_a, y_b, n_b) -> np.ndarray:
+    """float64[..., 15] (``PAIRED_SUMS``): the sums over the seeds (axis 0) that the paired difference of two ratios
+    needs (``paired_ratio_test``); they add up over chunks of seeds, so a comparison keeps no per-seed array. Of
+    integer values they are exact (below 2**53), whatever the chunks."""
+    ya, yb = np.asarray(y_a, float), np.asarray(y_b, float)
+    na = np.broadcast_to(np.asarray(n_a, float), ya.shape)
+    nb = np.broadcast_to(np.asarray(n_b, float), yb.shape)
+    parts = (ya, na, yb, nb, ya * ya, na * na, yb * yb, nb * nb, ya * na, yb * nb, ya * yb, ya * nb, na * yb, na * nb)
+    return np.stack([x.sum(axis=0) for x in parts] + [np.full(ya.shape[1:], float(ya.shape[0]))], axis=-1)
+
+
+def paired_ratio_test(sums, z: float = Z95):
+    """``(a, b, diff, low, high, se, p)`` (arrays over the leading axes) of ``paired_ratio_sums``: each seed's
+    linearised contribution to the difference, ``(y_a - m_a n_a) / N_a - (y_b - m_b n_b) / N_b``, gives the
+    variance (the seed-to-seed variance both settings share drops out), with Student's t at seeds - 1 degrees
+    of freedom; p is the t test's, which the interval inverts (1 where A and B agree on every seed)."""
+    s = np.asarray(sums, dtype=float)
+    ya, na, yb, nb, yaya, nana, ybyb, nbnb, yana, ybnb, yayb, yanb, nayb, nanb, k = (s[..., i] for i in range(15))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ma, mb = ya / na, yb / nb
+        raa = yaya - 2 * ma * yana + ma * ma * nana
+        rbb = ybyb - 2 * mb * ybnb + mb * mb * nbnb
+        rab = yayb - mb * yanb - ma * nayb + ma * mb * nanb
+        q = np.clip(raa / (na * na) + rbb / (nb * nb) - 2 * rab / (na * nb), 0.0, None)
+        se = np.sqrt(k / (k - 1) * q)
+        d = ma - mb
+        c = stats.t.isf(stats.norm.sf(z), np.maximum(k - 1, 1))
+        ok = (k >= 2) & (na > 0) & (nb > 0)
+        tiny = se <= 1e-12 * np.maximum(1.0, np.abs(d))
+        p = np.where(tiny, np.where(np.abs(d) <= 1e-12, 1.0, 0.0),
+                     2.0 * stats.t.sf(np.abs(d) / np.where(tiny, 1.0, se), np.maximum(k - 1, 1)))
+        nan = np.full(np.shape(d), np.nan)
+        return (np.where(na > 0, ma, np.nan), np.where(nb > 0, mb, np.nan), np.where(ok, d, nan),
+                np.where(ok, d - c * se, nan), np.where(ok, d + c * se, nan), np.where(ok, se, nan),
+                np.where(ok, p, 1.0))
+
+
+def paired_ratio_difference(y_a, n_a, y_b, n_b, z: float = Z95) -> RatioDifference:
+    """``paired_ratio_test`` of per-seed arrays (axis 0: the seeds A and B share). A plain mean of per-seed
+    values is the case ``n`` = games per seed."""
+    k = int(np.shape(y_a)[0])
+    a, b, d, lo, hi, se, p = (float(x) for x in paired_ratio_test(paired_ratio_sums(y_a, n_a, y_b, n_b), z))
+    return RatioDifference(a, b, d, lo, hi, se, p, k)
+
+
+def holm(p_values) -> np.ndarray:
+    """Holm's step-down adjustment of ``p_values`` (family-wise error over them all): the i-th smallest p times
+    (m - i), made monotone and capped at 1. A measure is clear at 5% when its adjusted p is below 0.05."""
+    p = np.asarray(p_values, dtype=float)
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    adjusted = np.minimum(1.0, np.maximum.accumulate(p[order] * (m - np.arange(m))))
+    out = np.empty(m)
+    out[order] = adjusted
+    return out

@@ -31,7 +31,7 @@ contract module, so a worker finds it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -50,11 +50,18 @@ from . import identical_games as identical
 from .chunk_counts import ChunkTally, SweepTally, tally_chunk
 from .identical_games import chunk_digest
 from .per_game import per_game_batch
+from .shape_tally import CellDetail, DetailChunk, detail_chunk
 
 DEFAULT_GAMES = 20000  # per cell: a +-0.7-point interval in a few seconds
 DEFAULT_CHUNK = 20_000      # games per engine call: memory and Ctrl-C latency vs call overhead
 DEFAULT_MAX_GAMES = 1_000_000   # per cell, with a target interval
 MIN_TARGET_ROUND = 100      # games per round below which a target-interval stop may undercut the 95% level
+PAIR_WINDOW = 20_000        # seeds played in one seat order before the other's: what waits to be paired, at most
+# the shape tables a sweep of a game that records its shape writes beside its aggregate (<stem>_<tag>)
+SHAPE_FILES = {"shape": "shape table (each cell's length, lead changes, decisive round, drama, comebacks)",
+               "tempo": "tempo table (each side's mean lead by round)",
+               "decisive": "decisive-round table (games per round of the last lead change)",
+               "plays": "card play table (per side and card: bought, drawn, played, win rates when played)"}
 CELL_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_variant", "difficulty", "strategy",
                 "opponent_strategy", "games", "half_width", "hit_cap", *(f"at_{b}" for b in BOUND_LABELS[1:]))
 
@@ -66,10 +73,21 @@ GamesSink = Callable[[Any], None]   # receives each chunk's per-game records: a 
 class SweepResult:
     """What a sweep returns: the aggregate table, the per-card table and one row per cell
     (``CELL_COLUMNS``: games played, final interval half-width, whether it stopped at the cap, and the games an
-    engine bound or the turn cap ended: ``at_<bound>``, ``simcore.bounds``)."""
+    engine bound or the turn cap ended: ``at_<bound>``, ``simcore.bounds``); and, for a game that records its
+    shape (``simcore.shape``), the shape tables (``reports.shape_tables``: per cell its measures, tempo curves and
+    decisive rounds; per side and card its plays). Empty for a game that records none."""
     aggregate: pd.DataFrame
     cards: pd.DataFrame
     cells: pd.DataFrame
+    shape: pd.DataFrame = field(default_factory=pd.DataFrame)
+    tempo: pd.DataFrame = field(default_factory=pd.DataFrame)
+    decisive: pd.DataFrame = field(default_factory=pd.DataFrame)
+    plays: pd.DataFrame = field(default_factory=pd.DataFrame)
+
+    def shape_tables(self) -> dict[str, pd.DataFrame]:
+        """The shape tables by the tag of the file each goes to (``<stem>_<tag>``), those the game records."""
+        return {tag: t for tag, t in (("shape", self.shape), ("tempo", self.tempo), ("decisive", self.decisive),
+                                      ("plays", self.plays)) if not t.empty}
 
     def bound_counts(self) -> np.ndarray:
         """int64[len(simcore.bounds.LABELS)]: the sweep's games by the bound that ended them."""
@@ -169,6 +187,7 @@ class ChunkCounts:
     games: Any | None        # pyarrow.RecordBatch (per_game.per_game_batch)
     winner: np.ndarray | None = None   # int8 winner codes (a byte a game): paired with the other seat order's
     digest: int = 0          # ``identical_games.chunk_digest`` of its games: cells that played the same games
+    detail: DetailChunk | None = None  # its games' shapes and card counts (``reports.shape_tally``)
 
 
 def play_chunk(chunk: SweepChunk, tables, threads: int | None = None) -> ChunkCounts:
@@ -198,7 +217,8 @@ def _chunk_counts(chunk: SweepChunk, rec) -> ChunkCounts:
     return ChunkCounts(tally_chunk(rec.winner, rec.turns, rec.bought, chunk.seats, getattr(rec, "bounds", None)),
                        chunk_labels(chunk.sides, chunk.variants, names), names[1], games,
                        np.asarray(rec.winner, np.int8),
-                       chunk_digest(chunk.first_game, chunk.order, rec.winner, rec.turns, rec.bought))
+                       chunk_digest(chunk.first_game, chunk.order, rec.winner, rec.turns, rec.bought),
+                       detail_chunk(rec))
 
 
 # ---- the sweep
@@ -215,7 +235,8 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     ``target_ci`` or when ``max_games`` (default ``DEFAULT_MAX_GAMES``) are played.  Every round
     plays the chunks of all the cells still going.
     ``per_game(batch)`` receives every chunk's per-game records (``reports.per_game``: an Arrow record
-    batch, ``.to_pandas()`` for a frame) in seed order; nothing per game is kept otherwise.
+    batch, ``.to_pandas()`` for a frame) in windows of ``PAIR_WINDOW`` seeds, each in one seat order then the
+    other, whatever the chunks; nothing per game is kept otherwise.
     ``progress(done, total)`` is called after every chunk; ``total`` shrinks when a cell reaches its
     target early.  ``runner`` (``simcore.cluster``; default: the local runner on ``threads``) plays the
     chunks; results do not depend on it, on ``threads`` or on ``chunk_size``.  Raises
@@ -247,6 +268,7 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     total = sum(c * k for c, k in zip(cap_seeds, per_seed))
     done = 0
     tallies = [SweepTally() for _ in cells]     # per cell: its perspectives
+    details = [CellDetail(k, cell.seats) for k, cell in zip(per_seed, cells)]   # per cell: its games' shape
     digests = [0] * len(cells)                   # per cell: its games' digest (identical_games)
     keys: list[tuple | None] = [None] * len(cells)
     card_tally = SweepTally()                    # every game: the per-card counts
@@ -255,16 +277,21 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     width = [float("nan")] * len(cells)
     active = list(range(len(cells)))
     while active:
+        # a window of seeds in each seat order, one after the other: its games are paired (the seeds' sums, the
+        # shape) and let go once its other order is in, so what waits is one window a cell however many games it
+        # plays; the window is a constant, so the per-game records come in the same order whatever the chunks
         chunks = [SweepChunk(module, i, order.matchup, strategies, order.sides, order.variants, cells[i].seats, seed,
-                             start, min(chunk_size, stop - start), cells[i].mode, cells[i].difficulty, market,
+                             start, min(chunk_size, end - start), cells[i].mode, cells[i].difficulty, market,
                              per_game is not None, k)
                   for i in active for stop in [min(played[i] + round_seeds[i], cap_seeds[i])]
-                  for k, (order, strategies) in enumerate(orders[i]) for start in range(played[i], stop, chunk_size)]
+                  for w in range(played[i], stop, PAIR_WINDOW) for end in [min(w + PAIR_WINDOW, stop)]
+                  for k, (order, strategies) in enumerate(orders[i]) for start in range(w, end, chunk_size)]
         for chunk, part in zip(chunks, runner.map(play_chunk, chunks, tables)):
             tallies[chunk.cell].add(part.tally, part.labels)
             tallies[chunk.cell].add_order(chunk.first_game, per_seed[chunk.cell], part.labels, part.winner,
                                           cells[chunk.cell].seats)
             card_tally.add(part.tally, None)
+            details[chunk.cell].add_order(chunk.first_game, chunk.order, part.detail, cells[chunk.cell].sides)
             digests[chunk.cell] = identical.add(digests[chunk.cell], part.digest)
             if chunk.order == 0:
                 keys[chunk.cell] = identical.labels_key(chunk.mode, chunk.difficulty, part.labels)
@@ -296,7 +323,30 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     cards = card_table(card_tally.card_counts(list(info["card"])))
     keep = np.asarray(game.buyable(tables), bool) | (cards["times_bought"].to_numpy() > 0)
     cards = info.merge(cards, on="card", how="right")[keep].reset_index(drop=True)
-    return SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)))
+    result = SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)))
+    _add_shape(result, game, cells, details, labels)
+    return result
+
+
+def _add_shape(result: SweepResult, game: Game, cells: Sequence[Cell], details: list[CellDetail],
+               labels: list[str]) -> None:
+    """The shape tables of a game that records its shape (``simcore.shape``): nothing for one that records none."""
+    from .shape_tables import cell_keys, plays_table, shape_tables
+    if game.info.standing is None or not any(d.games for d in details):
+        return
+    rows = [(dict(cell_keys(cell), opponent_strategy=labels[i]), d)
+            for i, (cell, d) in enumerate(zip(cells, details)) if d.games]
+    for d in details:
+        d.check_paired()
+    result.shape, result.tempo, result.decisive = shape_tables(rows, game.info.standing.name)
+    sides: dict = {}
+    for d in details:
+        for side, sums in d.cards.items():
+            if side in sides:
+                sides[side].add(sums)
+            else:
+                sides[side] = sums
+    result.plays = plays_table(sides)
 
 
 def estimate_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,

@@ -102,7 +102,8 @@ def run_until_verdict(game: Game | str, question: Question, strategy: str | None
     first = _with(result, extra)
     if question.both_sides:
         other = _with(result.seen_by_opponent(), extra)
-        first = Comparison(pd.concat([first.table, other.table], ignore_index=True), first.pairs)
+        first = Comparison(pd.concat([first.table, other.table], ignore_index=True), first.pairs, first.tally,
+                           first.edited)
     return SequentialComparison(first, pd.DataFrame(looks, columns=list(LOOK_COLUMNS)))
 
 
@@ -134,4 +135,4 @@ def estimate_until_verdict(game: Game | str, question: Question, strategy: str |
 
 
 def _with(result: Comparison, extra: dict) -> Comparison:
-    return Comparison(result.table.assign(**extra), result.pairs)
+    return Comparison(result.table.assign(**extra), result.pairs, result.tally, result.edited)

@@ -37,9 +37,9 @@ def upgraded_text(text: str, band: float) -> str:
 
 # ---- a value against a goal +-band (the advisor's check of each win rate)
 
-HOLDS = "holds"                          # the whole interval lies inside goal +-band
-MISSES = "outside the band"              # the whole interval lies outside it
-STRADDLES = "not enough games to tell"   # the interval reaches across an edge of the band
+# the whole interval lies inside goal +-band; wholly outside it; across an edge of the band (simcore.advice's words:
+# the advisor's components check themselves with them)
+from simcore.advice import HOLDS, MISSES, STRADDLES  # noqa: E402
 BAND_STATES = (HOLDS, MISSES, STRADDLES)
 
 

@@ -84,6 +84,16 @@ class SweepQuestion:
 
 
 @dataclass(frozen=True)
+class Standing:
+    """What a game's shape measures (``simcore.shape``): each side's standing, which its engine records after
+    every round. ``name``: what the game calls it (Hull, Authority); ``text``: how it is counted, for a
+    reader; ``round``: what one round of the records is (both players' turns)."""
+    name: str
+    text: str
+    round: str = "round: each side's turn once"
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """A game's capabilities as data.
 
@@ -99,7 +109,8 @@ class GameInfo:
     turn, effects per play, turns per game), which ``docs/reliability.md`` lists. ``one_seat_modes``: the modes
     whose second seat the rules play (an opponent at a level, the cell's ``difficulty``), not a side: their cells
     count the first seat only (``Cell.seats == (0,)``) and have no seat swap; the reports read it, not a mode's
-    name."""
+    name. ``standing``: the measure its engine records after every round (``Standing``; None: a game that
+    records no shape)."""
     name: str
     title: str
     side: Noun
@@ -121,6 +132,7 @@ class GameInfo:
     sweep_questions: tuple[SweepQuestion, ...] = ()
     bounds: tuple = ()
     one_seat_modes: tuple[str, ...] = ()
+    standing: Standing | None = None
 
 
 @dataclass(frozen=True)

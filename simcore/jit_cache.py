@@ -16,10 +16,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
-# the core's jitted sources (the block loop is inlined into every game's entry), and the bound codes every
-# engine reads as constants (simcore/bounds.py); each game's own (its engine reads its tables and opcodes as
-# constants, so the whole game folder and its players) are added by game_cache_dir
-_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py", "simcore/block_loop.py")
+# the core's jitted sources (the block loop, the shape and the card counters are inlined into every game's
+# engine), and the bound codes every engine reads as constants (simcore/bounds.py); each game's own (its engine
+# reads its tables and opcodes as constants, so the whole game folder and its players) are added by game_cache_dir
+_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py", "simcore/block_loop.py", "simcore/shape.py",
+           "simcore/play_counts.py")
 
 # every game's entry functions (``hot_entry``: what Python calls to play games), as ``simcore.game_jit`` makes
 # them: ``compiled`` reads numba's cache index of a game's entries.  Here, not in ``game_jit`` (which

@@ -55,6 +55,11 @@ class Records:
     (int32[n_games, 2, n_types]: copies of each card type each seat bought; it may be a view of
     another layout: The Last Command's engine writes (seat, type, game), one row per per-game column).
 
+    ``shape`` (``simcore.shape.GameShapes``): each game's shape, from the standing its engine recorded after
+    every round (None: a game that records none); its measures are columns of ``games`` too. ``plays``
+    (``simcore.play_counts.PlayCounts``): the copies of each card each seat drew and played, per game, over
+    the cards ``play_names`` names (a game's commands, where nothing is bought; default ``card_names``).
+
     ``games`` may be given as a function ``columns(categories)`` giving the frame's columns: it is
     then built on first use, so a sweep that only counts (``winner``, ``turns``: int arrays) never
     pays for a DataFrame; ``columns(categories=True)`` gives the labels that are the same in every
@@ -73,18 +78,31 @@ class Records:
         # a search player's (searched decisions, rollouts, the turns those rollouts played from their decisions
         # on: how long one is), summed
         self.search: tuple[int, int, int] | None = None
+        self.shape = None               # simcore.shape.GameShapes
+        self.plays = None               # simcore.play_counts.PlayCounts
+        self.play_names: list[str] | None = None
 
     @property
     def games(self) -> pd.DataFrame:
         if callable(self._games):
-            self._games = pd.DataFrame(self._games(False))
+            self._games = pd.DataFrame(self._with_shape(self._games(False)))
         return self._games
 
     def columns(self, categories: bool = False) -> dict:
         """The columns of ``games`` by name; with ``categories`` the constant labels as categories."""
         if categories and callable(self._games):
-            return self._games(True)
+            return self._with_shape(self._games(True))
         return {name: self.games[name].array for name in self.games.columns}
+
+    def _with_shape(self, columns: dict) -> dict:
+        """A game's own columns, then its shape's (``simcore.shape.GameShapes.columns``)."""
+        if self.shape is None or self.winner is None:
+            return columns
+        return {**columns, **self.shape.columns(self.winner)}
+
+    def counted_names(self) -> list[str]:
+        """The names ``plays`` counts, in its order."""
+        return list(self.play_names if self.play_names is not None else self.card_names)
 
     def bought_frame(self) -> pd.DataFrame:
         """Long table: game, seat, card, copies bought (only non-zero entries)."""

@@ -132,8 +132,9 @@ def advise(card_set: CardSet, target: Target, opts: AdviseOptions, progress: Pro
     def base_scores(first, seeds):
         return staged([()], first, seeds)[0]
 
-    screened, refused = screen_and_test(edits, staged, base_scores, target.goals, opts.screen_games // per_seed,
-                                        opts.test_games // per_seed, opts.candidates, opts.min_effect, progress)
+    screened, refused = screen_and_test(edits, staged, base_scores, target.nearest, opts.screen_games // per_seed,
+                                        opts.test_games // per_seed, opts.candidates, opts.min_effect, progress,
+                                        scales=target.scales)
     seconds["screen and test"] = time.perf_counter() - started
 
     started = time.perf_counter()
@@ -193,7 +194,7 @@ def advise(card_set: CardSet, target: Target, opts: AdviseOptions, progress: Pro
         base_check = check_measure([()], 0, check_seeds)[0]
     seconds["check and re-tune"] = time.perf_counter() - started
 
-    base_values, base_low, base_high = values_with_interval(base_check)
+    base_values, base_low, base_high = values_with_interval(base_check, target)
     advice = Advice(target, opts, base_values, base_low, base_high, screened, refused, evaluated, proposal, closest,
                     fixed, retuned, tuned_vector, kept_start, pd.DataFrame(), "", games, seconds)
     advice.table = advice_table(advice, scores_of, search_base, base_of)
@@ -234,13 +235,11 @@ def _estimate(card_set: CardSet, target: Target, opts: AdviseOptions, edits: lis
 
 
 def _check(scores: np.ndarray, base: np.ndarray, target: Target, band: float) -> Check:
-    values, low, high = values_with_interval(scores)
+    values, low, high = values_with_interval(scores, target)
     d = [paired_difference(s, b) for s, b in zip(scores, base)]
-    goals = target.goals
     return Check(values, low, high, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
                  np.array([x.ci_high for x in d]), target.games_per_component(scores.shape[1]),
-                 bool(np.all(np.abs(values - goals) <= band)),
-                 bool(np.all((low >= goals - band) & (high <= goals + band))))
+                 target.inside(values, band), target.holds(low, high, band))
 
 
 SHORTER = {"screen": ("--screen-games", "screen_games"), "sequential test": ("--test-games", "test_games"),

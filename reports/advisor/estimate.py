@@ -146,8 +146,8 @@ def estimate_advise(speed: Speed, pilot: dict, edits: Sequence, target, opts, ca
     tests, sets, confirms, with_edits = [], [], [], []
     for _ in range(DRAWS):
         sim = _Simulated(base, edited, rng)
-        screened, _ = screen_and_test(edits, sim.measure, sim.base_scores, target.goals, round_seeds, cap_seeds,
-                                      opts.candidates, opts.min_effect)
+        screened, _ = screen_and_test(edits, sim.measure, sim.base_scores, target.nearest, round_seeds, cap_seeds,
+                                      opts.candidates, opts.min_effect, scales=target.scales)
         tests.append(sim.played)
         counted = _search_counts(sim, screened, target, opts, spread, search_seeds, rng)
         sets.append(counted[0])

@@ -8,7 +8,6 @@ import numpy as np
 import pandas as pd
 
 from reports.stats import paired_difference
-from reports.verdict_words import band_state
 from simcore.advice import CardSet
 from simcore.card_edits import CardEdit
 
@@ -17,16 +16,28 @@ from .result import Advice
 ADVICE_COLUMNS = ("rank", "stage", "edit", "edits", "card", "field", "old_value", "new_value", "mark", "component",
                   "goal", "base", "effect", "effect_ci_low", "effect_ci_high", "value", "value_ci_low",
                   "value_ci_high", "distance", "games", "looks", "verdict", "band")
+# written after them: each component's goal as the target reads it ("50%", "20-25 turns") and its unit ("" a
+# share, shown in %; else a count's: "turns"), so a report shows a length as a length
+EXTRA_COLUMNS = ("goal_text", "unit")
 
 
-def values_with_interval(scores: np.ndarray):
+def values_with_interval(scores: np.ndarray, target=None):
     """(mean, 95% low, 95% high) per component of per-seed scores float[components, seeds]: the t interval over
-    the seeds (a seed's score averages its games, so seeds are independent), within [0, 1]."""
+    the seeds (a seed's score averages its games, so seeds are independent), within what the value can be
+    (``Component.bounds``: [0, 1] for a share; ``target`` None: every component a share)."""
     d = [paired_difference(s, np.zeros_like(s)) for s in scores]
     # a score lies in [0, 1], and so does its interval (a t interval of a few seeds reaches past it, and
     # ``commandsim report`` rightly refuses a share above 1)
-    return (np.array([x.mean for x in d]), np.clip([x.ci_low for x in d], 0.0, 1.0),
-            np.clip([x.ci_high for x in d], 0.0, 1.0))
+    lo, hi = _bounds(target, len(d))
+    return (np.array([x.mean for x in d]), np.clip([x.ci_low for x in d], lo, hi),
+            np.clip([x.ci_high for x in d], lo, hi))
+
+
+def _bounds(target, n: int) -> tuple[np.ndarray, np.ndarray]:
+    if target is None:
+        return np.zeros(n), np.ones(n)
+    b = np.array([c.bounds for c in target.components], dtype=float)
+    return b[:, 0], b[:, 1]
 
 
 def _edit_columns(edits: Sequence[CardEdit]) -> dict:
@@ -54,7 +65,8 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_
                          "goal": comp.goal, "base": value[c] - effect[c], "effect": effect[c],
                          "effect_ci_low": lo[c], "effect_ci_high": hi[c], "value": value[c],
                          "value_ci_low": vlo[c], "value_ci_high": vhi[c], "games": games, "looks": looks,
-                         "verdict": verdict or band_state(vlo[c], vhi[c], comp.goal, band), "band": band})
+                         "verdict": verdict or comp.state(vlo[c], vhi[c], band), "band": band,
+                         "goal_text": comp.goal_text(), "unit": comp.unit})
 
     closest = advice.closest
     for stage, check in (("proposal, fixed strategies", advice.fixed),
@@ -72,7 +84,7 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_
             continue
         base = (base_of or {}).get(cand.edits, search_base)      # sets confirmed on more seeds
         d = [paired_difference(s, b) for s, b in zip(scores, base)]
-        v, vlo, vhi = values_with_interval(scores)
+        v, vlo, vhi = values_with_interval(scores, target)
         add(i, "search", cand.edits, np.array([x.mean for x in d]), np.array([x.ci_low for x in d]),
             np.array([x.ci_high for x in d]), v, vlo, vhi, target.games_per_component(scores.shape[1]), 1)
     ranked = sorted(advice.screened, key=lambda r: -r.improvement)
@@ -81,15 +93,21 @@ def advice_table(advice: Advice, scores_of: dict, search_base: np.ndarray, base_
         stage = "screen" if r.looks == 1 else "sequential test"
         add(i, stage, (r.edit,), mean, lo, hi, nan, nan, nan, target.games_per_component(r.seeds), r.looks,
             r.verdict)
-    table = pd.DataFrame(rows, columns=list(ADVICE_COLUMNS))
+    table = pd.DataFrame(rows, columns=[*ADVICE_COLUMNS, *EXTRA_COLUMNS])
     screened = table["stage"].isin(["screen", "sequential test"])
     # a screened edit's value: the unedited value on the check seeds plus its effect, measured on other seeds,
-    # so the sum can leave [0, 1] on a few seeds: bounded to what a win rate can be
+    # so the sum can leave [0, 1] on a few seeds: bounded to what a win rate (or a count) can be
     base = dict(zip(target.labels, advice.base_values))
+    comps = dict(zip(target.labels, target.components))
     table.loc[screened, "base"] = table.loc[screened, "component"].map(base)
-    table.loc[screened, "value"] = (table.loc[screened, "base"] + table.loc[screened, "effect"]).clip(0.0, 1.0)
-    # a row's distance to the target: the largest distance of its set's components from their goals
-    far = (table["value"] - table["goal"]).abs()
+    low = table["component"].map(lambda c: comps[c].bounds[0])
+    high = table["component"].map(lambda c: comps[c].bounds[1])
+    table.loc[screened, "value"] = (table.loc[screened, "base"] + table.loc[screened, "effect"]).clip(
+        low[screened], high[screened])
+    # a row's distance to the target: the largest distance of its set's components from their goals (a share's in
+    # points, a count's relative to its goal: ``Component.distance``)
+    far = pd.Series([float(comps[c].distance(v)) if pd.notna(v) else np.nan
+                     for c, v in zip(table["component"], table["value"])], index=table.index)
     table["distance"] = far.groupby([table["stage"], table["rank"]]).transform("max")
     return table
 
@@ -107,10 +125,10 @@ def proposal_patch(card_set: CardSet, advice: Advice) -> str:
               f"seed {advice.options.seed}.",
               "Re-check: " + target.recheck.replace("PATCH", "THIS_FILE") + " (with your --cards, if any)."]
     if advice.fixed is not None:
-        for c, label in enumerate(target.labels):
-            header.append(f"{label}: {100 * advice.base_values[c]:.1f}% -> {100 * advice.fixed.values[c]:.1f}% "
-                          f"[{100 * advice.fixed.low[c]:.1f}, {100 * advice.fixed.high[c]:.1f}] on "
-                          f"{advice.fixed.games:,} fresh games (goal {100 * target.components[c].goal:g}%).")
+        for c, comp in enumerate(target.components):
+            header.append(f"{comp.label}: {comp.show(advice.base_values[c])} -> {comp.show(advice.fixed.values[c])} "
+                          f"[{comp.show(advice.fixed.low[c])}, {comp.show(advice.fixed.high[c])}] on "
+                          f"{advice.fixed.games:,} fresh games (goal {comp.goal_text()}).")
     if advice.proposal is None:
         header.append("No set of edits reached the band: this is the closest one found.")
     return card_set.patch(edits, header, notes)

@@ -71,22 +71,29 @@ def judge(result: EditResult, weights: np.ndarray, min_effect: float) -> str:
     return VERDICT_WORDS[code]
 
 
-def improvement(base: np.ndarray, effect: np.ndarray, goals: np.ndarray) -> float:
-    """How much closer the components get to their goals, summed (a share; negative: farther)."""
-    return float(np.abs(base - goals).sum() - np.abs(base + effect - goals).sum())
+def improvement(base: np.ndarray, effect: np.ndarray, goals: np.ndarray, scales=1.0) -> float:
+    """How much closer the components get to their goals, summed (in each component's scale: a share's points;
+    negative: farther)."""
+    return float(((np.abs(base - goals) - np.abs(base + effect - goals)) / scales).sum())
 
 
 def screen_and_test(edits: Sequence, measure: Measure, base_scores: Callable[[int, int], np.ndarray],
-                    goals: np.ndarray, round_seeds: int, cap_seeds: int, candidates: int, min_effect: float,
-                    progress: Callable[[str, int, int], None] | None = None) -> tuple[list[EditResult], list]:
+                    goals, round_seeds: int, cap_seeds: int, candidates: int, min_effect: float,
+                    progress: Callable[[str, int, int], None] | None = None,
+                    scales=None) -> tuple[list[EditResult], list]:
     """Screen ``edits`` on seeds ``0 .. round_seeds - 1``, then test the ``candidates`` most promising
     in rounds up to ``cap_seeds``; returns (results of every playable edit, edits the engine refused).
 
-    ``base_scores(first, seeds)`` gives the unedited set's per-seed scores (called once per seed range)."""
+    ``base_scores(first, seeds)`` gives the unedited set's per-seed scores (called once per seed range).
+    ``goals``: each component's goal, or a function of the unedited values giving the goal point nearest them (a
+    range target: ``Target.nearest``); ``scales``: each component's unit of distance (1: a share's points; a
+    count's reference value), so that components of several kinds pull together (``Target.scales``)."""
     critical = look_critical_values(round_seeds, cap_seeds)
     base = base_scores(0, round_seeds)
     base_values = base.mean(axis=1)
-    weights = np.sign(goals - base_values) / len(goals)
+    goals = goals(base_values) if callable(goals) else np.asarray(goals, dtype=float)
+    scales = np.ones(len(goals)) if scales is None else np.asarray(scales, dtype=float)
+    weights = np.sign(goals - base_values) / len(goals) / scales
     results, refused = [], []
     for edit, scores in zip(edits, measure([(e,) for e in edits], 0, round_seeds)):
         if scores is None:
@@ -94,7 +101,7 @@ def screen_and_test(edits: Sequence, measure: Measure, base_scores: Callable[[in
             continue
         r = EditResult(edit, scores - base, critical=float(critical[0]))
         r.verdict = judge(r, weights, min_effect)
-        r.improvement = improvement(base_values, r.diffs.mean(axis=1), goals)
+        r.improvement = improvement(base_values, r.diffs.mean(axis=1), goals, scales)
         results.append(r)
     promising = sorted((r for r in results if r.improvement > 0), key=lambda r: -r.improvement)[:candidates]
     active = [r for r in promising if r.verdict == "unclear"]
@@ -110,7 +117,7 @@ def screen_and_test(edits: Sequence, measure: Measure, base_scores: Callable[[in
             r.diffs = np.concatenate([r.diffs, scores - bases[-1]], axis=1)
             r.looks, r.critical = look + 1, float(critical[look])
             r.verdict = judge(r, weights, min_effect)
-            r.improvement = improvement(all_base[:, :r.seeds].mean(axis=1), r.diffs.mean(axis=1), goals)
+            r.improvement = improvement(all_base[:, :r.seeds].mean(axis=1), r.diffs.mean(axis=1), goals, scales)
         if progress is not None:
             progress("test", look + 1, len(critical))
         active = [r for r in active if r.verdict == "unclear"]

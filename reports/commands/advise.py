@@ -8,6 +8,7 @@ from pathlib import Path
 
 from reports.advisor import equilibrium_target as eqt
 from reports.advisor.advise import Advice, AdviseOptions, advise, edit_space
+from reports.advisor.shape_targets import parse_targets
 from reports.report_games import with_game
 from simcore.advice import CardSet, Target
 from simcore.errors import CommandsimError
@@ -55,7 +56,7 @@ def plan(game: Game, target_text: str | None, band: float, strategy: str | None,
     check_target_given(target_text, extras)
     card_set = registry.advisor(gname, cards_path)   # the game's hook: its cards, edits, targets
     text, at_eq = eqt.split(target_text) if target_text is not None else (None, False)
-    target = (card_set.target(text, max_turns) if text is not None
+    target = (parse_targets(text, lambda t: card_set.target(t, max_turns)) if text is not None
               else card_set.ladder(ladder_text, (extras.get("variant") or "standard").strip().lower(), max_turns))
     if at_eq:
         target = eqt.at_equilibrium(target, card_set, game, split_names(strategies) or _pool(gname),

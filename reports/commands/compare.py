@@ -50,15 +50,18 @@ class ComparePlan:
     def play(self, progress: Progress | None = None, runner=None) -> cmp.Comparison | seq.SequentialComparison:
         """The comparison (``table``: the compare CSV's rows, with what the card files change); with
         ``until_verdict`` the sequential one (its ``comparison`` and ``looks``)."""
+        from reports.moved import edited_cards
         changes = cmp.card_changes(self.game.card_entries, self.cards_path, self.cards_b_path)
+        edited = tuple(edited_cards(self.game.card_entries, self.cards_path, self.cards_b_path))
         if self.until_verdict:
             run = seq.run_until_verdict(self.game, self.question, self.strategy, self.opponent_strategy, self.games,
                                         self.max_games, self.seed, self.threads, self.max_turns, self.band / 100,
                                         progress, runner=runner)
-            return dataclasses.replace(run, comparison=cmp.with_card_changes(run.comparison, changes))
+            comparison = dataclasses.replace(cmp.with_card_changes(run.comparison, changes), edited=edited)
+            return dataclasses.replace(run, comparison=comparison)
         result = cmp.run_question(self.game, self.question, self.strategy, self.opponent_strategy, self.games,
                                   self.seed, self.threads, self.max_turns, self.band / 100, progress, runner=runner)
-        return cmp.with_card_changes(result, changes)
+        return dataclasses.replace(cmp.with_card_changes(result, changes), edited=edited)
 
 
 def plan(game: Game, sides: str | None, side_b: str | None, cards_path: Path | None, cards_b_path: Path | None,

@@ -131,7 +131,8 @@ def test_the_next_run_removes_temporary_files_of_runs_that_no_longer_run(tmp_pat
             p.write_text("partial")
         result = sweep("--per-game", str(tmp_path / "games.csv"), "--out", str(tmp_path / "o.csv"))
         assert result.exit_code == 0, result.output
-        assert names(tmp_path) == sorted([busy.name, other.name, "games.csv", "o.csv", "o_cards.csv"])
+        assert names(tmp_path) == sorted([busy.name, other.name, "games.csv", "o.csv", "o_cards.csv",
+                                          *(f"o_{tag}.csv" for tag in ("shape", "tempo", "decisive", "plays"))])
     finally:
         living.kill()
         living.wait()

@@ -174,7 +174,8 @@ def test_sweep_then_compare_then_report_end_to_end(tmp_path):
     result = runner.invoke(cli.main, ["report", str(tmp_path / "sweep.csv"), str(tmp_path / "games.parquet"),
                                       str(tmp_path / "compare.csv"), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    expected = {"win_rates.png", "heatmap.png", "game_length.png", "first_player.png", "cards.png", "compare.png"}
+    expected = {"win_rates.png", "heatmap.png", "game_length.png", "first_player.png", "cards.png", "compare.png",
+                "tempo.png", "moved_tempo.png"}      # the sweep's tempo curves, what the comparison moved
     assert {p.name for p in out.glob("*.png")} == expected
     for png in out.glob("*.png"):
         assert png.read_bytes().startswith(PNG_MAGIC), png
@@ -182,5 +183,5 @@ def test_sweep_then_compare_then_report_end_to_end(tmp_path):
     assert html.startswith("<!DOCTYPE html>") and html.rstrip().endswith("</html>")
     assert html.count(IMG_TAG) == len(expected)
     assert "Paired comparisons" in html and "First-player advantage" in html
-    assert f"Wrote {out / 'report.html'} and 6 plots" in result.output
+    assert f"Wrote {out / 'report.html'} and 8 plots" in result.output
     assert not [p for p in tmp_path.rglob(".*") if p.is_file()]       # no temporary files left

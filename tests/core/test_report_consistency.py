@@ -50,7 +50,8 @@ def written(tmp_path_factory):
 def test_every_table_the_tool_wrote_is_read_back(written):
     data = read_results(sorted(str(p) for p in written.iterdir()))
     kinds = {kind for _, kind in data.files}
-    assert kinds == {"aggregate", "cards", "per_game", "compare", "impact", "tournament", "ratings"}
+    assert kinds == {"aggregate", "cards", "per_game", "compare", "impact", "tournament", "ratings",
+                     "shape", "tempo", "decisive", "plays", "moved"}      # a sweep's shape, what a compare moved
     assert (written / "s.csv").exists() and len(data.aggregate) > 0
 
 

@@ -152,8 +152,9 @@ def test_each_advised_win_rate_is_checked_against_its_own_goal_from_its_own_inte
     values = (low + high) / 2
     check = SimpleNamespace(values=values, low=low, high=high, effect=values - 0.5, effect_low=low - 0.5,
                             effect_high=high - 0.5, games=20_000, holds=False, inside=False)
-    target = SimpleNamespace(labels=["easy", "medium", "hard", "insane"],
-                             components=[SimpleNamespace(goal=g, mix=None) for g in goals])
+    from simcore.advice import Component
+    labels = ["easy", "medium", "hard", "insane"]
+    target = SimpleNamespace(labels=labels, components=[Component(x, g, ()) for x, g in zip(labels, goals)])
     advice = SimpleNamespace(target=target, base_values=values, base_low=low, base_high=high,
                              closest=SimpleNamespace(edits=[SimpleNamespace(label="Railgun: credit_cost 5 -> 6",
                                                                             field=SimpleNamespace(mark="estimated"))],

@@ -123,7 +123,7 @@ def test_cards_b_with_a_recosted_card(tmp_path):
     assert "Paired difference A - B:" in result.output
     assert ("Verdict on A (shipped cards) against B (cards recost.toml), seen from federation (band +-2 points): "
             in result.output)
-    assert f"Wrote {out}." in result.output
+    assert f"Wrote {out} and {tmp_path / 'compare_moved.csv'} (every measure" in result.output
     table = pd.read_csv(out)
     assert list(table.columns) == [*COMPARE_COLUMNS, "edit_a", "edit_b"] and len(table) == 1
     # the edit as the cards read, from the card-override machinery (what stderr says: "changes Chain Vulcan ...")

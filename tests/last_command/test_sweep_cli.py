@@ -264,7 +264,8 @@ def test_per_game_writes_one_row_per_game(tmp_path, suffix):
 
 def test_per_game_is_off_by_default(tmp_path):
     assert run("--variants", "standard", "--out", str(tmp_path / "sweep.csv"), "-q").exit_code == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["sweep.csv", "sweep_cards.csv"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sweep.csv", "sweep_cards.csv", "sweep_decisive.csv",
+                                                          "sweep_plays.csv", "sweep_shape.csv", "sweep_tempo.csv"]
 
 
 def test_ctrl_c_leaves_no_per_game_file(tmp_path, monkeypatch):

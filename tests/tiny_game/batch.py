@@ -8,9 +8,12 @@ import numpy as np
 
 from simcore.block_loop import play_games
 from simcore.blocks import padded, run_blocks
+from simcore.play_counts import write_counts
+from simcore.shape import N_SHAPE_COLUMNS, write_shape
 
 from .jit import hot, hot_entry
-from .layout import (LOG_COLS, MAX_EFF_ROWS, MAX_TYPES, N_CFG, N_SC, S_BOUND, S_POS, S_TURN, S_WINNER)
+from .layout import (LOG_COLS, MAX_EFF_ROWS, MAX_TYPES, N_CFG, N_SC, S_BOUND, S_CARD_COUNTS, S_POS, S_SHAPE, S_TURN,
+                     S_WINNER)
 from .opcodes import N_COLS
 from .policy import ROW_LEN
 from .rules import play_race
@@ -22,12 +25,18 @@ R_TURNS = 2
 R_POS = 3         # + p: steps from the start at the end
 R_BOUND = 5       # the bound that ended the race (simcore.bounds code; 0: none)
 N_RESULT_COLS = 6
+# a batch's rows go on: the race's shape (simcore.shape), then per card type the copies each racer played
+R_SHAPE = N_RESULT_COLS
+R_CARD_COUNTS = R_SHAPE + N_SHAPE_COLUMNS
 
 
 @hot
 def play_one(cards, eff, cfg, strat, sc, log, bought, seed, out_row):
     """One race into its output row (the core's block loop calls it with the seed and the row last)."""
     play_race(cards, eff, cfg, strat, sc, log, bought, seed)
+    if out_row.shape[0] >= R_CARD_COUNTS:
+        write_shape(sc, S_SHAPE, out_row, R_SHAPE)
+        write_counts(sc, S_CARD_COUNTS, out_row, R_CARD_COUNTS)
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]

@@ -25,8 +25,8 @@ from simcore.bounds import TURN_CAP, Bound
 from simcore.card_files import skipped_lines
 from simcore.card_overrides import Entry
 from simcore.errors import CommandsimError, StrategyError
-from simcore.game import (Cell, GameInfo, Listing, Noun, Order, Question, Setting, card_settings, check_one_of,
-                          parse_list)
+from simcore.game import (Cell, GameInfo, Listing, Noun, Order, Question, Setting, Standing, card_settings,
+                          check_one_of, parse_list)
 from simcore.names import unknown
 from simcore.records import GameReplay, Records, constant_column
 
@@ -43,7 +43,8 @@ INFO = GameInfo("tiny-race", "The tiny race (the tests' fourth game)", Noun("rac
                 Noun("track", "tracks"), SIDES, ("race",), tuple(TRACKS), "saver", MAX_TURNS, 1000,
                 rungs=("random", "spender", "saver"), first_player="the first racer rolls first",
                 # a turn buys one card at most and moves once: only the turn cap bounds a race
-                bounds=(Bound(TURN_CAP, None, "race turns"),))
+                bounds=(Bound(TURN_CAP, None, "race turns"),),
+                standing=Standing("position", "each racer's steps along the track", "round: both racers' turns"))
 
 
 @dataclass(frozen=True)
@@ -167,9 +168,11 @@ class TinyRace:
         return list(tables.names)
 
     def play(self, matchup, strategies, seed, first_game, n, tables, threads, keep_bought=True, restriction=None):
-        from .batch import N_RESULT_COLS, R_BOUND, R_POS, R_SEED, R_TURNS, R_WINNER, play_batch
+        from simcore.play_counts import PlayCounts
+        from simcore.shape import GameShapes
+        from .batch import R_BOUND, R_CARD_COUNTS, R_POS, R_SEED, R_SHAPE, R_TURNS, R_WINNER, play_batch
         names = tuple(resolved(s)[0] for s in strategies)
-        out = np.zeros((n, N_RESULT_COLS), np.int64)
+        out = np.zeros((n, R_CARD_COUNTS + len(tables.names)), np.int64)   # with the shape and the cards played
         bought = np.zeros((n if keep_bought else 0, 2, len(tables.names)), np.int32)
         play_batch(tables, race_cfg(matchup, len(tables.names)), strategy_rows(strategies, tables, restriction),
                    seed, first_game, out, bought, threads)
@@ -183,8 +186,11 @@ class TinyRace:
                     "first_strategy": label(names[0]), "second_strategy": label(names[1]),
                     "winner": pd.Categorical.from_codes(winner, ["first", "second", "draw"]), "turns": turns,
                     "first_position": out[:, R_POS], "second_position": out[:, R_POS + 1]}
-        return Records(columns, bought, list(tables.names), winner=winner, turns=turns, strategies=names,
-                       bounds=out[:, R_BOUND].copy())
+        records = Records(columns, bought, list(tables.names), winner=winner, turns=turns, strategies=names,
+                          bounds=out[:, R_BOUND].copy())
+        records.shape = GameShapes.from_output(out, R_SHAPE)
+        records.plays = PlayCounts.from_output(out, R_CARD_COUNTS, len(tables.names))
+        return records
 
     # ---- paired comparisons
     def compare_question(self, spec):

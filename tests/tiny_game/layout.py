@@ -11,6 +11,8 @@ shape is a constant the compiler can use (``batch.fixed_shapes``).
 """
 from __future__ import annotations
 
+from simcore.shape import N_SHAPE
+
 MAX_TYPES = 8          # card types a race plays
 MAX_EFF_ROWS = 16      # effect rows of all of them
 
@@ -24,7 +26,10 @@ S_LOG_LOST = 5         # events that did not fit
 S_COINS = 6            # + p: coins in hand
 S_POS = 8              # + p: steps from the start
 S_STRIDE = 10          # + p: steps every move adds to the 1 of the rules (Op.STRIDE)
-N_SC = 12
+S_SHAPE = 12           # the race's shape (simcore.shape): the positions after every round
+S_CARD_COUNTS = S_SHAPE + N_SHAPE   # + type: the cards each racer played (simcore.play_counts: a card is played
+#                                     as it is bought, its effects resolving at once; none is drawn)
+N_SC = S_CARD_COUNTS + MAX_TYPES
 
 WINNER_DRAW = 2        # the winner code of a race still running at the turn cap
 

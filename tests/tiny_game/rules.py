@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from simcore.bounds import TURN_CAP
 from simcore.event_log import log_row
+from simcore.play_counts import PLAYED, count_card
 from simcore.rng import rand_below
+from simcore.shape import shape_reset, shape_round
 
 from .jit import hot
 from .layout import (CFG_LENGTH, CFG_MAX_TURNS, CFG_START_COINS, EV_BUY, EV_EFFECT, EV_MOVE, EV_ROLL, EV_TURN_CAP,
-                     EV_WIN, L_A, L_B, L_EVENT, L_RACER, L_TURN, S_BOUND, S_COINS, S_LOG_LOST, S_LOG_N, S_POS, S_RNG,
-                     S_STRIDE, S_TURN, S_WINNER, WINNER_DRAW)
+                     EV_WIN, L_A, L_B, L_EVENT, L_RACER, L_TURN, S_BOUND, S_CARD_COUNTS, S_COINS, S_LOG_LOST, S_LOG_N,
+                     S_POS, S_RNG, S_SHAPE, S_STRIDE, S_TURN, S_WINNER, WINNER_DRAW)
 from .opcodes import C_COST, C_EFF, C_N_EFF, E_N, E_OP, Op
 from .policy import choose_buy
 
@@ -35,6 +37,7 @@ def setup_race(cfg, sc, log, bought, seed):
     """A fresh race in the arrays of the last one: the dice seeded, the start coins, nothing bought."""
     for i in range(sc.shape[0]):
         sc[i] = 0
+    shape_reset(sc, S_SHAPE)
     sc[S_RNG] = seed
     sc[S_WINNER] = -1
     for p in range(2):
@@ -79,6 +82,7 @@ def play_turn(cards, eff, cfg, strat, sc, log, bought, p):
     if t >= 0:
         sc[S_COINS + p] -= cards[t, C_COST]
         bought[p, t] += 1
+        count_card(sc, S_CARD_COUNTS, PLAYED, p, t)
         log_event(log, sc, p, EV_BUY, t, sc[S_COINS + p])
         run_effects(cards, eff, cfg, sc, log, p, t)
     if sc[S_WINNER] < 0:
@@ -99,3 +103,11 @@ def play_race(cards, eff, cfg, strat, sc, log, bought, seed):
         if sc[S_WINNER] >= 0:
             log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0)
         sc[S_TURN] += 1
+        if sc[S_TURN] % 2 == 0 or sc[S_WINNER] >= 0:      # a round's end, or the race's in the middle of one
+            record_standing(sc)
+
+
+@hot
+def record_standing(sc):
+    """The shape's record of the standing now (``simcore.shape``): the first racer's position minus the second's."""
+    shape_round(sc, S_SHAPE, sc[S_TURN], sc[S_POS] - sc[S_POS + 1])

@@ -7,11 +7,12 @@ from .effects import discard_pile_for, run_segment
 from .events import log_event
 from .jit import hot, hot_inlined
 from .layout import (CREW, CREW_DISC, DISCARD_CREDITS, EV_CLEAR_CREW, EV_DISCARD, EV_PLAY_CREW, EV_PLAY_SYSTEM,
-                     HAND, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PH_CARD, S_ANYPOWER, S_FREE_PLAYS, S_PENDING_COPY,
+                     HAND, MAX_CREW_PER_SYSTEM, N_SYSTEMS, PH_CARD, S_ANYPOWER, S_CARD_COUNTS, S_FREE_PLAYS, S_PENDING_COPY,
                      S_PENDING_SYS, S_POWER, S_WINNER, STACK, S_CUR_CARD)
 from .piles import move_all, push, remove_at
 from .primitives import gain_credits, most_power_system
 from .queries import can_play_system, main_has_op, pile, total_crew
+from simcore.play_counts import PLAYED, count_card
 from .players.policy import A_CLEAR_CREW, A_PLAY_CREW, A_PLAY_SYSTEM, card_action, free_play_card
 
 # Card Phase actions, at most: a card whose Ability draws it back (a lone Holodeck or Ship's A.I.
@@ -48,6 +49,7 @@ def play_system(cards, eff, piles, cnt, sc, strat, log, p, t, free):
     push(piles, cnt, pile(p, STACK + s), t)
     sc[S_CUR_CARD] = t
     log_event(log, sc, p, EV_PLAY_SYSTEM, t, s, paid)
+    count_card(sc, S_CARD_COUNTS, PLAYED, p, t)
     count_play(sc, log)    # past the bound the game is over: run_segment runs nothing
     run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
     # a Corsair performs the main Ability of the card it copies, and its covering Ability when the
@@ -70,6 +72,7 @@ def play_crew(cards, eff, piles, cnt, sc, strat, log, p, t, s):
     push(piles, cnt, pile(p, CREW + s), t)
     sc[S_CUR_CARD] = t
     log_event(log, sc, p, EV_PLAY_CREW, t, s, 0)
+    count_card(sc, S_CARD_COUNTS, PLAYED, p, t)
     count_play(sc, log)
     run_segment(cards, eff, piles, cnt, sc, strat, log, p, s, cards[t, C_MAIN], cards[t, C_MAIN + 1], PH_CARD)
 

@@ -15,7 +15,8 @@ from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
 from simcore.card_files import card_paths
 from simcore.errors import CommandsimError
 from simcore.game import (Alias, Cell, CompareSpec, Game, GameDefaults, GameInfo, Noun, Option, OptionError, Order,
-                          Question, ReplaySpec, Setting, SweepQuestion, SweepSpec, card_settings, check_one_of)
+                          Question, ReplaySpec, Setting, Standing, SweepQuestion, SweepSpec, card_settings,
+                          check_one_of)
 
 from .bounds import MAX_EFFECTS_PER_PLAY, MAX_PLAYS_PER_TURN
 from .setup import DEFAULT_MAX_TURNS, DIFFICULTIES, MAX_TURNS_LIMIT, MODES, Matchup, mirror_problem
@@ -38,7 +39,9 @@ INFO = GameInfo(
             Bound(EFFECTS_PER_PLAY, MAX_EFFECTS_PER_PLAY, "effect rows resolved by one card put into play (its main "
                   "and covering Abilities, a Corsair's copy) or by one Bonus earned"),
             Bound(TURN_CAP, None, f"player-turns: --max-turns (default {DEFAULT_MAX_TURNS}, at most "
-                  f"{MAX_TURNS_LIMIT:,})")))
+                  f"{MAX_TURNS_LIMIT:,})")),
+    standing=Standing("Hull", "each ship's Hull Integrity (20 at the start; 0 destroys the ship)",
+                      "round: both players' turns"))
 
 _FOG_HELP = ("a Fog of War TOML (sections [first]/[second] or [federation]/[sunder]: hand, extra, draw)")
 OPTIONS = {

@@ -8,12 +8,13 @@ from .copies import end_copies
 from .events import log_event
 from .jit import hot, hot_inlined, hot_outlined
 from .layout import (CREW, CREW_DECK, CREW_DISC, EV_DRAW, EV_MALF_DRAWN, EV_RESHUFFLE, HAND, M_MALF, N_SYSTEMS,
-                     PH_DRAW, S_MALF_DRAWN, S_MOVED, S_PHASE, S_SOLO_AI, S_WINNER, STACK, SYS_DECK,
+                     PH_DRAW, S_CARD_COUNTS, S_MALF_DRAWN, S_MOVED, S_PHASE, S_SOLO_AI, S_WINNER, STACK, SYS_DECK,
                      SYS_DISC)
 from .piles import move_all, pop, push, shuffle
 from .primitives import apply_simple, deal_damage
 from .queries import ongoing_sum, pile
 from .players.policy import draw_source
+from simcore.play_counts import DRAWN, count_card
 
 MAX_REPLACEMENTS = 32  # replacement draws in one draw, at most
 
@@ -77,6 +78,7 @@ def ai_draw(cards, eff, piles, cnt, sc, log, p, by_ability):
             return -1
     t = pop(piles, cnt, deck)
     log_event(log, sc, p, EV_DRAW, t, 0, 1 if by_ability else 0)
+    count_card(sc, S_CARD_COUNTS, DRAWN, p, t)
     if by_ability:
         mines_trigger(cards, eff, piles, cnt, sc, log, p, cards[t, C_KIND] == KIND_MALFUNCTION)
     push(piles, cnt, pile(p, HAND), t)
@@ -140,6 +142,7 @@ def draw_from(cards, eff, piles, cnt, sc, strat, log, p, src, by_ability):
         deck = pile(p, SYS_DECK if src == 0 else CREW_DECK)
         t = pop(piles, cnt, deck)
         log_event(log, sc, p, EV_DRAW, t, src, 1 if by_ability else 0)
+        count_card(sc, S_CARD_COUNTS, DRAWN, p, t)
         is_malf = cards[t, C_KIND] == KIND_MALFUNCTION
         if by_ability:
             mines_trigger(cards, eff, piles, cnt, sc, log, p, is_malf)

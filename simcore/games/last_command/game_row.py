@@ -4,9 +4,13 @@
 without importing ``batch``."""
 from __future__ import annotations
 
+from simcore.play_counts import write_counts
+from simcore.shape import N_SHAPE_COLUMNS, write_shape
+
 from .jit import hot, hot_inlined
-from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_BOUND, S_DAMAGE_DEALT, S_HULL, S_MALF_DRAWN, S_TURN,
-                     S_WINNER)
+from .layout import (CAP, LOG_COLS, N_PILES, N_SC, S_BOUGHT, S_BOUND, S_CARD_COUNTS, S_DAMAGE_DEALT, S_HULL,
+                     S_MALF_DRAWN, S_SHAPE, S_TURN, S_WINNER)
+from .rules import record_standing
 from .players.params import N_PARAMS
 from .players.situation import N_BLOCKS
 from .tables import MAX_EFF_ROWS, MAX_TYPES, N_COLS
@@ -21,11 +25,21 @@ R_DAMAGE = 7      # + p: Damage dealt
 R_MALF = 9        # + p: Malfunctions drawn
 R_BOUND = 11      # the bound that ended the game (simcore.bounds code; 0: none)
 N_RESULT_COLS = 12
+# a batch's rows go on (an output of N_RESULT_COLS columns stops here): the game's shape (simcore.shape), then
+# per card type its copies drawn and played (simcore.play_counts), one column per type of the card tables
+R_SHAPE = N_RESULT_COLS
+R_CARD_COUNTS = R_SHAPE + N_SHAPE_COLUMNS
 
 
 @hot_inlined
 def write_result(sc, seed, out_row):
-    """A finished game's output row (R_*): the one writer for heuristic, search and tree games."""
+    """A finished game's output row (R_*): the one writer for heuristic, search and tree games. The standing
+    at the end is the shape's last round (a round the end cut short); a row wide enough gets the shape and
+    the card counts."""
+    record_standing(sc)
+    if out_row.shape[0] >= R_CARD_COUNTS:
+        write_shape(sc, S_SHAPE, out_row, R_SHAPE)
+        write_counts(sc, S_CARD_COUNTS, out_row, R_CARD_COUNTS)
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]

@@ -8,6 +8,10 @@ A game's whole state is:
   log    int32[n, LOG_COLS]   event log (replay); a 1-row array turns logging off
 The layout is plain integers so the jitted code sees no Python objects.
 """
+from simcore.shape import N_SHAPE
+
+from .tables import MAX_TYPES
+
 N_SYSTEMS = 3
 MAX_HULL = 20
 MAX_CREDITS = 10
@@ -87,7 +91,11 @@ SCR_COSTS = N_STATE  # 9: Market item costs at the current purchase
 SCR_SCORES = SCR_COSTS + 16  # CAP: candidate scores (float64 bits: see scratch_scores)
 SCR_CAND_A = SCR_SCORES + CAP  # CAP: candidate piles
 SCR_CAND_B = SCR_CAND_A + CAP  # CAP: candidate positions
-N_SC = SCR_CAND_B + CAP
+# the game's records beyond its state, cleared at setup: the shape (simcore.shape: Hull after every round) and
+# each card type's copies drawn and played (simcore.play_counts)
+S_SHAPE = SCR_CAND_B + CAP
+S_CARD_COUNTS = S_SHAPE + N_SHAPE   # + type
+N_SC = S_CARD_COUNTS + MAX_TYPES
 
 # phases
 PH_SETUP = 0

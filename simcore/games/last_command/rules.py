@@ -9,11 +9,13 @@ from .layout import (CFG_AI_DISCARDED, CFG_AI_DRAW, CFG_AI_POWER, CFG_SOLO_AI, S
                      CFG_HULL, CFG_INITIAL_DRAW, CFG_MAX_EFFECTS, CFG_MAX_PLAYS, CFG_MAX_TURNS, CFG_POWER, CREW_DECK,
                      EV_TURN, EV_WIN, FACEUP_SLOTS, HAND, M_CREW, M_FACEUP, M_MALF, M_SYS_DECK, N_STATE, N_SYSTEMS,
                      PH_BONUS, PH_CARD, PH_DRAW, PH_MARKET, PH_SETUP, S_ANYPOWER, S_BONUS_DRAWS, S_CREDITS, S_CUR,
-                     S_HULL, S_MAX_EFFECTS, S_MAX_PLAYS, S_PENDING_COPY, S_PHASE, S_POWER, S_RNG, S_SEED, S_TURN,
-                     S_WINNER, SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS, SU_SYS, SYS_DECK)
+                     S_CARD_COUNTS, S_HULL, S_MAX_EFFECTS, S_MAX_PLAYS, S_PENDING_COPY, S_PHASE, S_POWER, S_RNG,
+                     S_SEED, S_SHAPE, S_TURN, S_WINNER, SU_CREW, SU_HAND, SU_MALF, SU_MARKET_CREW, SU_MARKET_SYS, SU_SYS, SYS_DECK)
 from .market import market_phase
 from .solo import ai_card_phase, ai_market_phase, resolve_held_malfunctions, setup_ai
 from .piles import find, pop, push, remove_at, shuffle
+from simcore.play_counts import reset_counts
+from simcore.shape import shape_round, shape_reset
 from .queries import pile
 from .players.policy import draw_source
 
@@ -30,6 +32,8 @@ def setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, boug
     cnt[:] = 0
     sc[:N_STATE] = 0
     bought[:] = 0
+    shape_reset(sc, S_SHAPE)
+    reset_counts(sc, S_CARD_COUNTS, cards.shape[0])
     sc[S_RNG] = seed
     sc[S_SEED] = seed
     sc[S_WINNER] = -1
@@ -129,6 +133,20 @@ def play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bough
 
 
 @hot_inlined
+def turn_done(sc):
+    """A player-turn is over: count it, and after the second seat's record the round's Hulls (the shape)."""
+    sc[S_TURN] += 1
+    if sc[S_TURN] % 2 == 0:
+        record_standing(sc)
+
+
+@hot_inlined
+def record_standing(sc):
+    """The shape's record of the standing now (``simcore.shape``): the first seat's Hull minus the second's."""
+    shape_round(sc, S_SHAPE, sc[S_TURN], sc[S_HULL] - sc[S_HULL + 1])
+
+
+@hot_inlined
 def play_turns(cards, eff, cfg, piles, cnt, sc, strat, log, bought):
     """Play turns until the game ends (a search player's rollouts finish their games with this)."""
     play_turns_with(play_turn, (cards, eff, piles, cnt, sc, strat, log, bought, cfg), cfg, sc, log)
@@ -144,6 +162,6 @@ def play_turns_with(turn, turn_args, cfg, sc, log):
             reach_turn_cap(sc, log)
             return
         turn(*turn_args, sc[S_TURN] % 2)
-        sc[S_TURN] += 1
+        turn_done(sc)
     if sc[S_WINNER] != WINNER_DRAW:    # an engine bound's draw was logged as it was hit
         log_event(log, sc, sc[S_WINNER], EV_WIN, sc[S_WINNER], 0, 0)

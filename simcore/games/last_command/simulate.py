@@ -9,14 +9,17 @@ import pandas as pd
 
 from .cardset import load_cards
 from .batch import play_batch, play_one, start_batch
-from .game_row import N_RESULT_COLS, R_BOUGHT, R_BOUND, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_TURNS, R_WINNER
+from .game_row import (N_RESULT_COLS, R_BOUGHT, R_BOUND, R_CARD_COUNTS, R_DAMAGE, R_HULL, R_MALF, R_SEED, R_SHAPE,
+                       R_TURNS, R_WINNER)
 from .layout import CAP, LOG_COLS, N_PILES, N_SC, S_LOG_LOST, S_LOG_N
 from .setup import Matchup, build_setup
 from simcore.rng import SEED_MAX, game_seed
 from simcore.blocks import BlockPool
 from simcore.bounds import LABELS as BOUND_LABELS, bound_column
 from simcore.errors import CommandsimError
+from simcore.play_counts import PlayCounts
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
+from simcore.shape import GameShapes
 from .tables import CardTables
 from .players.library import engine_budgets, resolved, strategy_name, strategy_rows, without_search
 from .players.solo_row import NAME as SOLO_AI_NAME, solo_ai_row
@@ -105,7 +108,8 @@ class _Batch:
         tables, setup, setup_n, cfg, strat, names, self.budgets = _prepare_with_budgets(matchup, strategies, tables,
                                                                                          restriction)
         self.n, self.first_game, self.matchup, self.tables, self.names = n_games, first_game, matchup, tables, names
-        self.out = np.zeros((n_games, N_RESULT_COLS), np.int64)
+        # the result columns, the shape's and one per card type of the copies drawn and played
+        self.out = np.zeros((n_games, R_CARD_COUNTS + tables.cards.shape[0]), np.int64)
         # (seat, card, game): each card's copies a row over the games, as a per-game file's columns;
         # Records gets the (game, seat, card) view of it
         self.bought = np.zeros((2, tables.cards.shape[0], n_games if keep_bought else 0), np.int32)
@@ -133,8 +137,11 @@ class _Batch:
                 "first_malfunctions": out[:, R_MALF], "second_malfunctions": out[:, R_MALF + 1],
                 "bound": bound_column(out[:, R_BOUND]),
             }
-        return Records(columns, self.bought.transpose(2, 0, 1), self.tables.names, winner=out[:, R_WINNER],
-                       turns=out[:, R_TURNS], strategies=names, bounds=out[:, R_BOUND])
+        records = Records(columns, self.bought.transpose(2, 0, 1), self.tables.names, winner=out[:, R_WINNER],
+                          turns=out[:, R_TURNS], strategies=names, bounds=out[:, R_BOUND])
+        records.shape = GameShapes.from_output(out, R_SHAPE)
+        records.plays = PlayCounts.from_output(out, R_CARD_COUNTS, self.tables.cards.shape[0])
+        return records
 
 
 Replay = GameReplay   # the core's record of one replayed game

@@ -16,7 +16,7 @@ from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
 from simcore.card_files import card_paths
 from simcore.errors import CommandsimError
 from simcore.game import (Cell, CompareSpec, Game, GameDefaults, GameInfo, Listing, Noun, OptionError, Order,
-                          Question, ReplaySpec, Setting, SweepQuestion, SweepSpec, card_settings, check_one_of,
+                          Question, ReplaySpec, Setting, Standing, SweepQuestion, SweepSpec, card_settings, check_one_of,
                           parse_list)
 from simcore.strategy_files import FileStrategies
 
@@ -44,7 +44,9 @@ INFO = GameInfo(
                   "response's and the melee check's"),
             Bound(TURN_CAP, None, f"turns: --max-turns (default {DEFAULT_MAX_TURNS}, at most {MAX_TURNS_LIMIT:,})",
                   "a rule, not a draw: the higher score (units destroyed + objective points) wins, equal scores "
-                  "draw")))
+                  "draw")),
+    standing=Standing("surviving wounds", "the value of each force's surviving units: the wounds its units have "
+                      "left (a destroyed unit counts 0)", "round: one battle turn, both forces' commands"))
 
 
 class Skirmish(FileStrategies, GameDefaults):

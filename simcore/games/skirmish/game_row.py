@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore.play_counts import write_counts
+from simcore.shape import N_SHAPE_COLUMNS, write_shape
+
 from .jit import hot
-from .layout import (LOG_COLS, MAX_CMDS, MAX_EFF_ROWS, MAX_PROFILES, MAX_UNITS, N_SC, N_U, S_BOUND, S_CP_SPENT, S_KILLS,
-                     S_ORDERS, S_RESPONSES, S_TURN, S_VP, S_WINNER)
+from .layout import (LOG_COLS, MAX_CMDS, MAX_EFF_ROWS, MAX_PROFILES, MAX_UNITS, N_SC, N_U, S_BOUND, S_CARD_COUNTS,
+                     S_CP_SPENT, S_KILLS, S_ORDERS, S_RESPONSES, S_SHAPE, S_TURN, S_VP, S_WINNER)
 from .opcodes import N_CC, N_PC
 from .players.params import ROW_LEN
 
@@ -22,10 +25,18 @@ R_RESPONSES = 9   # + p
 R_CP_SPENT = 11   # + p
 R_BOUND = 13      # the bound that ended the battle (simcore.bounds code; 0: none)
 N_RESULT_COLS = 14
+# a batch's rows go on (an output of N_RESULT_COLS columns stops here): the battle's shape (simcore.shape), then
+# per command row the times each force gave it (simcore.play_counts), one column per row of the command table
+R_SHAPE = N_RESULT_COLS
+R_CARD_COUNTS = R_SHAPE + N_SHAPE_COLUMNS
 
 
 @hot
 def record(sc, seed, out_row):
+    """A finished battle's output row (R_*); a row wide enough gets the shape and the command counts."""
+    if out_row.shape[0] >= R_CARD_COUNTS:
+        write_shape(sc, S_SHAPE, out_row, R_SHAPE)
+        write_counts(sc, S_CARD_COUNTS, out_row, R_CARD_COUNTS)
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]

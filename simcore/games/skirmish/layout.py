@@ -7,6 +7,8 @@ The battlefield is a range track of positions 0 .. CFG_TRACK - 1: force 0 deploy
 end, the objective in the middle. Units on the same position are in contact (melee); line of sight is
 blocked only by contact (a unit in contact cannot shoot).
 """
+from simcore.shape import N_SHAPE
+
 MAX_UNITS = 12        # both forces together
 MAX_CMDS = 24
 MAX_EFF_ROWS = 64
@@ -52,7 +54,11 @@ S_EFFECTS = 23        # effect parts resolved since the current command was decl
 MAX_CHAIN = 4         # a command and the responses answering one another (a response that opens a window,
 #                       answered by one that opens another, ...): the engine nests at most MAX_CHAIN - 1 windows
 S_CHAIN = 24          # + 3k: (command, unit, target) of the chain's k-th command (0: the own-window command)
-N_SC = S_CHAIN + 3 * MAX_CHAIN
+# the battle's records: its shape (simcore.shape: the surviving units' wounds after every turn) and the times
+# each force gave each command row, its own or as a response (simcore.play_counts: plays only)
+S_SHAPE = S_CHAIN + 3 * MAX_CHAIN
+S_CARD_COUNTS = S_SHAPE + N_SHAPE   # + command row
+N_SC = S_CARD_COUNTS + MAX_CMDS
 
 CFG_MAX_TURNS = 0
 CFG_BUDGET = 1        # + p: Command Points per turn

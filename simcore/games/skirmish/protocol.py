@@ -4,6 +4,7 @@ response before the event it answers - apply the listed restrictions and lasting
 post-command melee check (8). A part no longer legal when it resolves is skipped, unless the command fails
 entirely when it loses a required condition: then it is judged once, as it begins to resolve, so that it
 resolves either as a whole or not at all, whatever order its parts are listed in."""
+from simcore.play_counts import PLAYED, count_card
 from .players import policy as pol
 
 from .bound_checks import count_effect
@@ -12,7 +13,7 @@ from .effects import log_event, melee_round, move_toward, shoot, strike, suppres
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DECLARE, EV_DONE,
                      EV_EXCEPTION, EV_FAIL, EV_NO_RESPONSE, EV_NO_WINDOW, EV_RALLY, EV_RESOLVE, EV_SKIP, EV_SPEND,
-                     EV_WINDOW, MAX_CHAIN, PLACE, S_CHAIN, S_CP, S_CP_SPENT, S_EFFECTS, S_ORDERS, S_RESPONSES, U_ALIVE,
+                     EV_WINDOW, MAX_CHAIN, PLACE, S_CARD_COUNTS, S_CHAIN, S_CP, S_CP_SPENT, S_EFFECTS, S_ORDERS, S_RESPONSES, U_ALIVE,
                      U_COVER, U_FIRE, U_MOVE, U_POS, U_RESTR, U_SIDE, U_STATUS, U_SUPP, U_TOKENS)
 from .opcodes import (CC_BEFORE_TRIGGER, CC_COST, CC_EFF, CC_FAILS_ENTIRELY, CC_KIND, CC_OPENS_WINDOW,
                       CC_RESTRICTS, CC_STATUS, CC_TARGET, CC_TIMING, CC_TRIGGER, CHK_ELIGIBLE, CHK_OK, CHK_TARGET,
@@ -190,6 +191,7 @@ def answer(cmds, eff, strat, u, n, sc, cfg, log, q, tc, ti, tt, depth, fr_c, fr_
     log_event(log, sc, q, EV_CONFIRM, rc, ri, 0, 1)
     pay(cmds, u, sc, log, q, rc, ri, 1)
     sc[S_RESPONSES + q] += 1
+    count_card(sc, S_CARD_COUNTS, PLAYED, q, rc)
     return rc, ri, rt
 
 
@@ -224,6 +226,7 @@ def issue(cmds, eff, strat, u, n, sc, cfg, log, p, c, i, t, fr_c, fr_i, fr_t):
     log_event(log, sc, p, EV_CONFIRM, c, i, 0, 0)
     pay(cmds, u, sc, log, p, c, i, 0)
     sc[S_ORDERS + p] += 1
+    count_card(sc, S_CARD_COUNTS, PLAYED, p, c)
     sc[S_CHAIN], sc[S_CHAIN + 1], sc[S_CHAIN + 2] = c, i, t
     last = 0
     while cmds[sc[S_CHAIN + 3 * last], CC_OPENS_WINDOW]:

@@ -13,11 +13,12 @@ from .bound_checks import over_orders
 from .effects import log_event
 from .jit import hot, hot_inlined
 from .layout import (CFG_BUDGET, CFG_MAX_TURNS, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, EV_END,
-                     EV_PASS, EV_SCORE, EV_TURN, S_CP, S_KILLS, S_RNG, S_SEED, S_TURN, S_VP, S_WINNER, U_ALIVE, U_ARMOR,
+                     EV_PASS, EV_SCORE, EV_TURN, S_CP, S_KILLS, S_RNG, S_SEED, S_SHAPE, S_TURN, S_VP, S_WINNER, U_ALIVE, U_ARMOR,
                      U_COVER, U_FIRE, U_MAXW, U_MELEE, U_MORALE, U_MOVE, U_POS, U_PROFILE, U_RANGE, U_RESTR, U_SIDE,
                      U_STATUS, U_SUPP, U_TOKENS, U_WOUNDS)
 from .opcodes import PC_ARMOR, PC_FIRE, PC_MELEE, PC_MORALE, PC_MOVE, PC_RANGE, PC_WOUNDS, ST_HOLDING
 from .protocol import ASK_POLICY, issue
+from simcore.shape import shape_reset, shape_round
 
 DRAW = 2
 
@@ -27,6 +28,7 @@ def deploy(profiles, setup, cfg, u, sc, seed):
     """Units of setup rows (side, profile) at their force's end of the track, two to a position."""
     u[:, :] = 0
     sc[:] = 0
+    shape_reset(sc, S_SHAPE)
     sc[S_RNG] = seed
     sc[S_SEED] = seed      # a search player's own random stream starts from it (search.py)
     sc[S_WINNER] = -1
@@ -75,8 +77,20 @@ def check_eliminated(u, n, sc, log):
     if a == 0 or b == 0:
         sc[S_WINNER] = DRAW if a == b else (0 if b == 0 else 1)
         log_event(log, sc, -1, EV_END, sc[S_WINNER], 0, 0, 0)
+        record_standing(u, n, sc, sc[S_TURN] + 1)    # the turn it ended in: a round cut short
         return True
     return False
+
+
+@hot
+def record_standing(u, n, sc, turn):
+    """The shape's record of the standing after battle turn ``turn`` (``simcore.shape``): the wounds the first
+    force's surviving units have left minus the second's."""
+    lead = 0
+    for i in range(n):
+        if u[i, U_ALIVE]:
+            lead += u[i, U_WOUNDS] if u[i, U_SIDE] == 0 else -u[i, U_WOUNDS]
+    shape_round(sc, S_SHAPE, turn, lead)
 
 
 @hot
@@ -158,6 +172,7 @@ def end_turn(u, n, sc, cfg, log):
     score_objective(u, n, sc, cfg, log)
     recover(u, n)
     sc[S_TURN] += 1
+    record_standing(u, n, sc, sc[S_TURN])
     if sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
         s0, s1 = sc[S_KILLS] + sc[S_VP], sc[S_KILLS + 1] + sc[S_VP + 1]
         sc[S_WINNER] = 0 if s0 > s1 else (1 if s1 > s0 else DRAW)

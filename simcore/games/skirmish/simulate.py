@@ -10,12 +10,14 @@ from simcore.rng import game_seed
 from simcore.errors import CommandsimError
 from simcore.names import did_you_mean
 from simcore.bounds import LABELS as BOUND_LABELS, bound_column
+from simcore.play_counts import PlayCounts
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
+from simcore.shape import GameShapes
 from .players.library import strategy_rows
 
 from .batch import has_search, padded_tables, play_batch, play_one
-from .game_row import (N_RESULT_COLS, R_BOUND, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED, R_TURNS, R_VP,
-                       R_WINNER, new_state)
+from .game_row import (N_RESULT_COLS, R_BOUND, R_CARD_COUNTS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED,
+                       R_SHAPE, R_TURNS, R_VP, R_WINNER, new_state)
 from .card_data import SkirmishTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
 from .setup import Matchup, budgets_of, build_setup
@@ -69,7 +71,8 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strate
         raise CommandsimError(f"seed must be >= 0, got {seed}")
     check_threads(threads)
     tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables, restriction)
-    out = np.zeros((n_games, N_RESULT_COLS), np.int64)
+    # the result columns, the shape's and one per command row of the times each force gave it
+    out = np.zeros((n_games, R_CARD_COUNTS + len(tables.names)), np.int64)
     searched = play_batch(tables.cmds, tables.eff, tables.profiles, setup, cfg, strat, seed, first_game, out, threads)
     labels = matchup_labels(matchup, tables)
 
@@ -96,6 +99,9 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strate
     records = Records(columns, np.zeros((n_games, 2, 0), np.int32), [], winner=out[:, R_WINNER],
                       turns=out[:, R_TURNS], strategies=names, bounds=out[:, R_BOUND])
     records.search = searched
+    records.shape = GameShapes.from_output(out, R_SHAPE)
+    records.plays = PlayCounts.from_output(out, R_CARD_COUNTS, len(tables.names))
+    records.play_names = list(tables.names)
     return records
 
 

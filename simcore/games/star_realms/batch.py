@@ -6,13 +6,16 @@ import numpy as np
 from simcore.block_loop import play_games
 from simcore.blocks import padded, run_blocks
 from simcore.errors import CommandsimError
+from simcore.play_counts import write_counts
+from simcore.shape import N_SHAPE_COLUMNS, write_shape
 from .players.params import N_PARAMS
 
 from .jit import hot, hot_entry
 from .layout import (CAP, LOG_COLS, MAX_EFF_ROWS, MAX_PLAYERS, MAX_TYPES, N_PILES, N_SC, S_AUTH, S_BASES_DESTROYED,
-                     S_BOUGHT, S_BOUND, S_DAMAGE, S_MEMBER, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES, S_TURN, S_WINNER)
+                     S_BOUGHT, S_BOUND, S_CARD_COUNTS, S_DAMAGE, S_MEMBER, S_ROLLOUT_TURNS, S_ROLLOUTS, S_SEARCHES,
+                     S_SHAPE, S_TURN, S_WINNER)
 from .opcodes import N_COLS
-from .rules import play_game
+from .rules import play_game, record_standing
 from . import search
 from .tree_search import tree_budget
 
@@ -28,6 +31,10 @@ R_ROLLOUTS = 12   # rollouts played for them
 R_ROLLOUT_TURNS = 13   # the side-turns they played
 R_BOUND = 14      # the bound that ended the game (simcore.bounds code; 0: none)
 N_RESULT_COLS = 15
+# a batch's rows go on (an output of N_RESULT_COLS columns stops here): the game's shape (simcore.shape), then
+# per card type the copies each side drew and played (simcore.play_counts), one column per type of the tables
+R_SHAPE = N_RESULT_COLS
+R_CARD_COUNTS = R_SHAPE + N_SHAPE_COLUMNS
 
 
 @hot
@@ -58,6 +65,12 @@ def keep_bought(bought, out_bought, g):
 
 @hot
 def record(sc, seed, out_row):
+    """A finished game's output row (R_*). The standing at the end is the shape's last round (a round the end
+    cut short); a row wide enough gets the shape and the card counts."""
+    record_standing(sc)
+    if out_row.shape[0] >= R_CARD_COUNTS:
+        write_shape(sc, S_SHAPE, out_row, R_SHAPE)
+        write_counts(sc, S_CARD_COUNTS, out_row, R_CARD_COUNTS)
     out_row[R_SEED] = seed
     out_row[R_WINNER] = sc[S_WINNER]
     out_row[R_TURNS] = sc[S_TURN]

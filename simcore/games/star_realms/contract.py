@@ -15,7 +15,7 @@ from simcore.bounds import EFFECTS_PER_PLAY, PLAYS_PER_TURN, TURN_CAP, Bound
 from simcore.card_files import card_paths
 from simcore.errors import CommandsimError
 from simcore.game import (Cell, CompareSpec, Game, GameDefaults, GameInfo, Listing, Noun, OptionError, Order,
-                          Question, ReplaySpec, Setting, SweepQuestion, SweepSpec, card_settings, check_one_of,
+                          Question, ReplaySpec, Setting, Standing, SweepQuestion, SweepSpec, card_settings, check_one_of,
                           parse_list)
 from simcore.names import unknown
 from simcore.strategy_files import FileStrategies
@@ -43,7 +43,9 @@ INFO = GameInfo(
             Bound(EFFECTS_PER_PLAY, MAX_EFFECTS_PER_PLAY, "effect rows resolved by one card played and what it "
                   "sets off before the next (ally abilities, bases' primaries, scrap abilities, gambits)"),
             Bound(TURN_CAP, None, f"side-turns: --max-turns (default {DEFAULT_MAX_TURNS}, at most "
-                  f"{MAX_TURNS_LIMIT:,})")))
+                  f"{MAX_TURNS_LIMIT:,})")),
+    standing=Standing("Authority", "each side's Authority (a Two Against One team's shared total; 0 loses)",
+                      "round: both sides' turns"))
 
 
 class StarRealms(FileStrategies, GameDefaults):

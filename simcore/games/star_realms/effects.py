@@ -8,12 +8,13 @@ from .jit import hot, hot_outlined
 from .layout import (CFG_EXPLORER, CFG_OPP_DISCARD, CFG_OUTPOSTS, CFG_SCRAP_FROM, DECK, DISCARD,
                      EACH_MEMBER_DISCARDS, EV_ALLY, EV_BUY, EV_CHOICE, EV_DESTROY_BASE, EV_DISCARD, EV_DRAW,
                      EV_SCRAP_CARD, EXPLORERS, F_ALLY, F_ALLY2, F_COPY_SHIFT, HAND, LOG_TRADE_ROW, PLAY, PLAYER_PILES, ROW_SLOTS, SCRAP,
-                     SCRAP_EITHER_PILE, S_AUTH, S_AUTH_GAINED, S_BLOB_PLAYED, S_BOUGHT, S_COMBAT, S_EXTRA_ALLIES,
+                     SCRAP_EITHER_PILE, S_AUTH, S_AUTH_GAINED, S_BLOB_PLAYED, S_BOUGHT, S_CARD_COUNTS, S_COMBAT, S_EXTRA_ALLIES,
                      S_FED_DISCOUNT, S_MEMBER, S_OWNED, S_PEND_DISCARD, S_PEND_TEAM, S_SCRAPPED,
                      S_SIDE, S_TOP_SHIP, S_TRADE, S_TRADE_GAINED, TRADE_DECK, TRADE_ROW)
 from .opcodes import (C_ALLY, C_ALLY2, C_ALLY_AS, C_DEFENSE, C_FACTION, C_KIND, C_TRIGGER, KIND_SHIP, STAR_EMPIRE,
                       TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
+from simcore.play_counts import DRAWN, count_card
 
 ONSLAUGHT_ALLY = -2   # EV_ALLY's trigger when Nandi's Onslaught's faction symbols fired it
 
@@ -62,6 +63,7 @@ def draw_one(piles, fl, cnt, sc, p):
         shuffle(piles, cnt, deck, sc)
     t = pop(piles, cnt, deck)
     push(piles, fl, cnt, p * PLAYER_PILES + HAND, t, 0)
+    count_card(sc, S_CARD_COUNTS, DRAWN, sc[S_SIDE + p], t)
     return t
 
 

@@ -6,6 +6,8 @@
   sc     int64[N_SC]          scalars (Authority, Trade, Combat, turn, RNG, ...), offsets S_*
   log    int32[n, LOG_COLS]   event log (replays); a 1-row array turns logging off
 """
+from simcore.shape import N_SHAPE
+
 CAP = 128            # more than every card of a game (80 + 10 Explorers + a deck of 12 and two of 10 + flagships)
 MAX_TYPES = 64       # batch games pad the card tables to these row counts (``batch.fixed_shapes``)
 MAX_EFF_ROWS = 256
@@ -76,7 +78,11 @@ S_PEND_TEAM = 86      # + side: cards a team must discard at the start of its ne
 S_BOUND = 88          # the bound that ended the game (simcore.bounds code; 0: none)
 S_PLAYS = 89          # cards the current player has played this turn (``bounds``)
 S_EFFECTS = 90        # effect rows resolved since the current player's last card was played (or the turn began)
-N_SC = 91
+# the game's records: its shape (simcore.shape: Authority after every round) and each card type's copies drawn
+# and played per side (simcore.play_counts)
+S_SHAPE = 91
+S_CARD_COUNTS = S_SHAPE + N_SHAPE   # + type
+N_SC = S_CARD_COUNTS + MAX_TYPES
 
 # ---- config (int64[N_CFG])
 CFG_MAX_TURNS = 0

@@ -13,14 +13,16 @@ from .layout import (CFG_AUTH, CFG_EXPLORER, CFG_HAND, CFG_MAX_TURNS, CFG_N_DECK
                      DISCARD, EV_ATTACK_AUTH, EV_ATTACK_BASE, EV_COPY, EV_DECLINE, EV_END, EV_GAMBIT, EV_PLAY,
                      EV_POOL, EV_SCRAP_ABILITY, EV_TURN, EXPLORERS, F_ALLY, F_COPY_SHIFT, F_NEW, F_PRIMARY_DUE, HAND,
                      MAX_PLAYERS, PLAY, PLAYER_PILES, SCRAP, SU_ROW, SU_TRADE, S_AUTH, S_BASES_DESTROYED,
-                     S_BLOB_PLAYED, S_COMBAT, S_CUR, S_CUR_CARD, S_DAMAGE, S_EFFECTS, S_EXTRA_ALLIES, S_FED_DISCOUNT,
+                     S_BLOB_PLAYED, S_CARD_COUNTS, S_COMBAT, S_CUR, S_CUR_CARD, S_DAMAGE, S_EFFECTS, S_EXTRA_ALLIES, S_FED_DISCOUNT,
                      S_HAND_SIZE, S_HAS_ONSLAUGHT, S_HAS_PROC, S_MEMBER, S_OWNED, S_PEND_DISCARD, S_PEND_TEAM,
-                     S_PLAYS, S_PROC_USED, S_RNG, S_SHIPS_PLAYED, S_SIDE, S_START_AUTH, S_TOP_ANY, S_TOP_SHIP,
+                     S_PLAYS, S_PROC_USED, S_RNG, S_SHAPE, S_SHIPS_PLAYED, S_SIDE, S_START_AUTH, S_TOP_ANY, S_TOP_SHIP,
                      S_TRADE, S_TRADE_GAINED, S_TRADE_SPENT, S_TURN, S_WINNER, TRADE_DECK,
                      TRADE_ROW)
 from .opcodes import (BLOB, C_ALLY, C_DEFENSE, C_FACTION, C_KIND, C_PRIMARY, C_SCRAP, C_STATIC, C_TRIGGER,
                       KIND_OUTPOST, KIND_SHIP, STAR_EMPIRE, TRADE_FEDERATION, Op)
 from .piles import pop, push, remove_at, shuffle
+from simcore.play_counts import PLAYED, count_card
+from simcore.shape import shape_reset, shape_round
 
 FIRST_PLAYER_DRAW = 3   # the first player's opening hand, whatever their hand size
 
@@ -45,6 +47,7 @@ def put_into_play(cards, eff, cfg, strat, piles, fl, cnt, sc, log, bought, p, sl
     k = p * PLAYER_PILES + PLAY
     t = piles[k, slot]
     log_event(log, sc, p, EV_PLAY, t, 0, 0)
+    count_card(sc, S_CARD_COUNTS, PLAYED, sc[S_SIDE + p], t)
     count_play(cfg, sc, log, p)     # past the bound the game is over: run_segment runs nothing
     if cards[t, C_FACTION] & BLOB:
         sc[S_BLOB_PLAYED + p] += 1
@@ -469,6 +472,7 @@ def setup_game(cards, setup, cfg, piles, fl, cnt, sc, log, seed):
         cnt[k] = 0
     for i in range(sc.shape[0]):
         sc[i] = 0
+    shape_reset(sc, S_SHAPE)
     sc[S_RNG] = seed
     sc[S_WINNER] = -1
     sc[S_CUR_CARD] = -1
@@ -542,9 +546,18 @@ def end_side_turn(cards, cfg, piles, fl, cnt, sc, log, s):
     if m1 >= 0:
         end_turn(cards, piles, fl, cnt, sc, log, m1)
     sc[S_TURN] += 1
+    if sc[S_TURN] % 2 == 0:
+        record_standing(sc)
     sc[S_CUR] = 1 - s
     if sc[S_WINNER] < 0 and sc[S_TURN] >= cfg[CFG_MAX_TURNS]:
         reach_turn_cap(sc)
+
+
+@hot
+def record_standing(sc):
+    """The shape's record of the standing now (``simcore.shape``): the first side's Authority minus the
+    second's (a team's is shared)."""
+    shape_round(sc, S_SHAPE, sc[S_TURN], sc[S_AUTH] - sc[S_AUTH + 1])
 
 
 @hot

@@ -9,11 +9,13 @@ import pandas as pd
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
 from simcore.bounds import LABELS as BOUND_LABELS, bound_column
+from simcore.play_counts import PlayCounts
 from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
+from simcore.shape import GameShapes
 from .players.library import strategy_rows
 
-from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_BOUND, R_DAMAGE, R_ROLLOUT_TURNS, R_ROLLOUTS,
-                    R_SEARCHES, R_SEED, R_TURNS,
+from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_BOUND, R_CARD_COUNTS, R_DAMAGE, R_ROLLOUT_TURNS,
+                    R_ROLLOUTS, R_SEARCHES, R_SEED, R_SHAPE, R_TURNS,
                     R_WINNER, new_state, play_batch, play_one, play_one_search)
 from .card_data import SRTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
@@ -67,7 +69,8 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
         raise CommandsimError(f"seed must be >= 0, got {seed}")
     check_threads(threads)
     tables, setup, cfg, names, strat, rstrat = _prepare(matchup, strategies, tables, restriction)
-    out = np.zeros((n_games, N_RESULT_COLS), np.int64)
+    # the result columns, the shape's and one per card type of the copies drawn and played
+    out = np.zeros((n_games, R_CARD_COUNTS + tables.cards.shape[0]), np.int64)
     bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
     play_batch(tables.cards, tables.eff, setup, cfg, strat, seed, first_game, out, bought, threads, rstrat)
     search = rstrat is not None
@@ -99,6 +102,8 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
                       strategies=names, bounds=out[:, R_BOUND])
     if search:
         records.search = tuple(int(out[:, c].sum()) for c in (R_SEARCHES, R_ROLLOUTS, R_ROLLOUT_TURNS))
+    records.shape = GameShapes.from_output(out, R_SHAPE)
+    records.plays = PlayCounts.from_output(out, R_CARD_COUNTS, tables.cards.shape[0])
     return records
 
 
