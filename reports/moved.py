@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from simcore.records import SEAT_LABELS, seat_scores
+from simcore.records import seat_scores
 from simcore.shape import TRACK_ROUNDS
 
 from .stats import holm, paired_ratio_sums, paired_ratio_test, ratio_interval

@@ -10,7 +10,7 @@ import pytest
 from reports.shape_tally import CellDetail, detail_chunk
 from reports.shape_tables import shape_row, tempo_rows
 from reports.stats import paired_ratio_difference, ratio_interval, ratio_rate_interval, ratio_sums, holm
-from reports.sweep import play_spec, spec_of
+from reports.sweep import spec_of
 from simcore.shape import TRACK_ROUNDS
 from tests.conftest import every_game_name, invoke, registered_game
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
 import pandas as pd
 import pytest
 
 from reports.compare import question_of, run_compare
 from reports.moved import SCALARS, moved_lines, what_moved
 from reports.stats import paired_ratio_difference
-from simcore.games import registry
 from tests.conftest import every_game_name, invoke, registered_game
 
 game = pytest.fixture(params=every_game_name())(registered_game)
