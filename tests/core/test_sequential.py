@@ -190,7 +190,7 @@ def test_report_reads_an_until_verdict_comparison(tmp_path):
                                            "--until-verdict", "--games", "100", "--max-games", "200",
                                            "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert [kind for _, kind in read_results([out]).files] == ["compare"]
+    assert [kind for _, kind in read_results([out]).files] == ["compare", "moved"]   # with what moved, written beside it
 
 
 def test_normal_tails_are_the_standard_librarys_erfc_to_1e_12():

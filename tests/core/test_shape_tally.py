@@ -42,7 +42,7 @@ def test_a_cells_tempo_curve_and_comebacks_equal_the_games_reduced_one_by_one(ti
         assert both.loc[r, "mean_lead"] == pytest.approx(y[:, r - 1].sum() / m[:, r - 1].sum())
         assert both.loc[r, "games"] == m[:, r - 1].sum()
         mean, lo, hi, se = ratio_interval(ratio_sums(y[:, r - 1], m[:, r - 1]))
-        assert (both.loc[r, "ci_low"], both.loc[r, "ci_high"]) == pytest.approx((lo, hi))
+        assert (both.loc[r, "ci_low"], both.loc[r, "ci_high"]) == pytest.approx((float(lo), float(hi)))
     first = rows[(rows["side"] == "a") & (rows["seat"] == "first")].set_index("round")
     assert first.loc[2, "mean_lead"] == pytest.approx(recs[0].shape.track[recs[0].shape.rounds >= 2, 1].mean())
     mirror = rows[(rows["side"] == "b") & (rows["seat"] == "both")].set_index("round")
@@ -55,7 +55,7 @@ def test_a_cells_tempo_curve_and_comebacks_equal_the_games_reduced_one_by_one(ti
     row = shape_row({}, detail, "position")
     rate, lo, hi = ratio_rate_interval(ratio_sums(won_back, eligible))
     assert row["comeback_rate"] == pytest.approx(won_back.sum() / eligible.sum()) == pytest.approx(rate)
-    assert (row["comeback_low"], row["comeback_high"]) == pytest.approx((lo, hi))
+    assert (row["comeback_low"], row["comeback_high"]) == pytest.approx((float(lo), float(hi)))
     assert row["mean_rounds"] == pytest.approx(np.mean([r.shape.rounds for r in recs]))
     assert detail.decisive.sum() == 2 * n
 
