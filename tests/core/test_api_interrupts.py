@@ -45,7 +45,8 @@ CHILD = textwrap.dedent("""
         print(f"interrupted {{time.time():.3f}}", flush=True)
         # a block in flight ends by itself: seconds, but a block whose entry is still compiling (a first run
         # from a cold cache, as on a fresh clone: numba's compile cannot be stopped) ends after the compile
-        deadline = time.monotonic() + 240
+        # (a search game plays on to its end: not waited for)
+        deadline = time.monotonic() + (240 if {blocks} else 0)
         while engine_threads() and time.monotonic() < deadline:
             time.sleep(0.05)
         print(f"engine threads {{engine_threads()}}", flush=True)
@@ -73,7 +74,8 @@ BLOCKS = set(LONG)   # calls whose engine work is in blocks: their engine thread
 def interrupted(call: str, cwd: Path, **env) -> tuple[float, str]:
     """Run ``api.<call>`` in a new process, SIGINT it 0.5 s after an engine thread first plays; return the
     seconds from the signal to the caller's ``except KeyboardInterrupt`` and the process's output."""
-    proc = subprocess.Popen([sys.executable, "-c", CHILD.format(repo=str(REPO), call=call)], cwd=cwd, text=True,
+    child = CHILD.format(repo=str(REPO), call=call, blocks=call in {LONG[name] for name in BLOCKS})
+    proc = subprocess.Popen([sys.executable, "-c", child], cwd=cwd, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, **env})
     try:
         wait_for(lambda: engine_threads(proc.pid) > 0, proc, timeout=300)
