@@ -12,6 +12,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+
+try:
+    import fcntl
+except ImportError:     # Windows: numba's cache as it is (one process at a time is safe)
+    fcntl = None  # type: ignore[assignment]
 from collections.abc import Callable
 from pathlib import Path
 
@@ -58,6 +63,48 @@ def _install_locator() -> None:
     locators = CacheImpl._locator_classes
     if not any(k.__name__ == "ProjectLocator" for k in locators):
         locators.insert(0, ProjectLocator)
+
+
+@contextlib.contextmanager
+def _folder_lock(folder: str, exclusive: bool):
+    """An advisory lock on one cache folder, held across processes (``flock`` on a file in it)."""
+    if fcntl is None:
+        yield
+        return
+    with open(os.path.join(folder, ".lock"), "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _lock_cache_files() -> None:
+    """numba's cache index and data files read and written under a lock on their folder.
+
+    numba saves a new version of a function by reading the folder's index, taking the first data
+    file number the index does not list, then writing the index and the file; it loads by reading
+    the index, then the file it names.  Two processes compiling two versions of one function at
+    once (two test workers, two runs, a cluster's workers on one machine; the core's functions are
+    compiled once per game) both took number 1: the index kept one key, the file the other's code,
+    and a later load of that key linked machine code of another signature (an abort in LLVM, or
+    worse, a run that plays on).  A save holds the folder exclusively, a load shares it."""
+    from numba.core.caching import IndexDataCacheFile
+
+    if getattr(IndexDataCacheFile, "_commandsim_locked", False):
+        return
+    save, load = IndexDataCacheFile.save, IndexDataCacheFile.load
+
+    def locked_save(self, key, data):
+        with _folder_lock(self._cache_path, exclusive=True):
+            return save(self, key, data)
+
+    def locked_load(self, key):
+        with _folder_lock(self._cache_path, exclusive=False):
+            return load(self, key)
+
+    IndexDataCacheFile.save, IndexDataCacheFile.load = locked_save, locked_load
+    IndexDataCacheFile._commandsim_locked = True
 
 
 def engine_hash() -> str:
@@ -181,6 +228,7 @@ def configure() -> Path:
         import numba.core.config as numba_config
         numba_config.CACHE_DIR = str(path)
         _install_locator()
+        _lock_cache_files()
     except ImportError:  # numba missing: the import of the engine will say so
         pass
     return path

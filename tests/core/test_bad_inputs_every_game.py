@@ -10,6 +10,7 @@ import importlib
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -192,8 +193,12 @@ def odd_folder(tmp_path):
     writer = threading.Thread(target=lambda: open(fifo, "w").close(), daemon=True)
     writer.start()
     yield folder
-    os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))   # lets the writer's open return
-    writer.join(5)
+    # a reader lets the writer's open return; again while the writer has not reached its open yet
+    deadline = time.monotonic() + 5
+    while writer.is_alive() and time.monotonic() < deadline:
+        os.close(os.open(fifo, os.O_RDONLY | os.O_NONBLOCK))
+        writer.join(0.05)
+    assert not writer.is_alive()
 
 
 SKIPPED = {"pipe.toml": "not a regular file: a named pipe", "gone.toml": "a symbolic link to nothing",
