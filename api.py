@@ -18,7 +18,8 @@ definitions (``cli.py``) and play through the same code (``commands``). A comma 
 sequence (``factions=["sunder", "federation"]``), a path a ``str`` or ``pathlib.Path``; ``None`` means
 the default. ``options(command, game)`` lists them. The options that only say where to write or what to
 print (``--out``, ``--per-game``, ``--patch``, ``--quiet``, ``--json``) are not taken: a function returns
-what the command writes. An unknown name, a value of the wrong type or out of the command's range raises
+what the command writes. One output is taken: ``sweep(per_round=PATH)`` streams the per-round track (a row per
+game and round, too long to hand back) to PATH as ``--per-round`` does, checked as the command checks it. An unknown name, a value of the wrong type or out of the command's range raises
 ``simcore.errors.ArgumentError`` (a ``CommandsimError``) naming the argument, before any game is played;
 every other refusal is the command's own ``CommandsimError``, with its flags written as argument names.
 
@@ -26,7 +27,7 @@ Ctrl-C (SIGINT) stops a call as it stops a command: ``KeyboardInterrupt`` reache
 second, the engine blocks not yet begun are dropped and a Dask cluster the call started is shut down.
 An engine call already running cannot be stopped from Python: a sweep's block ends by itself within a
 second or so, a single search game (``replay(strategy="search:100000")``) plays on in the background to
-its end. Nothing here prints or writes a file.
+its end. Nothing here prints, nor writes a file but the per-round track a sweep is given a path for.
 
 In the tables returned, a value a row does not have (``difficulty`` of a duel) is missing (``pd.NA``), as
 pandas reads the CSV file the command writes.
@@ -34,6 +35,7 @@ pandas reads the CSV file the command writes.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import difflib
 import numbers
 import os
@@ -268,7 +270,30 @@ def _run(command: str, game: Any, given: dict, args: tuple = ()):
     flags = {flag: name for name, p in params.items() for flag in p.opts}
     with _interruptible():
         plan = _api_errors(_PLANS[base], flags, game_, **values)
+        if base == "sweep" and plan.per_round is not None:
+            _api_errors(_check_track_file, flags, game_, values)
         return _api_errors(_play, flags, base, plan, scheduler, values.get("threads"))
+
+
+def _check_track_file(game, values: dict) -> None:
+    """A sweep's per-round track file, checked as ``commandsim sweep`` checks its outputs (``check_targets``):
+    a table's suffix, a folder that can be written, never a file the sweep reads."""
+    from reports.files import Target, check_targets
+    check_targets([Target("--per-round", values["per_round_path"], cli.PER_ROUND_TABLE)],
+                  cli.sweep_sources(game, values.get("cards_path"), values.get("strategy"),
+                                    values.get("opponent_strategy"), values.get("extras")))
+
+
+def _play_sweep(plan, runner):
+    """A sweep; with a per-round path its track is streamed there and the file written when the sweep is done
+    (all or nothing, as the command writes it)."""
+    if plan.per_round is None:
+        return plan.play(_progress, runner)
+    from reports.files import TableStream, write_tables
+    with TableStream(plan.per_round) as track:
+        result = plan.play(_progress, runner, per_round=track.append)
+        write_tables({}, streams=[track])
+    return result
 
 
 def _play(command: str, plan, scheduler: str | None, threads: int | None):
@@ -285,11 +310,12 @@ def _play(command: str, plan, scheduler: str | None, threads: int | None):
             return plan.play(lambda generation: raise_if_interrupted(), runner)
         if command == "advise":
             return plan.play(lambda stage, done, total: raise_if_interrupted(), runner)
-        result = plan.play(_progress, runner)
+        result = _play_sweep(plan, runner) if command == "sweep" else plan.play(_progress, runner)
     finally:
         runner.close()
-    if command == "sweep":
-        return type(result)(_missing_as_na(result.aggregate), result.cards, _missing_as_na(result.cells))
+    if command == "sweep":   # the shape tables and the track's counts as played
+        return dataclasses.replace(result, aggregate=_missing_as_na(result.aggregate),
+                                   cells=_missing_as_na(result.cells))
     return result
 
 

@@ -426,6 +426,17 @@ def _checked(param: str, check, *args):
         raise click.BadParameter(str(exc), param_hint=param) from None
 
 
+PER_ROUND_TABLE = "per-round table"
+
+
+def sweep_sources(game: Game, cards_path: Path | None, strategy: str | None, opponent_strategy: str | None,
+                  extras: dict | None) -> list:
+    """Every file a sweep reads (``_sources``): an output of ``sweep`` (or ``api.sweep(per_round=)``) is never
+    one of them."""
+    return _sources(game, "sweep", [("--cards", cards_path)], [("--strategy", [strategy]),
+                                                              ("--opponent-strategy", [opponent_strategy])], extras)
+
+
 def _sources(game: Game | None = None, command: str = "", cards=(), strategies=(), extras: dict | None = None):
     """Every file a command reads, for ``check_targets`` (an output never replaces one): the files of each
     ``(option, card path)`` of ``cards``, the files named by ``(option, [strategy names])`` of
@@ -639,6 +650,7 @@ def _default_list(names) -> str:
 
 
 def sweep_params(game: Game) -> list[click.Parameter]:
+    from simcore.shape import TRACK_ROUNDS
     i = game.info
     side, variant = i.side, i.variant
     return [
@@ -672,6 +684,11 @@ def sweep_params(game: Game) -> list[click.Parameter]:
         O("--per-game", "per_game_path", type=click.Path(path_type=Path, dir_okay=False), default=None, metavar="PATH",
           help="Also write one row per game (.csv or .parquet): cell keys, seed, winner, turns, the game's own "
                "figures and cards bought by each seat. Written as the games are played, so memory stays flat."),
+        O("--per-round", "per_round_path", type=click.Path(path_type=Path, dir_okay=False), default=None,
+          metavar="PATH",
+          help=f"Also write the lead (the first seat's standing minus the second's) after each of the first "
+               f"{TRACK_ROUNDS} rounds of every game: one row per game and round, with the game's keys "
+               f"(.parquet recommended, or .csv). Streamed as the games are played."),
         *game_options(game, "sweep"),
         quiet_option("No progress bar and no table: only say where the files are."),
         scheduler_option(),
@@ -683,7 +700,7 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
           cards_path: Path | None, threads: int | None, max_turns: int | None, target_ci: float | None,
           max_games: int | None, out_path: Path, per_game_path: Path | None, quiet: bool,
           scheduler: str | None = None, modes: str | None = None, variants: str | None = None,
-          mixed_variants: bool = False, extras: dict | None = None):
+          mixed_variants: bool = False, extras: dict | None = None, per_round_path: Path | None = None):
     """Play a grid of match-ups on common seeds and write win rates with 95% intervals.
 
     Every cell (side A with its variant against side B) is played on the
@@ -708,26 +725,29 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
       commandsim sweep --game skirmish --forces line,elite,raiders
       commandsim sweep --mode solo --difficulties easy,insane --out out/solo.csv
       commandsim sweep --target-ci 0.005 --max-games 400000 --per-game out/games.parquet
+      commandsim sweep --game star-realms --per-round out/rounds.parquet
       commandsim sweep --scheduler tcp://head:8786 --games 2000000
     """
     import time
 
-    from reports.commands import sweep as command
+    from reports.commands import checked, sweep as command
     from reports import sweep as sw
     from reports.files import TableStream, Target, check_targets, next_to, write_tables
     from simcore.bounds import bounds_line
+    from simcore.shape import TRACK_ROUNDS
 
     cards_out = next_to(out_path, "cards", "--out")
     shape_out = {tag: next_to(out_path, tag, "--out") for tag in sw.SHAPE_FILES} if game.info.standing else {}
+    if per_round_path is not None:   # a game without a standing: refused before its file is looked at
+        checked("--per-round", sw.check_per_round, game)
     check_targets([Target("--out", out_path, "aggregate table"),
                    Target("--out", cards_out, "per-card table", next_to=out_path),
                    *(Target("--out", path, sw.SHAPE_FILES[tag], next_to=out_path) for tag, path in shape_out.items()),
-                   *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else [])],
-                  _sources(game, "sweep", [("--cards", cards_path)], [("--strategy", [strategy]),
-                                                                      ("--opponent-strategy", [opponent_strategy])],
-                           extras))
+                   *([Target("--per-game", per_game_path, "per-game table")] if per_game_path is not None else []),
+                   *([Target("--per-round", per_round_path, PER_ROUND_TABLE)] if per_round_path is not None else [])],
+                  sweep_sources(game, cards_path, strategy, opponent_strategy, extras))
     plan = command.plan(game, games, seed, sides, strategy, opponent_strategy, cards_path, threads, max_turns,
-                        target_ci, max_games, modes, variants, mixed_variants, extras)
+                        target_ci, max_games, modes, variants, mixed_variants, extras, per_round_path)
     _echo_card_changes(game, [cards_path] if cards_path is not None else [])
     spec, cells, cap = plan.spec, plan.cells, plan.cap
     runner = _runner(scheduler, threads)
@@ -746,14 +766,16 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
                          weights=estimate)
     started = time.perf_counter()
     with _nothing_written(lambda: f" after {progress.done:,} of {progress.total:,} games"):
-        with TableStream(per_game_path) if per_game_path else contextlib.nullcontext() as per_game:
+        with TableStream(per_game_path) if per_game_path else contextlib.nullcontext() as per_game, \
+                TableStream(per_round_path) if per_round_path else contextlib.nullcontext() as per_round:
             with progress:
-                result = plan.play(progress, runner, per_game.append if per_game else None)
+                result = plan.play(progress, runner, per_game.append if per_game else None,
+                                   per_round.append if per_round else None)
             elapsed = time.perf_counter() - started
             shape = result.shape_tables()
             write_tables({out_path: result.aggregate, cards_out: result.cards,
                           **{path: shape[tag] for tag, path in shape_out.items() if tag in shape}},
-                         streams=[per_game] if per_game else [])
+                         streams=[s for s in (per_game, per_round) if s])
 
     played = int(result.cells["games"].sum())
     if not quiet:
@@ -786,6 +808,12 @@ def sweep(game: Game, games: int, seed: int, sides: str | None, strategy: str, o
     click.echo(f"Wrote {out_path} (aggregate, {len(result.aggregate)} rows) and {cards_out} "
                f"(per card, {len(result.cards)} rows)" + (f" and {per_game_path} (per game, {played:,} rows)."
                                                          if per_game_path else "."))
+    if per_round_path is not None:
+        click.echo(f"Wrote {per_round_path} (per round, {result.track_rows:,} rows: each game's lead after each of "
+                   f"its first {TRACK_ROUNDS} rounds)."
+                   + (f" {result.past_track:,} game{'' if result.past_track == 1 else 's'} went past round "
+                      f"{TRACK_ROUNDS}: {'its' if result.past_track == 1 else 'their'} later rounds are not in "
+                      f"the track (docs/shape.md: The per-round track)." if result.past_track else ""))
     written = [f"{shape_out[tag]} ({len(table):,} rows)" for tag, table in result.shape_tables().items()]
     if written:
         click.echo(f"Wrote the shape of the games (docs/shape.md): {', '.join(written)}.")

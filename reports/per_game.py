@@ -20,6 +20,9 @@ import pandas as pd
 from simcore.records import constant_column as constant   # the name reports and tests use
 
 KEY_COLUMNS = ("mode", "difficulty")
+# what names a game in every game's records: its index and seed, then each seat's side, variant and strategy
+GAME_KEYS = ("game", "seed", "first_faction", "second_faction", "first_variant", "second_variant",
+             "first_strategy", "second_strategy")
 BOUGHT_PREFIXES = ("first_bought:", "second_bought:")
 GATHER_ROWS = 2048   # games per block of the bought-copies transpose: a block's rows stay in cache
 
@@ -43,6 +46,23 @@ def per_game_batch(records, mode: str = "duel", difficulty: str = "", cards: Seq
     4 ms more to convert; about 4 ms in all this way, 5 ms beside a running engine.
     """
     import pyarrow as pa
+    columns = game_columns(records, mode, difficulty, second_strategy)
+    n = len(columns["game"])
+    names = list(records.card_names)
+    index = np.arange(len(names)) if cards is None else np.asarray(cards, dtype=np.intp)
+    bought = np.asarray(records.bought)
+    if bought.shape[0] != n:
+        raise ValueError("per-game records need the bought copies: play with keep_bought=True")
+    columns.update(zip(bought_columns([names[t] for t in index]), _bought_rows(bought, index)))
+    fields, arrays = zip(*(arrow_column(name, values) for name, values in columns.items()))
+    return pa.RecordBatch.from_arrays(list(arrays), schema=pa.schema(fields))
+
+
+def game_columns(records, mode: str = "duel", difficulty: str = "", second_strategy: str | None = None) -> dict:
+    """The columns of a per-game table before the bought copies, by name: ``mode, difficulty``, then the
+    records' own (``Records.columns(categories=True)``: ``GAME_KEYS``, winner, turns, the game's figures, its
+    shape), labels as categories. ``per_game_batch`` writes them; ``per_round.per_round_batch`` repeats the
+    keys on every round of a game."""
     games = records.columns(categories=True)
     n = len(games["game"])
     columns = {key: constant(value, n) for key, value in zip(KEY_COLUMNS, (mode, difficulty))}
@@ -53,14 +73,7 @@ def per_game_batch(records, mode: str = "duel", difficulty: str = "", cards: Seq
         columns["winner"] = np.asarray(columns["winner"]).astype(str)
     if second_strategy is not None:
         columns["second_strategy"] = constant(second_strategy, n)
-    names = list(records.card_names)
-    index = np.arange(len(names)) if cards is None else np.asarray(cards, dtype=np.intp)
-    bought = np.asarray(records.bought)
-    if bought.shape[0] != n:
-        raise ValueError("per-game records need the bought copies: play with keep_bought=True")
-    columns.update(zip(bought_columns([names[t] for t in index]), _bought_rows(bought, index)))
-    fields, arrays = zip(*(arrow_column(name, values) for name, values in columns.items()))
-    return pa.RecordBatch.from_arrays(list(arrays), schema=pa.schema(fields))
+    return columns
 
 
 def _bought_rows(bought: np.ndarray, index: np.ndarray) -> list[np.ndarray]:

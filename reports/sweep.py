@@ -50,6 +50,7 @@ from . import identical_games as identical
 from .chunk_counts import ChunkTally, SweepTally, tally_chunk
 from .identical_games import chunk_digest
 from .per_game import per_game_batch
+from .per_round import per_round_batch, tracked_rounds
 from .shape_tally import CellDetail, DetailChunk, detail_chunk
 
 DEFAULT_GAMES = 20000  # per cell: a +-0.7-point interval in a few seconds
@@ -66,7 +67,7 @@ CELL_COLUMNS = ("mode", "faction", "opponent_faction", "variant", "opponent_vari
                 "opponent_strategy", "games", "half_width", "hit_cap", *(f"at_{b}" for b in BOUND_LABELS[1:]))
 
 Progress = Callable[[int, int], None]   # (games done, total games)
-GamesSink = Callable[[Any], None]   # receives each chunk's per-game records: a pyarrow.RecordBatch
+GamesSink = Callable[[Any], None]   # receives each chunk's per-game records (or per-round rows): a pyarrow.RecordBatch
 
 
 @dataclass
@@ -83,6 +84,8 @@ class SweepResult:
     tempo: pd.DataFrame = field(default_factory=pd.DataFrame)
     decisive: pd.DataFrame = field(default_factory=pd.DataFrame)
     plays: pd.DataFrame = field(default_factory=pd.DataFrame)
+    past_track: int = 0     # games longer than the per-round track (simcore.shape.TRACK_ROUNDS rounds)
+    track_rows: int = 0     # rows of the per-round track (per_round)
 
     def shape_tables(self) -> dict[str, pd.DataFrame]:
         """The shape tables by the tag of the file each goes to (``<stem>_<tag>``), those the game records."""
@@ -102,6 +105,13 @@ class SweepResult:
 
 
 # ---- checking the spec (all before any game is played)
+
+def check_per_round(game: Game) -> None:
+    """A per-round track needs a standing the engine records after every round (``GameInfo.standing``)."""
+    if game.info.standing is None:
+        raise CommandsimError(f"the game {game.info.name} records no standing after each round (GameInfo.standing), "
+                              f"so its games have no per-round track: expected a game that records one")
+
 
 def seat_orders(cells: Sequence[Cell]) -> int:
     """The most seat orders per seed of a sweep's cells (2: both; 1: the rules fix the seats, or a mirror
@@ -175,6 +185,7 @@ class SweepChunk:
     market: np.ndarray      # card indices with a per-game bought column
     per_game: bool
     order: int = 0          # the seat order's index in the cell (its games' digest tells the orders apart)
+    per_round: bool = False   # its per-round track is sent back too (reports.per_round)
 
 
 @dataclass
@@ -188,6 +199,8 @@ class ChunkCounts:
     winner: np.ndarray | None = None   # int8 winner codes (a byte a game): paired with the other seat order's
     digest: int = 0          # ``identical_games.chunk_digest`` of its games: cells that played the same games
     detail: DetailChunk | None = None  # its games' shapes and card counts (``reports.shape_tally``)
+    rounds: Any | None = None  # pyarrow.RecordBatch (per_round.per_round_batch), only if asked for
+    past_track: int = 0      # its games longer than the per-round track (with ``rounds``)
 
 
 def play_chunk(chunk: SweepChunk, tables, threads: int | None = None) -> ChunkCounts:
@@ -214,11 +227,15 @@ play_chunk.start = start_chunk   # the local runner plays the next chunk while t
 def _chunk_counts(chunk: SweepChunk, rec) -> ChunkCounts:
     names = tuple(str(s) for s in rec.strategies)
     games = per_game_batch(rec, chunk.mode, chunk.difficulty, chunk.market) if chunk.per_game else None
+    rounds, past = None, 0
+    if chunk.per_round:
+        rounds = per_round_batch(rec, chunk.mode, chunk.difficulty)
+        past = int(np.count_nonzero(tracked_rounds(rec.shape.rounds) < rec.shape.rounds))
     return ChunkCounts(tally_chunk(rec.winner, rec.turns, rec.bought, chunk.seats, getattr(rec, "bounds", None)),
                        chunk_labels(chunk.sides, chunk.variants, names), names[1], games,
                        np.asarray(rec.winner, np.int8),
                        chunk_digest(chunk.first_game, chunk.order, rec.winner, rec.turns, rec.bought),
-                       detail_chunk(rec))
+                       detail_chunk(rec), rounds, past)
 
 
 # ---- the sweep
@@ -226,7 +243,7 @@ def _chunk_counts(chunk: SweepChunk, rec) -> ChunkCounts:
 def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
                threads: int | None = None, tables=None, progress: Progress | None = None, *,
                target_ci: float | None = None, max_games: int | None = None, per_game: GamesSink | None = None,
-               chunk_size: int = DEFAULT_CHUNK, runner=None) -> SweepResult:
+               per_round: GamesSink | None = None, chunk_size: int = DEFAULT_CHUNK, runner=None) -> SweepResult:
     """Play ``cells`` of ``game`` (from its ``sweep_cells``) and return a ``SweepResult``.
 
     ``games`` per cell (two seat orders: even, half with each side first on seeds ``0 .. games/2 - 1``;
@@ -236,7 +253,10 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     plays the chunks of all the cells still going.
     ``per_game(batch)`` receives every chunk's per-game records (``reports.per_game``: an Arrow record
     batch, ``.to_pandas()`` for a frame) in windows of ``PAIR_WINDOW`` seeds, each in one seat order then the
-    other, whatever the chunks; nothing per game is kept otherwise.
+    other, whatever the chunks; nothing per game is kept otherwise. ``per_round(batch)`` likewise receives each
+    chunk's per-round track (``reports.per_round``: a row per game and round, its first ``TRACK_ROUNDS``
+    rounds; the result counts the games longer than that, ``past_track``), for a game that records its
+    standing only (``GameInfo.standing``; any other is refused).
     ``progress(done, total)`` is called after every chunk; ``total`` shrinks when a cell reaches its
     target early.  ``runner`` (``simcore.cluster``; default: the local runner on ``threads``) plays the
     chunks; results do not depend on it, on ``threads`` or on ``chunk_size``.  Raises
@@ -253,6 +273,8 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
         raise CommandsimError(f"threads must be at least 1, got {threads}")
     if chunk_size < 1:
         raise CommandsimError(f"chunk_size must be at least 1, got {chunk_size}")
+    if per_round is not None:
+        check_per_round(game)
     tables = game.load_tables() if tables is None else tables
     for cell in cells:
         for s in set(cell.strategies):
@@ -276,13 +298,14 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     played = [0] * len(cells)
     width = [float("nan")] * len(cells)
     active = list(range(len(cells)))
+    past_track = track_rows = 0
     while active:
         # a window of seeds in each seat order, one after the other: its games are paired (the seeds' sums, the
         # shape) and let go once its other order is in, so what waits is one window a cell however many games it
         # plays; the window is a constant, so the per-game records come in the same order whatever the chunks
         chunks = [SweepChunk(module, i, order.matchup, strategies, order.sides, order.variants, cells[i].seats, seed,
                              start, min(chunk_size, end - start), cells[i].mode, cells[i].difficulty, market,
-                             per_game is not None, k)
+                             per_game is not None, k, per_round is not None)
                   for i in active for stop in [min(played[i] + round_seeds[i], cap_seeds[i])]
                   for w in range(played[i], stop, PAIR_WINDOW) for end in [min(w + PAIR_WINDOW, stop)]
                   for k, (order, strategies) in enumerate(orders[i]) for start in range(w, end, chunk_size)]
@@ -297,6 +320,10 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
                 keys[chunk.cell] = identical.labels_key(chunk.mode, chunk.difficulty, part.labels)
             if per_game is not None:
                 per_game(part.games)
+            if per_round is not None:
+                per_round(part.rounds)
+                past_track += part.past_track
+                track_rows += part.rounds.num_rows
             if cells[chunk.cell].seats == (0,):    # the other seat is the rules' own player: its engine name
                 labels[chunk.cell] = part.opponent_label
             done += chunk.n
@@ -323,7 +350,8 @@ def play_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAM
     cards = card_table(card_tally.card_counts(list(info["card"])))
     keep = np.asarray(game.buyable(tables), bool) | (cards["times_bought"].to_numpy() > 0)
     cards = info.merge(cards, on="card", how="right")[keep].reset_index(drop=True)
-    result = SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)))
+    result = SweepResult(aggregate, cards, pd.DataFrame(cell_rows, columns=list(CELL_COLUMNS)), past_track=past_track,
+                         track_rows=track_rows)
     _add_shape(result, game, cells, details, labels)
     return result
 
@@ -352,7 +380,7 @@ def _add_shape(result: SweepResult, game: Game, cells: Sequence[Cell], details: 
 def estimate_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT_GAMES, seed: int = 1,
                    threads: int | None = None, tables=None, *, target_ci: float | None = None,
                    max_games: int | None = None, per_game: bool = False, chunk_size: int = DEFAULT_CHUNK,
-                   probe_seconds: float | None = None):
+                   probe_seconds: float | None = None, per_round: bool = False):
     """The sweep's expected time (``reports.estimate.Estimate``, one part per cell): each cell's speed measured
     on probe seeds (``reports.estimate.probe``), priced over the games it plays in chunks; with ``target_ci``
     the probe's games are the cell's pilot, and its rounds until the interval is narrow enough come from the
@@ -374,8 +402,8 @@ def estimate_sweep(game: Game | str, cells: Sequence[Cell], games: int = DEFAULT
             tally = SweepTally()
             for order, strategies in orders:
                 part = play_chunk(SweepChunk(game.module, i, order.matchup, strategies, order.sides, order.variants,
-                                             cell.seats, at, 0, n // k, cell.mode, cell.difficulty, market, per_game),
-                                  tables, threads)
+                                             cell.seats, at, 0, n // k, cell.mode, cell.difficulty, market, per_game,
+                                             per_round=per_round), tables, threads)
                 tally.add(part.tally, part.labels)
                 tally.add_order(at, k, part.labels, part.winner, cell.seats)
             return tally
@@ -425,7 +453,7 @@ def run_sweep(game: Game | str = registry.DEFAULT_GAME, *, sides=None, variants=
               games: int = DEFAULT_GAMES, seed: int = 1, threads: int | None = None, tables=None,
               max_turns: int | None = None, progress: Progress | None = None, chunk_size: int = DEFAULT_CHUNK,
               target_ci: float | None = None, max_games: int | None = None, per_game: GamesSink | None = None,
-              runner=None, **extras) -> tuple[pd.DataFrame, pd.DataFrame]:
+              per_round: GamesSink | None = None, runner=None, **extras) -> tuple[pd.DataFrame, pd.DataFrame]:
     """A sweep as ``commandsim sweep --game GAME`` plays it, from the same options (None: the game's
     default; ``extras``: the game's own options by name, e.g. ``difficulties`` of The Last Command).
     Returns ``(aggregate, cards)`` (``play_sweep`` also gives the per-cell table).
@@ -437,7 +465,8 @@ def run_sweep(game: Game | str = registry.DEFAULT_GAME, *, sides=None, variants=
     columns, then ``reports.aggregate.CARD_COLUMNS``, over every game of the sweep."""
     result = play_spec(game, spec_of(sides, variants, modes, strategy, opponent_strategy, mixed_variants, max_turns,
                                      extras), games, seed, threads, tables, progress, target_ci=target_ci,
-                       max_games=max_games, per_game=per_game, chunk_size=chunk_size, runner=runner)
+                       max_games=max_games, per_game=per_game, per_round=per_round, chunk_size=chunk_size,
+                       runner=runner)
     return result.aggregate, result.cards
 
 
