@@ -91,7 +91,9 @@ def sweep(game: str = DEFAULT_GAME, *args, **options):
     Returns ``reports.sweep.SweepResult``: ``aggregate`` (the sweep CSV: per cell and side, rows for seat
     first, second and both with games, wins, losses, draws, win rate and its 95% Wilson interval),
     ``cards`` (the per-card table), ``cells`` (games and interval half-width per cell) and the shape of the
-    games (docs/shape.md): ``shape``, ``tempo``, ``decisive`` and ``plays``."""
+    games (docs/shape.md): ``shape``, ``tempo``, ``decisive`` and ``plays``. ``per_round=PATH`` streams each
+    game's lead after each round to PATH, as ``--per-round`` does (``track_rows`` rows; ``past_track``: the
+    games longer than the track's 64 rounds)."""
     return _run("sweep", game, options, args)
 
 

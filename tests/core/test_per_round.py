@@ -7,8 +7,10 @@ writes the same file; a game without a standing is refused in one line."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import sys
 import types
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -186,6 +188,24 @@ def test_api_sweep_streams_the_track_the_command_writes(game, tmp_path):
     with pytest.raises(ArgumentError, match="^per_round: expected a path ending in .csv or .parquet"):
         api.sweep(name, games=20, per_round=tmp_path / "r.txt")
     assert not (tmp_path / "r.txt").exists()
+
+
+# ---- its file is checked as every output is: never an input, never another output
+
+def test_the_track_file_is_never_an_input_nor_another_output(game, tmp_path, monkeypatch):
+    from tests.core.test_outputs_never_inputs import CARD, refused, unchanged
+    monkeypatch.chdir(tmp_path)
+    name = game.info.name
+    Path("cards.csv").write_text(CARD[name])          # a card file of any name is read as one
+    refused("sweep", "--game", name, "--cards", "cards.csv", "--per-round", "./cards.csv", option="--per-round")
+    for other, what in (("--out", "aggregate table"), ("--per-game", "per-game table")):
+        refused("sweep", "--game", name, "--games", 4, other, "o.csv", "--per-round", "o.csv", option="--per-round",
+                text=f"is also the {what}")
+    refused("sweep", "--game", name, "--per-round", "r.txt", option="--per-round", text="ending in .csv or .parquet")
+    with pytest.raises(ArgumentError, match="^per_round: .*is also read as cards"):
+        api.sweep(name, games=4, cards="cards.csv", per_round="cards.csv")
+    unchanged(Path("cards.csv"), CARD[name])
+    assert sorted(os.listdir()) == ["cards.csv"]
 
 
 # ---- a game without a standing: refused in one line
