@@ -110,6 +110,11 @@ class ImpactTargets:
             return by_key[split.group("card").strip().casefold()], side
         typed = split.group("card").strip() if split is not None and split.group("side").lower() in info.sides \
             else name
+        known = [n for n in names if typed.casefold().startswith(n.casefold() + " ")]
+        if known:            # a card, then words that are no goal ("about 3 points")
+            card = max(known, key=len)
+            raise TargetError(f"--target: expected a goal in points after '{card}' ({IMPACT_FORMS}), got "
+                              f"'{typed[len(card):].strip()}' in '{text.strip()}'")
         raise TargetError(f"--target: '{typed}' is not a card restricted play can ban in {info.title}: expected one of "
                           f"{', '.join(names)}{did_you_mean(typed, names)}")
 
