@@ -255,3 +255,20 @@ def test_a_seed_plays_the_games_the_target_counts():
     counted = dataclasses.replace(target, play=play)
     counted.measure(card_set.tables(), card_set.strategy("balanced"), 3, 0, 10)
     assert sum(played) == 10 * target.games_per_seed() == 10 * (2 + 4 + 2)
+
+
+def test_an_impact_target_on_a_local_cluster_is_the_local_advice():
+    pytest.importorskip("distributed", reason="the cluster extra is not installed")
+    import simcore.cluster as cl
+    card_set = registry.advisor("last-command")
+    target = targets("last-command", "federation vs sunder: impact of Repair Bot at least 10 points")
+    opts = AdviseOptions(strategy="balanced", only=card_set.keys(["Repair Bot"]), screen_games=200, test_games=400,
+                         search_games=400, check_games=400, band=0.03, retune=False, seed=3)
+    local = advise(card_set, target, opts)
+    runner = cl.connect("local:2")
+    try:
+        remote = advise(card_set, target, opts, runner=runner)
+    finally:
+        runner.close()
+    pd.testing.assert_frame_equal(local.table, remote.table)
+    assert local.patch == remote.patch and local.games == remote.games
