@@ -17,8 +17,8 @@ seat's score lost, in points; ``reports.advisor.impact_target`` parses it), with
 ``high``; one side may be open) and a ``scale`` its distance is counted in (1 for a share: points; a count's
 goal, so that 2% of a length weighs as 2 points of a win rate; 100 for an impact's points). A component's score
 on a seed is the mean of its games' scores (win 1, draw 1/2, loss 0), so two card sets played on the same seeds
-give paired scores (common random numbers). The target is met when every component lies within +-band of its goal: ``miss`` is the largest
-distance from a goal. The advisor's search and statistics see only ``Target.measure`` (per-seed scores) and
+give paired scores (common random numbers). The target is met when every component lies within +-band of its
+goal: ``miss`` is the largest distance from a goal. The advisor's search and statistics see only ``Target.measure`` (per-seed scores) and
 the goals; each game builds its own components (its matchups, per game of a seed) in its ``parse_target``.
 """
 from __future__ import annotations

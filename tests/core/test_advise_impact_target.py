@@ -272,3 +272,19 @@ def test_an_impact_target_on_a_local_cluster_is_the_local_advice():
         runner.close()
     pd.testing.assert_frame_equal(local.table, remote.table)
     assert local.patch == remote.patch and local.games == remote.games
+
+
+# ---- the re-check's options: commandsim impact in a match-up
+
+def test_impact_measures_a_card_in_a_match_up_each_side_against_the_other(tmp_path):
+    out = tmp_path / "i.csv"
+    result = invoke("impact", "--game", "skirmish", "--forces", "line,raiders", "--variants", "full,no-responses",
+                    "--cards-only", "Shoot", "--games", 8, "--screen", 4, "--out", out, "-q")
+    assert result.exit_code == 0, result.output
+    assert pd.read_csv(out)["side"].tolist() == ["line", "raiders", "both"]
+    one_line("impact", "--variants", "asymmetrical,standard", "--out", tmp_path / "x.csv", option="--variants",
+             text="two need --factions A,B")
+    one_line("impact", "--factions", "federation,sunder", "--side", "federatoin", "--out", tmp_path / "x.csv",
+             text="did you mean 'federation'?")
+    one_line("impact", "--game", "star-realms", "--decks", "alliance,standard", "--side", "hydra", "--out",
+             tmp_path / "x.csv", text="'hydra' is not a deck of the match-up alliance vs standard")
