@@ -1140,6 +1140,10 @@ def impact_params(game: Game) -> list[click.Parameter]:
           help="The unrestricted opponent's strategy [default: same as --strategy]."),
         O("--side", "side", default=None, metavar="NAME",
           help=f"Measure the cards for this {side.one} only [default: each of the game's {side.many}, and both]."),
+        sides_option(game, f"A match-up A,B: each {side.one} measured against the other (a mirror: once) "
+                           f"[default: the game's pairs of {side.many}].", metavar="A,B"),
+        *variants_option(game, f"The {game.info.variant.one} of each {side.one} of {side.flag} in its order; one "
+                               f"name means every {side.one} [default: {game.info.variants[0]}].", metavar="A[,B]"),
         O("--forced", is_flag=True, help="Also measure forced play: the side buys the card whenever it can afford "
                                           "it (is the card worth rushing?)."),
         O("--games", type=Count(4, limits.COMPARE_GAMES_MAX), default=4000, show_default=True,
@@ -1161,7 +1165,7 @@ def impact_params(game: Game) -> list[click.Parameter]:
 def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy: str | None, side: str | None,
            forced: bool, games: int, screen: int | None, cards_path: Path | None, seed: int, threads: int | None,
            max_turns: int | None, band: float, out_path: Path, quiet: bool, scheduler: str | None = None,
-           extras: dict | None = None):
+           extras: dict | None = None, sides: str | None = None, variants: str | None = None):
     """Card impact by restricted play: what each card is worth to the side that may take it.
 
     For every card a player acquires or chooses, one side plays the same
@@ -1193,7 +1197,7 @@ def impact(game: Game, cards_only: str | None, strategy: str, opponent_strategy:
                   _sources(game, "impact", [("--cards", cards_path)],
                            [("--strategy", [strategy]), ("--opponent-strategy", [opponent_strategy])], extras))
     plan = command.plan(game, cards_only, strategy, opponent_strategy, side, forced, games, screen, cards_path, seed,
-                        threads, max_turns, band, extras)
+                        threads, max_turns, band, extras, sides=sides, variants=variants)
     runner = _runner(scheduler, threads)
     progress = _Progress(game, 1, "impact", quiet)
 
@@ -1742,12 +1746,14 @@ def tune(game: Game, start: str | None, opponents: str | None, generations: int,
 # ---- advise: the smallest card edits that bring a win rate into a band
 
 def advise_params(game: Game) -> list[click.Parameter]:
+    from reports.advisor.impact_target import IMPACT_FORMS
     from reports.advisor.shape_targets import SHAPE_FORMS
     forms = hooks(game).target_forms
     n = Count(4, limits.ADVISE_GAMES_MAX)
     return [
         O("--target", "target_text", default=None, metavar="TEXT",
-          help=f"The win rate to reach: {forms}; or a measure of the games' shape (docs/shape.md): {SHAPE_FORMS}."),
+          help=f"The win rate to reach: {forms}; or a measure of the games' shape (docs/shape.md): {SHAPE_FORMS}; "
+               f"or a card's impact by restricted play ('commandsim impact'): {IMPACT_FORMS}."),
         *game_options(game, "advise"),
         O("--band", type=FiniteFloatRange(min=0, max=50, min_open=True, max_open=True), default=2.0,
           show_default=True, metavar="POINTS",
@@ -1864,7 +1870,7 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
         mix = target.components[0].mix
         played = (f"mixes of {', '.join(mix.rows)}" + (f" against {', '.join(mix.cols)}" if mix.cols != mix.rows
                                                         else "") if mix is not None else f"strategy {strategy}")
-        counts = any(c.unit for c in target.components)
+        counts = any(c.relative for c in target.components)
         click.echo(f"Target: {target.text}, band +-{band:g} points{f' (a count: +-{band:g}%)' if counts else ''}; "
                    f"{played}; seed {seed}.")
         if mix is not None:
@@ -1891,12 +1897,16 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
                f"({', '.join(f'{k} {v:.0f} s' for k, v in advice.seconds.items())}).")
     click.echo(f"Wrote {out_path}" + (f" and {patch_path}." if advice.patch else " (no patch: no edit proposed)."))
     if advice.patch:
-        recheck = target.recheck.replace("PATCH", str(patch_path))
-        if cards_path is not None and "--cards-b" in recheck:
-            recheck += f" --cards {cards_path}"
-        elif cards_path is not None:
-            recheck += f"   (the patch holds only the edited cards: put it in a copy of {cards_path} first)"
-        click.echo("Re-check: " + recheck)
+        from simcore.advice import RECHECK_AND
+        commands = []
+        for recheck in target.recheck.split(RECHECK_AND):     # a target of several kinds: each its own command
+            recheck = recheck.replace("PATCH", str(patch_path))
+            if cards_path is not None and "--cards-b" in recheck:
+                recheck += f" --cards {cards_path}"
+            elif cards_path is not None:
+                recheck += f"   (the patch holds only the edited cards: put it in a copy of {cards_path} first)"
+            commands.append(recheck)
+        click.echo("Re-check: " + RECHECK_AND.join(commands))
 
 
 def _echo_advice(advice, quiet: bool) -> None:

@@ -52,7 +52,7 @@ from scipy import stats as sps
 from simcore.cluster import LocalRunner
 from simcore.errors import CommandsimError
 from simcore.names import did_you_mean, unknown
-from simcore.game import Game, Restriction, Setting, hooks
+from simcore.game import Game, OptionError, Restriction, Setting, hooks
 from simcore.games import registry
 from simcore.records import seat_scores
 
@@ -75,28 +75,57 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class Pair:
-    """One subject side against its opponent (variants: the game's first), and the two seat orders."""
+    """One subject side on its variant against its opponent (variants: the game's first unless a match-up names
+    them), and the two seat orders."""
     subject: str
     opponent: str
     variant: str
     orders: tuple            # (subject first, subject second): ``Game.setting_orders``
+    opponent_variant: str = ""
 
 
-def impact_pairs(game: Game, tables, side: str | None, max_turns: int) -> list[Pair]:
+def impact_pairs(game: Game, tables, side: str | None, max_turns: int, sides: Sequence[str] | None = None,
+                 variants: Sequence[str] | None = None) -> list[Pair]:
     """The subject sides: ``side`` alone, else the game's ``impact_sides`` hook ((subject, opponent) pairs; by
-    default each of the game's first two sides against the other)."""
-    pairs = list(hooks(game).impact_sides())
+    default each of the game's first two sides against the other). ``sides`` (A, B): the match-up instead, A
+    against B and B against A (one pair when the two are the same side on the same variant); ``variants``: each
+    side's variant in ``sides``' order (one: every side's; default the game's first)."""
+    info = game.info
+    names = [_side_name(game, s) for s in sides] if sides is not None else None
+    if names is not None and len(names) != 2:
+        raise OptionError(info.side.flag, f"expected two {info.side.many} (A,B), got {len(names)}")
+    shown = [str(v).strip().lower() for v in variants] if variants is not None else [info.variants[0]]
+    if not 1 <= len(shown) <= 2 or (len(shown) == 2 and names is None):
+        raise OptionError("--variants", f"expected one {info.variant.one}" + (
+            f" or two (one per {info.side.one} of {info.side.flag})" if names is not None else
+            f" (two need {info.side.flag} A,B)") + f", got {len(shown)}")
+    for v in shown:
+        if v.partition(":")[0] not in info.variants:
+            raise OptionError("--variants", unknown(info.variant.one, v, info.variants))
+    v_a, v_b = shown[0], shown[-1]
+    if names is None:
+        found = [(s, v_a, o, v_a) for s, o in hooks(game).impact_sides()]
+    else:
+        a, b = names
+        found = [(a, v_a, b, v_b)] + ([(b, v_b, a, v_a)] if (a, v_a) != (b, v_b) else [])
     if side is not None:
-        key = str(side).strip().lower()
-        if key not in game.info.sides:
-            raise CommandsimError(unknown(game.info.side.one, side, game.info.sides))
-        pairs = [p for p in pairs if p[0] == key] or [(key, pairs[0][1] if pairs[0][1] != key else pairs[0][0])]
-    variant = game.info.variants[0]
+        key = _side_name(game, side)
+        mine = [p for p in found if p[0] == key]
+        if not mine and names is not None:
+            raise OptionError("--side", f"'{key}' is not a {info.side.one} of the match-up {' vs '.join(names)}")
+        found = mine or [(key, v_a, *(found[0][2:] if found[0][2] != key else found[0][:2]))]
     out = []
-    for subject, opponent in pairs:
-        orders = game.setting_orders(Setting(subject, variant, tables), opponent, variant, max_turns)
-        out.append(Pair(subject, opponent, variant, tuple(orders)))
+    for subject, variant, opponent, opponent_variant in found:
+        orders = game.setting_orders(Setting(subject, variant, tables), opponent, opponent_variant, max_turns)
+        out.append(Pair(subject, opponent, variant, tuple(orders), opponent_variant))
     return out
+
+
+def _side_name(game: Game, side: str) -> str:
+    key = str(side).strip().lower()
+    if key not in game.info.sides:
+        raise CommandsimError(unknown(game.info.side.one, side, game.info.sides))
+    return key
 
 
 def bannable_cards(game: Game, tables, cards_only: Sequence[str] | str | None = None) -> list[str]:
@@ -240,8 +269,10 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
                max_turns: int | None = None, cards: Path | None = None, measures: Sequence[str] = ("ban",),
                screen: int | None = None, alpha: float = ALPHA, band: float = DEFAULT_BAND,
                progress: Progress | None = None, *, chunk_size: int = 2000, runner=None,
-               estimate: Callable | None = None) -> Impact:
-    """Each card's impact (see the module text) for the game's subject sides (``side``: one of them): screened on
+               estimate: Callable | None = None, sides: Sequence[str] | None = None,
+               variants: Sequence[str] | None = None) -> Impact:
+    """Each card's impact (see the module text) for the game's subject sides (``side``: one of them; ``sides``,
+    ``variants``: a match-up's instead, ``impact_pairs``): screened on
     ``screen`` seeds (default: an eighth of the cap, at least 50), the promising ones tested group-sequentially
     up to ``games`` games per card and side.  ``measures``: ``ban`` and/or ``force``.  ``estimate``, if given,
     is called with the run's ``reports.estimate.Estimate`` once the screen's first seeds (a pilot of a few
@@ -275,7 +306,7 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
         if missing:
             raise CommandsimError(f"--forced: {game.info.title} has no forced play of {', '.join(missing)} (a "
                                   f"player buys no such card whenever it can afford it)")
-    pairs = impact_pairs(game, tables, side, max_turns)
+    pairs = impact_pairs(game, tables, side, max_turns, sides, variants)
     resolved = (game.resolve_strategy(strategy), game.resolve_strategy(opponent_strategy))
     keys = [(c, m) for m in measures for c in names]
     total = 2 * len(pairs) * (len(keys) + 1) * cap

@@ -50,10 +50,11 @@ NUMERIC = {
                    **{c: "share" for c in ("expected_score", "expected_ci_low", "expected_ci_high")}},
     # the advisor's table: rows of the screen, the search and the checks; a row leaves out what its
     # stage did not measure
-    # a count's goal and values (a length in turns: its ``unit``) are not shares
+    # a count's goal and values (a length in turns: its ``unit``) are not shares, and an impact's (points) may be
+    # negative
     "advice": {"games": "count", "looks": "count", "band": "share_or_blank", "edits": "count",
-               **{c: "amount_or_blank" for c in ("goal", "base", "value", "value_ci_low", "value_ci_high",
-                                                 "distance")},
+               **{c: "number_or_blank" for c in ("goal", "base", "value", "value_ci_low", "value_ci_high")},
+               "distance": "amount_or_blank",
                **{c: "number_or_blank" for c in ("effect", "effect_ci_low", "effect_ci_high")}},
     "ratings": {"rank": "count", "games": "count", "score": "share_or_blank", "strength_se": "amount",
                 **{c: "number" for c in ("strength", "strength_ci_low", "strength_ci_high", "elo", "elo_ci_low",

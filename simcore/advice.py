@@ -11,12 +11,14 @@ cards, in the target's duel).
 A target is a list of *components*, each a figure the designer wants near a goal: a match-up (the first
 side's score, each seed played with it first and second), the first-player advantage (the first seat's
 score), a ladder of levels of a mode, or a measure of the games' shape (``Component.measure``: mean length,
-lead changes, decisive round, comeback rate; ``reports.advisor.shape_targets`` parses them), with a goal or a
-range (``low``, ``high``; one side may be open) and a ``scale`` its distance is counted in (1 for a share: points;
-a count's goal, so that 2% of a length weighs as 2 points of a win rate). A component's score on a seed is the mean of its games' scores (win
-1, draw 1/2, loss 0), so two card sets played on the same seeds give paired scores (common random
-numbers). The target is met when every component lies within +-band of its goal: ``miss`` is the largest
-distance from a goal. The advisor's search and statistics see only ``Target.measure`` (per-seed scores) and
+lead changes, decisive round, comeback rate; ``reports.advisor.shape_targets`` parses them), or a card's impact
+by restricted play (``IMPACT``: each game played again with the subject seat forbidden ``Component.card``, the
+seat's score lost, in points; ``reports.advisor.impact_target`` parses it), with a goal or a range (``low``,
+``high``; one side may be open) and a ``scale`` its distance is counted in (1 for a share: points; a count's
+goal, so that 2% of a length weighs as 2 points of a win rate; 100 for an impact's points). A component's score
+on a seed is the mean of its games' scores (win 1, draw 1/2, loss 0), so two card sets played on the same seeds
+give paired scores (common random numbers). The target is met when every component lies within +-band of its
+goal: ``miss`` is the largest distance from a goal. The advisor's search and statistics see only ``Target.measure`` (per-seed scores) and
 the goals; each game builds its own components (its matchups, per game of a seed) in its ``parse_target``.
 """
 from __future__ import annotations
@@ -51,6 +53,11 @@ SCORE = "score"
 SHAPE_MEASURES = {"turns": "turns", "rounds": "rounds", "lead_changes": "lead changes",
                   "decisive_round": "rounds", "comeback": ""}
 RATIOS = ("comeback",)
+# a card's impact by restricted play (``reports.advisor.impact_target``): a component's subject seats forbidden
+# its ``card``, in points (a share x100: a signed difference of scores)
+IMPACT = "impact"
+POINTS = "points"
+RECHECK_AND = "   and   "     # between the commands of a re-check that takes more than one
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,9 @@ class Component:
     # at equilibrium: each side's entries, every cell played (``reports.advisor.equilibrium_target.Mix``, which
     # measures such a component: the advisor above the core solves the game, the core only calls it)
     mix: object = None
+    # a card's impact (``measure`` IMPACT): each of ``games`` is played again with its ``seat`` forbidden ``card``,
+    # and the value is the mean drop of that seat's score, in points (``Target.measure``)
+    card: str = ""
 
     @property
     def cells(self) -> int:
@@ -86,12 +96,21 @@ class Component:
 
     @property
     def unit(self) -> str:
-        """"" for a share (shown in %), else the count's unit ("turns")."""
+        """"" for a share (shown in %), else the count's unit ("turns"; an impact's "points")."""
+        if self.measure == IMPACT:
+            return POINTS
         return SHAPE_MEASURES.get(self.measure, "") if self.measure != SCORE else ""
 
     @property
+    def relative(self) -> bool:
+        """Whether the band counts relative to the goal (a count's ``scale`` is its goal), not in points."""
+        return bool(self.unit) and self.measure != IMPACT
+
+    @property
     def bounds(self) -> tuple[float, float]:
-        """What the value can be: a share lies in [0, 1], a count is at least 0."""
+        """What the value can be: a share lies in [0, 1], a count is at least 0, an impact within +-100 points."""
+        if self.measure == IMPACT:
+            return (-100.0, 100.0)
         return (0.0, 1.0) if not self.unit else (0.0, np.inf)
 
     def distance(self, value):
@@ -116,6 +135,8 @@ class Component:
 
     def show(self, x: float) -> str:
         """A value as the target reads: a share in %, a count with its unit."""
+        if self.measure == IMPACT:
+            return f"{x:+.1f} {self.unit}"
         return f"{100 * x:.1f}%" if not self.unit else f"{x:.1f} {self.unit}"
 
     def goal_text(self) -> str:
@@ -129,7 +150,7 @@ class Component:
             return f"at least {f(self.lo)}{unit}"
         if not np.isfinite(self.lo):
             return f"at most {f(self.hi)}{unit}"
-        return f"{f(self.lo)}-{f(self.hi)}{unit}"
+        return f"{f(self.lo)}{' to ' if self.lo < 0 else '-'}{f(self.hi)}{unit}"
 
 
 @dataclass(frozen=True)
@@ -137,8 +158,10 @@ class Target:
     components: tuple[Component, ...]
     text: str                  # as the user gave it, for headers
     tune_matchup: object | None    # the duel strategies are re-tuned in, as the game's tuner takes it
-    recheck: str = ""          # the command that re-checks a patch ("PATCH" stands for its path)
-    play: Callable = None      # the game's ``play_games`` (N seeded games of a matchup -> records)
+    recheck: str = ""          # the command that re-checks a patch ("PATCH" stands for its path; several are
+                               # joined by ``RECHECK_AND``)
+    play: Callable = None      # the game's ``play_games`` (N seeded games of a matchup -> records; an impact
+                               # component's games pass it ``restriction=``, a ``simcore.game.Restriction``)
 
     @property
     def goals(self) -> np.ndarray:
@@ -179,10 +202,22 @@ class Target:
         mean over its games; a rate of some games (the comeback rate) is each seed's linearised value,
         ``m + (y_s - m n_s) / mean(n)``: their mean is the rate of the games they hold and their spread its
         delta-method variance, so paired differences and intervals read it as any other component."""
+        from .game import Restriction
+
         y = np.zeros((len(self.components), seeds))
         n = np.zeros((len(self.components), seeds))
         played: dict = {}
         mixed: dict = {}
+
+        def games(matchup, start: int, k: int, banned: tuple | None = None):
+            """Seeds ``start .. start + k - 1`` of ``matchup``; ``banned``: (seat, card) restricted."""
+            key = (_key(matchup), start, banned)
+            if key not in played:    # a match-up two components read is played once
+                extra = {} if banned is None else {"restriction": Restriction.seat(banned[0], banned=(banned[1],))}
+                played[key] = self.play(k, seed, matchup, (strategy, strategy), tables, threads,
+                                        first_game=first + start, keep_bought=False, **extra)
+            return played[key]
+
         for c, comp in enumerate(self.components):
             if comp.mix is not None:     # at equilibrium: every cell, the game solved on these seeds
                 mixed[c] = comp.mix.measure(comp, self.play, tables, seed, first, seeds, threads, CHUNK_SEEDS)
@@ -190,11 +225,12 @@ class Target:
             for matchup, seat in comp.games:
                 for start in range(0, seeds, CHUNK_SEEDS):
                     k = min(CHUNK_SEEDS, seeds - start)
-                    key = (_key(matchup), start)
-                    if key not in played:    # a match-up two components read is played once
-                        played[key] = self.play(k, seed, matchup, (strategy, strategy), tables, threads,
-                                                first_game=first + start, keep_bought=False)
-                    vy, vn = _game_values(comp.measure, played[key], seat)
+                    rec = games(matchup, start, k)
+                    if comp.measure == IMPACT:    # the seat's score lost when it may not take the card
+                        without = games(matchup, start, k, (seat, comp.card))
+                        vy, vn = 100.0 * (seat_scores(rec.winner, seat) - seat_scores(without.winner, seat)), 1.0
+                    else:
+                        vy, vn = _game_values(comp.measure, rec, seat)
                     y[c, start:start + k] += vy
                     n[c, start:start + k] += vn
         out = np.zeros_like(y)
@@ -210,8 +246,18 @@ class Target:
         return out
 
     def games_per_seed(self) -> int:
-        """Games one seed costs, over every component (every cell of one at equilibrium)."""
-        return sum(len(c.games) * c.cells for c in self.components)
+        """Games one seed costs, over every component (every cell of one at equilibrium): a match-up two
+        components read is played once, and an impact adds its restricted games."""
+        plain, banned, mixed = set(), set(), 0
+        for c in self.components:
+            if c.mix is not None:
+                mixed += len(c.games) * c.cells
+                continue
+            for matchup, seat in c.games:
+                plain.add(_key(matchup))
+                if c.measure == IMPACT:
+                    banned.add((_key(matchup), seat, c.card))
+        return len(plain) + len(banned) + mixed
 
     def games_per_component(self, seeds: int) -> int:
         """Games each win rate rests on after ``seeds`` seeds (components play alike; per cell at equilibrium)."""

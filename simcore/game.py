@@ -472,6 +472,11 @@ class GameDefaults:
         sides = self._game.info.sides
         return ((sides[0], sides[1]), (sides[1], sides[0]))
 
+    def can_take(self, tables: Any, side: str, variant: str) -> Sequence[str]:
+        """The bannable cards ``side`` playing ``variant`` can ever acquire or choose (forbidding another changes
+        none of its games: an ``advise`` impact target refuses it): by default every bannable card."""
+        return self._game.bannable(tables)
+
     def tournament_pairs(self, matchup: Any, tables: Any, threads: int | None) -> tuple | None:
         """(pair player, entry check) of a game whose tournament entries are more than strategies (None: two
         entries meet in the game's paired head-to-head, ``reports.tournament.pair_player``)."""

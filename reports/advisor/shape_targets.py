@@ -4,6 +4,7 @@
   20%"``, ``"lead changes at least 2"``, ``"decisive round at most 8"``, over a match-up's games when the text
   begins with one (``"federation vs sunder: mean length 20-25 turns"``), else over the games of the target's first
   match-up, else over the game's first-player games (its standard duel);
+* a card's impact by restricted play (``"impact of Repair Bot at most 3 points"``: ``impact_target``);
 * several targets are one, separated by ``;``, weighed together (``simcore.advice.Target.miss``: a share's distance
   in points, a count's relative to its goal: 2% of a 22.5-turn length weighs as 2 points of a win rate).
 
@@ -17,7 +18,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from simcore.advice import RATIOS, Component, Target, TargetError
+from simcore.advice import RATIOS, RECHECK_AND, Component, Target, TargetError
+
+from .impact_target import is_impact
+
+ImpactReader = Callable[[str, str, str], tuple[Component, str]]
 
 SHAPE_FORMS = ("'mean length 20-25 turns' (or rounds; 'at least N', 'at most N'), 'comeback rate at least 20%' "
                "(or 'at most', or '15-25%'), 'lead changes at least 2', 'decisive round at most 8', each optionally "
@@ -82,20 +87,34 @@ def shape_component(text: str, games) -> Component | None:
     return Component(f"{what} {comp.goal_text()}", goal, tuple(games), measure, low, high, scale)
 
 
-def parse_targets(text: str, parse_game: Callable[[str], Target]) -> Target:
+def parse_targets(text: str, parse_game: Callable[[str], Target], impact: ImpactReader | None = None) -> Target:
     """Every target of ``text`` (separated by ``;``) as one: a match-up, first-player or ladder target by the game's
     own parser (``parse_game``, its advisor hook's), a shape target (``SHAPE_FORMS``) by this module over the
     games of the match-up before its colon, else of the first match-up given, else of the game's first-player
-    target (its standard duel). The first game target given (else that one) names the duel the re-tune plays and
-    the re-check command."""
+    target (its standard duel), an impact target by ``impact`` (``reports.advisor.impact_target``: (text without
+    the match-up, the match-up, the text) -> (component, re-check)). The first game target given (else that one)
+    names the duel the re-tune plays and the re-check command; an impact target adds its own re-check."""
     parts = [p.strip() for p in text.split(";")]
     if not all(parts):
         raise TargetError(f"--target: an empty target in '{text}' (targets are separated by ';')")
     comps: list[Component | None] = []
     head: Target | None = None           # the first match-up given: a target's, or a shape target's before its colon
     shapes: list[tuple[int, str, Target | None]] = []
+    impacts: list[str] = []              # the impact targets' re-checks
     for part in parts:
         prefix, _, rest = part.rpartition(":")
+        if is_impact(rest if prefix else part):
+            if impact is None:
+                raise TargetError(f"--target: impact targets are not read here, got '{part}'")
+            comp, recheck = impact(rest if prefix else part, prefix, part)
+            comps.append(comp)
+            impacts.append(recheck)
+            if prefix and head is None:    # the re-tune's duel, when the game's own targets name the match-up
+                try:
+                    head = parse_game(f"{prefix} = 50%")
+                except TargetError:
+                    pass
+            continue
         if _SHAPE.match((rest if prefix else part).strip().lower()):
             over = parse_game(f"{prefix} = 50%") if prefix else None
             head = head or over
@@ -112,4 +131,6 @@ def parse_targets(text: str, parse_game: Callable[[str], Target]) -> Target:
     if shapes:     # the re-check's shape of the games: what compare moved, or a sweep's shape table
         recheck = recheck.split("   (")[0] + ("   (What moved)" if recheck.startswith("commandsim compare")
                                               else "   (the shape table, <stem>_shape)")
+    if impacts:          # the game's own re-check only for the components that are not impacts
+        recheck = RECHECK_AND.join(([recheck] if len(impacts) < len(comps) else []) + list(dict.fromkeys(impacts)))
     return Target(tuple(comps), text.strip(), default.tune_matchup, recheck, default.play)

@@ -1,4 +1,5 @@
-"""``advise``: the smallest card edits that bring a win rate into a band (``reports.advisor``)."""
+"""``advise``: the smallest card edits that bring a win rate (a shape measure, a card's impact) into a band
+(``reports.advisor``)."""
 from __future__ import annotations
 
 import dataclasses
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from reports.advisor import equilibrium_target as eqt
 from reports.advisor.advise import Advice, AdviseOptions, advise, edit_space
+from reports.advisor.impact_target import ImpactTargets
 from reports.advisor.shape_targets import parse_targets
 from reports.report_games import with_game
 from simcore.advice import CardSet, Target
@@ -56,7 +58,8 @@ def plan(game: Game, target_text: str | None, band: float, strategy: str | None,
     check_target_given(target_text, extras)
     card_set = registry.advisor(gname, cards_path)   # the game's hook: its cards, edits, targets
     text, at_eq = eqt.split(target_text) if target_text is not None else (None, False)
-    target = (parse_targets(text, lambda t: card_set.target(t, max_turns)) if text is not None
+    impact = ImpactTargets(game, cards_path, max_turns, strategy)     # a card's impact by restricted play
+    target = (parse_targets(text, lambda t: card_set.target(t, max_turns), impact.read) if text is not None
               else card_set.ladder(ladder_text, (extras.get("variant") or "standard").strip().lower(), max_turns))
     if at_eq:
         target = eqt.at_equilibrium(target, card_set, game, split_names(strategies) or _pool(gname),

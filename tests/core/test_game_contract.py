@@ -57,6 +57,7 @@ def test_contract_a_game_without_hooks_gets_their_defaults(tiny_game):
     a, b = tiny_game.info.sides[:2]
     assert list(h.impact_sides()) == [(a, b), (b, a)]
     assert list(h.forcible(tables)) == list(tiny_game.bannable(tables))
+    assert list(h.can_take(tables, a, tiny_game.info.variants[0])) == list(tiny_game.bannable(tables))
     assert h.tournament_pairs(None, tables, 1) is None
     name = tiny_game.info.default_strategy
     h.check_distinct(name, name)

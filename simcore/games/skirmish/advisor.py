@@ -31,12 +31,13 @@ TUNED_SETS = ("full", "full")   # the command sets the tables are compiled for a
 
 
 def play(n_games, seed, matchup: Matchup, strategies, tables: SkirmishTables, threads=None, first_game=0,
-         keep_bought=False):
+         keep_bought=False, restriction=None):
     """``Target.play`` for the skirmish: the tables are compiled again from their data when the
     matchup's command sets are not the ones they hold (milliseconds)."""
     if tables.command_sets != tuple(matchup.command_sets):
         tables = compile_sets(tables.data, matchup.command_sets)
-    return play_games(n_games, seed, matchup, strategies, tables, threads, first_game=first_game)
+    return play_games(n_games, seed, matchup, strategies, tables, threads, first_game=first_game,
+                      restriction=restriction)
 
 
 def _side(words: list[str], data: SkirmishData, text: str, default_force: str | None = None) -> tuple[str, str]:

@@ -229,6 +229,13 @@ class Skirmish(FileStrategies, GameDefaults):
         from .simulate import bannable
         return bannable(tables)
 
+    def can_take(self, tables, side, variant) -> list[str]:
+        """A force gives or declares only the commands of its command set (``variant``, optionally ``SET:CP``)."""
+        from .setup import parse_setting
+        from .simulate import bannable
+        own = set(tables.sets[parse_setting(variant, tables)[0]])
+        return [n for n in bannable(tables) if n in own]
+
     # ---------------------------------------------------------------- paired comparisons
     def compare_question(self, spec: CompareSpec) -> Question:
         """With no setting option: does the line do better with the full command set than without Covering

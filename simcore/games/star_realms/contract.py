@@ -196,6 +196,13 @@ class StarRealms(FileStrategies, GameDefaults):
         ``--side alliance`` measures them against a standard start)."""
         return (("standard", "standard"),)
 
+    def can_take(self, tables, side, variant) -> list[str]:
+        """Every deck buys from the trade row and takes Explorers; a gambit is dealt only to the deck that lists
+        it (the Alliance deck's)."""
+        own = set(tables.decks[side].gambits) if side in tables.decks else set()
+        gambits = {c.name for c in tables.card_list if c.role == "gambit"}
+        return [n for n in self.bannable(tables) if n not in gambits or n in own]
+
     # ---------------------------------------------------------------- paired comparisons
     def compare_question(self, spec: CompareSpec) -> Question:
         """With no setting option: "does the Alliance deck beat a standard start?" (A: the Alliance deck,
