@@ -1909,6 +1909,19 @@ def advise(game: Game, target_text: str | None, band: float, strategy: str | Non
         click.echo("Re-check: " + RECHECK_AND.join(commands))
 
 
+def _no_edit_line(advice) -> str:
+    """Why no edit is proposed when the search's seeds put the unedited cards within the band: said from the
+    Unedited line's own 95% intervals (the check's seeds), which may hold, miss or not yet tell."""
+    from simcore.advice import HOLDS, MISSES
+    target, band = advice.target, advice.options.band
+    states = [c.state(lo, hi, band) for c, lo, hi in zip(target.components, advice.base_low, advice.base_high)]
+    if all(s == HOLDS for s in states):
+        return "\nThe unedited cards are already within the band (every interval above lies inside it): no edit proposed."
+    said = "outside the band" if MISSES in states else "not enough games to tell whether they are within the band"
+    return (f"\nNo edit proposed: the search's games put the unedited cards within the band, but the intervals above "
+            f"say {said}; play more games (--search-games, --check-games) before reading either.")
+
+
 def _echo_advice(advice, quiet: bool) -> None:
     """The unedited target, the best screened edits, and the proposal with its checks."""
     target = advice.target
@@ -1929,8 +1942,7 @@ def _echo_advice(advice, quiet: bool) -> None:
                      for r in top.itertuples()])
     closest = advice.closest
     if closest is None or not closest.edits:
-        click.echo("\nThe unedited cards are already within the band: no edit proposed." if closest is not None
-                   else "\nNo edit helped: nothing to propose.")
+        click.echo(_no_edit_line(advice) if closest is not None else "\nNo edit helped: nothing to propose.")
         return
     head = "Proposal" if advice.proposal is not None else f"No set of up to {advice.options.max_fields} edits " \
                                                             f"reached the band; the closest"

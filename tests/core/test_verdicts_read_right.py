@@ -11,6 +11,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import cli
+
 from reports.compare import verdict
 from reports.impact import impact_lines, split_cards, Impact
 from reports.impact_stats import side_verdict
@@ -190,7 +192,8 @@ def test_every_advice_row_checks_its_own_interval(name, tmp_path):
     assert res.exit_code == 0, res.output
     table = pd.read_csv(out)
     checked = table[table["stage"].str.startswith("proposal") | (table["stage"] == "search")]
-    assert len(checked) or "already within the band" in res.output or "No edit helped" in res.output
+    assert len(checked) or "already within the band" in res.output or "No edit helped" in res.output \
+        or "No edit proposed" in res.output
     for r in checked.itertuples():
         assert r.verdict == band_state(r.value_ci_low, r.value_ci_high, r.goal, r.band), r
     for line in res.output.splitlines():
@@ -216,3 +219,17 @@ def test_a_finding_across_skill_is_read_from_every_rungs_interval(name, rungs, t
         for r1 in table.itertuples():
             for r2 in table.itertuples():
                 assert r2.ci_low <= r1.score <= r2.ci_high
+
+
+@pytest.mark.parametrize("low, high, said", [(0.48, 0.52, "already within the band"),
+                                             (0.40, 0.60, "not enough games to tell"),
+                                             (0.60, 0.70, "say outside the band")])
+def test_no_edit_is_explained_by_the_unedited_interval_printed(low, high, said):
+    """The search's seeds may put the unedited cards inside the band while the Unedited line's interval (the
+    check's seeds) does not: "already within the band" only when that interval lies inside it."""
+    from types import SimpleNamespace
+    from simcore.advice import Component, Target
+    comp = Component("federation vs sunder", 0.5, ())
+    advice = SimpleNamespace(target=Target((comp,), "federation vs sunder = 50%", None, "", None),
+                             options=SimpleNamespace(band=0.03), base_low=[low], base_high=[high])
+    assert said in cli._no_edit_line(advice)
