@@ -280,7 +280,7 @@ def test_a_target_the_unedited_cards_already_meet_gets_no_edits_and_no_patch(tmp
     args = [a if a != "federation vs sunder = 50%" else "federation vs sunder = 68%" for a in FIXTURE_RUN]
     result = CliRunner().invoke(cli.main, [*args, "--band", "4", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "already within the band: no edit proposed" in result.output
+    assert "already within the band (every interval above lies inside it): no edit proposed" in result.output
     assert out.is_file() and not out.with_name("advice_patch.toml").exists()
     assert not pd.read_csv(out)["stage"].str.startswith("proposal").any()
 
