@@ -42,6 +42,7 @@ Same seeds give the same table on any thread count, chunking or cluster (``runne
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -204,6 +205,7 @@ class Impact:
     table: pd.DataFrame
     diffs: dict
     game: str = ""
+    not_taken: list = dataclasses.field(default_factory=list)   # cards no subject side can take: not measured
 
     def both(self) -> pd.DataFrame:
         return self.table[self.table["side"] == BOTH].reset_index(drop=True)
@@ -307,6 +309,7 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
             raise CommandsimError(f"--forced: {game.info.title} has no forced play of {', '.join(missing)} (a "
                                   f"player buys no such card whenever it can afford it)")
     pairs = impact_pairs(game, tables, side, max_turns, sides, variants)
+    names, not_taken = takeable_cards(game, tables, names, pairs, cards_only is not None)
     resolved = (game.resolve_strategy(strategy), game.resolve_strategy(opponent_strategy))
     keys = [(c, m) for m in measures for c in names]
     total = 2 * len(pairs) * (len(keys) + 1) * cap
@@ -338,7 +341,31 @@ def run_impact(game: Game | str, cards_only=None, strategy: str | None = None, o
     judged = judge_cards(source, keys, cap, screen, alpha, band)
     table = _table(game, keys, pairs, judged, plays.buys, names, strategy, opponent_strategy, seed, band, alpha)
     return Impact(table,
-                  {(k[0], k[1], s): v for k in keys for s, v in judged.cards[k].diffs.items()}, game.info.name)
+                  {(k[0], k[1], s): v for k in keys for s, v in judged.cards[k].diffs.items()}, game.info.name,
+                  not_taken)
+
+
+def takeable_cards(game: Game, tables, names: list[str], pairs: Sequence[Pair], named: bool
+                   ) -> tuple[list[str], list[str]]:
+    """(the cards of ``names`` some subject side of ``pairs`` can take, the others): forbidding a card its side
+    can never acquire or choose (a Star Realms gambit to a standard deck) changes none of its games, and its
+    measured impact of 0 would read as "worthless" rather than "not this side's". Cards the user ``named``
+    (``--cards-only``) that no subject can take are refused, naming who can."""
+    can = hooks(game).can_take
+    taken = set().union(*(set(can(tables, p.subject, p.variant)) for p in pairs))
+    kept, left = [n for n in names if n in taken], [n for n in names if n not in taken]
+    if named and left:
+        takers = [s for s in game.info.sides if any(n in set(can(tables, s, v)) for n in left for v in
+                                                     game.info.variants)]
+        subjects = ", ".join(dict.fromkeys(p.subject for p in pairs))
+        raise OptionError("--cards-only", f"{', '.join(left)}: no {game.info.side.one} measured ({subjects}) can "
+                                          f"ever take {'it' if len(left) == 1 else 'them'}"
+                          + (f"; {' or '.join(f'--side {t}' for t in takers)} measures "
+                             f"{'it' if len(left) == 1 else 'them'}" if takers else ""))
+    if not kept:
+        raise CommandsimError(f"no card restricted play can ban is ever taken by the {game.info.side.many} "
+                              f"measured ({', '.join(dict.fromkeys(p.subject for p in pairs))})")
+    return kept, left
 
 
 def _probe_speed(game: Game, pair: Pair, strategies: tuple, seed: int, tables, threads: int | None, card: str,
@@ -546,6 +573,10 @@ def impact_lines(impact: Impact, top: int | None = None) -> list[str]:
                   f"{t[t['side'] == BOTH].shape[0]} cards. A tested card's interval is its fresh seeds' repeated 95% "
                   f"interval at the look it stopped; a screened card's is conditional on the screen passing it over. "
                   f"A card's verdict is its 'both' row's; each side's row has its own, from its own interval."]
+    if impact.not_taken:
+        lines += ["", f"Not measured: {', '.join(impact.not_taken)} (no side measured can ever take "
+                      f"{'it' if len(impact.not_taken) == 1 else 'them'}: banning changes none of its games; "
+                      f"--side names a side that takes {'it' if len(impact.not_taken) == 1 else 'them'})."]
     return lines
 
 

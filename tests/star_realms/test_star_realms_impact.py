@@ -24,3 +24,24 @@ def test_impact_ranks_the_strong_card_first_where_the_buyers_win_rate_ranks_the_
     # the buyers' win rate, from the same unrestricted games, ranks them the other way round
     assert weak["buyers_win_rate"] > strong["buyers_win_rate"]
     assert weak["buyers"] > 100 and strong["buyers"] > 1000
+
+
+# ---- a card the measured side can never take (the gambits are the Alliance deck's: "Gambits" in the Alliance
+# Command Deck rules) is not measured as if worthless
+
+def test_impact_leaves_out_the_gambits_a_standard_start_never_takes_and_says_so():
+    from reports.impact import impact_lines
+    result = run_impact("star-realms", games=8, screen=2, seed=1)
+    measured = set(result.table["card"])
+    assert result.not_taken and not measured & set(result.not_taken)
+    assert {"Alliance Procurement", "Nandi's Onslaught"} <= set(result.not_taken)
+    assert any(line.startswith("Not measured: Alliance Procurement") for line in impact_lines(result))
+
+
+def test_a_gambit_named_for_a_standard_start_is_refused_naming_the_side_that_takes_it():
+    import pytest
+    from simcore.game import OptionError
+    with pytest.raises(OptionError, match="no deck measured \\(standard\\) can ever take it; --side alliance"):
+        run_impact("star-realms", ["Nandi's Onslaught"], games=8, screen=2, seed=1)
+    taken = run_impact("star-realms", ["Nandi's Onslaught"], side="alliance", games=8, screen=2, seed=1)
+    assert set(taken.table["card"]) == {"Nandi's Onslaught"} and not taken.not_taken
