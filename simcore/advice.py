@@ -34,6 +34,7 @@ import numpy as np
 
 from .errors import CommandsimError
 from .records import seat_scores
+from .restriction import Restriction
 
 CHUNK_SEEDS = 2000     # seeds per engine call: large enough that the call's overhead is small
 # where a value's 95% interval lies against its goal +-band (``reports.verdict_words`` words them the same)
@@ -202,8 +203,6 @@ class Target:
         mean over its games; a rate of some games (the comeback rate) is each seed's linearised value,
         ``m + (y_s - m n_s) / mean(n)``: their mean is the rate of the games they hold and their spread its
         delta-method variance, so paired differences and intervals read it as any other component."""
-        from .game import Restriction
-
         y = np.zeros((len(self.components), seeds))
         n = np.zeros((len(self.components), seeds))
         played: dict = {}

@@ -57,3 +57,13 @@ def warm_cache_notice(monkeypatch):
     from simcore import jit_cache
     monkeypatch.setattr(jit_cache, "compiled", lambda module: True)
     monkeypatch.setattr(jit_cache, "announcing", lambda say: contextlib.nullcontext())
+
+
+def impact_cards(game, k: int = 2) -> list[str]:
+    """The first ``k`` bannable cards of ``game`` that the sides ``impact`` measures by default can take (it refuses
+    the others by name: a Star Realms gambit for a standard start)."""
+    from simcore.game import hooks
+    tables = game.load_tables()
+    taken = {c for subject, _ in hooks(game).impact_sides()
+             for c in hooks(game).can_take(tables, subject, game.info.variants[0])}
+    return [c for c in game.bannable(tables) if c in taken][:k]

@@ -15,7 +15,7 @@ from reports.commands import tune as tune_command
 from reports.files import write_table
 from simcore.errors import CommandsimError
 from simcore.games import registry
-from tests.conftest import every_game_name, invoke, registered_game
+from tests.conftest import every_game_name, impact_cards, invoke, registered_game
 
 GAMES = every_game_name()
 TUNED = registry.names()   # the games with a strategy tuner: tournament, metagame, ladder, tune and advise
@@ -97,7 +97,7 @@ def test_api_replay_is_the_cli_replay(game):
 
 
 def test_api_impact_is_the_cli_impact(game, tmp_path):
-    cards = game.bannable(game.load_tables())[:2]
+    cards = impact_cards(game)
     out = tmp_path / "i.csv"
     ok("impact", "--game", game.info.name, "--cards-only", ",".join(cards), "--games", 40, "--screen", 10, "--seed",
        3, "--out", out, "-q")

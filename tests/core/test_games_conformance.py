@@ -16,7 +16,7 @@ import pytest
 
 from simcore.game import ReplaySpec, SweepSpec, hooks
 from simcore.games import registry
-from tests.conftest import every_game_name, invoke, registered_game
+from tests.conftest import every_game_name, impact_cards, invoke, registered_game
 
 GAMES = every_game_name()
 
@@ -154,7 +154,7 @@ def test_conformance_every_command_runs(game, tmp_path):
 def test_conformance_impact_runs_and_ignores_the_thread_count(game, tmp_path):
     """``impact`` ranks a few of each game's bannable cards; 1 and 2 threads give the same bytes."""
     name = game.info.name
-    cards = ",".join(game.bannable(game.load_tables())[:2])
+    cards = ",".join(impact_cards(game))
     outs = []
     for threads in (1, 2):
         out = tmp_path / f"impact{threads}.csv"
@@ -228,7 +228,7 @@ def test_conformance_sweep_and_compare_on_a_cluster_equal_the_local_runs(game, c
 
 def test_conformance_impact_on_a_cluster_equals_the_local_run(game, cluster):
     from reports.impact import run_impact
-    cards = game.bannable(game.load_tables())[:2]
+    cards = impact_cards(game)
     a = run_impact(game, cards, games=40, screen=10, seed=3)
     b = run_impact(game, cards, games=40, screen=10, seed=3, chunk_size=7, runner=cluster)
     pd.testing.assert_frame_equal(a.table, b.table)

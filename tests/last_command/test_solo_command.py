@@ -71,6 +71,8 @@ OPTIONS = {
     "out_path": ([], lambda tmp, r, t: (tmp / "solo_cards.csv").exists()),
     "per_game_path": (["--per-game", "GAMES"], lambda tmp, r, t: len(pd.read_csv(tmp / "games.csv")) == int(
         t[t.seat == "both"]["games"].sum())),
+    "per_round_path": (["--per-round", "ROUNDS"], lambda tmp, r, t: "per round" in r.output and set(
+        pd.read_csv(tmp / "rounds.csv", keep_default_na=False)["difficulty"]) == {"easy"}),
     "difficulties": (["--difficulties", "hard,insane"], lambda tmp, r, t: set(t["difficulty"]) == {"hard", "insane"}),
     "fog_paths": (["--fog", str(REPO / "examples/fog/first_player_crew.toml")],
             lambda tmp, r, t: any("+fog:first_player_crew.toml" in v for v in t["variant"])),
@@ -88,7 +90,7 @@ def test_solo_option(tmp_path, name):
     args, check = OPTIONS[name]
     if name == "scheduler":
         pytest.importorskip("distributed")
-    args = [str(tmp_path / "games.csv") if a == "GAMES" else a for a in args]
+    args = [{"GAMES": str(tmp_path / "games.csv"), "ROUNDS": str(tmp_path / "rounds.csv")}.get(a, a) for a in args]
     if name not in ("difficulties",):
         args = [*args, "--difficulties", "easy"] if "--difficulties" not in args else args
     result, table = run_solo(tmp_path, *args)
