@@ -46,14 +46,44 @@ N_T = 6
 W_NODES = 0      # nodes in use
 W_NODE = 1       # where the walk is; -1 once it has left the tree (the rest is the heuristic's)
 W_DEPTH = 2      # nodes on the path
-W_PATH = 3
+W_EXPAND = 3     # visits a node below the root needs before the walk branches there (``tree_arrays``)
+W_REPLIES = 4    # 1: the other side's moves are tree nodes; 0: the heuristic makes them (``tree_arrays``)
+W_ROOT_ACTOR = 5 # the side deciding at the root (set by the root's ``tree_choose``)
+W_WIDEN = 6      # progressive widening below the root, in tenths: a node of v visits offers its first
+                 # 1 + floor(W_WIDEN / 10 * sqrt(v)) options (the heuristic's first); 0: all (``tree_arrays``)
+W_BIAS = 7       # progressive bias, in tenths: UCB1 adds W_BIAS / 10 / (visits + 1) to the heuristic's option
+W_PATH = 8
 MAX_DEPTH = 512  # a path this deep leaves the tree (a budget of 100,000 grows at most one node per iteration)
 
 
-def tree_arrays(budget: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Arrays for one tree of ``budget`` iterations (one node per iteration and the root)."""
+def expand_visits(budget: int) -> int:
+    """Visits a node below the root needs before the walk branches at it (see ``tree_choose``)."""
+    import os
+    env = os.environ.get("COMMANDSIM_ISMCTS_EXPAND")
+    return int(env) if env else 1
+
+
+def replies_in_tree() -> int:
+    import os
+    return int(os.environ.get("COMMANDSIM_ISMCTS_REPLIES", "1"))
+
+
+def _env(name: str, default: int) -> int:
+    import os
+    return int(os.environ.get(name, default))
+
+
+def tree_arrays(budget: int, expand: int | None = None, replies: int | None = None, widen: int | None = None,
+                bias: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Arrays for one tree of ``budget`` iterations (one node per iteration and the root); a node below the
+    root branches once it has ``expand`` visits (default: ``expand_visits(budget)``)."""
     cap = int(budget) + 2
-    return np.zeros((N_T, cap), np.int64), np.zeros(cap), np.zeros(W_PATH + MAX_DEPTH, np.int64)
+    walk = np.zeros(W_PATH + MAX_DEPTH, np.int64)
+    walk[W_EXPAND] = expand_visits(budget) if expand is None else max(1, int(expand))
+    walk[W_REPLIES] = replies_in_tree() if replies is None else int(bool(replies))
+    walk[W_WIDEN] = _env("COMMANDSIM_ISMCTS_WIDEN", 0) if widen is None else int(widen)
+    walk[W_BIAS] = _env("COMMANDSIM_ISMCTS_BIAS", 0) if bias is None else int(bias)
+    return np.zeros((N_T, cap), np.int64), np.zeros(cap), walk
 
 
 @hot
@@ -103,6 +133,16 @@ def tree_choose(nodes, totals, walk, keys, n, actor, c):
         return 0
     node = walk[W_NODE]
     depth = walk[W_DEPTH]
+    if node == 0:
+        walk[W_ROOT_ACTOR] = actor
+    elif walk[W_REPLIES] == 0 and actor != walk[W_ROOT_ACTOR]:
+        return 0                 # the other side plays its heuristic, as in a flat rollout; the walk stays
+    if node > 0 and nodes[T_VISITS, node] < walk[W_EXPAND]:
+        # too few visits to tell its moves apart: the heuristic plays on, as in a flat rollout
+        walk[W_NODE] = -1
+        return 0
+    if node > 0 and walk[W_WIDEN] > 0:
+        n = min(n, 1 + np.int64(walk[W_WIDEN] * math.sqrt(nodes[T_VISITS, node]) / 10.0))
     untried = -1
     for o in range(n):
         child = nodes[T_FIRST, node]
@@ -145,6 +185,8 @@ def tree_choose(nodes, totals, walk, keys, n, actor, c):
         if vis == 0:           # added by an iteration still walking: cannot happen, one walk at a time
             vis = 1
         v = totals[child] / vis + c * math.sqrt(math.log(nodes[T_AVAIL, child]) / vis)
+        if o == 0:
+            v += walk[W_BIAS] / 10.0 / (vis + 1)
         if v > best_v:
             best, best_v, best_child = o, v, child
     if depth >= MAX_DEPTH:
