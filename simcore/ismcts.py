@@ -52,7 +52,8 @@ W_ROOT_ACTOR = 5 # the side deciding at the root (set by the root's ``tree_choos
 W_WIDEN = 6      # progressive widening below the root, in tenths: a node of v visits offers its first
                  # 1 + floor(W_WIDEN / 10 * sqrt(v)) options (the heuristic's first); 0: all (``tree_arrays``)
 W_BIAS = 7       # progressive bias, in tenths: UCB1 adds W_BIAS / 10 / (visits + 1) to the heuristic's option
-W_PATH = 8
+W_CRN = 8        # 1: common random numbers at the root (``deal_number``); 0: a deal per iteration
+W_PATH = 9
 MAX_DEPTH = 512  # a path this deep leaves the tree (a budget of 100,000 grows at most one node per iteration)
 
 
@@ -74,7 +75,7 @@ def _env(name: str, default: int) -> int:
 
 
 def tree_arrays(budget: int, expand: int | None = None, replies: int | None = None, widen: int | None = None,
-                bias: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                bias: int | None = None, crn: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Arrays for one tree of ``budget`` iterations (one node per iteration and the root); a node below the
     root branches once it has ``expand`` visits (default: ``expand_visits(budget)``)."""
     cap = int(budget) + 2
@@ -83,6 +84,7 @@ def tree_arrays(budget: int, expand: int | None = None, replies: int | None = No
     walk[W_REPLIES] = replies_in_tree() if replies is None else int(bool(replies))
     walk[W_WIDEN] = _env("COMMANDSIM_ISMCTS_WIDEN", 0) if widen is None else int(widen)
     walk[W_BIAS] = _env("COMMANDSIM_ISMCTS_BIAS", 0) if bias is None else int(bias)
+    walk[W_CRN] = _env("COMMANDSIM_ISMCTS_CRN", 1) if crn is None else int(bool(crn))
     return np.zeros((N_T, cap), np.int64), np.zeros(cap), walk
 
 
@@ -196,6 +198,17 @@ def tree_choose(nodes, totals, walk, keys, n, actor, c):
     walk[W_DEPTH] = depth + 1
     walk[W_NODE] = best_child
     return best
+
+
+@hot
+def deal_number(nodes, walk, iteration):
+    """Which deal (and dice) this iteration plays, once the root's ``tree_choose`` has chosen its first move.
+    With common random numbers (``W_CRN``, as the flat searches of Star Realms and the skirmish) the j-th
+    iteration through each root move plays deal j, so the root's moves are compared on the same worlds; else
+    deal ``iteration``."""
+    if walk[W_CRN] == 0 or walk[W_DEPTH] < 2:
+        return iteration
+    return nodes[T_VISITS, walk[W_PATH + 1]]
 
 
 @hot

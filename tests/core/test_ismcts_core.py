@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from simcore.errors import StrategyError
-from simcore.ismcts import (T_AVAIL, T_VISITS, W_EXPAND, in_tree, parse_ismcts, tree_arrays, tree_backprop, tree_best,
+from simcore.ismcts import (T_AVAIL, T_VISITS, W_EXPAND, deal_number, in_tree, parse_ismcts, tree_arrays, tree_backprop, tree_best,
                             tree_choose, tree_start, walk_start)
 from simcore.search import UCB_C, parse_search
 
@@ -225,3 +225,18 @@ def test_progressive_bias_favours_the_heuristics_option_until_the_visits_tell():
     flat, biased = visits(0), visits(20)
     assert flat == {1: 10, 2: 10, 3: 10, 4: 10}
     assert biased[1] > max(biased[k] for k in (2, 3, 4)) and sum(biased.values()) == 40
+
+
+def test_common_random_numbers_give_each_root_moves_jth_visit_the_jth_deal():
+    # crn (the default): an iteration's deal is the number of earlier visits of the root move it took, as the
+    # flat searches of Star Realms and the skirmish number their rollouts; crn 0: the iteration's own number
+    for crn, want in ((1, [0, 0, 1, 1, 2, 2]), (0, [0, 1, 2, 3, 4, 5])):
+        nodes, totals, walk = tree_arrays(6, crn=crn)
+        tree_start(nodes, totals, walk)
+        deals = []
+        for it in range(6):
+            walk_start(walk)
+            tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
+            deals.append(int(deal_number(nodes, walk, it)))
+            tree_backprop(nodes, totals, walk, 0.5)
+        assert deals == want
