@@ -201,6 +201,12 @@ def tree_choose(nodes, totals, walk, keys, n, actor, c):
 
 
 @hot
+def crn(walk):
+    """Whether the tree deals by common random numbers (``deal_number``)."""
+    return walk[W_CRN] != 0
+
+
+@hot
 def deal_number(nodes, walk, iteration):
     """Which deal (and dice) this iteration plays, once the root's ``tree_choose`` has chosen its first move.
     With common random numbers (``W_CRN``, as the flat searches of Star Realms and the skirmish) the j-th

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.ismcts import (T_ACTOR, W_NODES, deal_number, in_tree, tree_arrays, tree_backprop, tree_best, tree_choose,
+from simcore.ismcts import (T_ACTOR, W_NODES, crn, deal_number, in_tree, tree_arrays, tree_backprop, tree_best, tree_choose,
                             tree_start, walk_start)
 from simcore.search import UCB_C, decision_rng, rs_below
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
@@ -208,12 +208,14 @@ def run_tree(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts, a
     rs = iw[IW_RS:IW_RS + 1]
     ks = iw[IW_KS:IW_KS + 4]
     stream = decision_rng(sc[S_SEED], sc[S_DECISION])
+    rs[0] = stream
     rollout_players(sc, strat, s_strat, p)
     tree_start(nodes, totals, walk)
     for it in range(budget):
         walk_start(walk)
         o = tree_choose(nodes, totals, walk, root_keys, n_opts, p, UCB_C)   # the root's options: every deal's
-        rs[0] = decision_rng(stream, deal_number(nodes, walk, it))
+        if crn(walk):                # else one stream runs through the iterations, as in the flat search
+            rs[0] = decision_rng(stream, deal_number(nodes, walk, it))
         copy_state(piles, cnt, sc, s_piles, s_cnt, s_sc)
         s_sc[S_MULTS_KEY] = 0        # weights kept for another row than the copy's players
         s_sc[S_RNG] = rs_below(rs, SEED_BITS)
