@@ -57,31 +57,21 @@ W_PATH = 9
 MAX_DEPTH = 512  # a path this deep leaves the tree (a budget of 100,000 grows at most one node per iteration)
 
 
-def expand_visits(budget: int) -> int:
-    """Visits a node below the root needs before the walk branches at it (see ``tree_choose``)."""
-    import os
-    env = os.environ.get("COMMANDSIM_ISMCTS_EXPAND")
-    return int(env) if env else 1
-
-
-def replies_in_tree() -> int:
-    import os
-    return int(os.environ.get("COMMANDSIM_ISMCTS_REPLIES", "1"))
-
-
 def _env(name: str, default: int) -> int:
+    """A tree setting from the environment (``COMMANDSIM_ISMCTS_*``: for measuring variants, docs/strategies.md)."""
     import os
     return int(os.environ.get(name, default))
 
 
 def tree_arrays(budget: int, expand: int | None = None, replies: int | None = None, widen: int | None = None,
                 bias: int | None = None, crn: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Arrays for one tree of ``budget`` iterations (one node per iteration and the root); a node below the
-    root branches once it has ``expand`` visits (default: ``expand_visits(budget)``)."""
+    """Arrays for one tree of ``budget`` iterations (one node per iteration and the root), with the walk's
+    settings (the W_* cells above; each None: its ``COMMANDSIM_ISMCTS_*`` variable, else today's tree with
+    common random numbers). Read here, in Python, once per batch: every thread's tree plays alike."""
     cap = int(budget) + 2
     walk = np.zeros(W_PATH + MAX_DEPTH, np.int64)
-    walk[W_EXPAND] = expand_visits(budget) if expand is None else max(1, int(expand))
-    walk[W_REPLIES] = replies_in_tree() if replies is None else int(bool(replies))
+    walk[W_EXPAND] = max(1, _env("COMMANDSIM_ISMCTS_EXPAND", 1) if expand is None else int(expand))
+    walk[W_REPLIES] = int(bool(_env("COMMANDSIM_ISMCTS_REPLIES", 1) if replies is None else replies))
     walk[W_WIDEN] = _env("COMMANDSIM_ISMCTS_WIDEN", 0) if widen is None else int(widen)
     walk[W_BIAS] = _env("COMMANDSIM_ISMCTS_BIAS", 0) if bias is None else int(bias)
     walk[W_CRN] = _env("COMMANDSIM_ISMCTS_CRN", 1) if crn is None else int(bool(crn))
@@ -130,7 +120,10 @@ def tree_choose(nodes, totals, walk, keys, n, actor, c):
     Call only while ``in_tree(walk)``. A decision of a single option is not a branch: it returns 0
     and the walk stays where it is. Otherwise every option of this deal already in the tree gains a
     trial of availability; the first one not in it becomes a new node, and the walk leaves the tree
-    (the rest of the game is the heuristic's); if all are in it, UCB1 picks among them."""
+    (the rest of the game is the heuristic's); if all are in it, UCB1 picks among them. The walk's settings
+    change this below the root: a node of fewer than W_EXPAND visits plays option 0 and leaves the tree;
+    with W_REPLIES 0 the other side plays option 0 and the walk stays; W_WIDEN offers only a node's first
+    options; W_BIAS adds a prior for option 0 to UCB1."""
     if n < 2:
         return 0
     node = walk[W_NODE]
