@@ -46,14 +46,36 @@ N_T = 6
 W_NODES = 0      # nodes in use
 W_NODE = 1       # where the walk is; -1 once it has left the tree (the rest is the heuristic's)
 W_DEPTH = 2      # nodes on the path
-W_PATH = 3
+W_EXPAND = 3     # visits a node below the root needs before the walk branches there (``tree_arrays``)
+W_REPLIES = 4    # 1: the other side's moves are tree nodes; 0: the heuristic makes them (``tree_arrays``)
+W_ROOT_ACTOR = 5 # the side deciding at the root (set by the root's ``tree_choose``)
+W_WIDEN = 6      # progressive widening below the root, in tenths: a node of v visits offers its first
+                 # 1 + floor(W_WIDEN / 10 * sqrt(v)) options (the heuristic's first); 0: all (``tree_arrays``)
+W_BIAS = 7       # progressive bias, in tenths: UCB1 adds W_BIAS / 10 / (visits + 1) to the heuristic's option
+W_CRN = 8        # 1: common random numbers at the root (``deal_number``); 0: a deal per iteration
+W_PATH = 9
 MAX_DEPTH = 512  # a path this deep leaves the tree (a budget of 100,000 grows at most one node per iteration)
 
 
-def tree_arrays(budget: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Arrays for one tree of ``budget`` iterations (one node per iteration and the root)."""
+def _env(name: str, default: int) -> int:
+    """A tree setting from the environment (``COMMANDSIM_ISMCTS_*``: for measuring variants, docs/strategies.md)."""
+    import os
+    return int(os.environ.get(name, default))
+
+
+def tree_arrays(budget: int, expand: int | None = None, replies: int | None = None, widen: int | None = None,
+                bias: int | None = None, crn: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Arrays for one tree of ``budget`` iterations (one node per iteration and the root), with the walk's
+    settings (the W_* cells above; each None: its ``COMMANDSIM_ISMCTS_*`` variable, else today's tree with
+    common random numbers). Read here, in Python, once per batch: every thread's tree plays alike."""
     cap = int(budget) + 2
-    return np.zeros((N_T, cap), np.int64), np.zeros(cap), np.zeros(W_PATH + MAX_DEPTH, np.int64)
+    walk = np.zeros(W_PATH + MAX_DEPTH, np.int64)
+    walk[W_EXPAND] = max(1, _env("COMMANDSIM_ISMCTS_EXPAND", 1) if expand is None else int(expand))
+    walk[W_REPLIES] = int(bool(_env("COMMANDSIM_ISMCTS_REPLIES", 1) if replies is None else replies))
+    walk[W_WIDEN] = _env("COMMANDSIM_ISMCTS_WIDEN", 0) if widen is None else int(widen)
+    walk[W_BIAS] = _env("COMMANDSIM_ISMCTS_BIAS", 0) if bias is None else int(bias)
+    walk[W_CRN] = _env("COMMANDSIM_ISMCTS_CRN", 1) if crn is None else int(bool(crn))
+    return np.zeros((N_T, cap), np.int64), np.zeros(cap), walk
 
 
 @hot
@@ -98,11 +120,24 @@ def tree_choose(nodes, totals, walk, keys, n, actor, c):
     Call only while ``in_tree(walk)``. A decision of a single option is not a branch: it returns 0
     and the walk stays where it is. Otherwise every option of this deal already in the tree gains a
     trial of availability; the first one not in it becomes a new node, and the walk leaves the tree
-    (the rest of the game is the heuristic's); if all are in it, UCB1 picks among them."""
+    (the rest of the game is the heuristic's); if all are in it, UCB1 picks among them. The walk's settings
+    change this below the root: a node of fewer than W_EXPAND visits plays option 0 and leaves the tree;
+    with W_REPLIES 0 the other side plays option 0 and the walk stays; W_WIDEN offers only a node's first
+    options; W_BIAS adds a prior for option 0 to UCB1."""
     if n < 2:
         return 0
     node = walk[W_NODE]
     depth = walk[W_DEPTH]
+    if node == 0:
+        walk[W_ROOT_ACTOR] = actor
+    elif walk[W_REPLIES] == 0 and actor != walk[W_ROOT_ACTOR]:
+        return 0                 # the other side plays its heuristic, as in a flat rollout; the walk stays
+    if node > 0 and nodes[T_VISITS, node] < walk[W_EXPAND]:
+        # too few visits to tell its moves apart: the heuristic plays on, as in a flat rollout
+        walk[W_NODE] = -1
+        return 0
+    if node > 0 and walk[W_WIDEN] > 0:
+        n = min(n, 1 + np.int64(walk[W_WIDEN] * math.sqrt(nodes[T_VISITS, node]) / 10.0))
     untried = -1
     for o in range(n):
         child = nodes[T_FIRST, node]
@@ -145,6 +180,8 @@ def tree_choose(nodes, totals, walk, keys, n, actor, c):
         if vis == 0:           # added by an iteration still walking: cannot happen, one walk at a time
             vis = 1
         v = totals[child] / vis + c * math.sqrt(math.log(nodes[T_AVAIL, child]) / vis)
+        if o == 0:
+            v += walk[W_BIAS] / 10.0 / (vis + 1)
         if v > best_v:
             best, best_v, best_child = o, v, child
     if depth >= MAX_DEPTH:
@@ -154,6 +191,23 @@ def tree_choose(nodes, totals, walk, keys, n, actor, c):
     walk[W_DEPTH] = depth + 1
     walk[W_NODE] = best_child
     return best
+
+
+@hot
+def crn(walk):
+    """Whether the tree deals by common random numbers (``deal_number``)."""
+    return walk[W_CRN] != 0
+
+
+@hot
+def deal_number(nodes, walk, iteration):
+    """Which deal (and dice) this iteration plays, once the root's ``tree_choose`` has chosen its first move.
+    With common random numbers (``W_CRN``, as the flat searches of Star Realms and the skirmish) the j-th
+    iteration through each root move plays deal j, so the root's moves are compared on the same worlds; else
+    deal ``iteration``."""
+    if walk[W_CRN] == 0 or walk[W_DEPTH] < 2:
+        return iteration
+    return nodes[T_VISITS, walk[W_PATH + 1]]
 
 
 @hot

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from simcore.errors import StrategyError
-from simcore.ismcts import (T_AVAIL, T_VISITS, in_tree, parse_ismcts, tree_arrays, tree_backprop, tree_best,
+from simcore.ismcts import (T_AVAIL, T_VISITS, W_EXPAND, deal_number, in_tree, parse_ismcts, tree_arrays, tree_backprop, tree_best,
                             tree_choose, tree_start, walk_start)
 from simcore.search import UCB_C, parse_search
 
@@ -101,3 +101,142 @@ def test_ismcts_names_read_as_search_names_do():
     for bad in ("ismcts:0", "ismcts:x", "ismcts:100001", "ismcts:5:"):
         with pytest.raises(StrategyError, match="ismcts"):
             parse_ismcts(bad)
+
+
+def _grow(budget, expand, replies, second_keys=np.array([1, 2, 3], np.int64)):
+    """A tree grown over ``budget`` iterations: side 0's root (KEYS2), then a decision of side ``1`` (three
+    options), then side 0 again (three options); every result a draw. The (actor, depth) of each node."""
+    nodes, totals, walk = tree_arrays(budget, expand=expand, replies=replies)
+    tree_start(nodes, totals, walk)
+    for _ in range(budget):
+        walk_start(walk)
+        for keys, actor in ((KEYS2, 0), (second_keys, 1), (second_keys + 10, 0)):
+            if in_tree(walk):
+                tree_choose(nodes, totals, walk, keys, len(keys), actor, UCB_C)
+        tree_backprop(nodes, totals, walk, 0.5)
+    depth = {0: 0}
+    for v in range(walk[0]):
+        child = nodes[0, v]
+        while child >= 0:
+            depth[child] = depth[v] + 1
+            child = nodes[1, child]
+    return [(int(nodes[3, v]), depth[v]) for v in range(1, walk[0])]
+
+
+def test_a_node_below_the_root_branches_only_after_expand_visits():
+    # expand 1 (the default): a root child branches on its second visit; expand 4: on its fifth, its first
+    # four walks leaving the tree there with the heuristic's move (option 0), as a flat rollout plays on
+    assert tree_arrays(10)[2][W_EXPAND] == 1
+    assert sorted(_grow(4, 1, 1)) == [(0, 1), (0, 1), (1, 2), (1, 2)]
+    assert sorted(_grow(4, 4, 1)) == [(0, 1), (0, 1)]
+    grown = _grow(12, 4, 1)            # two root children of 6 visits each: 6 - 4 = 2 replies under each
+    assert sorted(grown) == [(0, 1)] * 2 + [(1, 2)] * 4
+
+
+def test_an_unvisited_node_plays_the_heuristics_move_and_leaves_the_tree():
+    nodes, totals, walk = tree_arrays(10, expand=3)
+    tree_start(nodes, totals, walk)
+    for _ in range(2):                                 # both root options, one visit each
+        walk_start(walk)
+        tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
+        tree_backprop(nodes, totals, walk, 0.5)
+    walk_start(walk)
+    tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
+    assert in_tree(walk)
+    assert tree_choose(nodes, totals, walk, np.array([5, 6], np.int64), 2, 1, UCB_C) == 0
+    assert not in_tree(walk) and walk[0] == 3          # nothing added below the root's child
+
+
+def test_without_replies_in_the_tree_the_other_side_plays_its_heuristic_and_the_walk_goes_on():
+    # replies 0: side 1's decision is no node (option 0, the heuristic's); side 0's next move is the root
+    # child's child
+    grown = _grow(8, 1, 0)
+    assert {actor for actor, _ in grown} == {0}
+    assert sorted(grown) == [(0, 1)] * 2 + [(0, 2)] * 6
+    nodes, totals, walk = tree_arrays(4, replies=0)
+    tree_start(nodes, totals, walk)
+    walk_start(walk)
+    tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
+    tree_backprop(nodes, totals, walk, 0.5)
+    walk_start(walk)
+    tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
+    tree_backprop(nodes, totals, walk, 0.5)
+    walk_start(walk)
+    tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
+    at = walk[1]
+    assert tree_choose(nodes, totals, walk, np.array([5, 6], np.int64), 2, 1, UCB_C) == 0
+    assert in_tree(walk) and walk[1] == at
+
+
+def _children(nodes, v):
+    out, child = [], nodes[0, v]
+    while child >= 0:
+        out.append(child)
+        child = nodes[1, child]
+    return out
+
+
+def test_progressive_widening_offers_a_node_its_first_options_as_its_visits_grow():
+    # widen 10: a node of v visits offers 1 + floor(sqrt(v)) options, the heuristic's (option 0) alone until
+    # it has 4 visits; the walk goes on through option 0's node meanwhile, so the heuristic's line is in the tree
+    keys = np.arange(8, dtype=np.int64) + 100
+    for budget in (3, 10, 40):
+        nodes, totals, walk = tree_arrays(budget, widen=10)
+        tree_start(nodes, totals, walk)
+        for _ in range(budget):
+            walk_start(walk)
+            tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
+            if in_tree(walk):
+                tree_choose(nodes, totals, walk, keys, 8, 1, UCB_C)
+            tree_backprop(nodes, totals, walk, 0.5)
+        for v in range(1, walk[0]):
+            if nodes[3, v] == 0:          # a root child: its replies are widened by its visits
+                k = len(_children(nodes, v))
+                assert k <= 1 + int(np.sqrt(nodes[T_VISITS, v]))
+                assert all(nodes[2, c] in keys[:k] for c in _children(nodes, v))
+    # without widening the same walk tries a new reply on each visit
+    assert len(_children(*_grow_root_child(10, widen=0))) > len(_children(*_grow_root_child(10, widen=10)))
+
+
+def _grow_root_child(budget, widen):
+    nodes, totals, walk = tree_arrays(budget, widen=widen)
+    tree_start(nodes, totals, walk)
+    keys = np.arange(8, dtype=np.int64) + 100
+    for _ in range(budget):
+        walk_start(walk)
+        tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
+        if in_tree(walk):
+            tree_choose(nodes, totals, walk, keys, 8, 1, UCB_C)
+        tree_backprop(nodes, totals, walk, 0.5)
+    return nodes, _children(nodes, 0)[-1]     # the first child added: option 0's
+
+
+def test_progressive_bias_favours_the_heuristics_option_until_the_visits_tell():
+    # all results draws: without bias UCB1 shares visits evenly; with it option 0 (the heuristic's) gets more
+    def visits(bias):
+        nodes, totals, walk = tree_arrays(40, bias=bias)
+        tree_start(nodes, totals, walk)
+        keys = np.array([1, 2, 3, 4], np.int64)
+        for _ in range(40):
+            walk_start(walk)
+            tree_choose(nodes, totals, walk, keys, 4, 0, UCB_C)
+            tree_backprop(nodes, totals, walk, 0.5)
+        return {int(nodes[2, c]): int(nodes[T_VISITS, c]) for c in _children(nodes, 0)}
+    flat, biased = visits(0), visits(20)
+    assert flat == {1: 10, 2: 10, 3: 10, 4: 10}
+    assert biased[1] > max(biased[k] for k in (2, 3, 4)) and sum(biased.values()) == 40
+
+
+def test_common_random_numbers_give_each_root_moves_jth_visit_the_jth_deal():
+    # crn (the default): an iteration's deal is the number of earlier visits of the root move it took, as the
+    # flat searches of Star Realms and the skirmish number their rollouts; crn 0: the iteration's own number
+    for crn, want in ((1, [0, 0, 1, 1, 2, 2]), (0, [0, 1, 2, 3, 4, 5])):
+        nodes, totals, walk = tree_arrays(6, crn=crn)
+        tree_start(nodes, totals, walk)
+        deals = []
+        for it in range(6):
+            walk_start(walk)
+            tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
+            deals.append(int(deal_number(nodes, walk, it)))
+            tree_backprop(nodes, totals, walk, 0.5)
+        assert deals == want

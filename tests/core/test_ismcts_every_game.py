@@ -33,3 +33,19 @@ def test_ismcts_plays_flat_search_the_same_on_one_and_two_threads(game, tmp_path
 def test_strategies_list_names_the_tree_search(game):
     res = invoke("strategies", "list", "--game", game)
     assert res.exit_code == 0 and "ismcts:N" in res.output, res.output
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_tree_deals_by_its_settings_common_random_numbers_by_default(game, monkeypatch):
+    # the game's tree reads its deal from simcore.ismcts.deal_number: the j-th visit of each root move plays
+    # deal j by default (COMMANDSIM_ISMCTS_CRN=1), a deal per iteration with 0; the same game either way on replay
+    def replay(crn):
+        monkeypatch.setenv("COMMANDSIM_ISMCTS_CRN", crn)
+        res = invoke("replay", "--game", game, "--seed", 3, "--strategy", "ismcts:24")
+        assert res.exit_code == 0, res.output
+        return res.output
+    default = replay("1")
+    assert replay("1") == default
+    assert replay("0") != default
+    monkeypatch.delenv("COMMANDSIM_ISMCTS_CRN")
+    assert invoke("replay", "--game", game, "--seed", 3, "--strategy", "ismcts:24").output == default

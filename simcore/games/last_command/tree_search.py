@@ -12,7 +12,8 @@ are searched the same way; the Solo A.I. follows the rulebook and makes no tree 
 walk is in the tree, each such decision is a ``tree_choose`` by the side deciding; once it has left
 (a new node), the engine's own phase functions play the game to its end, exactly as a flat rollout
 does. The result for side 0 is credited to the nodes walked and, after N iterations, the searcher
-plays the root's most visited move.
+plays the root's most visited move. The j-th iteration through each root move plays the j-th deal (common
+random numbers, ``simcore.ismcts.deal_number``), so the root's moves are compared on the same worlds.
 
 A node is a move named by a key every deal shares (``crew_key``, ``market_key``): a card type and
 where it goes or how it is taken, never a hand index or a Market slot, which another deal fills
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.ismcts import (T_ACTOR, W_NODES, in_tree, tree_arrays, tree_backprop, tree_best, tree_choose,
+from simcore.ismcts import (T_ACTOR, W_NODES, crn, deal_number, in_tree, tree_arrays, tree_backprop, tree_best, tree_choose,
                             tree_start, walk_start)
 from simcore.search import UCB_C, decision_rng, rs_below
 from .cardplay import MAX_CARD_ACTIONS, card_phase_end, card_phase_from, card_step, discard_for_credits
@@ -206,16 +207,19 @@ def run_tree(cards, eff, cfg, piles, cnt, sc, strat, p, budget, point, n_opts, a
     sc[S_DECISION] += 1
     rs = iw[IW_RS:IW_RS + 1]
     ks = iw[IW_KS:IW_KS + 4]
-    rs[0] = decision_rng(sc[S_SEED], sc[S_DECISION])
+    stream = decision_rng(sc[S_SEED], sc[S_DECISION])
+    rs[0] = stream
     rollout_players(sc, strat, s_strat, p)
     tree_start(nodes, totals, walk)
-    for _ in range(budget):
+    for it in range(budget):
         walk_start(walk)
+        o = tree_choose(nodes, totals, walk, root_keys, n_opts, p, UCB_C)   # the root's options: every deal's
+        if crn(walk):                # else one stream runs through the iterations, as in the flat search
+            rs[0] = decision_rng(stream, deal_number(nodes, walk, it))
         copy_state(piles, cnt, sc, s_piles, s_cnt, s_sc)
         s_sc[S_MULTS_KEY] = 0        # weights kept for another row than the copy's players
         s_sc[S_RNG] = rs_below(rs, SEED_BITS)
         determinize(cards, s_piles, s_cnt, s_sc, p, hold, hold_cnt, buf, ks, rs)
-        o = tree_choose(nodes, totals, walk, root_keys, n_opts, p, UCB_C)
         tree_iteration(cards, eff, cfg, s_piles, s_cnt, s_sc, s_strat, s_log, s_bought, p, point, opts[0, o],
                        opts[1, o], a, b, tw)
         w = s_sc[S_WINNER]

@@ -4,8 +4,9 @@
 It searches the decisions the flat search does (``search_options``: a seat's command in its own window, its
 response in the opponent's) with the same options, and spends its N iterations on one tree: each iteration
 copies the battle, rolls its own dice (``decision_rng`` of the battle's seed, its searched-decision count and
-the iteration: the battle's RNG state is never read, as in ``search.py``), and walks the tree from the root
-while it can. At every command window and response window on the way, of either force, the options are the
+the number of the root move's visit, so that each root move is tried on the same dice as the flat search's
+options are: ``simcore.ismcts.deal_number``; the battle's RNG state is never read, as in ``search.py``), and
+walks the tree from the root while it can. At every command window and response window on the way, of either force, the options are the
 flat search's for that seat (both seats play the searcher's base heuristic, ``searcher_view``) and
 ``tree_choose`` picks one from the point of view of the force that decides; the first option not yet in the
 tree is added and the battle is then played out by the engine's own ``rules.finish_turn`` and
@@ -19,7 +20,7 @@ The walk is a loop over windows, not a recursion: numba compiles no recursion th
 """
 from __future__ import annotations
 
-from simcore.ismcts import in_tree, tree_backprop, tree_best, tree_choose, tree_start, walk_start
+from simcore.ismcts import deal_number, in_tree, tree_backprop, tree_best, tree_choose, tree_start, walk_start
 from simcore.search import UCB_C, decision_rng
 from .players import policy as pol
 from .players.params import P_ROLLOUTS
@@ -145,9 +146,9 @@ def run_tree(cmds, eff, cfg, strat, u, sc, me, p, c, i, t, passed, given0, given
     sc[S_DECISIONS] += 1
     for it in range(int(strat[me, P_ROLLOUTS])):
         walk_start(walk)
-        copy_state(u, sc, u2, sc2)
-        sc2[S_RNG] = decision_rng(stream, it)
         o = tree_choose(nodes, totals, walk, rkeys, k, me, UCB_C)
+        copy_state(u, sc, u2, sc2)
+        sc2[S_RNG] = decision_rng(stream, deal_number(nodes, walk, it))   # the j-th visit of each option: dice j
         q_passed, g0, g1 = passed, given0, given1
         if me == p and opts[0, o] < 0:
             q_passed |= 1 << p

@@ -10,7 +10,8 @@ the flat search's for that side (every seat plays the searcher's base heuristic,
 not know its opponent's strategy) and ``tree_choose`` picks one from the point of view of the side deciding.
 The first option not yet in the tree is added and the game is then played out by the engine's heuristic
 (``search_options.rollout``, ``rules.play_turn``). After the budget the searcher plays the root's most
-visited option.
+visited option. As in the flat search, the j-th iteration through each root option plays the j-th deal
+(common random numbers: ``simcore.ismcts.deal_number``).
 
 A tree node's key names what the move does in terms every deal shares, and when: the turn, the stage (BUY or
 ATTACK) and the flat search's option key (buyer and card type; a base's pile and type, or the Authority), so
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.ismcts import in_tree, tree_arrays, tree_backprop, tree_best, tree_choose, tree_start, walk_start
+from simcore.ismcts import deal_number, in_tree, tree_arrays, tree_backprop, tree_best, tree_choose, tree_start, walk_start
 from simcore.search import UCB_C, decision_rng
 from .players.params import KIND_ISMCTS, P_KIND, P_ROLLOUTS
 
@@ -115,10 +116,10 @@ def tree_decide(cards, eff, cfg, strat, rstrat, piles, fl, cnt, sc, seed, stage,
             bought2[p, t] = 0
     for it in range(budget):
         walk_start(walk)
-        rs[0] = decision_rng(stream, it)
+        o = tree_choose(nodes, totals, walk, rkeys, n, s, UCB_C)     # the root's options are the same in every deal
+        rs[0] = decision_rng(stream, deal_number(nodes, walk, it))
         copy_state(piles, fl, cnt, sc, piles2, fl2, cnt2, sc2)
         determinize(piles2, cnt2, sc2, s, ks, buf, rs)
-        o = tree_choose(nodes, totals, walk, rkeys, n, s, UCB_C)
         v0 = tree_playout(cards, eff, cfg, rstrat, piles2, fl2, cnt2, sc2, log2, bought2, s, stage, opts[o], tree)
         tree_backprop(nodes, totals, walk, v0)
         sc[S_ROLLOUT_TURNS] += sc2[S_TURN] - sc[S_TURN]
