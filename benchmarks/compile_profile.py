@@ -5,9 +5,9 @@ slow cold start: which entries and functions a command compiles, whether any com
 numba's typing or LLVM's optimiser dominates.
 
     python3 -m benchmarks.compile_profile sweep --games 200 -q
-    python3 -m benchmarks.compile_profile --game star-realms sweep --games 200 -q
+    python3 -m benchmarks.compile_profile --game star-realms sweep --game star-realms --games 200 -q
 
-(`--game` before the command is only a label here; give the command its own `--game`.) Outputs go to a
+(`--game` before the command is only a label here, dropped; give the command its own `--game`.) Outputs go to a
 temporary folder; the cache is a fresh temporary folder, so everything the command plays compiles.
 """
 from __future__ import annotations
@@ -23,6 +23,8 @@ def main(argv: list[str]) -> None:
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__)
         return
+    if argv[0] == "--game":   # a label, as the docstring says: the command takes its own --game
+        argv = argv[2:]
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["COMMANDSIM_CACHE_DIR"] = os.path.join(tmp, "cache")   # read when simcore is imported
         if "--out" not in argv and argv[0] in ("sweep", "compare", "tournament", "metagame", "impact"):
