@@ -60,7 +60,14 @@ MAX_DEPTH = 512  # a path this deep leaves the tree (a budget of 100,000 grows a
 def _env(name: str, default: int) -> int:
     """A tree setting from the environment (``COMMANDSIM_ISMCTS_*``: for measuring variants, docs/strategies.md)."""
     import os
-    return int(os.environ.get(name, default))
+
+    from .errors import CommandsimError
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isascii() or not text.isdigit():
+        raise CommandsimError(f"{name}: expected a whole number >= 0, got '{text}'")
+    return int(text)
 
 
 def tree_arrays(budget: int, expand: int | None = None, replies: int | None = None, widen: int | None = None,

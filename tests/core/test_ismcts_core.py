@@ -240,3 +240,13 @@ def test_common_random_numbers_give_each_root_moves_jth_visit_the_jth_deal():
             deals.append(int(deal_number(nodes, walk, it)))
             tree_backprop(nodes, totals, walk, 0.5)
         assert deals == want
+
+
+def test_a_tree_setting_that_is_no_whole_number_is_one_line_naming_the_variable(monkeypatch):
+    from simcore.errors import CommandsimError
+    from simcore.ismcts import tree_arrays
+    monkeypatch.setenv("COMMANDSIM_ISMCTS_BIAS", "2.5")
+    with pytest.raises(CommandsimError, match="COMMANDSIM_ISMCTS_BIAS: expected a whole number >= 0, got '2.5'"):
+        tree_arrays(10)
+    monkeypatch.setenv("COMMANDSIM_ISMCTS_BIAS", "20")
+    assert tree_arrays(10) is not None
