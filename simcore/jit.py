@@ -96,10 +96,7 @@ def dispatcher(fn, cache=True, entry=False, outlined=False, **options):
     # parallel, and a game Python plays by itself (a replay) so that the main thread stays free to
     # obey a signal while an engine thread plays it (``simcore.interrupts.stoppable``)
     options.setdefault("nogil", True)
-    # no C-callable wrapper (numba makes one per function for first-class function values, which the
-    # engine never uses): a seventh less IR to parse and optimise in a cold start
-    disp = HotDispatcher(py_func=fn, locals={},
-                         targetoptions={"nopython": True, "_nrt": False, "no_cfunc_wrapper": True, **options})
+    disp = HotDispatcher(py_func=fn, locals={}, targetoptions={"nopython": True, "_nrt": False, **options})
     if cache:
         disp.enable_caching()
     return disp
