@@ -15,9 +15,7 @@ start-up):
   argument type at a call site, and a constant argument (an event code, a pile kind, a flag)
   is a type of its own: ``log_event`` alone was compiled 31 times, and the engine 317 times
   in all. Each compile re-optimises everything the function calls, so calls from jitted
-  code here widen constants to their plain type, opcodes (``IntEnum`` members) and small
-  integers to int64 (Star Realms' ``log_event`` took an opcode at two call sites: a second
-  compile).
+  code here widen constants to their plain type and small integers to int64.
 
 ``hot_inlined`` also inlines a function into its jitted callers (numba IR inlining). A call
 copies the seven array structs of a typical engine signature, so inlining the thin policy
@@ -64,8 +62,6 @@ from numba.core.registry import CPUDispatcher
 
 def _widen(t):
     t = types.unliteral(t)
-    if isinstance(t, types.IntEnumMember):     # an opcode passed as an argument: its integer
-        t = t.dtype
     if isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
         return types.int64
     return t

@@ -1,8 +1,6 @@
 """The game loop's jit contract (simcore/jit.py): one compiled version per function,
 no allocation inside the loop, and an entry function optimised as one unit, its callees
 inlined but for the outlined ones."""
-from enum import IntEnum
-
 import numba
 import numpy as np
 import pytest
@@ -34,21 +32,6 @@ def _calls_with_constants(arr):
     return _add(arr[0], 1) + _add(arr[0], 2) + _add(3, arr[1])
 
 
-class _Code(IntEnum):
-    ONE = 1
-    TWO = 2
-
-
-@hot
-def _add_code(a, x):
-    return a + x
-
-
-@hot
-def _calls_with_codes(arr):
-    return _add_code(arr[0], _Code.ONE) + _add_code(arr[0], 5) + _add_code(arr[1], _Code.TWO)
-
-
 def _allocating(n):
     return np.zeros(n).sum()
 
@@ -59,12 +42,6 @@ def test_constants_and_small_ints_share_one_compiled_version():
     assert _calls_with_constants(np.array([10, 20], np.int32)) == 11 + 12 + 23
     assert len(_add.signatures) == 1
     assert [str(t) for t in _add.signatures[0]] == ["int64", "int64"]
-
-
-def test_an_opcode_argument_shares_the_integers_compiled_version():
-    # an IntEnum member is a type of its own too: Star Realms' log_event compiled twice, once for an opcode
-    assert _calls_with_codes(np.array([10, 20], np.int64)) == 11 + 15 + 22
-    assert [[str(t) for t in sig] for sig in _add_code.signatures] == [["int64", "int64"]]
 
 
 def test_a_hot_function_cannot_allocate():
