@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .rules import play_duel, play_game
-from .jit import hot, hot_entry, hot_inlined
-from .layout import CAP, CFG_SOLO_AI, LOG_COLS, N_PILES, N_SC
+from .rules import play_game
+from .jit import hot, hot_entry
+from .layout import CAP, LOG_COLS, N_PILES, N_SC
 from .game_row import fixed_shapes, keep_bought, write_result
 from simcore.block_loop import play_games
 from simcore.blocks import MIN_BLOCK, BlockPool, Pending, padded, run_blocks
@@ -15,46 +15,18 @@ from .players.params import N_PARAMS
 
 @hot   # not hot_inlined: the core's block loop calls it with *args, which numba cannot inline (LLVM does)
 def play_one(cards, eff, setup, setup_n, cfg, strat, piles, cnt, sc, log, bought, seed, out_row):
-    """One game, a duel or Solo Mode, its result written to ``out_row``."""
     play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
     write_result(sc, seed, out_row)
 
 
-@hot
-def play_one_duel(cards, eff, setup, setup_n, cfg, strat, piles, cnt, sc, log, bought, seed, out_row):
-    """``play_one`` for a duel (``rules.play_duel``: none of the Solo A.I.'s code)."""
-    play_duel(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
-    write_result(sc, seed, out_row)
-
-
-# Two entries, one per mode: an entry's compile types and optimises everything its games can reach, and a
-# duel never reaches the Solo A.I.'s turn (its Card Phase alone was a fifth of a duel sweep's cold compile).
 @hot_entry
 def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles, cnt, sc,
                log, bought):
-    """Play rows lo .. hi - 1 of ``out``, duels: row g is game first_game + g of the run with ``base_seed``.
+    """Play rows lo .. hi - 1 of ``out``: row g is game first_game + g of the run with ``base_seed``.
     One set of state arrays serves every game (setup clears them). Releases the GIL."""
-    if cfg[CFG_SOLO_AI] >= 0:
-        raise ValueError("play_block: Solo Mode is play_block_solo's, this entry plays duels")
-    play_rows(play_one_duel, cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,
-              piles, cnt, sc, log, bought)
-
-
-@hot_entry
-def play_block_solo(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles,
-                    cnt, sc, log, bought):
-    """``play_block`` for Solo Mode (its games may be duels too)."""
-    play_rows(play_one, cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,
-              piles, cnt, sc, log, bought)
-
-
-@hot_inlined
-def play_rows(play, cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought, piles, cnt,
-              sc, log, bought):
-    """An entry's body: rows lo .. hi - 1 of ``out``, each game played by ``play`` (``play_one``'s arguments)."""
     if not fixed_shapes(cards, eff, strat, piles, cnt, sc, log, bought):
         raise ValueError("play_block: a state array does not have the layout's shape")
-    play_games(play, (cards, eff, setup, setup_n, cfg, strat, piles, cnt, sc, log, bought), keep_bought,
+    play_games(play_one, (cards, eff, setup, setup_n, cfg, strat, piles, cnt, sc, log, bought), keep_bought,
                (bought, out_bought), out_bought.shape[2] == out.shape[0], base_seed, first_game, lo, hi, out)
 
 
@@ -73,13 +45,12 @@ def padded_strategies(strat: np.ndarray, n_types: int) -> np.ndarray:
 
 
 def play_range(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought) -> None:
-    """``play_block`` (``play_block_solo`` in Solo Mode) with state arrays of its own (allocated here, in
-    Python: a jitted function that allocates is compiled with reference counting, and compiling one more level
-    over the whole engine cost seconds of start-up)."""
-    entry = play_block_solo if cfg[CFG_SOLO_AI] >= 0 else play_block
-    entry(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, np.int64(lo), np.int64(hi), out, out_bought,
-          np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32), np.zeros(N_SC, np.int64),
-          np.zeros((1, LOG_COLS), np.int32), np.zeros((2, cards.shape[0]), np.int32))
+    """``play_block`` with state arrays of its own (allocated here, in Python: a jitted function
+    that allocates is compiled with reference counting, and compiling one more level over the
+    whole engine cost seconds of start-up)."""
+    play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, np.int64(lo), np.int64(hi), out,
+               out_bought, np.zeros((N_PILES, CAP), np.int32), np.zeros(N_PILES, np.int32), np.zeros(N_SC, np.int64),
+               np.zeros((1, LOG_COLS), np.int32), np.zeros((2, cards.shape[0]), np.int32))
 
 
 def play_range_search(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo, hi, out, out_bought,

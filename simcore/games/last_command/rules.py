@@ -29,26 +29,6 @@ def fill(piles, cnt, k, setup, setup_n, row):
 
 @hot
 def setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
-    """A new game from ``seed``, a duel's or Solo Mode's (the A.I.'s decks and Market deck)."""
-    setup_piles(cards, setup, setup_n, cfg, piles, cnt, sc, bought, seed)
-    ai = cfg[CFG_SOLO_AI]
-    if ai >= 0:
-        for s in range(N_SYSTEMS):
-            sc[S_POWER + 3 * ai + s] = cfg[CFG_AI_POWER]
-        setup_ai(piles, cnt, sc, ai, cfg[CFG_AI_DISCARDED])
-    deal_hands(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log)
-
-
-@hot
-def setup_duel(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
-    """``setup_game`` for a duel: the duel entry's code never types the Solo A.I. (``batch.play_block``)."""
-    setup_piles(cards, setup, setup_n, cfg, piles, cnt, sc, bought, seed)
-    deal_hands(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log)
-
-
-@hot_inlined
-def setup_piles(cards, setup, setup_n, cfg, piles, cnt, sc, bought, seed):
-    """Every pile of a new game dealt and shuffled, the state cleared."""
     cnt[:] = 0
     sc[:N_STATE] = 0
     bought[:] = 0
@@ -83,11 +63,11 @@ def setup_piles(cards, setup, setup_n, cfg, piles, cnt, sc, bought, seed):
         shuffle(piles, cnt, M_CREW + e, sc)
     fill(piles, cnt, M_MALF, setup, setup_n, SU_MALF)
     shuffle(piles, cnt, M_MALF, sc)
-
-
-@hot_inlined
-def deal_hands(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log):
-    """The opening hands, once every deck is made."""
+    ai = cfg[CFG_SOLO_AI]
+    if ai >= 0:
+        for s in range(N_SYSTEMS):
+            sc[S_POWER + 3 * ai + s] = cfg[CFG_AI_POWER]
+        setup_ai(piles, cnt, sc, ai, cfg[CFG_AI_DISCARDED])
     for p in range(2):
         # Fog of War: chosen cards start in hand, then the rest of the hand is drawn blind
         for i in range(setup_n[SU_HAND + p]):
@@ -115,37 +95,27 @@ def draw_phase(cards, eff, piles, cnt, sc, strat, log, p, base):
 @hot_inlined
 def play_phase(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p, phase):
     """One phase of p's turn; the Solo A.I. plays its own Card, Market and Draw Phases."""
-    ai = p == sc[S_SOLO_AI]
-    if ai and phase == PH_CARD:
-        sc[S_PHASE] = phase
-        resolve_held_malfunctions(cards, eff, piles, cnt, sc, strat, log, p)
-        ai_card_phase(cards, eff, piles, cnt, sc, strat, log, p)
-    elif ai and phase == PH_MARKET:
-        sc[S_PHASE] = phase
-        ai_market_phase(cards, piles, cnt, sc, log, bought, p)
-    else:
-        player_phase(cards, eff, piles, cnt, sc, strat, log, bought, p, phase,
-                     cfg[CFG_AI_DRAW] if ai else cfg[CFG_DRAW_COUNT])
-
-
-@hot_inlined
-def player_phase(cards, eff, piles, cnt, sc, strat, log, bought, p, phase, draws):
-    """One phase of a player's turn (the Solo A.I.'s Bonus and Draw Phases too): ``draws`` cards in its Draw
-    Phase."""
     sc[S_PHASE] = phase
+    ai = p == sc[S_SOLO_AI]
     if phase == PH_CARD:
-        card_phase(cards, eff, piles, cnt, sc, strat, log, p)
+        if ai:
+            resolve_held_malfunctions(cards, eff, piles, cnt, sc, strat, log, p)
+            ai_card_phase(cards, eff, piles, cnt, sc, strat, log, p)
+        else:
+            card_phase(cards, eff, piles, cnt, sc, strat, log, p)
     elif phase == PH_MARKET:
-        market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p)
+        if ai:
+            ai_market_phase(cards, piles, cnt, sc, log, bought, p)
+        else:
+            market_phase(cards, eff, piles, cnt, sc, strat, log, bought, p)
     elif phase == PH_BONUS:
         bonus_phase(cards, eff, piles, cnt, sc, strat, log, p)
     else:
-        draw_phase(cards, eff, piles, cnt, sc, strat, log, p, draws)
+        draw_phase(cards, eff, piles, cnt, sc, strat, log, p, cfg[CFG_AI_DRAW] if ai else cfg[CFG_DRAW_COUNT])
 
 
 @hot   # not hot_inlined: play_turns_with calls it with *args, which numba cannot inline (LLVM does, in an entry)
 def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
-    """Seat p's turn, the Solo A.I.'s too."""
     sc[S_CUR] = p
     log_event(log, sc, p, EV_TURN, sc[S_TURN], 0, 0)
     for phase in (PH_CARD, PH_MARKET, PH_BONUS, PH_DRAW):
@@ -154,31 +124,12 @@ def play_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
             return
 
 
-@hot
-def play_duel_turn(cards, eff, piles, cnt, sc, strat, log, bought, cfg, p):
-    """``play_turn`` in a duel (no seat is the Solo A.I.)."""
-    sc[S_CUR] = p
-    log_event(log, sc, p, EV_TURN, sc[S_TURN], 0, 0)
-    for phase in (PH_CARD, PH_MARKET, PH_BONUS, PH_DRAW):
-        player_phase(cards, eff, piles, cnt, sc, strat, log, bought, p, phase, cfg[CFG_DRAW_COUNT])
-        if sc[S_WINNER] >= 0:
-            return
-
-
 @hot_inlined
 def play_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
-    """Play one game from ``seed``, a duel or Solo Mode; player 0 goes first. The result is left in ``sc``:
+    """Play one game from ``seed``; player 0 goes first. The result is left in ``sc``:
     S_WINNER (0, 1, or WINNER_DRAW at the turn cap or an engine bound: S_BOUND) and S_TURN (player-turns begun)."""
     setup_game(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
     play_turns(cards, eff, cfg, piles, cnt, sc, strat, log, bought)
-
-
-@hot_inlined
-def play_duel(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed):
-    """``play_game`` for a duel, with none of the Solo A.I.'s code: what a duel sweep compiles is the engine
-    without it (the A.I.'s Card Phase was the largest single compile of a cold start)."""
-    setup_duel(cards, eff, setup, setup_n, cfg, piles, cnt, sc, strat, log, bought, seed)
-    play_turns_with(play_duel_turn, (cards, eff, piles, cnt, sc, strat, log, bought, cfg), cfg, sc, log)
 
 
 @hot_inlined
