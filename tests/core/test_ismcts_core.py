@@ -179,16 +179,9 @@ def _children(nodes, v):
 def test_progressive_widening_offers_a_node_its_first_options_as_its_visits_grow():
     # widen 10: a node of v visits offers 1 + floor(sqrt(v)) options, the heuristic's (option 0) alone until
     # it has 4 visits; the walk goes on through option 0's node meanwhile, so the heuristic's line is in the tree
-    keys = np.arange(8, dtype=np.int64) + 100
+    keys = REPLY_KEYS
     for budget in (3, 10, 40):
-        nodes, totals, walk = tree_arrays(budget, widen=10)
-        tree_start(nodes, totals, walk)
-        for _ in range(budget):
-            walk_start(walk)
-            tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
-            if in_tree(walk):
-                tree_choose(nodes, totals, walk, keys, 8, 1, UCB_C)
-            tree_backprop(nodes, totals, walk, 0.5)
+        nodes, walk = _grown(budget, widen=10)
         for v in range(1, walk[0]):
             if nodes[3, v] == 0:          # a root child: its replies are widened by its visits
                 k = len(_children(nodes, v))
@@ -198,16 +191,24 @@ def test_progressive_widening_offers_a_node_its_first_options_as_its_visits_grow
     assert len(_children(*_grow_root_child(10, widen=0))) > len(_children(*_grow_root_child(10, widen=10)))
 
 
-def _grow_root_child(budget, widen):
+REPLY_KEYS = np.arange(8, dtype=np.int64) + 100
+
+
+def _grown(budget, widen):
+    """(nodes, walk) of a tree grown ``budget`` iterations: two root moves, then eight replies, draws all."""
     nodes, totals, walk = tree_arrays(budget, widen=widen)
     tree_start(nodes, totals, walk)
-    keys = np.arange(8, dtype=np.int64) + 100
     for _ in range(budget):
         walk_start(walk)
         tree_choose(nodes, totals, walk, KEYS2, 2, 0, UCB_C)
         if in_tree(walk):
-            tree_choose(nodes, totals, walk, keys, 8, 1, UCB_C)
+            tree_choose(nodes, totals, walk, REPLY_KEYS, 8, 1, UCB_C)
         tree_backprop(nodes, totals, walk, 0.5)
+    return nodes, walk
+
+
+def _grow_root_child(budget, widen):
+    nodes, _ = _grown(budget, widen)
     return nodes, _children(nodes, 0)[-1]     # the first child added: option 0's
 
 
