@@ -8,8 +8,8 @@ import pytest
 from simcore.games.skirmish.batch import padded_tables
 from simcore.games.skirmish.card_data import load_tables
 from simcore.games.skirmish.checks import check_declare, engaged, engaged_units, order_declarable, own_target_legal
-from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_TRACK, PLACE, S_CP, U_ALIVE, U_COVER, U_POS, U_RESTR,
-                                           U_SUPP)
+from simcore.games.skirmish.layout import (CFG_N_UNITS, CFG_TRACK, MAX_UNITS, N_SC, N_U, PLACE, S_CP, U_ALIVE, U_COVER,
+                                           U_POS, U_RESTR, U_SUPP)
 from simcore.games.skirmish.opcodes import CC_COST, CHK_OK
 from simcore.games.skirmish.rules import deploy
 from simcore.games.skirmish.setup import Matchup, build_setup
@@ -29,7 +29,7 @@ def random_states(tables, matchup, rng, count):
     setup, cfg = build_setup(tables, matchup)
     n = int(cfg[CFG_N_UNITS])
     for _ in range(count):
-        u, sc = np.zeros((12, 18), np.int32), np.zeros(20, np.int64)
+        u, sc = np.zeros((MAX_UNITS, N_U), np.int32), np.zeros(N_SC, np.int64)
         deploy(profiles, setup, cfg, u, sc, np.int64(1))
         # few positions, so that units often stand in contact
         u[:n, U_POS] = rng.integers(0, cfg[CFG_TRACK], n) if rng.random() < 0.5 else rng.integers(4, 8, n)
