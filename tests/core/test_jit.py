@@ -4,6 +4,7 @@ inlined but for the outlined ones."""
 import numba
 import numpy as np
 import pytest
+from numba.core import config as numba_config
 from numba.core.errors import NumbaError
 
 from simcore.jit import dispatcher
@@ -110,6 +111,8 @@ def test_an_entry_function_inlines_every_callee_but_the_outlined():
     assert _callee_definitions(_entry_with_outlined, "_kept_call")
 
 
+@pytest.mark.skipif(bool(numba_config.BOUNDSCHECK), reason="bounds checks (NUMBA_BOUNDSCHECK=1) keep the loop "
+                    "from being vectorised; the bounds run checks array accesses, not speed")
 def test_only_an_entry_functions_code_gets_the_whole_module_optimisation():
     # optimising every hot function's library whole took 13 s of the cold start for code that
     # batch games never run: the entry optimises its own copy of all it calls
