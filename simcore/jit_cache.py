@@ -171,9 +171,9 @@ def cached_versions(dispatcher) -> int:
     return sum(1 for key in index if tuple(key[1:]) == wanted)
 
 
-# a game's cold compile, measured with COMMANDSIM_CACHE_DIR an empty folder on a loaded 2-core machine
-# (docs/performance.md, "First run"); what a run says before the first game when its cache is cold
-COLD_COMPILE = "1.5 to 2.5 minutes on a loaded 2-core machine"
+# a game's cold compile, measured with COMMANDSIM_CACHE_DIR an empty folder on a quiet 2-core machine
+# (docs/performance.md, "The first run compiles"); what a run says before the first game when its cache is cold
+COLD_COMPILE = "20 to 50 s on a quiet 2-core machine, 1 to 2 minutes with a search player; longer under load"
 
 
 def compile_notice(module: str, title: str) -> str | None:
