@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -29,9 +31,6 @@ def test_a_crashed_test_worker_fails_the_run_at_once_naming_its_test(tmp_path):
     worker: the run ends at once and says which test was running. Without ``--max-worker-restart=0`` xdist
     replaces the worker and runs the crashing test again in each replacement (a failure per crash), and may
     hang ``--dist loadfile`` with idle workers."""
-    import subprocess
-    import sys
-
     settings = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"]["ini_options"]
     (tmp_path / "pytest.ini").write_text(f"[pytest]\naddopts = {settings['addopts']}\n")
     for i in range(4):
