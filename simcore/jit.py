@@ -63,7 +63,7 @@ from numba import types
 from numba.core import codegen, config
 from numba.core.registry import CPUDispatcher
 
-from simcore import jit_unbuilt
+from simcore import jit_split, jit_unbuilt
 
 
 def _widen(t):
@@ -77,6 +77,17 @@ class HotDispatcher(jit_unbuilt.UnbuiltDispatching, CPUDispatcher):
     def get_call_template(self, args, kws):
         return super().get_call_template(tuple(_widen(a) for a in args),
                                          {k: _widen(v) for k, v in kws.items()})
+
+    def compile(self, sig):
+        with jit_split.compiling(self, sig):
+            return super().compile(sig)
+
+    def _compile_for_args(self, *args, **kws):
+        helpers = jit_split.start_helpers(self, args)
+        try:
+            return super()._compile_for_args(*args, **kws)
+        finally:
+            jit_split.stop(helpers)
 
 
 def _mangled_prefix(fn) -> str:

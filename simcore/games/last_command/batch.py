@@ -7,7 +7,10 @@ from .rules import play_game
 from .jit import hot, hot_entry
 from .layout import CAP, LOG_COLS, N_PILES, N_SC
 from .game_row import fixed_shapes, keep_bought, write_result
+from numba import types
+
 from simcore.block_loop import play_games
+from simcore.jit_split import compile_alongside
 from simcore.blocks import MIN_BLOCK, BlockPool, Pending, padded, run_blocks
 from .tables import MAX_EFF_ROWS, MAX_TYPES
 from .players.params import N_PARAMS
@@ -28,6 +31,21 @@ def play_block(cards, eff, setup, setup_n, cfg, strat, base_seed, first_game, lo
         raise ValueError("play_block: a state array does not have the layout's shape")
     play_games(play_one, (cards, eff, setup, setup_n, cfg, strat, piles, cnt, sc, log, bought), keep_bought,
                (bought, out_bought), out_bought.shape[2] == out.shape[0], base_seed, first_game, lo, hi, out)
+
+
+# a cold start compiles parts of the engine in a second process (simcore.jit_split), in the order this process would
+# reach them last: the effect interpreter (7 of the 28 s; the entry reaches it after 9 s), then the phases the turn
+# ends with. Their arguments are play_block's cards, eff, piles, cnt, sc, strat, log (and bought) and plain ints.
+def _engine_arrays(a, *rest):
+    return (a[0], a[1], a[12], a[13], a[14], a[5], a[15], *rest)
+
+
+_I = types.int64
+compile_alongside(play_block, "simcore.games.last_command.effects:run_segment", lambda a: _engine_arrays(a, *(_I,) * 5))
+compile_alongside(play_block, "simcore.games.last_command.bonus:bonus_phase", lambda a: _engine_arrays(a, _I))
+compile_alongside(play_block, "simcore.games.last_command.market:market_phase_from",
+                  lambda a: _engine_arrays(a, a[16], _I, _I, _I))
+compile_alongside(play_block, "simcore.games.last_command.cardplay:card_phase_from", lambda a: _engine_arrays(a, _I, _I))
 
 
 def padded_strategies(strat: np.ndarray, n_types: int) -> np.ndarray:
