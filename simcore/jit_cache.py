@@ -173,7 +173,7 @@ def cached_versions(dispatcher) -> int:
 
 # a game's cold compile, measured with COMMANDSIM_CACHE_DIR an empty folder on a quiet 2-core machine
 # (docs/performance.md, "The first run compiles"); what a run says before the first game when its cache is cold
-COLD_COMPILE = "20 to 50 s on a quiet 2-core machine, 1 to 2 minutes with a search player; longer under load"
+COLD_COMPILE = "15 to 30 s on a quiet 2-core machine, 1 to 2 minutes with a search player; longer under load"
 
 
 def compile_notice(module: str, title: str) -> str | None:

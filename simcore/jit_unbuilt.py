@@ -8,8 +8,9 @@ optimised per function as before, and ready for its callers to link in, but give
 Python first calls it (a test, a replay, a scenario), or never.
 
 An unbuilt function is cached as LLVM bitcode and loads unbuilt; the first Python call builds it and caches
-it again as machine code, so the next process loads that. Its callers' code is unchanged: what an entry links
-in is the same IR either way, so no game changes and games per second do not move.
+it again as machine code, so the next process loads that. An entry links in the IR as lowered and optimised,
+where it linked it as LLVM's code generation had rewritten it: its machine code differs a little, its games do
+not (every golden replay), and games per second stayed level (docs/performance.md).
 
 What numba needs a function's machine code for, and what stands in until then:
 
