@@ -22,10 +22,13 @@ from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
 # the core's jitted sources (the block loop, the shape, the card counters, the event log and the search players'
-# rollouts and tree are inlined into every game's engine: a stale copy of any of them would run unseen), and the
-# bound codes every engine reads as constants (simcore/bounds.py); each game's own (its engine reads its tables
-# and opcodes as constants, so the whole game folder and its players) are added by game_cache_dir
-_JITTED = ("simcore/jit.py", "simcore/rng.py", "simcore/bounds.py", "simcore/block_loop.py", "simcore/shape.py",
+# rollouts and tree are inlined into every game's engine: a stale copy of any of them would run unseen), the bound
+# codes every engine reads as constants (simcore/bounds.py) and the format compiled code is cached in
+# (simcore/jit_unbuilt.py: bitcode or machine code; a cache of another format must not load); each game's own (its
+# engine reads its tables and opcodes as constants, so the whole game folder and its players) are added by
+# game_cache_dir
+_JITTED = ("simcore/jit.py", "simcore/jit_unbuilt.py", "simcore/rng.py", "simcore/bounds.py", "simcore/block_loop.py",
+           "simcore/shape.py",
            "simcore/play_counts.py", "simcore/event_log.py", "simcore/search.py", "simcore/ismcts.py")
 
 # every game's entry functions (``hot_entry``: what Python calls to play games), as ``simcore.game_jit`` makes

@@ -39,6 +39,7 @@ from numba.core.compiler_lock import global_compiler_lock
 _HELD: set[str] = set()
 # entry dispatcher -> [("module:function", its argument types from the entry's)]
 _ALONGSIDE: dict = {}
+_STARTED: set = set()
 
 
 def _lock_path(disp, sig) -> str | None:
@@ -84,8 +85,10 @@ def start_helpers(entry, args: tuple) -> list[subprocess.Popen]:
     from simcore import jit_cache
 
     parts = _ALONGSIDE.get(entry)
-    if not parts or os.environ.get("COMMANDSIM_COMPILE_HELPER") == "0" or jit_cache.cached_versions(entry):
+    if not parts or entry in _STARTED or os.environ.get("COMMANDSIM_COMPILE_HELPER") == "0" \
+            or jit_cache.cached_versions(entry):
         return []
+    _STARTED.add(entry)     # once per process: the threads of a run all call the entry at once
     entry_types = tuple(entry.typeof_pyval(a) for a in args)
     jobs = [(function, argument_types(entry_types)) for function, argument_types in parts]
     # the project importable however this process found it (installed, or cli.py run from its checkout)

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import numpy as np
+from numba import types
 
 from .rules import play_game
 from .jit import hot, hot_entry
 from .layout import CAP, LOG_COLS, N_PILES, N_SC
 from .game_row import fixed_shapes, keep_bought, write_result
-from numba import types
-
 from simcore.block_loop import play_games
 from simcore.jit_split import compile_alongside
 from simcore.blocks import MIN_BLOCK, BlockPool, Pending, padded, run_blocks
