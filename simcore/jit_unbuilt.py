@@ -19,8 +19,9 @@ What numba needs a function's machine code for, and what stands in until then:
   its C call table until it is built (``UnbuiltDispatching``);
 * the object code the cache stores: the bitcode instead.
 
-Hooks four numba internals (checked by ``tests/core/test_jit_unbuilt.py``); if a numba version lacks one,
-nothing is left unbuilt and everything works as numba does.
+Hooks numba internals of its code library, code generator and CPU context (``installable`` lists them; a test
+fails if the installed numba lacks one); if a numba version lacks one, nothing is left unbuilt and everything
+works as numba does, 13 s slower to start.
 """
 from __future__ import annotations
 
