@@ -85,7 +85,8 @@ def start_helpers(entry, args: tuple) -> list[subprocess.Popen]:
     from simcore import jit_cache
 
     parts = _ALONGSIDE.get(entry)
-    if not parts or entry in _STARTED or os.environ.get("COMMANDSIM_COMPILE_HELPER") == "0" \
+    # without the locks (no fcntl) both processes would compile the same functions: no helper
+    if not parts or fcntl is None or entry in _STARTED or os.environ.get("COMMANDSIM_COMPILE_HELPER") == "0" \
             or jit_cache.cached_versions(entry):
         return []
     _STARTED.add(entry)     # once per process: the threads of a run all call the entry at once
