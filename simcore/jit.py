@@ -85,11 +85,11 @@ class HotDispatcher(jit_unbuilt.UnbuiltDispatching, CPUDispatcher):
             return super().compile(sig)
 
     def _compile_for_args(self, *args, **kws):
-        helpers = jit_split.start_helpers(self, args)
+        helper = jit_split.start_helper(self, args)
         try:
             return super()._compile_for_args(*args, **kws)
         finally:
-            jit_split.stop(helpers)
+            jit_split.stop(helper)
 
 
 def _mangled_prefix(fn) -> str:

@@ -70,17 +70,23 @@ def _install_locator() -> None:
 
 
 @contextlib.contextmanager
-def _folder_lock(folder: str, exclusive: bool):
-    """An advisory lock on one cache folder, held across processes (``flock`` on a file in it)."""
+def file_lock(path: str, exclusive: bool = True):
+    """An advisory lock held across processes (``flock`` on the file ``path``, made if missing); none without
+    ``fcntl``."""
     if fcntl is None:
         yield
         return
-    with open(os.path.join(folder, ".lock"), "a+b") as handle:
+    with open(path, "a+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         try:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _folder_lock(folder: str, exclusive: bool):
+    """An advisory lock on one cache folder, held across processes (on a file in it)."""
+    return file_lock(os.path.join(folder, ".lock"), exclusive)
 
 
 def _lock_cache_files() -> None:

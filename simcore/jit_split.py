@@ -27,13 +27,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-try:
-    import fcntl
-except ImportError:     # Windows: one compile at a time, as numba does
-    fcntl = None  # type: ignore[assignment]
-
 from numba.core import sigutils
 from numba.core.compiler_lock import global_compiler_lock
+
+from simcore import jit_cache
 
 # the locks this process holds (a function compiled inside another's compile must not wait for itself)
 _HELD: set[str] = set()
@@ -45,7 +42,7 @@ _STARTED: set = set()
 def _lock_path(disp, sig) -> str | None:
     cache = getattr(disp, "_cache", None)
     cache_file = getattr(cache, "_cache_file", None)
-    if fcntl is None or cache_file is None:     # not cached: nothing to share
+    if jit_cache.fcntl is None or cache_file is None:     # not cached, or no file locks: nothing to share
         return None
     args, _ = sigutils.normalize_signature(sig)
     if tuple(args) in disp.overloads:
@@ -63,14 +60,12 @@ def compiling(disp, sig):
         if path is None or path in _HELD:
             yield
             return
-        with open(path, "a+b") as handle:
-            fcntl.flock(handle, fcntl.LOCK_EX)
+        with jit_cache.file_lock(path):
             _HELD.add(path)
             try:
                 yield
             finally:
                 _HELD.discard(path)
-                fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def compile_alongside(entry, function: str, argument_types: Callable[[tuple], tuple]) -> None:
@@ -79,16 +74,13 @@ def compile_alongside(entry, function: str, argument_types: Callable[[tuple], tu
     _ALONGSIDE.setdefault(entry, []).append((function, argument_types))
 
 
-def start_helpers(entry, args: tuple) -> list[subprocess.Popen]:
-    """The second processes for ``entry`` called from Python with ``args`` (none when its machine code is
-    cached)."""
-    from simcore import jit_cache
-
+def start_helper(entry, args: tuple) -> subprocess.Popen | None:
+    """The second process for ``entry`` called from Python with ``args`` (none when its machine code is cached)."""
     parts = _ALONGSIDE.get(entry)
-    # without the locks (no fcntl) both processes would compile the same functions: no helper
-    if not parts or fcntl is None or entry in _STARTED or os.environ.get("COMMANDSIM_COMPILE_HELPER") == "0" \
-            or jit_cache.cached_versions(entry):
-        return []
+    # without file locks both processes would compile the same functions: no helper
+    if not parts or jit_cache.fcntl is None or entry in _STARTED \
+            or os.environ.get("COMMANDSIM_COMPILE_HELPER") == "0" or jit_cache.cached_versions(entry):
+        return None
     _STARTED.add(entry)     # once per process: the threads of a run all call the entry at once
     entry_types = tuple(entry.typeof_pyval(a) for a in args)
     jobs = [(function, argument_types(entry_types)) for function, argument_types in parts]
@@ -103,13 +95,13 @@ def start_helpers(entry, args: tuple) -> list[subprocess.Popen]:
         helper.stdin.close()
     except OSError:     # it could not start: this process compiles everything, as it would have
         helper.kill()
-        return []
-    return [helper]
+        return None
+    return helper
 
 
-def stop(helpers: list[subprocess.Popen]) -> None:
-    """Stop helpers once the entry is compiled: what they still compile, the entry did not need."""
-    for helper in helpers:
+def stop(helper: subprocess.Popen | None) -> None:
+    """Stop the helper once the entry is compiled: what it still compiles, the entry did not need."""
+    if helper is not None:
         if helper.poll() is None:
             helper.kill()
         helper.wait()
