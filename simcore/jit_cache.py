@@ -28,7 +28,7 @@ _ROOT = Path(__file__).resolve().parent.parent
 # engine reads its tables and opcodes as constants, so the whole game folder and its players) are added by
 # game_cache_dir
 _JITTED = ("simcore/jit.py", "simcore/jit_unbuilt.py", "simcore/rng.py", "simcore/bounds.py", "simcore/block_loop.py",
-           "simcore/shape.py",
+           "simcore/shape.py", "simcore/bits.py",
            "simcore/play_counts.py", "simcore/event_log.py", "simcore/search.py", "simcore/ismcts.py")
 
 # every game's entry functions (``hot_entry``: what Python calls to play games), as ``simcore.game_jit`` makes
