@@ -16,3 +16,9 @@ def log_row(log, sc, n_slot, lost_slot):
         return -1
     sc[n_slot] = n + 1
     return n
+
+
+@hot
+def keeps_log(log):
+    """A log is kept (a replay's): an engine may skip work whose only outcome is an event (a batch's games)."""
+    return log.shape[0] > 1

@@ -2,6 +2,7 @@
 policies (which only ever choose among commands these checks allow)."""
 
 from simcore import rng
+from simcore.bits import highest_bit
 
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_TRACK, PLACE, S_CP, S_RNG, U_ALIVE, U_MORALE, U_MOVE, U_POS, U_RANGE, U_RESTR,
@@ -25,6 +26,14 @@ def rand_below(sc, n):
 @hot
 def d6(sc):
     return rand_below(sc, 6) + 1
+
+
+@hot
+def set_rows(cfg, p):
+    """The command rows to scan for p's set: up to its last (a row after it is in no set of p's, so every check
+    of p's refuses it: the table is padded to MAX_CMDS rows)."""
+    avail = cfg[CFG_AVAIL + p]
+    return highest_bit(avail) + 1 if avail > 0 else 0
 
 
 @hot
@@ -60,7 +69,12 @@ def engaged_units(u, n):
                 held0 |= 1 << u[i, U_POS]
             else:
                 held1 |= 1 << u[i, U_POS]
-    both = held0 & held1
+    return contact_at(u, n, held0 & held1)
+
+
+@hot
+def contact_at(u, n, both):
+    """The living units standing on a position of the bits ``both`` (those both sides hold: contact)."""
     bits = 0
     if both:
         for i in range(n):

@@ -4,11 +4,13 @@ response before the event it answers - apply the listed restrictions and lasting
 post-command melee check (8). A part no longer legal when it resolves is skipped, unless the command fails
 entirely when it loses a required condition: then it is judged once, as it begins to resolve, so that it
 resolves either as a whole or not at all, whatever order its parts are listed in."""
+from simcore.event_log import keeps_log
 from simcore.play_counts import PLAYED, count_card
 from .players import policy as pol
 
 from .bound_checks import count_effect
-from .checks import check_declare, check_declare_of, eligible, engaged, engaged_units, in_range, target_legal
+from .checks import (check_declare, check_declare_of, eligible, engaged, engaged_units, in_range, set_rows,
+                     target_legal)
 from .effects import log_event, melee_round, move_toward, shoot, strike, suppress_fire
 from .jit import hot
 from .layout import (CFG_AVAIL, CFG_CHECK_CMD, EV_APPLY, EV_CHECK, EV_CONFIRM, EV_COVER, EV_DECLARE, EV_DONE,
@@ -151,7 +153,7 @@ def explain_no_response(cmds, u, n, sc, cfg, log, q, tc, ti, tt):
     the furthest any unit of q gets through the five checks (the first it fails); or that none answers it."""
     answering = 0
     contact = engaged_units(u, n)
-    for r in range(cmds.shape[0]):
+    for r in range(set_rows(cfg, q)):
         if (cmds[r, CC_TIMING] != TIMING_RESPONSE or (cfg[CFG_AVAIL + q] >> r) & 1 == 0
                 or cmds[tc, CC_KIND] & cmds[r, CC_TRIGGER] == 0):
             continue
@@ -181,6 +183,8 @@ def answer(cmds, eff, strat, u, n, sc, cfg, log, q, tc, ti, tt, depth, fr_c, fr_
     elif fr_c >= 0 and check_declare(cmds, u, n, sc, cfg, q, fr_c, fr_i, fr_t, tc, ti, tt) == CHK_OK:
         rc, ri, rt = fr_c, fr_i, fr_t
     if rc < 0:
+        if not keeps_log(log):      # why there is none is only ever logged
+            return -1, -1, -1
         if pol.any_response(cmds, u, n, sc, cfg, q, tc, ti, tt):
             log_event(log, sc, q, EV_NO_RESPONSE, -1, CHK_OK, -1, tc)      # legal, declined
         else:

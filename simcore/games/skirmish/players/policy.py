@@ -1,16 +1,19 @@
 """Skirmish decisions, jitted: which own-window command to give (or to pass) and which response to declare
 (or to decline). They choose only among commands the seed's five checks allow (``checks.check_declare``).
 Seat p's row is strat[p]; a random strategy picks uniformly, drawing from the battle's RNG."""
-from ..checks import (UNKNOWN, check_declare_of, contact_of, dist, engaged_units,
-                      order_declarable, own_target_legal, pinned, rand_below)
+import numpy as np
+
+from simcore.bits import highest_bit, lowest_bit
+from ..checks import (UNKNOWN, check_declare_of, contact_at, contact_of, dist, engaged_pairs, engaged_units,
+                      order_declarable, own_target_legal, pinned, rand_below, set_rows)
 from ..jit import hot
 from ..layout import (CFG_AVAIL, CFG_N_UNITS, CFG_OBJECTIVE, CFG_TRACK, PLACE, S_CP, U_ALIVE,
                       U_ARMOR, U_COVER, U_FIRE, U_MELEE, U_MOVE, U_POS, U_RANGE, U_RESTR,
                       U_SIDE, U_STATUS, U_SUPP, U_WOUNDS)
-from ..opcodes import (CC_COST, CC_EFF, CC_KIND, CC_OPENS_WINDOW, CC_REACH, CC_STATUS, CC_TARGET,
-                       CC_TIMING, CC_TRIGGER, CHK_OK, R_CHARGE, R_MOVE, R_RANGE, ST_HOLDING,
-                       TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER, TIMING_ORDER, TIMING_RESPONSE,
-                       X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
+from ..opcodes import (CC_COST, CC_EFF, CC_ELIGIBLE, CC_KIND, CC_OPENS_WINDOW, CC_PREVENTED_BY, CC_REACH,
+                       CC_STATUS, CC_TARGET, CC_TIMING, CC_TRIGGER, CHK_OK, E_NOT_ENGAGED, E_SUPPRESSED,
+                       E_WHEN_PINNED, R_CHARGE, R_MOVE, R_RANGE, ST_HOLDING, TG_ENEMY, TG_PLACE, TG_SELF, TG_TRIGGER,
+                       TIMING_ORDER, TIMING_RESPONSE, X_NO_CHARGE, X_NO_MOVE, X_NO_SHOOT, Op)
 
 from .params import (KIND_RANDOM, N_PARAMS, P_CP_VALUE, P_MIN_VALUE, P_RESERVE, P_RESPOND_MIN, P_SPEND_ANYWAY,
                      P_W_ADVANCE, P_W_CHARGE, P_W_DAMAGE, P_W_DEFEND, P_W_HOLD, P_W_INTERVENE, P_W_OBJECTIVE, P_W_RALLY,
@@ -56,7 +59,7 @@ def may_answer(cmds, cfg, q, r, tc):
 def any_response(cmds, u, n, sc, cfg, q, tc, ti, tt):
     """q has a legal response to tc by ti on tt (one of ``choose_response``'s candidates)."""
     contact = engaged_units(u, n)
-    for r in range(cmds.shape[0]):
+    for r in range(set_rows(cfg, q)):
         if not may_answer(cmds, cfg, q, r, tc):
             continue
         for j in range(n):
@@ -111,7 +114,7 @@ def choose_response(strat, cmds, eff, u, n, sc, cfg, q, tc, ti, tt):
     force_v = -1e18
     seen = 1                  # declining counts as one choice for the random policy
     contact = engaged_units(u, n)
-    for r in range(cmds.shape[0]):
+    for r in range(set_rows(cfg, q)):
         if not may_answer(cmds, cfg, q, r, tc) or banned(strat, q, r):   # then no unit of q may declare it
             continue
         for j in range(n):
@@ -235,16 +238,57 @@ def order_value_of(strat, cmds, eff, u, n, cfg, p, c, i, t, places):
 
 
 @hot
-def side_units(u, n, p):
-    """(mine, foes): bit i set when unit i is alive and p's (mine) or its enemy's (foes)."""
-    mine, foes = 0, 0
+def unit_bits(u, n, p):
+    """What a decision of p reads of every unit, in one pass, as bits: (mine, foes, places, contact, pinned,
+    unsuppressed) - p's living units, its enemy's, the enemy's positions (``enemy_places``), the units in
+    contact (``checks.engaged_units``), and p's units that are pinned (``checks.pinned``), that have no
+    suppression."""
+    mine, foes, pinned_units, unsuppressed = 0, 0, 0, 0
+    held0, held1, off0, off1 = 0, 0, False, False      # each side's positions, and whether one is off the bits
     for i in range(n):
         if u[i, U_ALIVE]:
+            pos = u[i, U_POS]
+            off = pos < 0 or pos > 62
+            if u[i, U_SIDE] == 0:
+                off0 |= off
+                if not off:
+                    held0 |= 1 << pos
+            else:
+                off1 |= off
+                if not off:
+                    held1 |= 1 << pos
             if u[i, U_SIDE] == p:
                 mine |= 1 << i
+                if pinned(u, i):
+                    pinned_units |= 1 << i
+                if u[i, U_SUPP] == 0:
+                    unsuppressed |= 1 << i
             else:
                 foes |= 1 << i
-    return mine, foes
+    if p == 0:          # the sides are 0 and 1
+        places = UNKNOWN if off1 else held1
+    else:
+        places = UNKNOWN if off0 else held0
+    if off0 or off1:
+        contact = engaged_pairs(u, n)
+    else:
+        contact = contact_at(u, n, held0 & held1)
+    return mine, foes, places, contact, pinned_units, unsuppressed
+
+
+@hot
+def eligible_units(cmds, c, mine, pinned_units, contact, unsuppressed):
+    """The bits of ``mine`` (p's living units) that ``checks.eligible_of`` allows command c, from their states
+    (``unit_bits``)."""
+    el = cmds[c, CC_ELIGIBLE]
+    units = mine
+    if el & E_WHEN_PINNED == 0:
+        units &= ~pinned_units
+    if el & E_NOT_ENGAGED:
+        units &= ~contact
+    if el & E_SUPPRESSED:
+        units &= ~unsuppressed
+    return units
 
 
 @hot
@@ -312,12 +356,30 @@ def best_enemy_target(strat, cmds, eff, u, n, cfg, p, c, i, contact, foes, place
 
 
 @hot
+def move_value(w_obj, k, advance, w_adv, holding, takes_hold, w_hold, price):
+    """A Move's value - price (``order_value_of``'s terms in its order, so the same floats): ``k`` positions
+    nearer the objective, ``advance`` when it brings an enemy into range."""
+    v = 0.0
+    v += w_obj * k
+    if advance:
+        v += w_adv
+    if holding:
+        v -= w_hold
+    if takes_hold:
+        v += w_hold
+    return v - price
+
+
+@hot
 def best_move_place(strat, cmds, u, n, cfg, p, c, i, reach, places, price):
     """(value - price, target) of the first best place for p's unit i to Move to by command c
     (``candidate_shape``: SHAPE_MOVE), among the places ``own_target_legal`` allows (within ``reach``, on the track,
     not where it stands), in ``order_target``'s order; NO_CANDIDATE when there is none. The value is
     ``order_value_of``'s, term by term in the same order (so the same floats): only the Move's
-    distance to the objective and whether it brings an enemy into range depend on the place."""
+    distance to the objective and whether it brings an enemy into range depend on the place.
+
+    The places are bits when they fit (``best_place_of_bits``); else, or when the objective's weight is not
+    positive, each place is valued in turn."""
     pos = u[i, U_POS]
     obj = cfg[CFG_OBJECTIVE]
     track = cfg[CFG_TRACK]
@@ -329,22 +391,77 @@ def best_move_place(strat, cmds, u, n, cfg, p, c, i, reach, places, price):
     may_advance = not enemy_near(u, n, p, pos, rng, places)
     holding = u[i, U_STATUS] & ST_HOLDING != 0
     takes_hold = cmds[c, CC_STATUS] & ST_HOLDING != 0 and d_now <= 1 and not holding
+    lo, hi = max(0, pos - reach), min(track, pos + reach + 1)
+    if places >= 0 and track <= 63 and 0 <= obj < track and w_obj > 0.0 and w_obj < np.inf:
+        v, to = best_place_of_bits(places, lo, hi, pos, obj, rng, d_now, may_advance, w_obj, w_adv, holding,
+                                   takes_hold, w_hold, price)
+        if v == v:       # not NaN (a NaN term): valued place by place below, as it always was
+            return v, (NO_CANDIDATE if to < 0 else PLACE + to)
     best_v, best_t = 0.0, NO_CANDIDATE
-    for to in range(max(0, pos - reach), min(track, pos + reach + 1)):
+    for to in range(lo, hi):
         if to == pos:
             continue
-        v = 0.0
-        v += w_obj * (d_now - abs(to - obj))
-        if may_advance and enemy_near(u, n, p, to, rng, places):
-            v += w_adv
-        if holding:
-            v -= w_hold
-        if takes_hold:
-            v += w_hold
-        v = v - price
+        advance = may_advance and enemy_near(u, n, p, to, rng, places)
+        v = move_value(w_obj, d_now - abs(to - obj), advance, w_adv, holding, takes_hold, w_hold, price)
         if best_t == NO_CANDIDATE or v > best_v:
             best_v, best_t = v, PLACE + to
     return best_v, best_t
+
+
+@hot
+def span_bits(a, b):
+    """Bits a .. b (0 <= a, b <= 62); none when a > b."""
+    if a > b:
+        return 0
+    return ((1 << (b - a + 1)) - 1) << a
+
+
+@hot
+def best_place_of_bits(places, lo, hi, pos, obj, rng, d_now, may_advance, w_obj, w_adv, holding, takes_hold, w_hold,
+                       price):
+    """``best_move_place``'s loop over the places lo .. hi - 1 but ``pos``, with the places as bits (all below 63,
+    the objective among them, ``w_obj`` positive and finite): (value, place), place -1 when there is none (or
+    the value NaN: the loop's own answer then depends on the order of the places).
+
+    A place's value depends on it only through its distance to the objective and whether it brings an enemy
+    into range (``move_value``), and for each of the two it falls as the distance grows (each float operation
+    rounds monotonically). So the best value of each kind of place is that of its place nearest the
+    objective, and the first place to reach it - the one the loop keeps, replacing only on a strictly better
+    value - is the first place of that kind within the farthest distance whose value still rounds to it."""
+    moves = span_bits(max(lo, 0), min(hi - 1, 62))
+    if 0 <= pos <= 62:
+        moves &= ~(1 << pos)
+    if moves == 0:
+        return 0.0, -1
+    near = 0            # the places with an enemy within rng (``enemy_near``)
+    if may_advance and rng >= 0:
+        left = places
+        while left:
+            e = lowest_bit(left)
+            left &= left - 1
+            near |= span_bits(max(e - rng, 0), min(e + rng, 62))
+    best_v, best_to = 0.0, -1
+    for advance in range(2):
+        kind = moves & near if advance else moves & ~near
+        if kind == 0:
+            continue
+        d = 64
+        above = kind >> obj
+        if above:
+            d = lowest_bit(above)
+        below = kind & span_bits(0, obj)
+        if below:
+            d = min(d, obj - highest_bit(below))
+        v = move_value(w_obj, d_now - d, advance == 1, w_adv, holding, takes_hold, w_hold, price)
+        if v != v:
+            return v, -1        # NaN: the loop keeps whichever place comes first; the caller runs it
+        while d < 63 and move_value(w_obj, d_now - (d + 1), advance == 1, w_adv, holding, takes_hold, w_hold,
+                                    price) == v:
+            d += 1
+        to = lowest_bit(kind & span_bits(max(obj - d, 0), min(obj + d, 62)))
+        if best_to < 0 or v > best_v or (v == best_v and to < best_to):
+            best_v, best_to = v, to
+    return best_v, best_to
 
 
 @hot
@@ -387,18 +504,16 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     keep = 0
     # a response needs an enemy command to answer: keep Command Points back only while the opponent can
     # still give one and its units threaten ours
-    contact = engaged_units(u, n)
+    mine, foes, places, contact, pinned_units, unsuppressed = unit_bits(u, n, p)
     if sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p, contact):
         keep = int(strat[p, P_RESERVE])
-    places = enemy_places(u, n, p)
     spend_anyway = strat[p, P_SPEND_ANYWAY]
     # the seed's five checks (``check_declare``), split: those of a command and unit once, the target's
     # for each candidate; the candidates are those order_target gives, in its order, but only the places
     # within the unit's reach and the living foes (no other target can pass the fourth check). The loop
     # writes no array (the random policy's draws are random_order's), so the compiler may keep what it
     # reads in registers.
-    mine, foes = side_units(u, n, p)
-    for c in range(cmds.shape[0]):
+    for c in range(set_rows(cfg, p)):
         if cmds[c, CC_TIMING] != TIMING_ORDER or (cfg[CFG_AVAIL + p] >> c) & 1 == 0 or banned(strat, p, c):
             continue
         # a forced command is weighed only while no earlier one was found legal: the check is the same for
@@ -406,11 +521,18 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
         is_forced = forced(strat, p, c)
         if is_forced and force_c >= 0:
             continue
+        if sc[S_CP + p] < cmds[c, CC_COST]:
+            continue
         price = 0.0 if is_forced else cmds[c, CC_COST] * strat[p, P_CP_VALUE]
         into_reserve = sc[S_CP + p] - cmds[c, CC_COST] < keep
         shape = candidate_shape(cmds, eff, c)
-        for i in range(n):
-            if (mine >> i) & 1 == 0 or not order_declarable(cmds, u, n, sc, cfg, p, c, i, contact):
+        # ``order_declarable`` of each unit at once: the units eligible for the command (``eligible_of``), in
+        # index order; a command's restriction is the unit's own
+        units = eligible_units(cmds, c, mine, pinned_units, contact, unsuppressed)
+        while units:
+            i = lowest_bit(units)
+            units &= units - 1
+            if u[i, U_RESTR] & cmds[c, CC_PREVENTED_BY]:
                 continue
             # the unit's first best candidate stands for all of them: each would replace the best only when
             # strictly better, and if the reserve refuses the best it refuses every other
@@ -440,7 +562,7 @@ def random_order(strat, cmds, eff, u, n, sc, cfg, p):
     force_v = -1e18
     contact = engaged_units(u, n)
     seen = 1                  # passing counts as one choice
-    for c in range(cmds.shape[0]):
+    for c in range(set_rows(cfg, p)):
         if cmds[c, CC_TIMING] != TIMING_ORDER or (cfg[CFG_AVAIL + p] >> c) & 1 == 0 or banned(strat, p, c):
             continue
         for i in range(n):
