@@ -26,7 +26,7 @@ import numpy as np
 
 from simcore.shape import TRACK_ROUNDS
 
-from .stats import ratio_sums
+from .stats import RATIO_SUMS, ratio_sums
 
 SEAT_VIEWS = ("first", "second", "both")   # side A's seat in a tempo curve: a seed's two games pooled in both
 MEASURES = ("rounds", "turns", "lead_changes", "decisive_round", "winner_deficit", "drama", "comeback",
@@ -125,6 +125,15 @@ class CardPlaySums:
         return out
 
 
+def _track_sums(y, m) -> np.ndarray:
+    """``ratio_sums`` over the whole track of per-round columns ``y``, ``m`` that stop at the last round any game
+    reached (every later column is 0: its sums too, but the seeds')."""
+    out = np.zeros((TRACK_ROUNDS, len(RATIO_SUMS)))
+    out[:, -1] = y.shape[0]
+    out[:y.shape[1]] = ratio_sums(y, m)
+    return out
+
+
 @dataclass
 class CellDetail:
     """A cell's shape and card sums (see the module text), its seat orders paired per seed range."""
@@ -154,16 +163,18 @@ class CellDetail:
     def _reduce(self, chunks: list[DetailChunk], sides: tuple[str, str]) -> None:
         k_orders = len(chunks)
         n = len(chunks[0].winner)
-        rounds_axis = np.arange(TRACK_ROUNDS)
-        both_y = np.zeros((n, TRACK_ROUNDS))
-        both_n = np.zeros((n, TRACK_ROUNDS))
+        # the rounds any of these games reached: no game runs in a later one, whose sums are 0 but the seeds'
+        width = max(1, min(TRACK_ROUNDS, max(int(np.max(c.rounds)) for c in chunks)))
+        rounds_axis = np.arange(width)
+        both_y = np.zeros((n, width))
+        both_n = np.zeros((n, width))
         per_seed = np.zeros((len(MEASURES), 2, n))      # (measure, numerator / denominator, seed)
         for k, c in enumerate(chunks):
             a = k if k_orders == 2 else 0              # side A's seat in this order
             sign = 1.0 if a == 0 else -1.0
             running = rounds_axis[None, :] < np.asarray(c.rounds)[:, None]
-            lead = sign * np.asarray(c.track, float) * running
-            self.tempo[a] += ratio_sums(lead, running)
+            lead = sign * np.asarray(c.track[:, :width], float) * running
+            self.tempo[a] += _track_sums(lead, running)
             both_y += lead
             both_n += running
             winner = np.asarray(c.winner)
@@ -182,7 +193,7 @@ class CellDetail:
             self.decisive += np.bincount(np.minimum(np.asarray(c.decisive), DECISIVE_BINS - 1),
                                          minlength=DECISIVE_BINS)
             self.games += n
-        self.tempo[2] += ratio_sums(both_y, both_n)      # one seat order: its seat's games alone
+        self.tempo[2] += _track_sums(both_y, both_n)      # one seat order: its seat's games alone
         for i in range(len(MEASURES)):
             self.measures[i] += ratio_sums(per_seed[i, 0], per_seed[i, 1])
         if chunks[0].played is not None:
