@@ -280,8 +280,7 @@ class LastCommand(GameDefaults):
 
     def start(self, matchup, strategies, seed, first_game, n, tables, pool, keep_bought=True, last=True):
         from .simulate import start_games
-        return start_games(n, seed, matchup, strategies, tables, pool, first_game=first_game,
-                           keep_bought=keep_bought, last=last)
+        return start_games(n, seed, matchup, strategies, tables, pool, first_game, keep_bought, last)
 
     # ---------------------------------------------------------------- paired comparisons
     def compare_question(self, spec: CompareSpec) -> Question:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.block_loop import keep_nothing, play_games
-from simcore.blocks import padded, run_blocks
+from simcore.blocks import BlockPool, Pending, padded, run_blocks
 from simcore.errors import CommandsimError
 from .players.params import KIND_ISMCTS, KIND_SEARCH, N_RESTRICT, P_KIND
 
@@ -47,6 +47,22 @@ def padded_tables(cmds, eff, profiles):
     return padded(cmds, MAX_CMDS), padded(eff, MAX_EFF_ROWS), padded(profiles, MAX_PROFILES)
 
 
+def start_batch(cmds, eff, profiles, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
+                pool: BlockPool, last: bool = True) -> Pending:
+    """``play_batch`` of the heuristic's battles on the threads of ``pool``, behind the blocks already queued
+    there: returns at once; the rows are written when the ``Pending``'s ``wait()`` returns."""
+    return pool.submit(_block_range(*padded_tables(cmds, eff, profiles), setup, cfg, strat, base_seed, first_game,
+                                    out), out.shape[0], last)
+
+
+def _block_range(cmds, eff, profiles, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray):
+    """``play_range(lo, hi)``: the heuristic's battles lo .. hi - 1 of ``out`` (``play_block``), tables padded."""
+    def play_range(lo, hi):
+        play_block(cmds, eff, profiles, setup, cfg, strat, np.int64(base_seed), np.int64(first_game), np.int64(lo),
+                   np.int64(hi), out, *new_state())
+    return play_range
+
+
 def play_batch(cmds, eff, profiles, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
                threads: int | None = None) -> tuple[int, int, int] | None:
     """Battles first_game .. first_game + len(out) - 1 of the run with ``base_seed`` on ``threads`` threads;
@@ -56,9 +72,5 @@ def play_batch(cmds, eff, profiles, setup, cfg, strat, base_seed: int, first_gam
         from .search import play_search_batch
         counts = play_search_batch(cmds, eff, profiles, setup, cfg, strat, base_seed, first_game, out, threads)
         return tuple(int(x) for x in counts.sum(axis=0))
-
-    def play_range(lo, hi):
-        play_block(cmds, eff, profiles, setup, cfg, strat, np.int64(base_seed), np.int64(first_game), np.int64(lo),
-                   np.int64(hi), out, *new_state())
-    run_blocks(play_range, out.shape[0], threads)
+    run_blocks(_block_range(cmds, eff, profiles, setup, cfg, strat, base_seed, first_game, out), out.shape[0], threads)
     return None

@@ -218,6 +218,11 @@ class Skirmish(FileStrategies, GameDefaults):
         return play_games(n, seed, matchup, strategies, self.tables_for(tables, matchup.command_sets), threads,
                           first_game=first_game, restriction=restriction)
 
+    def start(self, matchup, strategies, seed, first_game, n, tables, pool, keep_bought=True, last=True):
+        from .simulate import start_games
+        return start_games(n, seed, matchup, strategies, self.tables_for(tables, matchup.command_sets), pool,
+                           first_game=first_game, last=last)
+
     def bannable(self, tables) -> list[str]:
         """Restricted play bans the commands (a force never gives or declares a banned one)."""
         from .simulate import bannable

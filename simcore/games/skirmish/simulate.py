@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 
+from typing import Callable
+
 import numpy as np
 import pandas as pd
 
+from simcore.blocks import BlockPool
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
 from simcore.names import did_you_mean
@@ -15,7 +18,7 @@ from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, c
 from simcore.shape import GameShapes
 from .players.library import strategy_rows
 
-from .batch import has_search, padded_tables, play_batch, play_one
+from .batch import has_search, padded_tables, play_batch, play_one, start_batch
 from .game_row import (N_RESULT_COLS, R_BOUND, R_CARD_COUNTS, R_CP_SPENT, R_KILLS, R_ORDERS, R_RESPONSES, R_SEED,
                        R_SHAPE, R_TURNS, R_VP, R_WINNER, new_state)
 from .card_data import SkirmishTables, load_tables
@@ -65,44 +68,84 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strate
                restriction=None) -> Records:
     """Battles ``first_game .. first_game + n_games - 1`` of the run with base ``seed``; force 0 deploys
     first and gives the first command of turn 1. Battle g depends only on (seed, g), never on ``threads``."""
+    _check_counts(n_games, seed)
+    check_threads(threads)
+    batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, restriction)
+    return batch.records(play_batch(*batch.args, threads))
+
+
+def _check_counts(n_games: int, seed: int) -> None:
     if n_games < 0:
         raise CommandsimError(f"number of games must be >= 0, got {n_games}")
     if seed < 0:
         raise CommandsimError(f"seed must be >= 0, got {seed}")
-    check_threads(threads)
-    tables, setup, cfg, names, strat = _prepare(matchup, strategies, tables, restriction)
-    # the result columns, the shape's and one per command row of the times each force gave it
-    out = np.zeros((n_games, R_CARD_COUNTS + len(tables.names)), np.int64)
-    searched = play_batch(tables.cmds, tables.eff, tables.profiles, setup, cfg, strat, seed, first_game, out, threads)
-    labels = matchup_labels(matchup, tables)
 
-    def columns(categories: bool) -> dict:
-        """The core's per-game columns (the forces in the side columns, "<command set>:<Command Points>" in
-        the variant columns), then this game's own."""
-        def label(value: str):
-            return constant_column(value, n_games) if categories else value
 
-        return {
-            "game": np.arange(first_game, first_game + n_games), "seed": out[:, R_SEED],
-            "mode": label(MODE),
-            "first_faction": label(matchup.forces[0]), "second_faction": label(matchup.forces[1]),
-            "first_variant": label(labels[0]), "second_variant": label(labels[1]),
-            "first_strategy": label(names[0]), "second_strategy": label(names[1]),
-            "winner": pd.Categorical.from_codes(out[:, R_WINNER], list(WINNER_LABELS)),
-            "turns": out[:, R_TURNS],
-            **{f"{seat}_{col}": out[:, base + p] for base, col in ((R_KILLS, "kills"), (R_VP, "objective"),
-                                                                   (R_ORDERS, "orders"), (R_RESPONSES, "responses"),
-                                                                   (R_CP_SPENT, "cp_spent"))
-               for p, seat in enumerate(("first", "second"))},
-            "bound": bound_column(out[:, R_BOUND]),
-        }
-    records = Records(columns, np.zeros((n_games, 2, 0), np.int32), [], winner=out[:, R_WINNER],
-                      turns=out[:, R_TURNS], strategies=names, bounds=out[:, R_BOUND])
-    records.search = searched
-    records.shape = GameShapes.from_output(out, R_SHAPE)
-    records.plays = PlayCounts.from_output(out, R_CARD_COUNTS, len(tables.names))
-    records.play_names = list(tables.names)
+def start_games(n_games: int, seed: int, matchup: Matchup, strategies, tables: SkirmishTables | None,
+                pool: BlockPool, first_game: int = 0, last: bool = True, restriction=None) -> Callable[[], Records]:
+    """``play_games`` on the threads of ``pool`` (``simcore.blocks.BlockPool``), queued behind the battles
+    already submitted there: returns at once a function that waits for them and gives their ``Records`` (a
+    sweep reduces one chunk while the next plays). The set-up is checked here, before anything is queued; a
+    search player's battles play at once (``search.play_search_batch`` runs its own blocks). ``last``: see
+    ``BlockPool.submit``."""
+    _check_counts(n_games, seed)
+    batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, restriction)
+    if has_search(batch.strat):
+        records = batch.records(play_batch(*batch.args, pool.threads))
+        return lambda: records
+    pending = start_batch(*batch.args, pool, last)
+
+    def records() -> Records:
+        pending.wait()
+        return batch.records(None)
     return records
+
+
+class _Batch:
+    """The arrays of one engine call and the ``Records`` read from them once it has played."""
+
+    def __init__(self, n_games: int, seed: int, matchup: Matchup, strategies, tables: SkirmishTables | None,
+                 first_game: int, restriction=None):
+        tables, setup, cfg, self.names, self.strat = _prepare(matchup, strategies, tables, restriction)
+        self.n, self.first_game, self.matchup, self.tables = n_games, first_game, matchup, tables
+        # the result columns, the shape's and one per command row of the times each force gave it
+        self.out = np.zeros((n_games, R_CARD_COUNTS + len(tables.names)), np.int64)
+        self.args = (tables.cmds, tables.eff, tables.profiles, setup, cfg, self.strat, seed, first_game, self.out)
+
+    def records(self, searched) -> Records:
+        """The battles' ``Records`` (``searched``: a search player's counts, ``play_batch``'s)."""
+        out, n_games, first_game, matchup, names, tables = (self.out, self.n, self.first_game, self.matchup,
+                                                            self.names, self.tables)
+        labels = matchup_labels(matchup, tables)
+
+        def columns(categories: bool) -> dict:
+            """The core's per-game columns (the forces in the side columns, "<command set>:<Command Points>" in
+            the variant columns), then this game's own."""
+            def label(value: str):
+                return constant_column(value, n_games) if categories else value
+
+            return {
+                "game": np.arange(first_game, first_game + n_games), "seed": out[:, R_SEED],
+                "mode": label(MODE),
+                "first_faction": label(matchup.forces[0]), "second_faction": label(matchup.forces[1]),
+                "first_variant": label(labels[0]), "second_variant": label(labels[1]),
+                "first_strategy": label(names[0]), "second_strategy": label(names[1]),
+                "winner": pd.Categorical.from_codes(out[:, R_WINNER], list(WINNER_LABELS)),
+                "turns": out[:, R_TURNS],
+                **{f"{seat}_{col}": out[:, base + p] for base, col in ((R_KILLS, "kills"), (R_VP, "objective"),
+                                                                       (R_ORDERS, "orders"),
+                                                                       (R_RESPONSES, "responses"),
+                                                                       (R_CP_SPENT, "cp_spent"))
+                   for p, seat in enumerate(("first", "second"))},
+                "bound": bound_column(out[:, R_BOUND]),
+            }
+        records = Records(columns, np.zeros((n_games, 2, 0), np.int32), [], winner=out[:, R_WINNER],
+                          turns=out[:, R_TURNS], strategies=names, bounds=out[:, R_BOUND])
+        records.search = searched
+        records.shape = GameShapes.from_output(out, R_SHAPE)
+        records.plays = PlayCounts.from_output(out, R_CARD_COUNTS, len(tables.names))
+        records.play_names = list(tables.names)
+        return records
 
 
 def matchup_labels(matchup: Matchup, tables) -> tuple[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.block_loop import play_games
-from simcore.blocks import padded, run_blocks
+from simcore.blocks import BlockPool, Pending, padded, run_blocks
 from simcore.errors import CommandsimError
 from simcore.play_counts import write_counts
 from simcore.shape import N_SHAPE_COLUMNS, write_shape
@@ -146,13 +146,8 @@ def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, o
     strat: a row per player (``setup.player_rows``); out: int64[n, N_RESULT_COLS]; out_bought: int32[n, 2, n_types]
     (n == 0 to skip), what each side acquired. rstrat: with a search player, its rollouts' rows
     (``search.rollout_rows``); a tree search player's tree is sized for the most iterations of its seats."""
-    # padded to fixed row counts (zero rows: card types no pile holds), so that the shapes are constants
     n_types = cards.shape[0]
-    if n_types > MAX_TYPES or eff.shape[0] > MAX_EFF_ROWS:
-        raise CommandsimError(f"Star Realms plays at most {MAX_TYPES} card types and {MAX_EFF_ROWS} effect rows, "
-                              f"got {n_types} and {eff.shape[0]}")
-    cards, eff = padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS)
-    strat = padded_rows(strat, n_types)
+    cards, eff, strat = _padded(cards, eff, strat)
     if rstrat is not None:
         rstrat = np.ascontiguousarray(padded_rows(rstrat, n_types))
         budget = tree_budget(strat)
@@ -164,8 +159,33 @@ def play_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, o
                               *scratch.arrays, scratch.tree)
         run_blocks(play_range, out.shape[0], threads, min_block=1)   # a search game takes a tenth of a second
         return
+    run_blocks(_block_range(cards, eff, setup, cfg, strat, base_seed, first_game, out, out_bought), out.shape[0],
+               threads)
 
+
+def start_batch(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
+                out_bought: np.ndarray, pool: BlockPool, last: bool = True) -> Pending:
+    """``play_batch`` of games without a search player on the threads of ``pool``, behind the blocks already
+    queued there: returns at once; the rows are written when the ``Pending``'s ``wait()`` returns."""
+    cards, eff, strat = _padded(cards, eff, strat)
+    return pool.submit(_block_range(cards, eff, setup, cfg, strat, base_seed, first_game, out, out_bought),
+                       out.shape[0], last)
+
+
+def _padded(cards, eff, strat):
+    """The tables padded to fixed row counts (zero rows: card types no pile holds), so that the shapes are
+    constants, and the strategy rows to match."""
+    n_types = cards.shape[0]
+    if n_types > MAX_TYPES or eff.shape[0] > MAX_EFF_ROWS:
+        raise CommandsimError(f"Star Realms plays at most {MAX_TYPES} card types and {MAX_EFF_ROWS} effect rows, "
+                              f"got {n_types} and {eff.shape[0]}")
+    return padded(cards, MAX_TYPES), padded(eff, MAX_EFF_ROWS), padded_rows(strat, n_types)
+
+
+def _block_range(cards, eff, setup, cfg, strat, base_seed: int, first_game: int, out: np.ndarray,
+                 out_bought: np.ndarray):
+    """``play_range(lo, hi)``: games lo .. hi - 1 of ``out`` without a search player (``play_block``)."""
     def play_range(lo, hi):
         play_block(cards, eff, setup, cfg, strat, np.int64(base_seed), np.int64(first_game), np.int64(lo),
                    np.int64(hi), out, out_bought, *new_state(cards.shape[0]))
-    run_blocks(play_range, out.shape[0], threads)
+    return play_range

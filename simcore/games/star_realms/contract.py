@@ -186,6 +186,10 @@ class StarRealms(FileStrategies, GameDefaults):
         return play_games(n, seed, matchup, strategies, tables, threads, first_game=first_game,
                           keep_bought=keep_bought, restriction=restriction)
 
+    def start(self, matchup, strategies, seed, first_game, n, tables, pool, keep_bought=True, last=True):
+        from .simulate import start_games
+        return start_games(n, seed, matchup, strategies, tables, pool, first_game, keep_bought, last)
+
     def bannable(self, tables) -> list[str]:
         """Restricted play bans or forces the trade row's cards, the Explorer and the gambits."""
         from .simulate import bannable

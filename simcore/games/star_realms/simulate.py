@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 
+from typing import Callable
+
 import numpy as np
 import pandas as pd
 
+from simcore.blocks import BlockPool
 from simcore.rng import game_seed
 from simcore.errors import CommandsimError
 from simcore.bounds import LABELS as BOUND_LABELS, bound_column
@@ -16,7 +19,7 @@ from .players.library import strategy_rows
 
 from .batch import (N_RESULT_COLS, R_AUTH, R_BASES, R_BOUGHT, R_BOUND, R_CARD_COUNTS, R_DAMAGE, R_ROLLOUT_TURNS,
                     R_ROLLOUTS, R_SEARCHES, R_SEED, R_SHAPE, R_TURNS,
-                    R_WINNER, new_state, play_batch, play_one, play_one_search)
+                    R_WINNER, new_state, play_batch, play_one, play_one_search, start_batch)
 from .card_data import SRTables, load_tables
 from .layout import S_LOG_LOST, S_LOG_N
 from .search import Scratch, rollout_rows
@@ -63,48 +66,88 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
                first_game: int = 0, keep_bought: bool = True, restriction=None) -> Records:
     """Play games ``first_game .. first_game + n_games - 1`` of the run with base ``seed``; seat 0 moves first.
     Game g's shuffles and random choices depend only on (seed, g), never on ``threads``."""
+    _check_counts(n_games, seed)
+    check_threads(threads)
+    batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought, restriction)
+    play_batch(*batch.args, threads, batch.rstrat)
+    return batch.records()
+
+
+def start_games(n_games: int, seed: int, matchup: SRMatchup, strategies, tables: SRTables | None, pool: BlockPool,
+                first_game: int = 0, keep_bought: bool = True, last: bool = True,
+                restriction=None) -> Callable[[], Records]:
+    """``play_games`` on the threads of ``pool`` (``simcore.blocks.BlockPool``), queued behind the games already
+    submitted there: returns at once a function that waits for them and gives their ``Records`` (a sweep
+    reduces one chunk while the next plays). The set-up is checked here, before anything is queued; a search
+    player's games play at once. ``last``: see ``BlockPool.submit``."""
+    _check_counts(n_games, seed)
+    batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought, restriction)
+    if batch.rstrat is not None:
+        play_batch(*batch.args, pool.threads, batch.rstrat)
+        records = batch.records()
+        return lambda: records
+    pending = start_batch(*batch.args, pool, last)
+
+    def records_when_played() -> Records:
+        pending.wait()
+        return batch.records()
+    return records_when_played
+
+
+def _check_counts(n_games: int, seed: int) -> None:
     if n_games < 0:
         raise CommandsimError(f"number of games must be >= 0, got {n_games}")
     if seed < 0:
         raise CommandsimError(f"seed must be >= 0, got {seed}")
-    check_threads(threads)
-    tables, setup, cfg, names, strat, rstrat = _prepare(matchup, strategies, tables, restriction)
-    # the result columns, the shape's and one per card type of the copies drawn and played
-    out = np.zeros((n_games, R_CARD_COUNTS + tables.cards.shape[0]), np.int64)
-    bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
-    play_batch(tables.cards, tables.eff, setup, cfg, strat, seed, first_game, out, bought, threads, rstrat)
-    search = rstrat is not None
 
-    def columns(categories: bool) -> dict:
-        """The core's per-game columns (the decks in the side columns, the card set in the variant
-        columns), then this game's own."""
-        def label(value: str):
-            return constant_column(value, n_games) if categories else value
 
-        return {
-            "game": np.arange(first_game, first_game + n_games),
-            "seed": out[:, R_SEED],
-            "mode": label(matchup.mode),
-            "first_faction": label(matchup.decks[0]), "second_faction": label(matchup.decks[1]),
-            "first_variant": label(VARIANT), "second_variant": label(VARIANT),
-            "first_strategy": label(names[0]), "second_strategy": label(names[1]),
-            "winner": pd.Categorical.from_codes(out[:, R_WINNER], list(WINNER_LABELS)),
-            "turns": out[:, R_TURNS],
-            "first_authority": out[:, R_AUTH], "second_authority": out[:, R_AUTH + 1],
-            "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
-            "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
-            "first_bases_destroyed": out[:, R_BASES], "second_bases_destroyed": out[:, R_BASES + 1],
-            "bound": bound_column(out[:, R_BOUND]),
-            # a search player's work (both seats'): only in games with one
-            **({"searched_decisions": out[:, R_SEARCHES], "rollouts": out[:, R_ROLLOUTS]} if search else {}),
-        }
-    records = Records(columns, bought, tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS],
-                      strategies=names, bounds=out[:, R_BOUND])
-    if search:
-        records.search = tuple(int(out[:, c].sum()) for c in (R_SEARCHES, R_ROLLOUTS, R_ROLLOUT_TURNS))
-    records.shape = GameShapes.from_output(out, R_SHAPE)
-    records.plays = PlayCounts.from_output(out, R_CARD_COUNTS, tables.cards.shape[0])
-    return records
+class _Batch:
+    """The arrays of one engine call and the ``Records`` read from them once it has played."""
+
+    def __init__(self, n_games: int, seed: int, matchup: SRMatchup, strategies, tables: SRTables | None,
+                 first_game: int, keep_bought: bool, restriction=None):
+        tables, setup, cfg, self.names, strat, self.rstrat = _prepare(matchup, strategies, tables, restriction)
+        self.n, self.first_game, self.matchup, self.tables = n_games, first_game, matchup, tables
+        # the result columns, the shape's and one per card type of the copies drawn and played
+        self.out = np.zeros((n_games, R_CARD_COUNTS + tables.cards.shape[0]), np.int64)
+        self.bought = np.zeros((n_games if keep_bought else 0, 2, tables.cards.shape[0]), np.int32)
+        self.args = (tables.cards, tables.eff, setup, cfg, strat, seed, first_game, self.out, self.bought)
+
+    def records(self) -> Records:
+        out, bought, n_games, first_game, matchup, names, tables = (self.out, self.bought, self.n, self.first_game,
+                                                                    self.matchup, self.names, self.tables)
+        search = self.rstrat is not None
+
+        def columns(categories: bool) -> dict:
+            """The core's per-game columns (the decks in the side columns, the card set in the variant
+            columns), then this game's own."""
+            def label(value: str):
+                return constant_column(value, n_games) if categories else value
+
+            return {
+                "game": np.arange(first_game, first_game + n_games),
+                "seed": out[:, R_SEED],
+                "mode": label(matchup.mode),
+                "first_faction": label(matchup.decks[0]), "second_faction": label(matchup.decks[1]),
+                "first_variant": label(VARIANT), "second_variant": label(VARIANT),
+                "first_strategy": label(names[0]), "second_strategy": label(names[1]),
+                "winner": pd.Categorical.from_codes(out[:, R_WINNER], list(WINNER_LABELS)),
+                "turns": out[:, R_TURNS],
+                "first_authority": out[:, R_AUTH], "second_authority": out[:, R_AUTH + 1],
+                "first_purchases": out[:, R_BOUGHT], "second_purchases": out[:, R_BOUGHT + 1],
+                "first_damage": out[:, R_DAMAGE], "second_damage": out[:, R_DAMAGE + 1],
+                "first_bases_destroyed": out[:, R_BASES], "second_bases_destroyed": out[:, R_BASES + 1],
+                "bound": bound_column(out[:, R_BOUND]),
+                # a search player's work (both seats'): only in games with one
+                **({"searched_decisions": out[:, R_SEARCHES], "rollouts": out[:, R_ROLLOUTS]} if search else {}),
+            }
+        records = Records(columns, bought, tables.names, winner=out[:, R_WINNER], turns=out[:, R_TURNS],
+                          strategies=names, bounds=out[:, R_BOUND])
+        if search:
+            records.search = tuple(int(out[:, c].sum()) for c in (R_SEARCHES, R_ROLLOUTS, R_ROLLOUT_TURNS))
+        records.shape = GameShapes.from_output(out, R_SHAPE)
+        records.plays = PlayCounts.from_output(out, R_CARD_COUNTS, tables.cards.shape[0])
+        return records
 
 
 Replay = GameReplay   # the core's record of one replayed game
