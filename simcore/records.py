@@ -111,6 +111,14 @@ class Records:
                              "card": np.asarray(self.card_names, dtype=object)[t], "copies": self.bought[g, seat, t]})
 
 
+def check_batch(n_games: int, seed: int) -> None:
+    """An engine call's game count and base seed, checked before anything is set up."""
+    if n_games < 0:
+        raise CommandsimError(f"number of games must be >= 0, got {n_games}")
+    if seed < 0:
+        raise CommandsimError(f"seed must be >= 0, got {seed}")
+
+
 def check_threads(threads: int | None) -> None:
     if threads is not None and threads < 1:
         raise CommandsimError(f"--threads must be at least 1, got {threads}")

@@ -14,7 +14,7 @@ from simcore.errors import CommandsimError
 from simcore.names import did_you_mean
 from simcore.bounds import LABELS as BOUND_LABELS, bound_column
 from simcore.play_counts import PlayCounts
-from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
+from simcore.records import WINNER_LABELS, GameReplay, Records, check_batch, check_threads, constant_column
 from simcore.shape import GameShapes
 from .players.library import strategy_rows
 
@@ -68,17 +68,10 @@ def play_games(n_games: int, seed: int = 0, matchup: Matchup = Matchup(), strate
                restriction=None) -> Records:
     """Battles ``first_game .. first_game + n_games - 1`` of the run with base ``seed``; force 0 deploys
     first and gives the first command of turn 1. Battle g depends only on (seed, g), never on ``threads``."""
-    _check_counts(n_games, seed)
+    check_batch(n_games, seed)
     check_threads(threads)
     batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, restriction)
     return batch.records(play_batch(*batch.args, threads))
-
-
-def _check_counts(n_games: int, seed: int) -> None:
-    if n_games < 0:
-        raise CommandsimError(f"number of games must be >= 0, got {n_games}")
-    if seed < 0:
-        raise CommandsimError(f"seed must be >= 0, got {seed}")
 
 
 def start_games(n_games: int, seed: int, matchup: Matchup, strategies, tables: SkirmishTables | None,
@@ -88,7 +81,7 @@ def start_games(n_games: int, seed: int, matchup: Matchup, strategies, tables: S
     sweep reduces one chunk while the next plays). The set-up is checked here, before anything is queued; a
     search player's battles play at once (``search.play_search_batch`` runs its own blocks). ``last``: see
     ``BlockPool.submit``."""
-    _check_counts(n_games, seed)
+    check_batch(n_games, seed)
     batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, restriction)
     if has_search(batch.strat):
         records = batch.records(play_batch(*batch.args, pool.threads))

@@ -10,10 +10,9 @@ import pandas as pd
 
 from simcore.blocks import BlockPool
 from simcore.rng import game_seed
-from simcore.errors import CommandsimError
 from simcore.bounds import LABELS as BOUND_LABELS, bound_column
 from simcore.play_counts import PlayCounts
-from simcore.records import WINNER_LABELS, GameReplay, Records, check_threads, constant_column
+from simcore.records import WINNER_LABELS, GameReplay, Records, check_batch, check_threads, constant_column
 from simcore.shape import GameShapes
 from .players.library import strategy_rows
 
@@ -66,7 +65,7 @@ def play_games(n_games: int, seed: int = 0, matchup: SRMatchup = SRMatchup(),
                first_game: int = 0, keep_bought: bool = True, restriction=None) -> Records:
     """Play games ``first_game .. first_game + n_games - 1`` of the run with base ``seed``; seat 0 moves first.
     Game g's shuffles and random choices depend only on (seed, g), never on ``threads``."""
-    _check_counts(n_games, seed)
+    check_batch(n_games, seed)
     check_threads(threads)
     batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought, restriction)
     play_batch(*batch.args, threads, batch.rstrat)
@@ -80,7 +79,7 @@ def start_games(n_games: int, seed: int, matchup: SRMatchup, strategies, tables:
     submitted there: returns at once a function that waits for them and gives their ``Records`` (a sweep
     reduces one chunk while the next plays). The set-up is checked here, before anything is queued; a search
     player's games play at once. ``last``: see ``BlockPool.submit``."""
-    _check_counts(n_games, seed)
+    check_batch(n_games, seed)
     batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought, restriction)
     if batch.rstrat is not None:
         play_batch(*batch.args, pool.threads, batch.rstrat)
@@ -92,13 +91,6 @@ def start_games(n_games: int, seed: int, matchup: SRMatchup, strategies, tables:
         pending.wait()
         return batch.records()
     return records_when_played
-
-
-def _check_counts(n_games: int, seed: int) -> None:
-    if n_games < 0:
-        raise CommandsimError(f"number of games must be >= 0, got {n_games}")
-    if seed < 0:
-        raise CommandsimError(f"seed must be >= 0, got {seed}")
 
 
 class _Batch:
