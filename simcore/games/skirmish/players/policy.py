@@ -502,9 +502,9 @@ def choose_order(strat, cmds, eff, u, n, sc, cfg, p):
     force_c, force_i, force_t = -1, -1, -1
     force_v = -1e18
     keep = 0
+    mine, foes, places, contact, pinned_units, unsuppressed = unit_bits(u, n, p)
     # a response needs an enemy command to answer: keep Command Points back only while the opponent can
     # still give one and its units threaten ours
-    mine, foes, places, contact, pinned_units, unsuppressed = unit_bits(u, n, p)
     if sc[S_CP + 1 - p] > 0 and has_responses(cmds) and threatened(u, n, p, contact):
         keep = int(strat[p, P_RESERVE])
     spend_anyway = strat[p, P_SPEND_ANYWAY]
