@@ -139,6 +139,13 @@ class Pending:
             self.cancel()
             raise
 
+    def then(self, result: Callable[[], Any]) -> Callable[[], Any]:
+        """A function that waits for the blocks, then returns ``result()`` (a game's records of them)."""
+        def done():
+            self.wait()
+            return result()
+        return done
+
     def cancel(self) -> None:
         for t in self._tasks:
             t.cancel()

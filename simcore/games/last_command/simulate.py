@@ -87,12 +87,7 @@ def start_games(n_games: int, seed: int, matchup: Matchup, strategies: tuple[str
     ``Records``.  The set-up is checked here, so a bad argument raises before anything is queued.
     ``last`` False: more games will be queued behind these (``BlockPool.submit``)."""
     batch = _Batch(n_games, seed, matchup, strategies, tables, first_game, keep_bought, restriction)
-    pending = start_batch(*batch.args, pool, last, budgets=batch.budgets)
-
-    def records() -> Records:
-        pending.wait()
-        return batch.records()
-    return records
+    return start_batch(*batch.args, pool, last, budgets=batch.budgets).then(batch.records)
 
 
 class _Batch:

@@ -86,12 +86,7 @@ def start_games(n_games: int, seed: int, matchup: Matchup, strategies, tables: S
     if has_search(batch.strat):
         records = batch.records(play_batch(*batch.args, pool.threads))
         return lambda: records
-    pending = start_batch(*batch.args, pool, last)
-
-    def records() -> Records:
-        pending.wait()
-        return batch.records(None)
-    return records
+    return start_batch(*batch.args, pool, last).then(lambda: batch.records(None))
 
 
 class _Batch:

@@ -85,12 +85,7 @@ def start_games(n_games: int, seed: int, matchup: SRMatchup, strategies, tables:
         play_batch(*batch.args, pool.threads, batch.rstrat)
         records = batch.records()
         return lambda: records
-    pending = start_batch(*batch.args, pool, last)
-
-    def records_when_played() -> Records:
-        pending.wait()
-        return batch.records()
-    return records_when_played
+    return start_batch(*batch.args, pool, last).then(batch.records)
 
 
 class _Batch:
